@@ -194,8 +194,18 @@ export const accountContributionSchema = z.looseObject({
 })
 export type AccountContribution = z.infer<typeof accountContributionSchema>
 
-/** Rule 2 of the account listing: without a matching access token each row is `{}`. */
-export const hiddenContributionSchema = z.strictObject({})
+/**
+ * Rule 2 of the account listing: without a matching access token each row is `{}`.
+ *
+ * The failure must abort (unlike `z.strictObject({})`, whose "unrecognized keys" issue does not):
+ * zod's union hands back the issues of its only non-aborted branch, so a strict empty object made a
+ * full page with one bad deep field report "Unrecognized keys" on every row instead of the field.
+ */
+export const hiddenContributionSchema = z.custom<Record<string, never>>(
+  (row) =>
+    typeof row === 'object' && row !== null && !Array.isArray(row) && Object.keys(row).length === 0,
+  { message: 'Expected an empty object (a hidden row, rule 2)', abort: true },
+)
 
 export const paginationSchema = z.looseObject({
   previous: z.number().int().nullable(),
@@ -218,11 +228,30 @@ function listingEnvelope<T extends z.ZodType>(row: T) {
 export const campaignContributionsPageSchema = listingEnvelope(campaignContributionSchema)
 export type CampaignContributionsPage = z.infer<typeof campaignContributionsPageSchema>
 
-/** Either every row is a full contribution, or (rule 2) every row is an empty object. */
-export const accountContributionsPageSchema = z.union([
-  listingEnvelope(accountContributionSchema),
-  listingEnvelope(hiddenContributionSchema),
-])
+const isHiddenRow = (row: object) => Object.keys(row).length === 0
+
+/**
+ * Either every row is a full contribution, or (rule 2) every row is an empty object.
+ *
+ * The choice is made per row and the page is then checked for a mix, rather than as a union of two
+ * whole envelopes: a failed envelope union cannot tell which rows are at fault, so a hidden page
+ * with one odd row was reported as "every row lacks id, created_at, ..." (and a mixed page got no
+ * clear message). Now the problems name the offending row and its fields.
+ */
+export const accountContributionsPageSchema = listingEnvelope(
+  z.union([hiddenContributionSchema, accountContributionSchema]),
+).superRefine((page, ctx) => {
+  const firstHidden = page.response[0] !== undefined && isHiddenRow(page.response[0])
+  const odd = page.response.findIndex((row) => isHiddenRow(row) !== firstHidden)
+  if (odd === -1) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['response', odd],
+    message: firstHidden
+      ? 'Full contribution on a page of hidden rows (rule 2 hides every row or none)'
+      : 'Hidden row (empty object) on a page of full contributions (rule 2 hides every row or none)',
+  })
+})
 export type AccountContributionsPage = z.infer<typeof accountContributionsPageSchema>
 
 export const batchStatusSchema = z.looseObject({
@@ -252,16 +281,32 @@ export const signupsPageSchema = z.looseObject({
 })
 export type SignupsPage = z.infer<typeof signupsPageSchema>
 
+/** `null` (and, for numbers, `''`) mean "not given": never coerce them to 0 or reject the token. */
+const absentIfNull = (value: unknown) => (value === null ? undefined : value)
+const optionalTokenString = z.preprocess(absentIfNull, z.string().optional())
+// Numeric strings ('15552000') become numbers; anything else non-numeric is rejected. Plain
+// `z.coerce.number()` turned null, '' and false into 0 (a token "created in 1970", so expired at
+// once, forcing a password prompt on every sync) and true into 1.
+const optionalTokenNumber = z.preprocess(
+  (value) =>
+    value === null || value === ''
+      ? undefined
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : value,
+  z.number().nonnegative().optional(),
+)
+
 /**
  * The token response is not documented; public clients show an OAuth 2 body. Only
  * `access_token` is required, everything else is tolerated in any plausible form.
  */
 export const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.coerce.number().nonnegative().optional(),
-  refresh_token: z.string().optional(),
-  created_at: z.coerce.number().nonnegative().optional(),
+  token_type: optionalTokenString,
+  expires_in: optionalTokenNumber,
+  refresh_token: optionalTokenString,
+  created_at: optionalTokenNumber,
 })
 export type TokenResponse = z.infer<typeof tokenResponseSchema>
 

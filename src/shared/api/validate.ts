@@ -15,11 +15,46 @@ export interface SchemaProblem {
   message: string
 }
 
+type Issue = z.core.$ZodIssue
+
+/**
+ * The branch of a failed union that got furthest into the data: the one with the deepest issue
+ * path, then the one with the fewest issues, then the first. A full listing page with one bad
+ * `sku.code` thus reports that field rather than "not an empty object" from the hidden-row branch.
+ * None when every branch failed on the value itself (`string | number` given `true`): the union's
+ * own "Invalid input" is then the honest message.
+ */
+function closestBranch(branches: readonly (readonly Issue[])[]): readonly Issue[] | undefined {
+  let best: readonly Issue[] | undefined
+  let bestDepth = -1
+  for (const branch of branches) {
+    if (branch.length === 0) continue
+    const depth = Math.max(...branch.map((issue) => issue.path.length))
+    if (depth > bestDepth || (depth === bestDepth && best && branch.length < best.length)) {
+      best = branch
+      bestDepth = depth
+    }
+  }
+  return bestDepth > 0 ? best : undefined
+}
+
+/** Issues with the paths of a union's inner issues made absolute (zod keeps them relative). */
+function flattenIssues(
+  issues: readonly Issue[],
+  prefix: readonly PropertyKey[] = [],
+): SchemaProblem[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path]
+    if (issue.code === 'invalid_union') {
+      const branch = closestBranch(issue.errors)
+      if (branch) return flattenIssues(branch, path)
+    }
+    return [{ path: formatPath(path), message: issue.message }]
+  })
+}
+
 export function describeIssues(error: z.ZodError, limit = 5): SchemaProblem[] {
-  return error.issues.slice(0, limit).map((issue) => ({
-    path: formatPath(issue.path),
-    message: issue.message,
-  }))
+  return flattenIssues(error.issues).slice(0, limit)
 }
 
 export class SchemaMismatchError extends Error {

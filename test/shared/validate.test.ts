@@ -1,0 +1,211 @@
+import { describe, it, expect } from 'vitest'
+import { z } from 'zod'
+import { campaignContributionsPageSchema, tokenResponseSchema } from '../../src/shared/api/schemas'
+import {
+  SchemaMismatchError,
+  describeIssues,
+  formatPath,
+  parseOrThrow,
+} from '../../src/shared/api/validate'
+import campaignPageFixture from '../fixtures/api/campaign-contributions.json'
+
+function mismatch(schema: z.ZodType, data: unknown, what = 'payload'): SchemaMismatchError {
+  try {
+    parseOrThrow(schema, data, what)
+  } catch (error) {
+    if (error instanceof SchemaMismatchError) return error
+    throw error
+  }
+  throw new Error(`expected ${what} to be rejected, but it parsed`)
+}
+
+/** The "path: message" entries of a SchemaMismatchError message. */
+function listed(error: SchemaMismatchError): string[] {
+  const prefix = `Unexpected ${error.what} from the API: `
+  expect(error.message.startsWith(prefix)).toBe(true)
+  return error.message.slice(prefix.length).split('; ')
+}
+
+/** A campaign page of `n` copies of the fixture's first row, each with an unknown order status. */
+function pageWithBadStatuses(n: number): unknown {
+  const row = campaignPageFixture.response[0]
+  const response = Array.from({ length: n }, (_, i) => ({
+    ...row,
+    id: 50000 + i,
+    order: { ...row?.order, status: 'shipped' },
+  }))
+  return { ...campaignPageFixture, response, count: n }
+}
+
+describe('formatPath', () => {
+  it.each<[PropertyKey[], string]>([
+    [[], '(root)'],
+    [['count'], 'count'],
+    [['pagination', 'current'], 'pagination.current'],
+    [[0], '[0]'],
+    [[2, 'email'], '[2].email'],
+    [
+      ['response', 0, 'order', 'perks', 0, 'items', 1, 'sku', 'code'],
+      'response[0].order.perks[0].items[1].sku.code',
+    ],
+    [['matrix', 1, 2], 'matrix[1][2]'],
+    [['record', '0'], 'record.0'],
+  ])('formats %j as %s', (path, expected) => {
+    expect(formatPath(path)).toBe(expected)
+  })
+})
+
+describe('parseOrThrow', () => {
+  it('returns the parsed output, with the schema applied', () => {
+    const token = parseOrThrow(
+      tokenResponseSchema,
+      { access_token: 'abc', expires_in: '3600', extra: 1 },
+      'token',
+    )
+    expect(token).toEqual({ access_token: 'abc', expires_in: 3600, extra: 1 })
+  })
+
+  it('throws a SchemaMismatchError that records what was parsed and each problem', () => {
+    const error = mismatch(tokenResponseSchema, { access_token: '' }, 'token response')
+    expect(error).toBeInstanceOf(Error)
+    expect(error.name).toBe('SchemaMismatchError')
+    expect(error.what).toBe('token response')
+    expect(error.problems).toEqual([
+      { path: 'access_token', message: expect.stringContaining('>=1 characters') },
+    ])
+    expect(error.message).toBe(
+      `Unexpected token response from the API: access_token: ${error.problems[0]?.message}`,
+    )
+  })
+
+  it('names the root when the payload is not an object at all', () => {
+    const error = mismatch(campaignContributionsPageSchema, '<html>502 Bad Gateway</html>', 'page')
+    expect(error.problems).toEqual([
+      { path: '(root)', message: expect.stringContaining('expected object') },
+    ])
+  })
+
+  it('names the exact deep path of a wrong type', () => {
+    const row = campaignPageFixture.response[0]
+    const perk = row?.order.perks[0]
+    const badItem = { ...perk?.items[1], sku: { ...perk?.items[1]?.sku, code: 902 } }
+    const badPerk = { ...perk, items: [perk?.items[0], badItem] }
+    const data = {
+      ...campaignPageFixture,
+      response: [{ ...row, order: { ...row?.order, perks: [badPerk, row?.order.perks[1]] } }],
+    }
+    const error = mismatch(campaignContributionsPageSchema, data, 'campaign contributions')
+    expect(listed(error)).toEqual([
+      'response[0].order.perks[0].items[1].sku.code: Invalid input: expected string, received number',
+    ])
+  })
+})
+
+describe('the message lists at most 5 problems', () => {
+  it('lists the first 5 of 30 problems and no more', () => {
+    const error = mismatch(campaignContributionsPageSchema, pageWithBadStatuses(30), 'page')
+    expect(error.problems).toHaveLength(5)
+    expect(error.problems.map((p) => p.path)).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `response[${i}].order.status`),
+    )
+    expect(listed(error)).toHaveLength(5)
+    expect(error.message).not.toContain('response[5]')
+  })
+
+  it('lists all problems when there are exactly 5', () => {
+    const error = mismatch(campaignContributionsPageSchema, pageWithBadStatuses(5), 'page')
+    expect(listed(error)).toHaveLength(5)
+    expect(error.message).toContain('response[4].order.status')
+  })
+
+  it('lists every problem when there are fewer than 5', () => {
+    const error = mismatch(campaignContributionsPageSchema, pageWithBadStatuses(3), 'page')
+    expect(listed(error).map((entry) => entry.split(': ')[0])).toEqual([
+      'response[0].order.status',
+      'response[1].order.status',
+      'response[2].order.status',
+    ])
+  })
+
+  it('counts problems found inside a union branch towards the limit', () => {
+    const schema = z.union([z.array(z.looseObject({ n: z.number() })), z.literal('none')])
+    const data = Array.from({ length: 8 }, () => ({ n: 'x' }))
+    expect(mismatch(schema, data).problems.map((p) => p.path)).toEqual([
+      '[0].n',
+      '[1].n',
+      '[2].n',
+      '[3].n',
+      '[4].n',
+    ])
+  })
+})
+
+describe('describeIssues', () => {
+  it('honours a custom limit', () => {
+    const result = campaignContributionsPageSchema.safeParse(pageWithBadStatuses(4))
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(describeIssues(result.error, 2).map((p) => p.path)).toEqual([
+      'response[0].order.status',
+      'response[1].order.status',
+    ])
+    expect(describeIssues(result.error)).toHaveLength(4)
+  })
+
+  it('makes the paths of issues inside a nested union absolute', () => {
+    const row = z.looseObject({ sku: z.looseObject({ code: z.string() }) })
+    const schema = z.looseObject({
+      data: z.looseObject({ rows: z.union([z.array(row), z.literal('hidden')]) }),
+    })
+    const result = schema.safeParse({
+      data: { rows: [{ sku: { code: 'A' } }, { sku: { code: 7 } }] },
+    })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.error.issues[0]?.code).toBe('invalid_union')
+    expect(describeIssues(result.error)).toEqual([
+      { path: 'data.rows[1].sku.code', message: expect.stringContaining('expected string') },
+    ])
+  })
+
+  it('reports the union branch that got deepest into the data', () => {
+    const schema = z.union([
+      z.looseObject({ kind: z.literal('a'), tag: z.string() }),
+      z.looseObject({ nested: z.looseObject({ deeper: z.looseObject({ value: z.number() }) }) }),
+    ])
+    const result = schema.safeParse({ nested: { deeper: { value: 'x' } } })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(describeIssues(result.error).map((p) => p.path)).toEqual(['nested.deeper.value'])
+  })
+
+  it('prefers the branch with fewer problems when both reach the same depth', () => {
+    const schema = z.union([
+      z.looseObject({ a: z.string(), b: z.string(), c: z.string() }),
+      z.looseObject({ a: z.number() }),
+    ])
+    const result = schema.safeParse({ a: true })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(describeIssues(result.error)).toEqual([
+      { path: 'a', message: expect.stringContaining('expected number') },
+    ])
+  })
+
+  it('keeps the union message when every branch fails on the value itself', () => {
+    const schema = z.looseObject({ id: z.union([z.string(), z.number()]) })
+    expect(mismatch(schema, { id: true }).problems).toEqual([
+      { path: 'id', message: 'Invalid input' },
+    ])
+  })
+
+  it('keeps a discriminated union issue that has no branch errors', () => {
+    const schema = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('a') }),
+      z.object({ kind: z.literal('b') }),
+    ])
+    expect(mismatch(z.object({ item: schema }), { item: { kind: 'c' } }).problems).toEqual([
+      { path: 'item.kind', message: expect.stringContaining('discriminator') },
+    ])
+  })
+})
