@@ -1,0 +1,156 @@
+import type { CampaignContribution } from '../api/schemas'
+import { withOrdersContiguous } from './orders'
+import { compareCodeUnits } from './text'
+import type { Choice } from './variant'
+import { VariantTable } from './variant-table'
+import { compareVariantText, copyChoices, describeChoices, variantKey } from './variant'
+
+export const NO_PERK_LABEL = 'No perk'
+
+export interface VariantGroup {
+  key: string
+  skuCode: string
+  itemName: string
+  /** In the order first seen. */
+  choices: Choice[]
+  /** Distinct orders holding this variant within this perk. */
+  orderCount: number
+  /** Sum of item quantities of this variant within this perk. */
+  quantity: number
+}
+
+export interface PerkGroup {
+  /** `null` is the group of orders without any perk. */
+  perkId: number | null
+  label: string
+  /** Distinct orders holding the perk. */
+  orderCount: number
+  /** Sum of item quantities of the perk over those orders (a perk claimed twice counts twice). */
+  unitCount: number
+  /** Empty for a digital perk (no items). */
+  variants: VariantGroup[]
+}
+
+interface VariantAcc extends VariantGroup {
+  choicesText: string
+  lastOrderId: number | undefined
+}
+
+interface PerkAcc {
+  perkId: number | null
+  label: string
+  orderCount: number
+  unitCount: number
+  lastOrderId: number | undefined
+  table: VariantTable<VariantAcc>
+  variants: VariantAcc[]
+}
+
+// Created once: building a collator is far more expensive than comparing with one. Numeric so
+// "Tier 2" sorts before "Tier 10".
+const labelCollator = new Intl.Collator(undefined, { numeric: true })
+
+function newPerkAcc(perkId: number | null, label: string): PerkAcc {
+  return {
+    perkId,
+    label,
+    orderCount: 0,
+    unitCount: 0,
+    lastOrderId: undefined,
+    table: new VariantTable(),
+    variants: [],
+  }
+}
+
+/**
+ * The perk tree of already-filtered rows. An order with two perks counts in both; orders without
+ * perks form one group with `perkId: null`, always last. Perks are sorted by label (locale-aware;
+ * equal labels by id), variants by SKU code then choices text.
+ */
+export function groupByPerk(rows: readonly CampaignContribution[]): PerkGroup[] {
+  const input = withOrdersContiguous(rows)
+  const perks = new Map<number, PerkAcc>()
+  let noPerk: PerkAcc | undefined
+
+  for (let r = 0; r < input.length; r++) {
+    const order = (input[r] as CampaignContribution).order
+    const orderId = order.id
+    const orderPerks = order.perks
+    if (orderPerks.length === 0) {
+      noPerk ??= newPerkAcc(null, NO_PERK_LABEL)
+      if (noPerk.lastOrderId !== orderId) {
+        noPerk.orderCount++
+        noPerk.lastOrderId = orderId
+      }
+      continue
+    }
+    for (let p = 0; p < orderPerks.length; p++) {
+      const perk = orderPerks[p] as (typeof orderPerks)[number]
+      let acc = perks.get(perk.id)
+      if (acc === undefined) {
+        acc = newPerkAcc(perk.id, perk.label)
+        perks.set(perk.id, acc)
+      }
+      // Same perk twice in one order: one order, but both copies' units.
+      if (acc.lastOrderId !== orderId) {
+        acc.orderCount++
+        acc.lastOrderId = orderId
+      }
+      const items = perk.items
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as (typeof items)[number]
+        const slot = acc.table.slot(item.sku.code, item.sku.choices)
+        let variant = slot.value
+        if (variant === undefined) {
+          const choices = copyChoices(item.sku.choices)
+          variant = {
+            key: variantKey(item.sku.code, item.sku.choices),
+            skuCode: item.sku.code,
+            itemName: item.name,
+            choices,
+            orderCount: 0,
+            quantity: 0,
+            choicesText: describeChoices(choices),
+            lastOrderId: undefined,
+          }
+          slot.value = variant
+          acc.variants.push(variant)
+        }
+        if (variant.lastOrderId !== orderId) {
+          variant.orderCount++
+          variant.lastOrderId = orderId
+        }
+        variant.quantity += item.quantity
+        acc.unitCount += item.quantity
+      }
+    }
+  }
+
+  const sorted = [...perks.values()].sort(
+    (a, b) => labelCollator.compare(a.label, b.label) || (a.perkId ?? 0) - (b.perkId ?? 0),
+  )
+  if (noPerk) sorted.push(noPerk)
+  return sorted.map(toPerkGroup)
+}
+
+function toPerkGroup(acc: PerkAcc): PerkGroup {
+  const variants = acc.variants.sort(
+    (a, b) =>
+      compareVariantText(a.skuCode, a.choicesText, b.skuCode, b.choicesText) ||
+      compareCodeUnits(a.key, b.key),
+  )
+  return {
+    perkId: acc.perkId,
+    label: acc.label,
+    orderCount: acc.orderCount,
+    unitCount: acc.unitCount,
+    variants: variants.map((v) => ({
+      key: v.key,
+      skuCode: v.skuCode,
+      itemName: v.itemName,
+      choices: v.choices,
+      orderCount: v.orderCount,
+      quantity: v.quantity,
+    })),
+  }
+}

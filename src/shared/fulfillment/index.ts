@@ -1,0 +1,17 @@
+export { DEFAULT_STATUSES, parseStatusList } from './status'
+export { describeChoices, variantKey } from './variant'
+export type { Choice } from './variant'
+export { foldText } from './text'
+export { createOrderIndex, filterContributions } from './filter'
+export type { ContributionFilter, OrderIndex } from './filter'
+export { groupByPerk, NO_PERK_LABEL } from './group'
+export type { PerkGroup, VariantGroup } from './group'
+export { buildPickList, orderLines, pickListTotals, sortPickList } from './pick-list'
+export type {
+  OrderLine,
+  PickListPerk,
+  PickListRow,
+  PickListSortKey,
+  PickListTotals,
+  SortDirection,
+} from './pick-list'

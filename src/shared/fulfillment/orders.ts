@@ -1,0 +1,79 @@
+import type { CampaignContribution } from '../api/schemas'
+
+// Above this many bits per row a bitset stops being cheaper than a Set (and its memory matters).
+const BITS_PER_ROW_LIMIT = 64
+const BITSET_MIN_BITS = 1 << 24
+
+/**
+ * Whether no order id occurs in two places apart (repeats next to each other are fine). Runs on
+ * every aggregation, so it avoids a Set of 100,000 ids (a quarter of a pick list's time) when it
+ * can: ids in ascending order prove it outright, and ids within a modest range fit a bitset.
+ */
+function ordersAreContiguous(rows: readonly CampaignContribution[]): boolean {
+  const n = rows.length
+  if (n < 2) return true
+  let min = Infinity
+  let max = -Infinity
+  let ascending = true
+  let previous = (rows[0] as CampaignContribution).order.id
+  for (let i = 0; i < n; i++) {
+    const id = (rows[i] as CampaignContribution).order.id
+    if (id < previous) ascending = false
+    previous = id
+    if (id < min) min = id
+    if (id > max) max = id
+  }
+  if (ascending) return true
+
+  const range = max - min + 1
+  if (Number.isSafeInteger(min) && range <= Math.max(n * BITS_PER_ROW_LIMIT, BITSET_MIN_BITS)) {
+    const seen = new Uint32Array(Math.ceil(range / 32))
+    let last = NaN
+    for (let i = 0; i < n; i++) {
+      const id = (rows[i] as CampaignContribution).order.id
+      if (id === last) continue
+      last = id
+      const offset = id - min
+      const word = offset >>> 5
+      const bit = 1 << (offset & 31)
+      const bits = seen[word] as number
+      if ((bits & bit) !== 0) return false
+      seen[word] = bits | bit
+    }
+    return true
+  }
+
+  const seen = new Set<number>()
+  let last = NaN
+  for (let i = 0; i < n; i++) {
+    const id = (rows[i] as CampaignContribution).order.id
+    if (id === last) continue
+    last = id
+    if (seen.has(id)) return false
+    seen.add(id)
+  }
+  return true
+}
+
+/**
+ * The aggregations count distinct orders with a cheap "last order id seen" marker per bucket,
+ * which is exact only when all rows of one order id are adjacent. Each order id normally appears
+ * once and the input comes back untouched; if a cache ever holds the same order twice, its rows
+ * are regrouped (stably, by first appearance) instead of being counted as two orders.
+ */
+export function withOrdersContiguous(
+  rows: readonly CampaignContribution[],
+): readonly CampaignContribution[] {
+  if (ordersAreContiguous(rows)) return rows
+  const byOrder = new Map<number, CampaignContribution[]>()
+  for (const row of rows) {
+    const group = byOrder.get(row.order.id)
+    if (group) group.push(row)
+    else byOrder.set(row.order.id, [row])
+  }
+  const regrouped: CampaignContribution[] = []
+  for (const group of byOrder.values()) {
+    for (const row of group) regrouped.push(row)
+  }
+  return regrouped
+}
