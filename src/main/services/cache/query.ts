@@ -1,0 +1,70 @@
+import { normalizeEmail } from './rows'
+
+/** Filters of `OfflineCache.contributions`; a missing, empty or blank filter is no filter. */
+export interface ContributionQuery {
+  /** Any of these order statuses. */
+  statuses?: readonly string[]
+  perkId?: number
+  /** Shipping country, exactly as the API spells it (it is not a free-text search). */
+  country?: string
+  /** Contributor e-mail, case-insensitive. */
+  email?: string
+  skuCode?: string
+}
+
+export interface BuiltQuery {
+  /** Same key, same SQL: the prepared statement can be reused. */
+  key: string
+  sql: string
+  params: Record<string, string | number>
+}
+
+/**
+ * Every filter is a condition on an indexed column (or an indexed side table) within one
+ * campaign. The status list travels as one JSON parameter so that any number of statuses
+ * shares a single prepared statement.
+ */
+export function buildContributionsQuery(
+  campaignId: number,
+  query: ContributionQuery = {},
+): BuiltQuery {
+  const where = ['c.campaign_id = @campaignId']
+  const params: Record<string, string | number> = { campaignId }
+  let key = ''
+  if (query.statuses && query.statuses.length > 0) {
+    where.push('c.status IN (SELECT value FROM json_each(@statuses))')
+    params.statuses = JSON.stringify(query.statuses)
+    key += 's'
+  }
+  if (query.perkId !== undefined) {
+    where.push(
+      'c.id IN (SELECT contribution_id FROM contribution_perks' +
+        ' WHERE campaign_id = @campaignId AND perk_id = @perkId)',
+    )
+    params.perkId = query.perkId
+    key += 'p'
+  }
+  if (query.country !== undefined && query.country.trim() !== '') {
+    where.push('c.country = @country')
+    params.country = query.country
+    key += 'c'
+  }
+  const email = query.email === undefined ? '' : normalizeEmail(query.email)
+  if (email) {
+    where.push('c.email = @email')
+    params.email = email
+    key += 'e'
+  }
+  if (query.skuCode !== undefined && query.skuCode.trim() !== '') {
+    where.push(
+      'c.id IN (SELECT contribution_id FROM contribution_skus' +
+        ' WHERE campaign_id = @campaignId AND sku_code = @skuCode)',
+    )
+    params.skuCode = query.skuCode
+    key += 'k'
+  }
+  const sql =
+    `SELECT c.json FROM contributions c WHERE ${where.join(' AND ')}` +
+    ' ORDER BY c.created_at DESC, c.id DESC'
+  return { key, sql, params }
+}

@@ -1,0 +1,137 @@
+import type Database from 'better-sqlite3'
+import { newerSchemaError } from './errors'
+
+export type Migration = (db: Database.Database) => void
+
+/**
+ * Schema history, oldest first: entry i moves a database from user_version i to i + 1. Entries
+ * are never edited once released (a user's file may be at any of them); a change is a new entry.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  // v1: snapshots of campaign contributions and the staging area of syncs in progress.
+  (db) => {
+    db.exec(`
+      CREATE TABLE campaigns (
+        campaign_id INTEGER PRIMARY KEY,
+        title TEXT,
+        -- NULL until the first commit: a title may be known before any sync finished.
+        last_synced_at TEXT,
+        contribution_count INTEGER NOT NULL DEFAULT 0,
+        expected_count INTEGER NOT NULL DEFAULT 0,
+        privileged INTEGER NOT NULL DEFAULT 0 CHECK (privileged IN (0, 1))
+      ) STRICT;
+
+      -- Rows are about 1 KB of JSON each, too big for a WITHOUT ROWID table to pay off.
+      CREATE TABLE contributions (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (campaign_id) ON DELETE CASCADE,
+        id INTEGER NOT NULL,
+        -- UTC ISO 8601, so text order is time order whatever offset the API used.
+        created_at TEXT NOT NULL,
+        status TEXT,
+        country TEXT,
+        -- Lower-cased, for case-insensitive look-ups through the index.
+        email TEXT,
+        sequence_number INTEGER,
+        json TEXT NOT NULL,
+        UNIQUE (campaign_id, id)
+      ) STRICT;
+      CREATE INDEX contributions_by_time ON contributions (campaign_id, created_at, id);
+      CREATE INDEX contributions_by_status ON contributions (campaign_id, status);
+      CREATE INDEX contributions_by_country ON contributions (campaign_id, country);
+      CREATE INDEX contributions_by_email ON contributions (campaign_id, email);
+      CREATE INDEX contributions_by_sequence ON contributions (campaign_id, sequence_number);
+
+      -- No foreign key to contributions: they are only ever written and deleted together, a
+      -- campaign at a time, and the per-row checks would double the cost of a commit.
+      CREATE TABLE contribution_perks (
+        campaign_id INTEGER NOT NULL,
+        contribution_id INTEGER NOT NULL,
+        perk_id INTEGER NOT NULL,
+        PRIMARY KEY (campaign_id, perk_id, contribution_id)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE contribution_skus (
+        campaign_id INTEGER NOT NULL,
+        contribution_id INTEGER NOT NULL,
+        sku_code TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, sku_code, contribution_id)
+      ) STRICT, WITHOUT ROWID;
+
+      -- One row per sync in progress. owner and pid tell a dead sync (its process or its
+      -- OfflineCache gone) from one still running in another window or command. The random
+      -- sync_id is the identity (a rowid may be reused once deleted); staged rows refer to the
+      -- compact sync_key, which keeps their index small.
+      CREATE TABLE staging_syncs (
+        sync_key INTEGER PRIMARY KEY,
+        sync_id TEXT NOT NULL UNIQUE,
+        campaign_id INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        started_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX staging_syncs_by_campaign ON staging_syncs (campaign_id);
+
+      -- Perk ids and SKU codes wait here as JSON arrays: one insert per row while pages
+      -- arrive, expanded into the side tables by SQLite itself at commit.
+      CREATE TABLE staging_contributions (
+        sync_key INTEGER NOT NULL REFERENCES staging_syncs (sync_key) ON DELETE CASCADE,
+        id INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        status TEXT,
+        country TEXT,
+        email TEXT,
+        sequence_number INTEGER,
+        json TEXT NOT NULL,
+        perk_ids TEXT NOT NULL,
+        sku_codes TEXT NOT NULL,
+        PRIMARY KEY (sync_key, id)
+      ) STRICT;
+    `)
+  },
+  // v2: small resources kept whole for offline use (sign-ups, batch job statuses, ...).
+  (db) => {
+    db.exec(`
+      CREATE TABLE documents (
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (kind, key)
+      ) STRICT;
+    `)
+  },
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+export function userVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number
+}
+
+/**
+ * Brings the database to `target` one migration per transaction, so a crash between two leaves
+ * a consistent older version that the next start continues from. The version is read again
+ * inside each write transaction: two processes opening an old file at once must not both run
+ * the same step. `migrations` is replaceable for tests only.
+ */
+export function migrate(
+  db: Database.Database,
+  target: number = SCHEMA_VERSION,
+  migrations: readonly Migration[] = MIGRATIONS,
+): void {
+  const known = migrations.length
+  const step = db.transaction((): boolean => {
+    const version = userVersion(db)
+    if (version > known) throw newerSchemaError(version)
+    if (version >= target) return false
+    const migration = migrations[version]
+    if (!migration) throw new Error(`No migration from schema ${version}`)
+    migration(db)
+    // PRAGMA takes no bound parameters; `version` is an integer read from the file header.
+    db.pragma(`user_version = ${version + 1}`)
+    return true
+  })
+  while (step.immediate()) {
+    // one migration per transaction
+  }
+}

@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openCache } from '../../src/main/services/cache'
+import type { OfflineCache } from '../../src/main/services/cache'
+import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { newestFirst } from './fixtures/contributions'
+import { CRASH_CAMPAIGN, crashSnapshots } from './fixtures/crash-data'
+
+const CHILD = fileURLToPath(new URL('./fixtures/cache-crash-child.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const PROFILE = 'crash'
+
+const children: ChildProcess[] = []
+const dirs: string[] = []
+const opened: OfflineCache[] = []
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const cache of opened.splice(0)) cache.close()
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** Starts the child and resolves with its first stdout line matching `wanted`. */
+async function startChild(dataDir: string, mode: string, wanted: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, PROFILE, mode], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const seen: string[] = []
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      seen.push(text)
+      if (wanted.test(text)) resolve(text)
+    })
+    child.on('exit', (code, signal) =>
+      reject(new Error(`child exited (${code ?? signal}) before ${wanted}: ${seen}\n${stderr}`)),
+    )
+  })
+  return { child, line, seen }
+}
+
+async function kill(child: ChildProcess) {
+  const exited = once(child, 'exit')
+  child.kill('SIGKILL')
+  const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null]
+  expect({ code, signal }).toEqual({ code: null, signal: 'SIGKILL' })
+}
+
+function inspect<T>(file: string, read: (db: Database.Database) => T): T {
+  const db = new Database(file)
+  try {
+    return read(db)
+  } finally {
+    db.close()
+  }
+}
+
+function staging(file: string) {
+  return inspect(file, (db) => ({
+    syncs: db.prepare('SELECT count(*) FROM staging_syncs').pluck().get() as number,
+    rows: db.prepare('SELECT count(*) FROM staging_contributions').pluck().get() as number,
+  }))
+}
+
+/** Ids and exact JSON text, cheaper than a deep comparison of 20,000 objects. */
+const fingerprint = (rows: readonly CampaignContribution[]) =>
+  rows.map((row) => JSON.stringify(row)).join('\n')
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-crash-'))
+  dirs.push(dir)
+  return dir
+}
+
+describe('offline cache: a sync process killed with SIGKILL', () => {
+  const { first, second, third } = crashSnapshots()
+
+  it('between two adds: the first snapshot stays, the staging rows go at the next open', async () => {
+    const dir = tempDir()
+    const { child, line, seen } = await startChild(dir, 'between-adds', /^STAGED /)
+    expect(seen[0]).toBe(`COMMITTED ${first.length}`)
+    expect(line).toBe(`STAGED ${second.length / 2} ${child.pid}`)
+    await kill(child)
+
+    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
+    // The dead sync really left rows behind, or the rest of the test would prove nothing.
+    expect(staging(file)).toEqual({ syncs: 1, rows: second.length / 2 })
+
+    const cache = openCache({ dataDir: dir, profile: PROFILE })
+    opened.push(cache)
+    expect(staging(file)).toEqual({ syncs: 0, rows: 0 })
+    expect(fingerprint(cache.contributions(CRASH_CAMPAIGN))).toBe(fingerprint(newestFirst(first)))
+    expect(cache.campaign(CRASH_CAMPAIGN)).toMatchObject({ count: first.length, privileged: true })
+    expect(inspect(file, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
+    expect(inspect(file, (db) => db.pragma('foreign_key_check'))).toEqual([])
+
+    // And the next sync commits exactly its own rows.
+    const writer = cache.beginSnapshot(CRASH_CAMPAIGN)
+    for (let i = 0; i < third.length; i += 30) writer.add(third.slice(i, i + 30))
+    expect(writer.commit({ expectedCount: third.length, privileged: false })).toMatchObject({
+      count: third.length,
+      privileged: false,
+    })
+    expect(fingerprint(cache.contributions(CRASH_CAMPAIGN))).toBe(fingerprint(newestFirst(third)))
+    expect(staging(file)).toEqual({ syncs: 0, rows: 0 })
+  }, 60_000)
+
+  it('during the commit: one whole snapshot or the other, never a mix', async () => {
+    const dir = tempDir()
+    const { child } = await startChild(dir, 'during-commit', /^COMMITTING /)
+    await kill(child)
+
+    const cache = openCache({ dataDir: dir, profile: PROFILE })
+    opened.push(cache)
+    const got = fingerprint(cache.contributions(CRASH_CAMPAIGN))
+    const kept = got === fingerprint(newestFirst(first)) ? 'first' : 'second'
+    console.log(`cache crash test: killed during commit, the ${kept} snapshot was kept`)
+    const expected = kept === 'first' ? first : second
+    expect(got).toBe(fingerprint(newestFirst(expected)))
+    expect(cache.campaign(CRASH_CAMPAIGN)?.count).toBe(expected.length)
+    expect(cache.contributionCount(CRASH_CAMPAIGN)).toBe(expected.length)
+    expect(staging(cache.path)).toEqual({ syncs: 0, rows: 0 })
+    expect(inspect(cache.path, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
+  }, 60_000)
+})
