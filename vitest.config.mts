@@ -1,10 +1,12 @@
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 
+const here = dirname(fileURLToPath(import.meta.url))
 const alias = {
-  '@renderer': resolve(__dirname, 'src/renderer/src'),
-  '@shared': resolve(__dirname, 'src/shared'),
+  '@renderer': resolve(here, 'src/renderer/src'),
+  '@shared': resolve(here, 'src/shared'),
 }
 
 export default defineConfig({

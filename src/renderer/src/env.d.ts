@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+import type { PerkPackApi } from '../../shared/ipc/contract'
+
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue'
+  const component: DefineComponent<object, object, unknown>
+  export default component
+}
+
+declare global {
+  interface Window {
+    /** Provided by the preload (Electron) or by the web harness (browser). */
+    perkpack: PerkPackApi
+  }
+}
