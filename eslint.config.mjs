@@ -23,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain CommonJS launchers, run by Node before any TypeScript loader exists.
+    files: ['bin/**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/renderer/**/*'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -1,0 +1,170 @@
+import { ApiClient } from '../main/services/api-client'
+import { openCache, wipeCacheFiles } from '../main/services/cache'
+import type { OfflineCache } from '../main/services/cache'
+import { UsageError } from '../main/services/errors'
+import { cacheProfile, readSettings, resolveTarget } from '../main/services/profile'
+import type { Target } from '../main/services/profile'
+import { KeychainSecretStore, MemorySecretStore } from '../main/services/secrets'
+import type { SecretStore } from '../main/services/secrets'
+import { keychainAccount, Session } from '../main/services/session'
+import type { StoredCredentials } from '../main/services/session'
+import { USER_AGENT } from '../main/services/version'
+import { canPrompt, prompt } from './io'
+import type { CliIo } from './io'
+
+export interface GlobalFlags {
+  baseUrl?: string | undefined
+  authUrl?: string | undefined
+  dataDir?: string | undefined
+  debug?: boolean | undefined
+}
+
+export class CliContext {
+  readonly target: Target
+  private keychain: SecretStore | null = null
+  private cacheHandle: OfflineCache | null = null
+
+  constructor(
+    readonly io: CliIo,
+    readonly flags: GlobalFlags,
+  ) {
+    this.target = resolveTarget(flags, io.env)
+  }
+
+  warn(message: string): void {
+    this.io.stderr.write(`perkpack: ${message}\n`)
+  }
+
+  /** The OS keychain, or memory when PERKPACK_SECRET_STORE=memory (tests, throwaway machines). */
+  secretStore(): SecretStore {
+    if (!this.keychain) {
+      this.keychain =
+        this.io.env.PERKPACK_SECRET_STORE === 'memory'
+          ? new MemorySecretStore()
+          : new KeychainSecretStore({ onFallback: (message) => this.warn(message) })
+    }
+    return this.keychain
+  }
+
+  cache(): OfflineCache {
+    this.cacheHandle ??= openCache({
+      dataDir: this.target.dataDir,
+      profile: cacheProfile(this.target.baseUrl),
+    })
+    return this.cacheHandle
+  }
+
+  /** Deletes this host's offline cache; returns the file path for the message. */
+  wipeCache(): string {
+    const profile = cacheProfile(this.target.baseUrl)
+    const path = this.cache().path
+    this.close()
+    wipeCacheFiles(this.target.dataDir, profile)
+    return path
+  }
+
+  close(): void {
+    this.cacheHandle?.close()
+    this.cacheHandle = null
+  }
+
+  /** E-mail from the environment, else the one remembered at the last login. */
+  rememberedEmail(): string | null {
+    const fromEnv = this.io.env.PERKPACK_EMAIL?.trim()
+    if (fromEnv) return fromEnv
+    return readSettings(this.target.dataDir).email ?? null
+  }
+
+  /**
+   * A session from PERKPACK_API_TOKEN / PERKPACK_EMAIL / PERKPACK_PASSWORD, else the keychain,
+   * else a prompt on a terminal, else a usage error naming the missing variable.
+   * With the token in the environment nothing is written to the keychain: scripted runs
+   * leave no trace behind.
+   */
+  async session(): Promise<Session> {
+    const env = this.io.env
+    const email = this.rememberedEmail()
+    const envToken = env.PERKPACK_API_TOKEN?.trim()
+    const envPassword = env.PERKPACK_PASSWORD || undefined
+    const common = {
+      fetch: globalThis.fetch,
+      authUrl: this.target.authUrl,
+      email,
+      userAgent: USER_AGENT,
+    }
+
+    if (envToken) {
+      const memory = new MemorySecretStore()
+      const stored: StoredCredentials = { apiToken: envToken }
+      if (email && !envPassword) {
+        const fromKeychain = await this.storedCredentials(email)
+        if (fromKeychain?.accessToken) {
+          stored.accessToken = fromKeychain.accessToken
+          if (fromKeychain.accessTokenExpiresAt !== undefined) {
+            stored.accessTokenExpiresAt = fromKeychain.accessTokenExpiresAt
+          }
+        }
+      }
+      await memory.set(keychainAccount(this.target.authUrl, email), JSON.stringify(stored))
+      const session = new Session({ ...common, store: memory, password: envPassword })
+      await this.ensureAccess(session, Boolean(envPassword))
+      return session
+    }
+
+    const session = new Session({ ...common, store: this.secretStore(), password: envPassword })
+    const stored = await session.credentials()
+    if (!stored?.apiToken) {
+      if (!canPrompt(this.io)) {
+        throw new UsageError(
+          'No API token: set PERKPACK_API_TOKEN (and PERKPACK_EMAIL, PERKPACK_PASSWORD for e-mails and addresses), or run `perkpack login` on a terminal.',
+        )
+      }
+      await session.setApiToken(await prompt(this.io, 'API token: ', true))
+    }
+    await this.ensureAccess(session, Boolean(envPassword))
+    return session
+  }
+
+  private async storedCredentials(email: string): Promise<StoredCredentials | null> {
+    const probe = new Session({
+      fetch: globalThis.fetch,
+      authUrl: this.target.authUrl,
+      email,
+      userAgent: USER_AGENT,
+      store: this.secretStore(),
+    })
+    return probe.credentials()
+  }
+
+  /** A privileged session needs a live access token or a password to get one. */
+  private async ensureAccess(session: Session, hasPassword: boolean): Promise<void> {
+    if (!session.privileged || hasPassword) return
+    const stored = await session.credentials()
+    const live =
+      stored?.accessToken &&
+      (stored.accessTokenExpiresAt === undefined ||
+        stored.accessTokenExpiresAt > Date.now() + 60_000)
+    if (live) return
+    if (!canPrompt(this.io)) {
+      throw new UsageError(
+        `No valid sign-in for ${session.email}: set PERKPACK_PASSWORD, or run \`perkpack login\` on a terminal.`,
+      )
+    }
+    session.setPassword(await prompt(this.io, `Password for ${session.email}: `, true))
+  }
+
+  client(session: Session): ApiClient {
+    return new ApiClient({
+      baseUrl: this.target.baseUrl,
+      session,
+      fetch: globalThis.fetch,
+      userAgent: USER_AGENT,
+      onRetry: this.flags.debug
+        ? (info) =>
+            this.warn(
+              `retry ${info.attempt} of ${info.endpoint} in ${info.delayMs} ms: ${info.reason}`,
+            )
+        : undefined,
+    })
+  }
+}

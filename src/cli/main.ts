@@ -1,0 +1,138 @@
+import { parseArgs } from 'node:util'
+import {
+  ApiError,
+  Cancelled,
+  InvalidCredentials,
+  PerkPackError,
+  SignInRequired,
+  UsageError,
+} from '../main/services/errors'
+import { describeError, redact } from '../main/services/redact'
+import { VERSION } from '../main/services/version'
+import { COMMANDS, commandHelp, mainHelp } from './commands'
+import type { ParsedValues } from './commands'
+import { CliContext } from './context'
+import type { CliIo } from './io'
+
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'auth-url': { type: 'string' },
+  'data-dir': { type: 'string' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  status: { type: 'string' },
+  perk: { type: 'string' },
+  concurrency: { type: 'string' },
+  watch: { type: 'boolean' },
+  account: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+} as const
+
+const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  let debug = argv.includes('--debug')
+  let context: CliContext | null = null
+  const controller = new AbortController()
+  const onSigint = () => controller.abort()
+  process.once('SIGINT', onSigint)
+  try {
+    let parsed
+    try {
+      parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
+    } catch (error) {
+      throw new UsageError(
+        `${error instanceof Error ? error.message : String(error)}. See \`perkpack --help\`.`,
+      )
+    }
+    const values = parsed.values as ParsedValues
+    debug = Boolean(values.debug)
+    const [name, ...rest] = parsed.positionals
+    if (values.version) {
+      io.stdout.write(`perkpack ${VERSION}\n`)
+      return EXIT_OK
+    }
+    if (name === 'help' || (!name && values.help)) {
+      const topic = name === 'help' ? rest[0] : undefined
+      io.stdout.write(topic && COMMANDS[topic] ? commandHelp(topic) : mainHelp())
+      return EXIT_OK
+    }
+    if (!name) {
+      io.stderr.write(mainHelp())
+      return EXIT_USAGE
+    }
+    const command = COMMANDS[name]
+    if (!command)
+      throw new UsageError(
+        `Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}.`,
+      )
+    if (values.help) {
+      io.stdout.write(commandHelp(name))
+      return EXIT_OK
+    }
+    for (const key of Object.keys(values)) {
+      if (!GLOBAL_OPTIONS.has(key) && !command.options.includes(key)) {
+        throw new UsageError(
+          `\`perkpack ${name}\` has no option --${key}. See \`perkpack ${name} --help\`.`,
+        )
+      }
+    }
+    context = new CliContext(io, {
+      baseUrl: values['base-url'],
+      authUrl: values['auth-url'],
+      dataDir: values['data-dir'],
+      debug,
+    })
+    return await command.run({ context, args: rest, values, signal: controller.signal })
+  } catch (error) {
+    io.stderr.write(`perkpack: ${errorLine(error)}\n`)
+    if (debug) io.stderr.write(`${describeError(error, true)}\n`)
+    return exitCodeFor(error)
+  } finally {
+    process.removeListener('SIGINT', onSigint)
+    context?.close()
+  }
+}
+
+export function exitCodeFor(error: unknown): number {
+  if (
+    error instanceof UsageError ||
+    error instanceof SignInRequired ||
+    error instanceof InvalidCredentials
+  ) {
+    return EXIT_USAGE
+  }
+  return EXIT_FAILURE
+}
+
+function errorLine(error: unknown): string {
+  if (error instanceof Cancelled) return `${error.message} Nothing stored was changed.`
+  if (error instanceof ApiError || error instanceof PerkPackError) return error.message
+  // Anything else is a bug or an environment problem: say so without a stack trace.
+  const message = error instanceof Error ? error.message : String(error)
+  return `${redact(message)} (run again with --debug for details)`
+}
+
+/** Entry point of `bin/perkpack.js`. */
+export function main(): void {
+  // `perkpack orders 1 | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw error
+  })
+  void run(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+  }).then((code) => {
+    process.exitCode = code
+  })
+}

@@ -1,0 +1,319 @@
+import type { z } from 'zod'
+import {
+  accountContributionsPageSchema,
+  batchStatusResponseSchema,
+  campaignContributionsPageSchema,
+  signupsPageSchema,
+} from '../../shared/api/schemas'
+import type {
+  AccountContributionsPage,
+  BatchStatus,
+  CampaignContributionsPage,
+  OrderStatus,
+  SignupsPage,
+} from '../../shared/api/schemas'
+import { describeIssues } from '../../shared/api/validate'
+import { API_VERSION } from '../../shared/config'
+import { ApiError, SignInRequired } from './errors'
+import { backoffDelay, DEFAULT_RETRY, fetchText, parseRetryAfter, sleep as realSleep } from './http'
+import type { FetchLike, RetryPolicy, Sleep } from './http'
+import { redact } from './redact'
+import type { Session } from './session'
+
+export interface ApiClientOptions {
+  baseUrl: string
+  session: Session
+  fetch: FetchLike
+  userAgent: string
+  retry?: Partial<RetryPolicy>
+  sleep?: Sleep
+  random?: () => number
+  now?: () => number
+  /** Each retry, redacted, for logs and `--debug`. */
+  onRetry?: (info: { endpoint: string; attempt: number; delayMs: number; reason: string }) => void
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal
+  /** Overall deadline across every attempt and pause. */
+  deadlineMs?: number
+}
+
+export interface ContributionFilters {
+  email?: string
+  status?: OrderStatus
+  perkId?: number
+}
+
+/**
+ * GETs against the data API: tokens as query parameters, retries with backoff and full jitter
+ * on network errors, 408, 429 and 5xx (Retry-After honoured, capped), truncated bodies retried,
+ * every answer validated with the shared schemas, errors typed and redacted.
+ */
+export class ApiClient {
+  private readonly policy: RetryPolicy
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.policy = { ...DEFAULT_RETRY, ...options.retry }
+  }
+
+  campaignContributions(
+    campaignId: string | number,
+    page: number,
+    filters: ContributionFilters = {},
+    request: RequestOptions = {},
+  ): Promise<CampaignContributionsPage> {
+    const query: Record<string, string> = { page: String(page) }
+    if (filters.email) query.email = filters.email
+    if (filters.status) query.status = filters.status
+    if (filters.perkId !== undefined) query.perk_id = String(filters.perkId)
+    return this.get(
+      `/campaigns/${encodeURIComponent(String(campaignId))}/contributions.json`,
+      query,
+      campaignContributionsPageSchema,
+      { what: `campaign ${campaignId}`, accessToken: 'optional' },
+      request,
+    )
+  }
+
+  accountContributions(
+    accountId: string | number,
+    page: number,
+    request: RequestOptions = {},
+  ): Promise<AccountContributionsPage> {
+    return this.get(
+      `/accounts/${encodeURIComponent(String(accountId))}/contributions.json`,
+      { page: String(page) },
+      accountContributionsPageSchema,
+      { what: `account ${accountId}`, accessToken: 'optional' },
+      request,
+    )
+  }
+
+  async batchStatus(
+    campaignId: string | number,
+    jobId: string,
+    request: RequestOptions = {},
+  ): Promise<BatchStatus> {
+    const body = await this.get(
+      `/campaigns/${encodeURIComponent(String(campaignId))}/orders/batch_status.json`,
+      { job_id: jobId },
+      batchStatusResponseSchema,
+      { what: `job ${jobId} of campaign ${campaignId}`, accessToken: 'required' },
+      request,
+    )
+    return body.response
+  }
+
+  signups(
+    campaignId: string | number,
+    page: number,
+    request: RequestOptions = {},
+  ): Promise<SignupsPage> {
+    return this.get(
+      `/pre_launch_pages/${encodeURIComponent(String(campaignId))}/signups.json`,
+      { page: String(page) },
+      signupsPageSchema,
+      { what: `the pre-launch page of campaign ${campaignId}`, accessToken: 'required' },
+      request,
+    )
+  }
+
+  private async get<S extends z.ZodType>(
+    path: string,
+    query: Record<string, string>,
+    schema: S,
+    about: { what: string; accessToken: 'optional' | 'required' },
+    request: RequestOptions,
+  ): Promise<z.output<S>> {
+    const { session } = this.options
+    const endpoint = `GET /${API_VERSION}${path}${query.page ? `?page=${query.page}` : ''}`
+    const signal = withDeadline(request)
+    const sleep = this.options.sleep ?? realSleep
+    const now = this.options.now ?? Date.now
+    let accessToken = await session.accessToken()
+    if (about.accessToken === 'required' && accessToken === null) {
+      throw new SignInRequired(
+        `Reading ${about.what} needs a team member's sign-in (e-mail and password), not only an API token.`,
+      )
+    }
+    let renewed = false
+    let lastError: ApiError | undefined
+
+    for (let attempt = 1; attempt <= this.policy.attempts; attempt++) {
+      const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}/${API_VERSION}${path}`)
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+      url.searchParams.set('api_token', await session.apiToken())
+      if (accessToken) url.searchParams.set('access_token', accessToken)
+
+      let delayFloor = 0
+      try {
+        const { status, headers, text } = await fetchText(
+          this.options.fetch,
+          url.toString(),
+          { headers: { accept: 'application/json', 'user-agent': this.options.userAgent } },
+          endpoint,
+          this.policy.attemptTimeoutMs,
+          signal,
+        )
+        if (status === 200) return parseBody(schema, text, endpoint, about.what)
+        if (status === 401 && accessToken && !renewed && !isApiTokenProblem(text)) {
+          // The access token died (expired or revoked): renew once, shared with concurrent callers.
+          renewed = true
+          accessToken = await session.renewAfter401(accessToken)
+          attempt--
+          continue
+        }
+        const error = statusError(status, text, endpoint, about.what, Boolean(accessToken))
+        if (!error.retryable) throw error
+        lastError = error
+        if (status === 429) {
+          const asked = parseRetryAfter(headers.get('retry-after'), now())
+          if (asked !== null) delayFloor = Math.min(asked, this.policy.maxRetryAfterMs)
+        }
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.retryable) throw error
+        lastError = error
+      }
+      if (attempt === this.policy.attempts) break
+      const delayMs = Math.max(delayFloor, backoffDelay(attempt, this.policy, this.options.random))
+      this.options.onRetry?.({ endpoint, attempt, delayMs, reason: lastError.message })
+      await sleep(delayMs, signal)
+    }
+    const final = lastError as ApiError
+    throw new ApiError(
+      final.kind,
+      endpoint,
+      `${final.message} Gave up after ${this.policy.attempts} attempts.`,
+      final.status,
+      { cause: final, retryable: true },
+    )
+  }
+}
+
+function withDeadline(request: RequestOptions): AbortSignal | undefined {
+  if (request.deadlineMs === undefined) return request.signal
+  const deadline = AbortSignal.timeout(request.deadlineMs)
+  return request.signal ? AbortSignal.any([request.signal, deadline]) : deadline
+}
+
+function parseBody<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  endpoint: string,
+  what: string,
+): z.output<S> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    // A cut connection can still end in a complete 200: treat it like the network error it is.
+    throw new ApiError(
+      'bad_response',
+      endpoint,
+      `The API sent an incomplete answer for ${what} (${endpoint}).`,
+      200,
+      {
+        cause: error,
+        retryable: true,
+      },
+    )
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error, 3)
+      .map((p) => `${p.path}: ${p.message}`)
+      .join('; ')
+    throw new ApiError(
+      'bad_response',
+      endpoint,
+      `The API answered for ${what} in a shape PerkPack does not understand (${problems}). Report this with the PerkPack version.`,
+      200,
+    )
+  }
+  return parsed.data
+}
+
+function errorCode(text: string): { error?: string; message?: string } {
+  try {
+    const body = JSON.parse(text) as unknown
+    if (body && typeof body === 'object') return body as { error?: string; message?: string }
+  } catch {
+    // Not JSON: the status alone speaks.
+  }
+  return {}
+}
+
+function isApiTokenProblem(text: string): boolean {
+  return /api_token/i.test(errorCode(text).error ?? '')
+}
+
+function statusError(
+  status: number,
+  text: string,
+  endpoint: string,
+  what: string,
+  withAccess: boolean,
+): ApiError {
+  const body = errorCode(text)
+  const serverSays = body.message ? ` The server says: ${redact(body.message)}` : ''
+  switch (true) {
+    case status === 401 && isApiTokenProblem(text):
+      return new ApiError(
+        'auth',
+        endpoint,
+        `The API token was rejected (${endpoint}). Check the token in Settings or PERKPACK_API_TOKEN.`,
+        status,
+      )
+    case status === 401:
+      return new ApiError(
+        'auth',
+        endpoint,
+        withAccess
+          ? `Your sign-in was rejected for ${what} (${endpoint}). Sign in again.`
+          : `${what} needs a team member's sign-in (${endpoint}). Sign in with your e-mail and password.`,
+        status,
+      )
+    case status === 403:
+      return new ApiError(
+        'forbidden',
+        endpoint,
+        `Your account is not on the team of ${what} (${endpoint}). Ask the campaign owner to add you, or sign in as a team member.`,
+        status,
+      )
+    case status === 404:
+      return new ApiError(
+        'not_found',
+        endpoint,
+        `There is no ${what} (${endpoint}). Check the ID.`,
+        status,
+      )
+    case status === 429:
+      return new ApiError(
+        'rate_limited',
+        endpoint,
+        `The API is rate limiting requests (${endpoint}).`,
+        status,
+        {
+          retryable: true,
+        },
+      )
+    case status === 408 || status >= 500:
+      return new ApiError(
+        'server',
+        endpoint,
+        `The API answered ${status} for ${endpoint}.`,
+        status,
+        {
+          retryable: true,
+        },
+      )
+    default:
+      return new ApiError(
+        'bad_request',
+        endpoint,
+        `The API refused ${endpoint} (${status}).${serverSays}`,
+        status,
+      )
+  }
+}

@@ -1,0 +1,109 @@
+import { ApiError, Cancelled } from './errors'
+
+export type FetchLike = typeof globalThis.fetch
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+  /** A server asking for a longer pause than this is not waited for longer. */
+  maxRetryAfterMs: number
+  /** Per attempt: headers and body must arrive within this. */
+  attemptTimeoutMs: number
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 6,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+  attemptTimeoutMs: 30_000,
+}
+
+/** Exponential backoff with full jitter (AWS architecture blog): spreads retries of many clients. */
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
+  return Math.floor(random() * ceiling)
+}
+
+/** `Retry-After` as seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (!value) return null
+  const trimmed = value.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  const date = Date.parse(trimmed)
+  if (Number.isNaN(date)) return null
+  return Math.max(0, date - nowMs)
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Cancelled())
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(new Cancelled())
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+/**
+ * One attempt: fetch and read the whole body under a per-attempt timeout tied to the caller's
+ * signal. Reading the body is part of the attempt, because a connection reset mid-body is the
+ * same failure as one before the headers.
+ */
+export async function fetchText(
+  fetchImpl: FetchLike,
+  url: string,
+  init: RequestInit,
+  endpoint: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ status: number; headers: Headers; text: string }> {
+  if (signal?.aborted) throw new Cancelled()
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+  try {
+    const response = await fetchImpl(url, { ...init, signal: combined })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, text }
+  } catch (error) {
+    if (signal?.aborted) throw new Cancelled()
+    const timedOut = timeout.aborted
+    const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`
+    const detail = timedOut ? `no complete answer within ${limit}` : networkReason(error)
+    throw new ApiError(
+      'network',
+      endpoint,
+      `Could not reach the API (${detail}) for ${endpoint}.`,
+      undefined,
+      {
+        cause: error,
+        retryable: true,
+      },
+    )
+  }
+}
+
+function networkReason(error: unknown): string {
+  const cause =
+    error instanceof Error
+      ? (error.cause as { code?: string; message?: string } | undefined)
+      : undefined
+  if (cause?.code === 'ECONNREFUSED') return 'connection refused'
+  if (cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET') return 'connection reset'
+  if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return 'host not found'
+  if (cause?.code) return cause.code
+  return error instanceof Error ? error.message : String(error)
+}
