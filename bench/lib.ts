@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { join } from 'node:path'
+
+export interface SimulatorProcess {
+  baseUrl: string
+  authUrl: string
+  apiToken: string
+  email: string
+  password: string
+  campaignIds: number[]
+  stop(): Promise<void>
+}
+
+/**
+ * The simulator in a process of its own, so serving pages does not compete with the client
+ * under test for the same event loop (a same-process simulator would skew every ratio).
+ */
+export async function spawnSimulator(args: string[]): Promise<SimulatorProcess> {
+  const root = join(__dirname, '..')
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/simulator/cli.ts'), '--port', '0', '--print-json', ...args],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! })
+    rl.once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)))
+  })
+  const info = JSON.parse(line) as Omit<SimulatorProcess, 'stop'>
+  return {
+    ...info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** Samples resident memory while `run` works; returns the peak above the level at the start. */
+export async function withPeakRss<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; peakMb: number; baseMb: number }> {
+  const base = process.memoryUsage().rss
+  let peak = base
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss)
+  }, 20)
+  try {
+    const result = await run()
+    peak = Math.max(peak, process.memoryUsage().rss)
+    return { result, peakMb: (peak - base) / 2 ** 20, baseMb: base / 2 ** 20 }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+export function fmt(value: number, digits = 1): string {
+  return value.toFixed(digits)
+}

@@ -1,0 +1,37 @@
+import { writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { benchFulfillment } from './fulfillment.bench'
+import { benchSync } from './sync.bench'
+
+const BENCHES: Record<string, () => Promise<string>> = {
+  fulfillment: benchFulfillment,
+  sync: benchSync,
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2)
+  const sections: string[] = []
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (only.length && !only.includes(name)) continue
+    process.stderr.write(`bench: ${name}...\n`)
+    const section = await bench()
+    process.stdout.write(`${section}\n\n`)
+    sections.push(section)
+  }
+  const header = [
+    '# Benchmarks',
+    '',
+    `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version},`,
+    `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB. Every figure is a ratio against a baseline`,
+    'measured in the same run. Budgets are in ../shared/ARCHITECTURE.md.',
+    '',
+  ].join('\n')
+  if (!only.length)
+    writeFileSync(join(__dirname, '..', 'BENCHMARKS.md'), `${header}\n${sections.join('\n\n')}\n`)
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exitCode = 1
+})
