@@ -678,7 +678,9 @@ describe('offline cache: files, migrations, damage', () => {
 })
 
 describe('offline cache: speed', () => {
-  it('adds 20,000 rows in pages of 30 and commits them well under 2 s', () => {
+  // A guard against order-of-magnitude regressions, loose enough for a loaded 2-core CI machine;
+  // the real figures are measured by `npm run bench`.
+  it('adds 20,000 rows in pages of 30 and commits them in seconds, not minutes', () => {
     const rows = makeContributions(20_000)
     const cache = open(tempDir())
     sync(cache, CAMPAIGN, makeContributions(20_000, {}, 50_000)) // a snapshot to replace
@@ -693,7 +695,7 @@ describe('offline cache: speed', () => {
         `commit ${(done - added).toFixed(0)} ms, total ${(done - started).toFixed(0)} ms`,
     )
     expect(cache.contributionCount(CAMPAIGN)).toBe(20_000)
-    expect(done - started).toBeLessThan(2000)
+    expect(done - started).toBeLessThan(8000)
 
     const read = performance.now()
     expect(cache.contributions(CAMPAIGN)).toHaveLength(20_000)

@@ -1,4 +1,5 @@
 import type { CampaignContribution, CampaignContributionsPage } from '../../shared/api/schemas'
+import { PAGE_SIZE } from '../../shared/config'
 import type { ApiClient } from './api-client'
 import type { CampaignSnapshotInfo, OfflineCache, SnapshotWriter } from './cache'
 import { Cancelled, PerkPackError } from './errors'
@@ -6,6 +7,8 @@ import { Cancelled, PerkPackError } from './errors'
 export const DEFAULT_CONCURRENCY = 4
 export const MIN_CONCURRENCY = 1
 export const MAX_CONCURRENCY = 16
+/** Rounds of re-reading the pages with missing rows, per walk, before walking again. */
+const MAX_CATCH_UPS = 8
 
 export interface SyncProgress {
   campaignId: number
@@ -58,11 +61,14 @@ export function checkConcurrency(value: number): number {
  * Downloads every contribution of a campaign into a staging area, then swaps it in at once.
  *
  * Listings are live: a contribution made during the walk lands on page 1 and pushes every
- * other row one place down, so later pages repeat rows (harmless: rows are keyed by id) and
- * the new one is missed. After a walk the set is therefore checked against the latest
- * `pagination.count`: too few means new rows at the front (fetch from page 1 until known rows
- * appear again); too many means rows vanished upstream (walk again from scratch). The snapshot
- * is committed only when the set is exactly what the API reports.
+ * other row one place down, so later pages repeat rows (harmless: rows are keyed by id), the
+ * new one is missed, and with pages read in parallel an older row can slip between two pages
+ * read on either side of the shift. New rows only ever arrive at the front, so a row's rank
+ * counted from the oldest (`count - 1 - index`, from the page that held it) never changes:
+ * after a walk every rank from 0 to the latest `pagination.count - 1` must have been seen, and
+ * the pages holding the ranks not seen are read again until none is missing. More rows than
+ * the API reports means rows vanished upstream: walk again from scratch. The snapshot is
+ * committed only when the set is exactly what the API reports.
  */
 export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   const concurrency = checkConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY)
@@ -77,6 +83,9 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   let phase: SyncProgress['phase'] = 'walking'
   let writer: SnapshotWriter = cache.beginSnapshot(campaignId)
   let ids = new Set<number>()
+  /** Ranks counted from the oldest row, of every row received (see above). */
+  let ranks = new Set<number>()
+  let perPage = PAGE_SIZE
   let slug: string | null = null
 
   const report = () => {
@@ -102,54 +111,71 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     return body
   }
 
-  /** Stores a page; returns how many of its rows were new to this snapshot. */
-  const keep = (body: CampaignContributionsPage): number => {
-    expected = body.pagination.count
+  /** Stores page `page` and the ranks of its rows. */
+  const keep = (body: CampaignContributionsPage, page: number): void => {
+    const { count } = body.pagination
+    expected = count
+    perPage = body.pagination.per_page || perPage
     const rows: CampaignContribution[] = body.response
-    let fresh = 0
-    for (const row of rows) {
-      if (!ids.has(row.id)) {
-        ids.add(row.id)
-        fresh++
-      }
+    rows.forEach((row, index) => {
+      ids.add(row.id)
+      ranks.add(count - 1 - ((page - 1) * perPage + index))
       slug ??= row.order.perks[0]?.campaign_slug ?? null
-    }
+    })
     if (rows.length > 0) writer.add(rows)
-    return fresh
   }
 
   const fullWalk = async () => {
     const first = await fetchPage(1, options.signal)
-    pagesTotal = first.pagination.pages
-    pagesDone = 1
-    keep(first)
+    const pages = first.pagination.pages
+    pagesTotal += Math.max(1, pages)
+    pagesDone++
+    keep(first, 1)
     report()
-    await runPool(2, pagesTotal, concurrency, options.signal, fetchPage, (body) => {
-      keep(body)
+    await runPool(2, pages, concurrency, options.signal, fetchPage, (body, page) => {
+      keep(body, page)
       pagesDone++
       report()
     })
   }
 
-  /** New rows sit at the front: read from page 1 until a page holds nothing new. */
-  const catchUp = async () => {
-    for (let page = 1; ids.size < expected; page++) {
-      const body = await fetchPage(page, options.signal)
-      pagesTotal++
-      pagesDone++
-      const fresh = keep(body)
-      report()
-      if (body.response.length === 0 || fresh < body.response.length) break
+  /** The pages that now hold a rank not received yet, first page first. */
+  const missingPages = (): number[] => {
+    const pages = new Set<number>()
+    for (let rank = 0; rank < expected; rank++) {
+      if (!ranks.has(rank)) pages.add(Math.floor((expected - 1 - rank) / perPage) + 1)
     }
+    return [...pages].sort((a, b) => a - b)
+  }
+
+  const catchUp = async (pages: number[]) => {
+    pagesTotal += pages.length
+    const at = (i: number) => pages[i] as number
+    await runPool(
+      0,
+      pages.length - 1,
+      concurrency,
+      options.signal,
+      (i, signal) => fetchPage(at(i), signal),
+      (body, i) => {
+        keep(body, at(i))
+        pagesDone++
+        report()
+      },
+    )
   }
 
   try {
     let walks = 1
+    let catchUps = 0
     await fullWalk()
-    for (let round = 0; ids.size !== expected; round++) {
-      if (ids.size < expected && round < maxWalks) {
+    for (;;) {
+      const missing = missingPages()
+      if (missing.length === 0 && ids.size === expected) break
+      if (missing.length > 0 && catchUps < MAX_CATCH_UPS) {
+        catchUps++
         phase = 'catching-up'
-        await catchUp()
+        await catchUp(missing)
         continue
       }
       if (walks >= maxWalks) {
@@ -160,12 +186,15 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
             'The previous offline copy is kept; run the sync again in a moment.',
         )
       }
-      // More rows than the API reports: some vanished upstream, so this set cannot be trusted.
+      // More rows than the API reports (some vanished upstream), or the listing would not settle:
+      // this set cannot be trusted.
       walks++
+      catchUps = 0
       phase = 'rewalking'
       writer.abort()
       writer = cache.beginSnapshot(campaignId)
       ids = new Set()
+      ranks = new Set()
       await fullWalk()
     }
     phase = 'saving'

@@ -1,0 +1,70 @@
+/** Runs the real `perkpack` command (bin/perkpack.js) as a child process, stdin not a terminal. */
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { Simulator } from '../../src/simulator'
+
+export const BIN = fileURLToPath(new URL('../../bin/perkpack.js', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface CliResult {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+export type CliEnv = Record<string, string | undefined>
+
+/** The test runner's environment without any PERKPACK_* setting, plus `extra`. */
+export function cleanEnv(extra: CliEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('PERKPACK_')) env[key] = value
+  }
+  env.PERKPACK_SECRET_STORE = 'memory'
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key]
+    else env[key] = value
+  }
+  return env
+}
+
+/** Everything a privileged run against `sim` needs; override or unset (undefined) as wanted. */
+export function simEnv(sim: Simulator, dataDir: string, extra: CliEnv = {}): NodeJS.ProcessEnv {
+  return cleanEnv({
+    PERKPACK_BASE_URL: sim.baseUrl,
+    PERKPACK_AUTH_URL: sim.authUrl,
+    PERKPACK_DATA_DIR: dataDir,
+    PERKPACK_API_TOKEN: sim.credentials.apiToken,
+    PERKPACK_EMAIL: sim.credentials.email,
+    PERKPACK_PASSWORD: sim.credentials.password,
+    ...extra,
+  })
+}
+
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+export function collect(child: ChildProcess): Promise<CliResult> {
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
+  })
+}
+
+export function perkpack(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return collect(spawnCli(args, env))
+}
+
+/** A stack frame line, as printed by Node for an uncaught error. */
+export const STACK_LINE = /^\s+at .+[(:]\d+/m

@@ -1,0 +1,303 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { InvalidCredentials, SignInRequired } from '../../../src/main/services/errors'
+import {
+  KEYCHAIN_SERVICE,
+  KeychainSecretStore,
+  MemorySecretStore,
+} from '../../../src/main/services/secrets'
+import type { KeytarLike } from '../../../src/main/services/secrets'
+import { keychainAccount, Session } from '../../../src/main/services/session'
+import { syncCampaign } from '../../../src/main/services/sync'
+import { USER_AGENT } from '../../../src/main/services/version'
+import { BACKER_CREDENTIALS } from '../../../src/simulator'
+import {
+  cleanup,
+  makeClient,
+  makeSession,
+  openTestCache,
+  recordingFetch,
+  servedRows,
+  startSim,
+  tempDir,
+} from '../../helpers/harness'
+
+afterEach(cleanup)
+
+describe('Session: the password grant', () => {
+  it('posts a form-encoded password grant to <auth-url>/oauth/token', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const recorder = recordingFetch()
+    const { session } = await makeSession(sim, { fetch: recorder.fetch })
+    await session.signIn(sim.credentials.password)
+
+    expect(recorder.requests).toHaveLength(1)
+    const [request] = recorder.requests
+    expect(request!.url).toBe(`${sim.authUrl}/oauth/token`)
+    expect(request!.method).toBe('POST')
+    expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(request!.headers['user-agent']).toBe(USER_AGENT)
+    const form = new URLSearchParams(request!.body ?? '')
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'password',
+      credential_type: 'email',
+      email: sim.credentials.email,
+      password: sim.credentials.password,
+    })
+    expect(sim.stats().tokenGrants).toBe(1)
+  })
+
+  it('stores the access token and its expiry, never the password', async () => {
+    const now = Date.UTC(2026, 2, 1, 9, 30)
+    const sim = await startSim({ contributions: 30, clock: () => now, tokenTtlSeconds: 7_200 })
+    const store = new MemorySecretStore()
+    const { session } = await makeSession(sim, { store, now: () => now })
+    const status = await session.signIn(sim.credentials.password)
+
+    expect(status).toMatchObject({ signedIn: true, privileged: true, email: sim.credentials.email })
+    expect(status.expiresAt).toBe(new Date(now + 7_200_000).toISOString())
+    const values = store.values()
+    expect(values).toHaveLength(1)
+    const stored = JSON.parse(values[0]!) as Record<string, unknown>
+    expect(stored).toEqual({
+      apiToken: sim.credentials.apiToken,
+      accessToken: expect.stringMatching(/^sim_at_/),
+      accessTokenExpiresAt: now + 7_200_000,
+    })
+    for (const value of values) expect(value).not.toContain(sim.credentials.password)
+    expect(await store.get(keychainAccount(sim.authUrl, sim.credentials.email))).toBe(values[0])
+  })
+
+  it('renews an expired token when the password is at hand', async () => {
+    let now = Date.UTC(2026, 2, 1)
+    const sim = await startSim({ contributions: 30, tokenTtlSeconds: 3_600, clock: () => now })
+    const { session } = await makeSession(sim, { now: () => now })
+    const first = await session.accessToken()
+    expect(await session.accessToken()).toBe(first)
+    expect(sim.stats().tokenGrants).toBe(1)
+
+    now += 3_600_000
+    const second = await session.accessToken()
+    expect(second).not.toBe(first)
+    expect(sim.stats().tokenGrants).toBe(2)
+    expect(session.grantCount).toBe(2)
+    // The renewed token works.
+    const client = makeClient(sim, session)
+    const page = await client.campaignContributions(sim.campaignIds[0]!, 1)
+    expect(page.response[0]?.email).toEqual(expect.any(String))
+  })
+
+  it('without a password an expired token is SignInRequired, locally and after a 401', async () => {
+    let now = Date.UTC(2026, 2, 1)
+    const sim = await startSim({ contributions: 30, tokenTtlSeconds: 3_600, clock: () => now })
+    const store = new MemorySecretStore()
+    const first = await makeSession(sim, { store, now: () => now })
+    await first.session.accessToken()
+
+    // A new process: the keychain has the token, nobody typed the password.
+    const { session } = await makeSession(sim, { store, password: null, now: () => now })
+    const client = makeClient(sim, session)
+    sim.expireAllTokens()
+    const after401 = await client.campaignContributions(sim.campaignIds[0]!, 1).catch((e) => e)
+    expect(after401).toBeInstanceOf(SignInRequired)
+    expect((after401 as Error).message).toMatch(/PERKPACK_PASSWORD/)
+
+    now += 3_600_000
+    await expect(session.accessToken()).rejects.toBeInstanceOf(SignInRequired)
+    expect(sim.stats().tokenGrants).toBe(1)
+  })
+
+  it('a wrong password is InvalidCredentials and stores nothing new', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const store = new MemorySecretStore()
+    const { session } = await makeSession(sim, { store, password: null })
+    const error = await session.signIn('definitely-wrong').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidCredentials)
+    expect((error as Error).message).not.toContain('definitely-wrong')
+    expect(store.values().map((v) => JSON.parse(v) as unknown)).toEqual([
+      { apiToken: sim.credentials.apiToken },
+    ])
+    expect(sim.stats().tokenGrants).toBe(0)
+  })
+
+  it('sign-out removes the secret', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const store = new MemorySecretStore()
+    const { session } = await makeSession(sim, { store })
+    await session.signIn(sim.credentials.password)
+    expect(store.values()).toHaveLength(1)
+    await session.signOut()
+    expect(store.values()).toEqual([])
+    expect((await session.status()).signedIn).toBe(false)
+    await expect(session.apiToken()).rejects.toBeInstanceOf(SignInRequired)
+    // The password went with it: nothing can renew silently.
+    await expect(session.accessToken()).rejects.toBeInstanceOf(SignInRequired)
+  })
+})
+
+describe('Session: token expiry during a sync', () => {
+  it('a burst of 401s at concurrency 8 shares exactly one grant (tokenExpiresAfterRequests)', async () => {
+    // 10 pages: page 1 and five more on the first token, the rest of the burst gets 401.
+    const sim = await startSim({ contributions: 300, faults: { tokenExpiresAfterRequests: 6 } })
+    const { session } = await makeSession(sim)
+    const cache = openTestCache(tempDir())
+    const campaignId = sim.campaignIds[0]!
+    const result = await syncCampaign({
+      client: makeClient(sim, session),
+      cache,
+      campaignId,
+      privileged: true,
+      concurrency: 8,
+    })
+    expect(sim.stats().faultsInjected.tokenExpired).toBe(1)
+    expect(sim.stats().byStatus[401]).toBeGreaterThanOrEqual(2)
+    expect(sim.stats().tokenGrants).toBe(2)
+    expect(session.grantCount).toBe(2)
+    expect(result.snapshot.count).toBe(300)
+    expect(cache.contributions(campaignId)).toEqual(servedRows(sim, campaignId, true))
+  })
+
+  it('expireAllTokens in the middle of a concurrency-8 walk: one extra grant', async () => {
+    const sim = await startSim({ contributions: 600, faults: { latencyMs: 30 } })
+    const { session } = await makeSession(sim)
+    const cache = openTestCache(tempDir())
+    const campaignId = sim.campaignIds[0]!
+    let expired = 0
+    await syncCampaign({
+      client: makeClient(sim, session),
+      cache,
+      campaignId,
+      privileged: true,
+      concurrency: 8,
+      onProgress: (p) => {
+        if (p.pagesDone === 3 && expired === 0) expired = sim.expireAllTokens()
+      },
+    })
+    expect(expired).toBe(1)
+    // Every request in flight at that moment answered 401.
+    expect(sim.stats().byStatus[401]).toBeGreaterThanOrEqual(2)
+    expect(sim.stats().tokenGrants).toBe(2)
+    expect(session.grantCount).toBe(2)
+    expect(cache.contributions(campaignId)).toEqual(servedRows(sim, campaignId, true))
+  })
+})
+
+describe('KeychainSecretStore', () => {
+  function brokenKeytar(calls: string[]): KeytarLike {
+    const fail = (what: string) => {
+      calls.push(what)
+      return Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY\nmore detail'))
+    }
+    return {
+      getPassword: () => fail('get'),
+      setPassword: () => fail('set'),
+      deletePassword: () => fail('delete'),
+    }
+  }
+
+  function workingKeytar() {
+    const entries = new Map<string, string>()
+    const calls: Array<{ op: string; service: string; account: string }> = []
+    const keytar: KeytarLike = {
+      async getPassword(service, account) {
+        calls.push({ op: 'get', service, account })
+        return entries.get(`${service}\u0000${account}`) ?? null
+      },
+      async setPassword(service, account, password) {
+        calls.push({ op: 'set', service, account })
+        entries.set(`${service}\u0000${account}`, password)
+      },
+      async deletePassword(service, account) {
+        calls.push({ op: 'delete', service, account })
+        return entries.delete(`${service}\u0000${account}`)
+      },
+    }
+    return { keytar, entries, calls }
+  }
+
+  it('falls back to memory when the keychain throws, warns exactly once and still works', async () => {
+    const warnings: string[] = []
+    const calls: string[] = []
+    const store = new KeychainSecretStore({
+      load: async () => brokenKeytar(calls),
+      onFallback: (message) => warnings.push(message),
+    })
+    expect(store.usingFallback).toBe(false)
+    expect(await store.get('someone')).toBeNull()
+    await store.set('someone', 'secret-value')
+    expect(await store.get('someone')).toBe('secret-value')
+    expect(await store.delete('someone')).toBe(true)
+    expect(await store.get('someone')).toBeNull()
+
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/keychain is not available \(Cannot autolaunch D-Bus/)
+    expect(warnings[0]).not.toContain('more detail')
+    expect(warnings[0]).toMatch(/memory/)
+    // The keychain is not asked again once it has failed.
+    expect(calls).toEqual(['get'])
+    expect(store.usingFallback).toBe(true)
+    expect(store.description).toMatch(/memory/)
+  })
+
+  it('falls back when keytar cannot even be loaded, and a Session still signs in', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const warnings: string[] = []
+    const store = new KeychainSecretStore({
+      load: () => Promise.reject(new Error('Cannot find module keytar')),
+      onFallback: (message) => warnings.push(message),
+    })
+    const { session } = await makeSession(sim, { store })
+    const status = await session.signIn(sim.credentials.password)
+    expect(status.signedIn).toBe(true)
+    expect(await session.accessToken()).toMatch(/^sim_at_/)
+    expect(warnings).toHaveLength(1)
+    expect(store.usingFallback).toBe(true)
+  })
+
+  it('keeps values in a working keychain under the service PerkPack', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const fake = workingKeytar()
+    const warnings: string[] = []
+    const store = new KeychainSecretStore({
+      load: async () => fake.keytar,
+      onFallback: (message) => warnings.push(message),
+    })
+    const { session } = await makeSession(sim, { store })
+    await session.signIn(sim.credentials.password)
+
+    const account = keychainAccount(sim.authUrl, sim.credentials.email)
+    expect(KEYCHAIN_SERVICE).toBe('PerkPack')
+    expect(new Set(fake.calls.map((c) => c.service))).toEqual(new Set(['PerkPack']))
+    expect(new Set(fake.calls.map((c) => c.account))).toEqual(new Set([account]))
+    const raw = fake.entries.get(`PerkPack\u0000${account}`)
+    expect(JSON.parse(raw!)).toMatchObject({ apiToken: sim.credentials.apiToken })
+    expect(raw).not.toContain(sim.credentials.password)
+    expect(warnings).toEqual([])
+    expect(store.usingFallback).toBe(false)
+
+    // A second process reads the tokens back from the keychain and needs no grant.
+    const again = new Session({
+      fetch: globalThis.fetch,
+      store: new KeychainSecretStore({ load: async () => fake.keytar }),
+      authUrl: sim.authUrl,
+      email: sim.credentials.email,
+      userAgent: USER_AGENT,
+    })
+    expect(await again.accessToken()).toBe(await session.accessToken())
+    expect(sim.stats().tokenGrants).toBe(1)
+
+    await session.signOut()
+    expect(fake.entries.size).toBe(0)
+  })
+
+  it('keys entries by auth URL and e-mail, so accounts never share tokens', () => {
+    expect(keychainAccount('http://a.test/', 'Demo@Example.TEST ')).toBe(
+      'http://a.test demo@example.test',
+    )
+    expect(keychainAccount('http://a.test', null)).not.toBe(
+      keychainAccount('http://a.test', BACKER_CREDENTIALS.email),
+    )
+    expect(keychainAccount('http://a.test', 'x@y.z')).not.toBe(
+      keychainAccount('http://b.test', 'x@y.z'),
+    )
+  })
+})
