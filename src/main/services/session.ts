@@ -164,9 +164,11 @@ export class Session {
   async signIn(password: string): Promise<SessionStatus> {
     if (!this.privileged)
       throw new PerkPackError('usage', 'An e-mail is needed to sign in with a password.')
-    this.setPassword(password)
+    registerSecret(password)
     this.renewal = null
     await this.grant(password)
+    // Only a password the server accepted is kept for silent renewals later.
+    this.password = password
     return this.status()
   }
 
