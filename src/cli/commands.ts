@@ -14,6 +14,8 @@ import { readSettings, writeSettings } from '../main/services/profile'
 import { Session } from '../main/services/session'
 import { checkConcurrency, DEFAULT_CONCURRENCY, syncCampaign } from '../main/services/sync'
 import { USER_AGENT } from '../main/services/version'
+import { CSV_COMMANDS } from './commands-csv'
+import { EXPORT_COMMANDS } from './commands-export'
 import type { CliContext } from './context'
 import { bar, canPrompt, formatDuration, ProgressLine, prompt, table } from './io'
 
@@ -34,14 +36,14 @@ export interface ParsedValues {
   format?: string
 }
 
-interface CommandInput {
+export interface CommandInput {
   context: CliContext
   args: string[]
   values: ParsedValues
   signal: AbortSignal
 }
 
-interface Command {
+export interface Command {
   usage: string
   summary: string
   details?: string
@@ -83,20 +85,20 @@ ${command.details ? `\n${command.details}\n` : ''}
 ${GLOBAL_HELP}`
 }
 
-function campaignArg(args: string[], usage: string): number {
+export function campaignArg(args: string[], usage: string): number {
   const raw = args[0]
   if (!raw) throw new UsageError(`Missing campaign ID. Usage: perkpack ${usage}`)
   return positiveInt(raw, 'campaign ID')
 }
 
-function positiveInt(raw: string, what: string): number {
+export function positiveInt(raw: string, what: string): number {
   if (!/^\d+$/.test(raw.trim()) || Number(raw) <= 0) {
     throw new UsageError(`The ${what} must be a positive whole number (got "${raw}").`)
   }
   return Number(raw)
 }
 
-function statusesFrom(
+export function statusesFrom(
   value: string | undefined,
   fallback: readonly OrderStatus[],
 ): readonly OrderStatus[] {
@@ -109,7 +111,7 @@ function statusesFrom(
   }
 }
 
-function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
+export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
   const cache = context.cache()
   if (!cache.campaign(campaignId)) {
     throw new UsageError(
@@ -119,14 +121,14 @@ function cachedRows(context: CliContext, campaignId: number): CampaignContributi
   return cache.contributions(campaignId)
 }
 
-function printJson(context: CliContext, value: unknown): void {
+export function printJson(context: CliContext, value: unknown): void {
   context.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
 }
 
 const UNPRIVILEGED_NOTE =
   'Signed in with an API token only: e-mails and shipping addresses are hidden. Set PERKPACK_EMAIL and PERKPACK_PASSWORD (or run `perkpack login` with your e-mail) to see them.'
 
-export const COMMANDS: Record<string, Command> = {
+const CORE_COMMANDS: Record<string, Command> = {
   login: {
     usage: 'login',
     summary: 'Sign in once: API token, e-mail and password; tokens go to the OS keychain.',
@@ -417,4 +419,10 @@ export const COMMANDS: Record<string, Command> = {
       return 0
     },
   },
+}
+
+export const COMMANDS: Record<string, Command> = {
+  ...CORE_COMMANDS,
+  ...EXPORT_COMMANDS,
+  ...CSV_COMMANDS,
 }

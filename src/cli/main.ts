@@ -33,6 +33,8 @@ const OPTIONS = {
   account: { type: 'string' },
   out: { type: 'string' },
   format: { type: 'string' },
+  country: { type: 'string' },
+  search: { type: 'string' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])
@@ -104,6 +106,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 export function exitCodeFor(error: unknown): number {
   if (
     error instanceof UsageError ||
+    // Bad input caught by a service (e.g. a sync concurrency out of range) carries the same code.
+    (error instanceof PerkPackError && error.code === 'usage') ||
     error instanceof SignInRequired ||
     error instanceof InvalidCredentials
   ) {

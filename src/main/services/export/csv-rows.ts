@@ -1,0 +1,158 @@
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import { countryCode } from '../../../shared/export/checks'
+import { neutralizeFormula } from '../../../shared/export/formula'
+import { shippingValues } from '../../../shared/export/order-rows'
+import { describeChoices, orderLines } from '../../../shared/fulfillment'
+import type { OrderLine } from '../../../shared/fulfillment'
+
+export type ShipperCsvFormat = 'generic' | 'shipstation'
+export const SHIPPER_CSV_FORMATS: readonly ShipperCsvFormat[] = ['generic', 'shipstation']
+
+export function isShipperCsvFormat(value: string): value is ShipperCsvFormat {
+  return (SHIPPER_CSV_FORMATS as readonly string[]).includes(value)
+}
+
+/** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
+export interface ShipperLine {
+  orderNumber: number
+  orderId: number
+  orderDate: string
+  recipient: string
+  address1: string
+  address2: string
+  city: string
+  state: string
+  postalCode: string
+  /** ISO 3166-1 alpha-2 when the API's value could be read as a country, else its text. */
+  countryCode: string
+  phone: string
+  email: string
+  sku: string
+  itemName: string
+  choices: string
+  quantity: number
+}
+
+export type ShipperLineKey = keyof ShipperLine
+
+export interface ShipperCsvColumn {
+  key: ShipperLineKey
+  header: string
+}
+
+/**
+ * Column names are the importers' own, so no mapping is needed on their side.
+ *
+ * generic: the crowdfunding warehouse format of api-notes ("order id" with a space, as that
+ * importer spells it), plus product_options and order_number (its importer ignores columns it
+ * does not know, and people read them).
+ *
+ * shipstation: ShipStation's CSV import field names. Rows with one Order Number merge into one
+ * order there, which is what one row per line item needs. The order id rides in Custom Field 1
+ * so a parcel can be traced back to the platform.
+ */
+export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly ShipperCsvColumn[]>> =
+  {
+    generic: [
+      { key: 'orderId', header: 'order id' },
+      { key: 'recipient', header: 'ship_name' },
+      { key: 'address1', header: 'ship_address_1' },
+      { key: 'address2', header: 'ship_address_2' },
+      { key: 'city', header: 'ship_city' },
+      { key: 'state', header: 'ship_state' },
+      { key: 'postalCode', header: 'ship_zipcode' },
+      { key: 'countryCode', header: 'ship_country' },
+      { key: 'phone', header: 'ship_phone' },
+      { key: 'email', header: 'ship_email' },
+      { key: 'sku', header: 'product_sku' },
+      { key: 'quantity', header: 'product_qty' },
+      { key: 'itemName', header: 'product_name' },
+      { key: 'choices', header: 'product_options' },
+      { key: 'orderNumber', header: 'order_number' },
+    ],
+    shipstation: [
+      { key: 'orderNumber', header: 'Order Number' },
+      { key: 'orderDate', header: 'Order Date' },
+      { key: 'recipient', header: 'Recipient Full Name' },
+      { key: 'address1', header: 'Address Line 1' },
+      { key: 'address2', header: 'Address Line 2' },
+      { key: 'city', header: 'City' },
+      { key: 'state', header: 'State' },
+      { key: 'postalCode', header: 'Postal Code' },
+      { key: 'countryCode', header: 'Country Code' },
+      { key: 'phone', header: 'Recipient Phone' },
+      { key: 'email', header: 'Buyer Email' },
+      { key: 'sku', header: 'Item SKU' },
+      { key: 'itemName', header: 'Item Name' },
+      { key: 'choices', header: 'Item Options' },
+      { key: 'quantity', header: 'Item Quantity' },
+      { key: 'orderId', header: 'Custom Field 1' },
+    ],
+  }
+
+/**
+ * Items a parcel carries: those of the perks that require a shipping address, merged per
+ * variant. A digital perk's items (a download code with a SKU) are not the shipper's business.
+ */
+export function shippableLines(row: CampaignContribution): OrderLine[] {
+  const perks = row.order.perks
+  const shippable = perks.filter((perk) => perk.shipping_address_required)
+  if (shippable.length === perks.length) return orderLines(row)
+  return orderLines({ ...row, order: { ...row.order, perks: shippable } })
+}
+
+/**
+ * "2024-03-01 10:15:00", the wall-clock time of the API's timestamp: the order date as the
+ * platform shows it. Year first with a time is what ShipStation's importer reads unambiguously;
+ * anything unexpected passes through as it came.
+ */
+export function shipperOrderDate(timestamp: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})/.exec(timestamp)
+  return match ? `${match[1]} ${match[2]}` : timestamp
+}
+
+/** The lines of one order, or an empty array when nothing in it ships. */
+export function shipperLines(row: CampaignContribution): ShipperLine[] {
+  const lines = shippableLines(row)
+  if (lines.length === 0) return []
+  const ship = shippingValues(row)
+  const base = {
+    orderNumber: row.order.sequence_number,
+    orderId: row.order.id,
+    orderDate: shipperOrderDate(row.created_at),
+    recipient: ship.shipName,
+    address1: ship.address1,
+    address2: ship.address2,
+    city: ship.city,
+    state: ship.state,
+    postalCode: ship.postalCode,
+    countryCode: countryCode(ship.country) ?? ship.country,
+    phone: ship.phone,
+    email: (row.email ?? '').trim(),
+  }
+  return lines.map((line) => ({
+    ...base,
+    sku: line.skuCode,
+    itemName: line.itemName,
+    choices: describeChoices(line.choices),
+    quantity: line.quantity,
+  }))
+}
+
+export type ShipperRecord = Record<string, string | number>
+
+/**
+ * A line as the CSV writer takes it: keyed by column key, every text cell neutralised against
+ * formula injection (OWASP), numbers left as numbers.
+ */
+export function shipperRecord(
+  line: ShipperLine,
+  columns: readonly ShipperCsvColumn[],
+): ShipperRecord {
+  const record: ShipperRecord = {}
+  for (const { key } of columns) {
+    const value = line[key]
+    record[key] = typeof value === 'number' ? value : neutralizeFormula(value)
+  }
+  return record
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { stringify } from 'csv-stringify'
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import { Cancelled, isAbortError, PerkPackError } from '../errors'
+import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
+import type { ShipperCsvFormat, ShipperRecord } from './csv-rows'
+
+export {
+  isShipperCsvFormat,
+  SHIPPER_CSV_COLUMNS,
+  SHIPPER_CSV_FORMATS,
+  shipperLines,
+  shippableLines,
+} from './csv-rows'
+export type { ShipperCsvColumn, ShipperCsvFormat, ShipperLine } from './csv-rows'
+
+export interface WriteShipperCsvOptions {
+  /** The orders to ship, already filtered (status, perk, variant, country, search). */
+  contributions: readonly CampaignContribution[]
+  format: ShipperCsvFormat
+  /**
+   * A file path (written to a temporary file beside it, then renamed over it, so a failed or
+   * cancelled export leaves no half file and any earlier file untouched), or a stream the caller
+   * owns (written to, not ended; destroyed if the export fails).
+   */
+  out: string | NodeJS.WritableStream
+  signal?: AbortSignal
+}
+
+export interface ShipperCsvResult {
+  /** Data rows written (line items), header not counted. */
+  rows: number
+  /** Orders with at least one row. */
+  orders: number
+  /** Orders left out because nothing in them ships (no items, or only digital perks). */
+  skippedOrders: number
+  /** Absolute path of the file written; null when writing to a stream. */
+  path: string | null
+}
+
+/**
+ * The file format, fixed whatever the shipper:
+ * - RFC 4180: comma, double quotes around a field holding a comma, quote, CR or LF (quotes
+ *   doubled inside), CRLF between records, a header row.
+ * - UTF-8 with a byte order mark: without it Excel on Windows reads the file as the ANSI code page
+ *   and turns "山田" or "Müller" into mojibake; ShipStation and the warehouse importers read the
+ *   BOM as UTF-8 as well.
+ */
+function csvStringifier(format: ShipperCsvFormat) {
+  return stringify({
+    bom: true,
+    header: true,
+    columns: SHIPPER_CSV_COLUMNS[format].map(({ key, header }) => ({ key, header })),
+    record_delimiter: 'windows',
+    // csv-stringify stops quoting a lone LF or CR once a record delimiter is given, which would
+    // split an address line typed with a line break into two records: RFC 4180 quotes both.
+    quote_record_delimiter: true,
+    eof: true,
+  })
+}
+
+interface Counts {
+  rows: number
+  orders: number
+  skippedOrders: number
+}
+
+function* records(
+  contributions: readonly CampaignContribution[],
+  format: ShipperCsvFormat,
+  counts: Counts,
+): Generator<ShipperRecord> {
+  const columns = SHIPPER_CSV_COLUMNS[format]
+  for (const row of contributions) {
+    const lines = shipperLines(row)
+    if (lines.length === 0) {
+      counts.skippedOrders++
+      continue
+    }
+    counts.orders++
+    for (const line of lines) {
+      counts.rows++
+      yield shipperRecord(line, columns)
+    }
+  }
+}
+
+const FS_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'the folder does not exist',
+  ENOTDIR: 'part of the path is not a folder',
+  EACCES: 'permission denied',
+  // Windows answers EPERM when the file is open in Excel.
+  EPERM: 'permission denied (is the file open in another program?)',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+  EISDIR: 'that path is a folder',
+  EBUSY: 'the file is open in another program',
+}
+
+function writeFailed(path: string, error: unknown): PerkPackError {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  const reason =
+    (code && FS_REASONS[code]) || (error instanceof Error ? error.message : String(error))
+  return new PerkPackError(
+    'export_write_failed',
+    `Could not write ${path}: ${reason}. Choose another location and export again.`,
+    { cause: error },
+  )
+}
+
+function cancelled(): Cancelled {
+  return new Cancelled('Export cancelled: no file was written.')
+}
+
+/**
+ * Writes the shipper CSV of `contributions`: one row per line item of each order that ships
+ * (items of one variant across the order's perks merged into one row), in the given order.
+ */
+export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<ShipperCsvResult> {
+  const { contributions, format, out, signal } = options
+  if (signal?.aborted) throw cancelled()
+  const counts: Counts = { rows: 0, orders: 0, skippedOrders: 0 }
+  const source = Readable.from(records(contributions, format, counts))
+  const stringifier = csvStringifier(format)
+
+  if (typeof out !== 'string') {
+    try {
+      await pipeline(source, stringifier, out, { signal, end: false })
+    } catch (error) {
+      if (signal?.aborted || isAbortError(error)) throw cancelled()
+      throw error
+    }
+    return { ...counts, path: null }
+  }
+
+  const target = resolve(out)
+  // Same folder as the target, so the rename is atomic; hidden and unique per attempt, so two
+  // exports to one name never share a temporary file.
+  const temp = join(
+    dirname(target),
+    `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  )
+  try {
+    // `flush`: the bytes are on disk before the rename makes the file visible under its name.
+    await pipeline(source, stringifier, createWriteStream(temp, { flags: 'wx', flush: true }), {
+      signal,
+    })
+    if (signal?.aborted) throw cancelled()
+    await rename(temp, target)
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined)
+    if (signal?.aborted || isAbortError(error)) throw cancelled()
+    if (error instanceof PerkPackError) throw error
+    if ((error as NodeJS.ErrnoException | null)?.syscall) throw writeFailed(target, error)
+    throw error
+  }
+  return { ...counts, path: target }
+}

@@ -1,0 +1,185 @@
+import type { CampaignContribution, Perk } from '../api/schemas'
+import { describeChoices, orderLines } from '../fulfillment'
+import type { OrderLine } from '../fulfillment'
+
+/**
+ * How a column's values are stored. `id` is text that looks like a number to a spreadsheet
+ * (order ids, SKU and postal codes, phone numbers): it must stay text, or Excel drops leading
+ * zeros and shows 4006381333931 as 4.00638E+12.
+ */
+export type ColumnKind = 'number' | 'text' | 'id'
+
+export interface ExportColumn<K extends string> {
+  key: K
+  header: string
+  kind: ColumnKind
+}
+
+/** The address part of an order, every field a string ('' when absent), trimmed. */
+export interface ShippingValues {
+  shipName: string
+  address1: string
+  address2: string
+  city: string
+  state: string
+  postalCode: string
+  country: string
+  phone: string
+}
+
+/** One order as the Orders sheet (and any per-order export) shows it. Raw text: no escaping. */
+export interface OrderRowValues extends ShippingValues {
+  sequence: number
+  orderId: string
+  backer: string
+  email: string
+  status: string
+  perks: string
+  items: string
+}
+
+export type OrderRowKey = keyof OrderRowValues
+export type ShippingRowKey = 'sequence' | 'orderId' | keyof ShippingValues
+
+const SHIPPING_COLUMN_LIST: ExportColumn<keyof ShippingValues>[] = [
+  { key: 'shipName', header: 'Ship to', kind: 'text' },
+  { key: 'address1', header: 'Address line 1', kind: 'text' },
+  { key: 'address2', header: 'Address line 2', kind: 'text' },
+  { key: 'city', header: 'City', kind: 'text' },
+  { key: 'state', header: 'State / region', kind: 'text' },
+  { key: 'postalCode', header: 'Postal code', kind: 'id' },
+  { key: 'country', header: 'Country', kind: 'id' },
+  { key: 'phone', header: 'Phone', kind: 'id' },
+]
+
+/** Columns of the Orders sheet and of each per-perk sheet, in order. */
+export const ORDER_COLUMNS: readonly ExportColumn<OrderRowKey>[] = [
+  { key: 'sequence', header: 'Seq #', kind: 'number' },
+  { key: 'orderId', header: 'Order ID', kind: 'id' },
+  { key: 'backer', header: 'Backer', kind: 'text' },
+  { key: 'email', header: 'E-mail', kind: 'text' },
+  { key: 'status', header: 'Status', kind: 'text' },
+  { key: 'perks', header: 'Perks', kind: 'text' },
+  { key: 'items', header: 'Items', kind: 'text' },
+  ...SHIPPING_COLUMN_LIST,
+]
+
+/** Columns of the Shipping sheet: what a shipping tool imports, nothing else. */
+export const SHIPPING_COLUMNS: readonly ExportColumn<ShippingRowKey>[] = [
+  { key: 'sequence', header: 'Seq #', kind: 'number' },
+  { key: 'orderId', header: 'Order ID', kind: 'id' },
+  ...SHIPPING_COLUMN_LIST,
+]
+
+const text = (value: string | null | undefined): string => (value ?? '').trim()
+
+/** The backer's name; `by` (the public display name, maybe "Anonymous") only as a fallback. */
+export function backerName(row: CampaignContribution): string {
+  return text(row.contributor_name) || text(row.by)
+}
+
+/** Address fields of an order; all '' when the order has no shipping (digital, or no access). */
+export function shippingValues(row: CampaignContribution): ShippingValues {
+  // Kept in step with orderRowValues, which inlines the same fields to skip a spread per row.
+  const s = row.order.shipping
+  return {
+    shipName: text(s?.name),
+    address1: text(s?.address),
+    address2: text(s?.address2),
+    city: text(s?.city),
+    state: text(s?.state),
+    postalCode: text(s?.zipcode),
+    country: text(s?.country),
+    phone: text(s?.phone_number),
+  }
+}
+
+/**
+ * Perk labels in the order given, a perk held twice written once with "× 2" (a backer can claim
+ * the same perk more than once; "A; A" reads like a data error).
+ */
+export function perkSummary(perks: readonly Perk[]): string {
+  // Nearly every order holds one perk; 100,000 exported rows should not build 100,000 Maps.
+  if (perks.length <= 1) return perks[0]?.label ?? ''
+  const counts = new Map<number, { label: string; count: number }>()
+  for (const perk of perks) {
+    const seen = counts.get(perk.id)
+    if (seen) seen.count++
+    else counts.set(perk.id, { label: perk.label, count: 1 })
+  }
+  const parts: string[] = []
+  for (const { label, count } of counts.values()) {
+    parts.push(count === 1 ? label : `${label} × ${count}`)
+  }
+  return parts.join('; ')
+}
+
+/**
+ * "2 × Tidepool T-Shirt (Color: Black, Size: M) [00871-TEE-BLK-M]; 1 × …". Quantity first so a
+ * packer reads the count before the name, SKU last in brackets to match against the pick list.
+ */
+export function itemSummary(lines: readonly OrderLine[]): string {
+  const parts: string[] = []
+  for (const line of lines) {
+    const choices = describeChoices(line.choices)
+    const name = choices === '' ? line.itemName : `${line.itemName} (${choices})`
+    parts.push(`${line.quantity} × ${name} [${line.skuCode}]`)
+  }
+  return parts.join('; ')
+}
+
+/** `itemSummary(orderLines(row))`, without the merging and sorting when there is one item. */
+export function orderItemsText(row: CampaignContribution): string {
+  const perks = row.order.perks
+  if (perks.length === 0) return ''
+  if (perks.length === 1) {
+    const items = (perks[0] as Perk).items
+    if (items.length === 0) return ''
+    if (items.length === 1) {
+      const item = items[0] as Perk['items'][number]
+      return itemSummary([
+        {
+          key: '',
+          skuCode: item.sku.code,
+          itemName: item.name,
+          choices: item.sku.choices,
+          quantity: item.quantity,
+        },
+      ])
+    }
+  }
+  return itemSummary(orderLines(row))
+}
+
+/** Everything the Orders sheet shows for one order, as plain values. */
+export function orderRowValues(row: CampaignContribution): OrderRowValues {
+  const order = row.order
+  const s = order.shipping
+  return {
+    sequence: order.sequence_number,
+    orderId: String(order.id),
+    backer: backerName(row),
+    email: text(row.email),
+    status: order.status,
+    perks: perkSummary(order.perks),
+    items: orderItemsText(row),
+    shipName: text(s?.name),
+    address1: text(s?.address),
+    address2: text(s?.address2),
+    city: text(s?.city),
+    state: text(s?.state),
+    postalCode: text(s?.zipcode),
+    country: text(s?.country),
+    phone: text(s?.phone_number),
+  }
+}
+
+/** `values` laid out in `columns` order, for writers that take arrays. */
+export function rowInColumns<K extends string>(
+  values: Readonly<Record<K, string | number>>,
+  columns: readonly ExportColumn<K>[],
+): (string | number)[] {
+  const out: (string | number)[] = new Array<string | number>(columns.length)
+  for (let i = 0; i < columns.length; i++) out[i] = values[(columns[i] as ExportColumn<K>).key]
+  return out
+}

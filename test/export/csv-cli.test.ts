@@ -1,0 +1,214 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openCache } from '../../src/main/services/cache'
+import { cacheProfile } from '../../src/main/services/profile'
+import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { orderLines } from '../../src/shared/fulfillment'
+import { cleanup, tempDir } from '../helpers/harness'
+import { makeContributions } from '../main/fixtures/contributions'
+
+afterEach(cleanup)
+
+const ROOT = path.resolve(__dirname, '../..')
+const BIN = path.join(ROOT, 'bin/perkpack.js')
+// Never contacted: export-csv works from the cache alone. The base URL only picks the cache file.
+const BASE_URL = 'http://127.0.0.1:9'
+const CAMPAIGN = 7001
+const HOUR_MS = 3_600_000
+
+interface Prepared {
+  dataDir: string
+  rows: CampaignContribution[]
+}
+
+/** A cache holding one committed snapshot, as `perkpack sync` would leave it. */
+function prepareCache(options: { hoursAgo?: number; unprivileged?: boolean } = {}): Prepared {
+  const dataDir = tempDir('perkpack-csv-cli-')
+  const rows = makeContributions(20, {
+    campaignId: CAMPAIGN,
+    unprivileged: options.unprivileged ?? false,
+  })
+  const syncedAt = new Date(Date.now() - (options.hoursAgo ?? 1) * HOUR_MS)
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), now: () => syncedAt })
+  try {
+    const writer = cache.beginSnapshot(CAMPAIGN)
+    writer.add(rows)
+    writer.commit({ expectedCount: rows.length, privileged: !options.unprivileged })
+  } finally {
+    cache.close()
+  }
+  return { dataDir, rows }
+}
+
+interface Outcome {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function perkpack(dataDir: string, args: string[]): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of Object.keys(env)) if (key.startsWith('PERKPACK_')) delete env[key]
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...env, PERKPACK_DATA_DIR: dataDir, PERKPACK_BASE_URL: BASE_URL },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+function readRecords(file: string): string[][] {
+  return parse(fs.readFileSync(file), { bom: true }) as string[][]
+}
+
+const lineCount = (rows: readonly CampaignContribution[]) =>
+  rows.reduce((sum, row) => sum + orderLines(row).length, 0)
+
+describe('perkpack export-csv', () => {
+  it('writes the generic CSV of the default statuses from the cache, with the checks on stderr', async () => {
+    const { dataDir, rows } = prepareCache({ hoursAgo: 30 })
+    const out = path.join(dataDir, 'ship.csv')
+    const result = await perkpack(dataDir, ['export-csv', String(CAMPAIGN), '--out', out])
+    expect(result.stderr).toBe(
+      'warning: Last synced 30 hours ago: sync again so refunds, holds and address changes since then are included.\n',
+    )
+    const selected = rows.filter((r) => ['captured', 'in_fulfillment'].includes(r.order.status))
+    const units = lineCount(selected)
+    expect(result.stdout).toBe(`Wrote ${out} (${units} rows, ${selected.length} orders)\n`)
+    expect(result.code).toBe(0)
+
+    const records = readRecords(out)
+    expect(records[0]?.[0]).toBe('order id')
+    expect(records).toHaveLength(units + 1)
+    const orderIds = new Set(records.slice(1).map((r) => Number(r[0])))
+    expect(orderIds).toEqual(new Set(selected.map((r) => r.order.id)))
+  })
+
+  it('--format shipstation --status all: ShipStation headers, every order, refunds flagged', async () => {
+    const { dataDir, rows } = prepareCache()
+    const out = path.join(dataDir, 'shipstation.csv')
+    const result = await perkpack(dataDir, [
+      'export-csv',
+      String(CAMPAIGN),
+      '--out',
+      out,
+      '--format',
+      'ShipStation',
+      '--status',
+      'all',
+    ])
+    expect(result.code).toBe(0)
+    const refunded = rows.filter((r) => r.order.status === 'refunded').length
+    expect(result.stderr).toBe(
+      `error: ${refunded} orders in the selection are refunded: leave them out unless you mean to ship.\n`,
+    )
+    expect(result.stdout).toBe(`Wrote ${out} (${lineCount(rows)} rows, ${rows.length} orders)\n`)
+    const records = readRecords(out)
+    expect(records[0]?.slice(0, 3)).toEqual(['Order Number', 'Order Date', 'Recipient Full Name'])
+    expect(records).toHaveLength(lineCount(rows) + 1)
+  })
+
+  it('--perk keeps the orders holding that perk', async () => {
+    const { dataDir, rows } = prepareCache()
+    const out = path.join(dataDir, 'deluxe.csv')
+    const result = await perkpack(dataDir, [
+      'export-csv',
+      String(CAMPAIGN),
+      '--out',
+      out,
+      '--perk',
+      '503',
+      '--status',
+      'captured,in_fulfillment,pending',
+    ])
+    expect(result.code).toBe(0)
+    const selected = rows.filter(
+      (r) =>
+        ['captured', 'in_fulfillment', 'pending'].includes(r.order.status) &&
+        r.order.perks.some((p) => p.id === 503),
+    )
+    expect(selected.length).toBeGreaterThan(0)
+    expect(result.stdout).toBe(
+      `Wrote ${out} (${lineCount(selected)} rows, ${selected.length} orders)\n`,
+    )
+  })
+
+  it('reports hidden addresses once for an unprivileged snapshot', async () => {
+    const { dataDir } = prepareCache({ unprivileged: true })
+    const out = path.join(dataDir, 'ship.csv')
+    const result = await perkpack(dataDir, [
+      'export-csv',
+      String(CAMPAIGN),
+      '--out',
+      out,
+      '--status',
+      'captured',
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(
+      /^error: Addresses are hidden: sign in with e-mail and password, then sync again \(4 orders need shipping\)\.\n$/,
+    )
+    expect(fs.existsSync(out)).toBe(true)
+  })
+
+  describe('exit 2, naming the problem and the fix, writing nothing', () => {
+    it.each([
+      [
+        'a missing --out',
+        ['export-csv', String(CAMPAIGN)],
+        'perkpack: Missing --out FILE.csv (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b]\n',
+      ],
+      [
+        'an unknown --format',
+        ['export-csv', String(CAMPAIGN), '--out', 'OUT', '--format', 'xlsx'],
+        'perkpack: Unknown --format "xlsx". Use --format generic or --format shipstation.\n',
+      ],
+      [
+        'an unknown status',
+        ['export-csv', String(CAMPAIGN), '--out', 'OUT', '--status', 'shipped'],
+        'perkpack: Unknown order status "shipped". Allowed values: captured, pending, in_fulfillment, fulfilled, refunded, unprocessable, on_hold.\n',
+      ],
+      [
+        'a campaign never synced',
+        ['export-csv', '4242', '--out', 'OUT'],
+        'perkpack: There is no offline copy of campaign 4242 in DATA. Run `perkpack sync 4242` first.\n',
+      ],
+    ])('%s', async (_, args, message) => {
+      const { dataDir } = prepareCache()
+      const out = path.join(dataDir, 'ship.csv')
+      const result = await perkpack(
+        dataDir,
+        args.map((a) => (a === 'OUT' ? out : a)),
+      )
+      expect(result.stderr).toBe(message.replace('DATA', dataDir))
+      expect(result.code).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(fs.existsSync(out)).toBe(false)
+    })
+
+    it('an --out folder that does not exist', async () => {
+      const { dataDir } = prepareCache()
+      const folder = path.join(dataDir, 'nope')
+      const result = await perkpack(dataDir, [
+        'export-csv',
+        String(CAMPAIGN),
+        '--out',
+        path.join(folder, 'ship.csv'),
+      ])
+      expect(result.stderr).toBe(
+        `perkpack: The folder ${folder} does not exist. Create it, or give --out a path in an existing folder.\n`,
+      )
+      expect(result.code).toBe(2)
+    })
+  })
+})
