@@ -1,22 +1,50 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, session, shell } from 'electron'
-import { z } from 'zod'
-import { resolveApiTarget } from './app-config'
-import { handle } from './ipc/register'
+import { app, BrowserWindow, dialog, Menu, screen, session, shell } from 'electron'
+import type { MenuItemConstructorOptions, WebContents } from 'electron'
+import { RENDERER_CSP } from './app/csp'
+import { isAllowedExternalUrl } from './app/external'
+import { createHandlers } from './app/handlers'
+import { AppServices } from './app/services'
+import { readWindowState, restoreBounds, writeWindowState } from './app/window-state'
+import { registerHandlers } from './ipc/register'
+import { defaultDataDir } from './services/profile'
 
 const rendererDevUrl = process.env.ELECTRON_RENDERER_URL
 const rendererFile = join(__dirname, '../renderer/index.html')
+const rendererFileUrl = pathToFileURL(rendererFile).toString()
 
 function isAppUrl(url: string): boolean {
-  if (rendererDevUrl && url.startsWith(rendererDevUrl)) return true
-  return url.startsWith(pathToFileURL(rendererFile).toString())
+  const base = rendererDevUrl ?? rendererFileUrl
+  if (!url.startsWith(base)) return false
+  const rest = url.slice(base.length)
+  // The dev server serves modules from any path; the built page is one file (plus a hash route).
+  return rest === '' || (rendererDevUrl ? /^[/#?]/ : /^[#?]/).test(rest)
+}
+
+// Same folder as the `perkpack` command's defaultDataDir(): settings and caches are shared.
+// Electron fixes userData from package.json's name at start-up, so setName alone is not enough.
+app.setName('PerkPack')
+const dataDir = process.env.PERKPACK_DATA_DIR || defaultDataDir()
+app.setPath('userData', dataDir)
+const windowStateFile = join(dataDir, 'window-state.json')
+
+let mainWindow: BrowserWindow | null = null
+let services: AppServices | null = null
+
+function fail(message: string): void {
+  dialog.showErrorBox('PerkPack cannot start', message)
+  app.exit(1)
 }
 
 function createWindow(): BrowserWindow {
+  const saved = readWindowState(windowStateFile)
+  const bounds = restoreBounds(
+    saved,
+    screen.getAllDisplays().map((display) => display.workArea),
+  )
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
+    ...bounds,
     minWidth: 900,
     minHeight: 600,
     show: false,
@@ -27,17 +55,21 @@ function createWindow(): BrowserWindow {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
     },
   })
+  if (saved?.maximized) window.maximize()
   window.once('ready-to-show', () => window.show())
-
-  // The window only ever shows our own renderer; links go to the system browser, https only.
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault()
+  window.on('close', () => {
+    writeWindowState(windowStateFile, {
+      bounds: window.getNormalBounds(),
+      maximized: window.isMaximized(),
+    })
   })
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url)
-    return { action: 'deny' }
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null
   })
 
   if (rendererDevUrl) void window.loadURL(rendererDevUrl)
@@ -45,18 +77,112 @@ function createWindow(): BrowserWindow {
   return window
 }
 
-void app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
-    callback(false),
-  )
-  const info = resolveApiTarget(process.env, { name: 'PerkPack', version: app.getVersion() })
-  handle('app:info', z.tuple([]), isAppUrl, () => info)
-  createWindow()
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow()
+/** Every web contents, present and future: it shows our page and nothing else. */
+function lockDown(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault()
   })
-})
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  // Links with target=_blank land here: the platform's pages open in the browser, nothing else.
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
-})
+function buildMenu(): void {
+  const isMac = process.platform === 'darwin'
+  // No reload item: Ctrl/Cmd+R is the app's "Sync now", and a reload would lose the screen.
+  const view: MenuItemConstructorOptions = {
+    label: 'View',
+    submenu: [
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+      ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' } as MenuItemConstructorOptions]),
+    ],
+  }
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    view,
+    { role: 'windowMenu' },
+  ]
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+function start(): void {
+  try {
+    services = new AppServices({
+      dataDir,
+      env: process.env,
+      locale: app.getLocale(),
+      emit: (event, payload) => {
+        for (const window of BrowserWindow.getAllWindows()) {
+          if (!window.webContents.isDestroyed()) window.webContents.send(event, payload)
+        }
+      },
+      log: (line) => console.error(`perkpack: ${line}`),
+    })
+  } catch (error) {
+    // A bad PERKPACK_BASE_URL, an unreadable data directory: say so and stop.
+    fail(error instanceof Error ? error.message : String(error))
+    return
+  }
+  const current = services
+  registerHandlers(
+    createHandlers(current, {
+      openExternal: async (url) => {
+        await shell.openExternal(url)
+        return true
+      },
+      log: (line) => console.error(`perkpack: ${line}`),
+    }),
+    isAppUrl,
+  )
+
+  const defaultSession = session.defaultSession
+  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  defaultSession.setPermissionCheckHandler(() => false)
+  if (rendererDevUrl) {
+    // file:// has no headers; the dev server does, so the policy is sent there as well.
+    defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      if (!details.url.startsWith(rendererDevUrl)) return callback({})
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] },
+      })
+    })
+  }
+
+  buildMenu()
+  mainWindow = createWindow()
+  void current.start().catch((error: unknown) => console.error(`perkpack: ${String(error)}`))
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+  })
+}
+
+// Two instances would write the same cache and poll the same jobs twice.
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  app.on('web-contents-created', (_event, contents) => lockDown(contents))
+  void app.whenReady().then(start)
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('will-quit', () => {
+    void services?.dispose()
+  })
+}

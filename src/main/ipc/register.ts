@@ -1,25 +1,47 @@
 import { ipcMain } from 'electron'
 import type { IpcMainInvokeEvent } from 'electron'
-import type { z } from 'zod'
-import type { IpcArgs, IpcChannel, IpcResult } from '../../shared/ipc/contract'
+import type { HandlerTable } from '../app/handlers'
+import type { IpcChannel, IpcEnvelope } from '../../shared/ipc/contract'
+import { IPC_CHANNELS } from '../../shared/ipc/contract'
 
 /**
  * The only way main answers the renderer. A frame we did not load (an injected iframe, a page
- * reached by a navigation we failed to block) gets nothing, and arguments are validated before
- * any service sees them, because the renderer is the least trusted process.
+ * reached by a navigation we failed to block) gets a refusal and nothing else; the handler then
+ * validates the arguments before any service sees them, because the renderer is the least
+ * trusted process. Returns a function that removes every handler again.
  */
-export function handle<C extends IpcChannel>(
-  channel: C,
-  argsSchema: z.ZodType<IpcArgs<C>>,
+export function registerHandlers(
+  table: HandlerTable,
   isTrustedUrl: (url: string) => boolean,
-  handler: (...args: IpcArgs<C>) => Promise<IpcResult<C>> | IpcResult<C>,
-): void {
-  ipcMain.handle(channel, async (event: IpcMainInvokeEvent, ...raw: unknown[]) => {
-    const url = event.senderFrame?.url ?? ''
-    if (!isTrustedUrl(url))
-      throw new Error(`Refused ${channel}: the request did not come from PerkPack's window.`)
-    const parsed = argsSchema.safeParse(raw)
-    if (!parsed.success) throw new Error(`Refused ${channel}: invalid arguments.`)
-    return handler(...parsed.data)
-  })
+): () => void {
+  for (const channel of IPC_CHANNELS) {
+    const handler = table[channel] as (raw: readonly unknown[]) => Promise<IpcEnvelope<unknown>>
+    ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...raw: unknown[]) => {
+      if (!isTrustedSender(event, isTrustedUrl)) return Promise.resolve(refusal(channel))
+      return handler(raw)
+    })
+  }
+  return () => {
+    for (const channel of IPC_CHANNELS) ipcMain.removeHandler(channel)
+  }
+}
+
+function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  isTrustedUrl: (url: string) => boolean,
+): boolean {
+  const frame = event.senderFrame
+  // Only the top frame of our own page: an iframe would have no business talking to main.
+  if (!frame || frame !== event.sender.mainFrame) return false
+  return isTrustedUrl(frame.url)
+}
+
+function refusal(channel: IpcChannel): IpcEnvelope<never> {
+  return {
+    ok: false,
+    error: {
+      code: 'untrusted_sender',
+      message: `Refused ${channel}: the request did not come from PerkPack's own window.`,
+    },
+  }
 }

@@ -1,3 +1,12 @@
+import type {
+  AccountContribution,
+  BatchStatus,
+  CampaignContribution,
+  OrderStatus,
+  Signup,
+} from '../api/schemas'
+import type { PerkGroup, PickListRow } from '../fulfillment'
+
 /**
  * The one list of operations the renderer may ask of the main process. Main registers a
  * handler per channel, the preload (and the web harness) build one named method per channel
@@ -14,15 +23,209 @@ export interface AppInfo {
   authUrl: string
   /** Where the URLs came from, so the UI can say why it talks to a non-default host. */
   source: 'default' | 'environment' | 'settings'
+  /** Running inside the web harness (browser) rather than Electron. */
+  harness: boolean
+}
+
+export type ThemeSetting = 'light' | 'dark' | 'system'
+
+export interface AppSettings {
+  baseUrl: string
+  authUrl: string
+  /** Pages fetched at once during a sync, 1 to 16. */
+  concurrency: number
+  theme: ThemeSetting
+}
+
+export interface SessionInfo {
+  signedIn: boolean
+  /** null when signed in with the API token only (unprivileged: no e-mails, no addresses). */
+  email: string | null
+  privileged: boolean
+  /** ISO time the access token expires, when the server said. */
+  expiresAt: string | null
+  /** The signed-in session is the bundled demo simulator. */
+  demo: boolean
+  /** "the OS keychain" or "memory (this run only)". */
+  secretStore: string
+  /** Set once when the keychain was unavailable and secrets are kept in memory. */
+  secretStoreWarning: string | null
+}
+
+export interface SignInInput {
+  apiToken: string
+  /** Empty or absent: API token only. */
+  email?: string
+  password?: string
+  baseUrl?: string
+  authUrl?: string
+}
+
+export interface CampaignSummary {
+  campaignId: number
+  /** Slug or title when known. */
+  title: string | null
+  count: number
+  /** ISO time of the last complete sync. */
+  lastSyncedAt: string
+  privileged: boolean
+}
+
+export interface SyncRequest {
+  campaignId: number
+  /** Defaults to the setting. */
+  concurrency?: number
+}
+
+export interface SyncSummary {
+  campaignId: number
+  count: number
+  pagesFetched: number
+  elapsedMs: number
+}
+
+/** Mirrors the sync engine's progress events. */
+export interface SyncProgressEvent {
+  campaignId: number
+  phase: 'walking' | 'catching-up' | 'rewalking' | 'saving' | 'done'
+  pagesDone: number
+  pagesTotal: number
+  records: number
+  expected: number
+  elapsedMs: number
+  rate: number
+  etaMs: number | null
+}
+
+/** One order as the table needs it: small, so 100,000 of them cross IPC quickly. */
+export interface OrderRow {
+  /** Contribution id (the row key). */
+  id: number
+  orderId: number
+  sequenceNumber: number
+  backer: string
+  email: string | null
+  status: OrderStatus
+  /** Perk labels joined for display, "(no perk)" when none. */
+  perks: string
+  /** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game". */
+  items: string
+  country: string | null
+  city: string | null
+  createdAt: string
+}
+
+export interface OrdersFilter {
+  /** Empty array: every status. Absent: captured + in fulfillment. */
+  statuses?: OrderStatus[]
+  search?: string
+  country?: string
+  /** Tree node: a perk (null = the "No perk" group) ... */
+  perkId?: number | null
+  /** ... or a SKU variant (a `variantKey`) inside that perk. */
+  variant?: string
+}
+
+export interface OrdersSnapshot {
+  campaign: CampaignSummary
+  /** Every cached order, newest first. The renderer keeps it and shows `ids` of queries. */
+  rows: OrderRow[]
+  /** Countries present, sorted, for the country filter. */
+  countries: string[]
+}
+
+export interface OrdersQueryResult {
+  /** Contribution ids matching the whole filter (incl. the tree node), in display order. */
+  ids: number[]
+  /** The perk / SKU tree over orders matching status, search and country (not the node). */
+  tree: PerkGroup[]
+  /** The pick list over the same orders as the tree. */
+  pickList: PickListRow[]
+  totals: { orders: number; units: number; variants: number }
+}
+
+export interface OrderDetail {
+  contribution: CampaignContribution
+  /** The ship-to address formatted for its country, one line each; empty when hidden. */
+  addressLines: string[]
+}
+
+export interface WatchedJob {
+  campaignId: number
+  jobId: string
+  status: BatchStatus | null
+  /** ISO time of the last answer. */
+  updatedAt: string | null
+  /** The job reached completed, failed or killed: no more polling. */
+  done: boolean
+  /** Last polling failure, for a person to read; polling goes on unless done. */
+  error: string | null
+}
+
+export interface SignupsResult {
+  campaignId: number
+  signups: Signup[]
+  /** ISO time the list was fetched. */
+  savedAt: string
+  /** Served from the offline copy because the API could not be reached. */
+  offline: boolean
+}
+
+export type AccountContributionsView =
+  | { visible: true; accountId: string; contributions: AccountContribution[]; count: number }
+  | { visible: false; accountId: string; hiddenCount: number; message: string }
+
+export interface NetworkStatus {
+  /** false after a request failed for network reasons, true again after one succeeds. */
+  online: boolean
+  /** ISO time of the last change. */
+  since: string
 }
 
 export interface IpcContract {
   'app:info': { args: []; result: AppInfo }
+  'settings:get': { args: []; result: AppSettings }
+  'settings:update': { args: [Partial<AppSettings>]; result: AppSettings }
+  'session:status': { args: []; result: SessionInfo }
+  'session:signIn': { args: [SignInInput]; result: SessionInfo }
+  /** After a SignInRequired: the password again, without leaving the screen. */
+  'session:reauthenticate': { args: [{ password: string }]; result: SessionInfo }
+  /** Removes every secret of the account and wipes its cached data. */
+  'session:signOut': { args: []; result: SessionInfo }
+  /** Starts the bundled simulator in the main process and signs in to it. */
+  'demo:start': { args: []; result: SessionInfo & { campaignIds: number[]; jobIds: string[] } }
+  'campaigns:recent': { args: []; result: CampaignSummary[] }
+  'campaigns:sync': { args: [SyncRequest]; result: SyncSummary }
+  'campaigns:cancelSync': { args: [{ campaignId: number }]; result: boolean }
+  'orders:open': { args: [{ campaignId: number }]; result: OrdersSnapshot }
+  'orders:query': {
+    args: [{ campaignId: number; filter: OrdersFilter }]
+    result: OrdersQueryResult
+  }
+  'orders:detail': { args: [{ campaignId: number; contributionId: number }]; result: OrderDetail }
+  'jobs:list': { args: []; result: WatchedJob[] }
+  'jobs:watch': { args: [{ campaignId: number; jobId: string }]; result: WatchedJob }
+  'jobs:unwatch': { args: [{ campaignId: number; jobId: string }]; result: WatchedJob[] }
+  'signups:get': { args: [{ campaignId: number; refresh: boolean }]; result: SignupsResult }
+  'account:contributions': { args: [{ accountId: number }]; result: AccountContributionsView }
+  'network:status': { args: []; result: NetworkStatus }
+  /** Opens an https URL on the allow-list in the system browser. */
+  'shell:openExternal': { args: [{ url: string }]; result: boolean }
+}
+
+/** Events main sends on its own; listeners get the payload only (never the Electron event). */
+export interface IpcEvents {
+  'sync:progress': SyncProgressEvent
+  'job:update': WatchedJob
+  'network:status': NetworkStatus
+  /** A request needed a sign-in the main process could not renew: ask for the password. */
+  'session:expired': { email: string | null; message: string }
 }
 
 export type IpcChannel = keyof IpcContract
 export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args']
 export type IpcResult<C extends IpcChannel> = IpcContract[C]['result']
+export type IpcEventName = keyof IpcEvents
 
 /** An error as it crosses IPC: a stable code and a message already fit for a person. */
 export interface IpcError {
@@ -30,28 +233,123 @@ export interface IpcError {
   message: string
 }
 
+/**
+ * What a handler's answer looks like on the wire. Thrown errors lose their fields over
+ * Electron's IPC, so failures travel as values and the bridge turns them back into errors.
+ */
+export type IpcEnvelope<T> = { ok: true; value: T } | { ok: false; error: IpcError }
+
 export type Invoke = <C extends IpcChannel>(
   channel: C,
   ...args: IpcArgs<C>
-) => Promise<IpcResult<C>>
+) => Promise<IpcEnvelope<IpcResult<C>>>
+
+export type Subscribe = <E extends IpcEventName>(
+  event: E,
+  listener: (payload: IpcEvents[E]) => void,
+) => () => void
+
+/** Thrown in the renderer for a failed operation; `code` is stable, `message` human. */
+export class BridgeError extends Error {
+  override name = 'BridgeError'
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 /** Method names the renderer sees, one per channel. */
 export const BRIDGE_METHODS = {
   appInfo: 'app:info',
+  getSettings: 'settings:get',
+  updateSettings: 'settings:update',
+  sessionStatus: 'session:status',
+  signIn: 'session:signIn',
+  reauthenticate: 'session:reauthenticate',
+  signOut: 'session:signOut',
+  startDemo: 'demo:start',
+  recentCampaigns: 'campaigns:recent',
+  syncCampaign: 'campaigns:sync',
+  cancelSync: 'campaigns:cancelSync',
+  openOrders: 'orders:open',
+  queryOrders: 'orders:query',
+  orderDetail: 'orders:detail',
+  listJobs: 'jobs:list',
+  watchJob: 'jobs:watch',
+  unwatchJob: 'jobs:unwatch',
+  signups: 'signups:get',
+  accountContributions: 'account:contributions',
+  networkStatus: 'network:status',
+  openExternal: 'shell:openExternal',
 } as const satisfies Record<string, IpcChannel>
 
+/** Listener methods: `onSyncProgress(listener)` returns its unsubscribe function. */
+export const BRIDGE_EVENTS = {
+  onSyncProgress: 'sync:progress',
+  onJobUpdate: 'job:update',
+  onNetworkStatus: 'network:status',
+  onSessionExpired: 'session:expired',
+} as const satisfies Record<string, IpcEventName>
+
 type BridgeMethods = typeof BRIDGE_METHODS
+type BridgeEvents = typeof BRIDGE_EVENTS
+type BridgeListeners = {
+  [E in keyof BridgeEvents]: (listener: (payload: IpcEvents[BridgeEvents[E]]) => void) => () => void
+}
+
+/**
+ * `window.perkpack` as the preload (or the web harness) exposes it: every method answers an
+ * envelope. Errors are not thrown across the context bridge because Electron copies only
+ * their message, and the renderer needs the code.
+ */
+export type PerkPackBridge = {
+  [M in keyof BridgeMethods]: (
+    ...args: IpcArgs<BridgeMethods[M]>
+  ) => Promise<IpcEnvelope<IpcResult<BridgeMethods[M]>>>
+} & BridgeListeners
+
+/** What the renderer programs against: values, or a thrown BridgeError. */
 export type PerkPackApi = {
   [M in keyof BridgeMethods]: (
     ...args: IpcArgs<BridgeMethods[M]>
   ) => Promise<IpcResult<BridgeMethods[M]>>
-}
+} & BridgeListeners
 
 /** Builds `window.perkpack` over any transport: Electron IPC in the preload, HTTP in the web harness. */
-export function createBridge(invoke: Invoke): PerkPackApi {
-  const api: Record<string, unknown> = {}
+export function createBridge(invoke: Invoke, subscribe: Subscribe): PerkPackBridge {
+  const bridge: Record<string, unknown> = {}
   for (const [method, channel] of Object.entries(BRIDGE_METHODS)) {
-    api[method] = (...args: IpcArgs<typeof channel>) => invoke(channel, ...args)
+    bridge[method] = (...args: unknown[]) =>
+      (invoke as (c: string, ...a: unknown[]) => Promise<IpcEnvelope<unknown>>)(channel, ...args)
+  }
+  for (const [method, event] of Object.entries(BRIDGE_EVENTS)) {
+    bridge[method] = (listener: (payload: unknown) => void) =>
+      (subscribe as (e: string, l: (p: unknown) => void) => () => void)(event, listener)
+  }
+  return bridge as PerkPackBridge
+}
+
+/** The renderer's view of the bridge: unwraps envelopes, throwing BridgeError on failure. */
+export function unwrapBridge(bridge: PerkPackBridge): PerkPackApi {
+  const api: Record<string, unknown> = {}
+  for (const method of Object.keys(BRIDGE_METHODS)) {
+    const call = bridge[method as keyof BridgeMethods] as (
+      ...a: unknown[]
+    ) => Promise<IpcEnvelope<unknown>>
+    api[method] = async (...args: unknown[]) => {
+      const envelope = await call(...args)
+      if (envelope.ok) return envelope.value
+      throw new BridgeError(envelope.error.code, envelope.error.message)
+    }
+  }
+  for (const method of Object.keys(BRIDGE_EVENTS)) {
+    api[method] = bridge[method as keyof BridgeEvents]
   }
   return api as PerkPackApi
 }
+
+/** Channel names for the main side: every one must have a handler. */
+export const IPC_CHANNELS = Object.values(BRIDGE_METHODS) as IpcChannel[]
+export const IPC_EVENT_NAMES = Object.values(BRIDGE_EVENTS) as IpcEventName[]

@@ -1,0 +1,217 @@
+import type { CampaignContribution, Perk, Shipping } from '../../shared/api/schemas'
+import {
+  buildPickList,
+  createOrderIndex,
+  describeChoices,
+  filterContributions,
+  groupByPerk,
+  orderLines,
+} from '../../shared/fulfillment'
+import type {
+  ContributionFilter,
+  OrderIndex,
+  PerkGroup,
+  PickListRow,
+} from '../../shared/fulfillment'
+import type { OrderRow, OrdersFilter, OrdersQueryResult } from '../../shared/ipc/contract'
+
+/**
+ * What the orders view and the shared fulfillment core read of a contribution. The rest (amount,
+ * payment, the full address, ...) stays in the offline cache until the drawer asks for one order:
+ * at 100,000 orders, parsing only this is what keeps opening a campaign under a second.
+ */
+export interface ViewRow {
+  id: number
+  created_at: string
+  contributor_name: string
+  by: string
+  email: string | null
+  order: {
+    id: number
+    status: CampaignContribution['order']['status']
+    sequence_number: number
+    perks: Perk[]
+    shipping: Pick<Shipping, 'name' | 'city' | 'country'> | null
+  }
+}
+
+export function toViewRow(row: CampaignContribution): ViewRow {
+  const { order } = row
+  const shipping = order.shipping
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    contributor_name: row.contributor_name,
+    by: row.by,
+    email: row.email ?? null,
+    order: {
+      id: order.id,
+      status: order.status,
+      sequence_number: order.sequence_number,
+      perks: order.perks,
+      shipping: shipping
+        ? { name: shipping.name, city: shipping.city, country: shipping.country }
+        : null,
+    },
+  }
+}
+
+/**
+ * The shared core is typed for whole contributions but reads only ViewRow's fields (the tests
+ * compare every query with the core run over the full rows). One cast, here.
+ */
+const asContributions = (rows: readonly ViewRow[]) =>
+  rows as unknown as readonly CampaignContribution[]
+
+interface Aggregate {
+  key: string
+  rows: ViewRow[]
+  tree: PerkGroup[]
+  pickList: PickListRow[]
+}
+
+/**
+ * One opened campaign, held in memory so that filtering 100,000 orders is a loop over objects
+ * already parsed, not a trip to SQLite. Built from the offline cache, rebuilt after each sync.
+ */
+export class OrdersWorkspace {
+  readonly orderRows: OrderRow[]
+  readonly countries: string[]
+  private readonly byId = new Map<number, ViewRow>()
+  private index: OrderIndex | null = null
+  private last: Aggregate | null = null
+
+  constructor(
+    readonly campaignId: number,
+    /** `lastSyncedAt` of the snapshot these rows are. */
+    readonly syncedAt: string,
+    /** Newest first, as the cache keeps them. */
+    readonly rows: readonly ViewRow[],
+  ) {
+    const countries = new Set<string>()
+    const items = new WeakMap<Perk, string>()
+    this.orderRows = new Array<OrderRow>(rows.length)
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as ViewRow
+      this.byId.set(row.id, row)
+      const country = row.order.shipping?.country?.trim() || null
+      if (country) countries.add(country)
+      this.orderRows[i] = toOrderRow(row, country, items)
+    }
+    this.countries = [...countries].sort()
+  }
+
+  get count(): number {
+    return this.rows.length
+  }
+
+  row(id: number): ViewRow | undefined {
+    return this.byId.get(id)
+  }
+
+  /** Haystacks for text search; worth building only once someone may search. */
+  warmUp(): void {
+    this.index ??= createOrderIndex(asContributions(this.rows))
+  }
+
+  private filter(filter: ContributionFilter): ViewRow[] {
+    // Without a search term no haystack is needed, so the first view does not wait for them.
+    const found =
+      !filter.search?.trim() && this.index === null
+        ? filterContributions(asContributions(this.rows), filter)
+        : (this.warmUp(), (this.index as OrderIndex).filter(filter))
+    return found as unknown as ViewRow[]
+  }
+
+  /**
+   * The rows, tree and pick list for status, search and country, kept for the last such filter:
+   * clicking through the tree changes only the node, and must not regroup 100,000 orders.
+   */
+  private aggregate(filter: OrdersFilter): Aggregate {
+    const key = JSON.stringify([filter.statuses ?? null, filter.search ?? '', filter.country ?? ''])
+    if (this.last?.key === key) return this.last
+    const rows = this.filter({
+      statuses: filter.statuses,
+      search: filter.search,
+      country: filter.country,
+    })
+    this.last = {
+      key,
+      rows,
+      tree: groupByPerk(asContributions(rows)),
+      pickList: buildPickList(asContributions(rows)),
+    }
+    return this.last
+  }
+
+  query(filter: OrdersFilter): OrdersQueryResult {
+    const { rows: base, tree, pickList } = this.aggregate(filter)
+    const node = filter.perkId !== undefined || filter.variant !== undefined
+    // The node narrows the rows already filtered: every status of them, nothing searched again.
+    const matching = node
+      ? (filterContributions(asContributions(base), {
+          statuses: [],
+          perkId: filter.perkId,
+          variant: filter.variant,
+        }) as unknown as ViewRow[])
+      : base
+    const ids = new Array<number>(matching.length)
+    for (let i = 0; i < matching.length; i++) ids[i] = (matching[i] as ViewRow).id
+    let units = 0
+    for (const line of pickList) units += line.quantity
+    return {
+      ids,
+      tree,
+      pickList,
+      totals: { orders: base.length, units, variants: pickList.length },
+    }
+  }
+}
+
+const NO_PERK = '(no perk)'
+
+/** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game": one parcel's contents. */
+export function itemsText(row: ViewRow): string {
+  let text = ''
+  for (const line of orderLines(row as unknown as CampaignContribution)) {
+    if (text !== '') text += '; '
+    if (line.quantity !== 1) text += `${line.quantity}x `
+    text += line.itemName
+    if (line.choices.length > 0) text += ` (${describeChoices(line.choices)})`
+  }
+  return text
+}
+
+function toOrderRow(row: ViewRow, country: string | null, memo: WeakMap<Perk, string>): OrderRow {
+  const order = row.order
+  const perks = order.perks
+  let items: string
+  const only = perks.length === 1 ? (perks[0] as Perk) : undefined
+  if (only) {
+    // Perk objects are shared between rows (see view-store.ts), so one-perk orders, nearly all
+    // of them, reuse the text of the first order holding the same perk.
+    let memoised = memo.get(only)
+    if (memoised === undefined) {
+      memoised = itemsText(row)
+      memo.set(only, memoised)
+    }
+    items = memoised
+  } else {
+    items = itemsText(row)
+  }
+  let perkText = ''
+  for (const perk of perks) perkText += perkText === '' ? perk.label : `, ${perk.label}`
+  return {
+    id: row.id,
+    orderId: order.id,
+    sequenceNumber: order.sequence_number,
+    backer: row.contributor_name || row.by,
+    email: row.email,
+    status: order.status,
+    perks: perkText || NO_PERK,
+    items,
+    country,
+    city: order.shipping?.city || null,
+    createdAt: row.created_at,
+  }
+}

@@ -1,0 +1,150 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createHandlers } from '../../src/main/app/handlers'
+import type { HandlerTable } from '../../src/main/app/handlers'
+import { AppServices } from '../../src/main/app/services'
+import type { AppServicesOptions } from '../../src/main/app/services'
+import type { FetchLike } from '../../src/main/services/http'
+import { MemorySecretStore } from '../../src/main/services/secrets'
+import type {
+  IpcArgs,
+  IpcChannel,
+  IpcEnvelope,
+  IpcEventName,
+  IpcEvents,
+  IpcResult,
+} from '../../src/shared/ipc/contract'
+import { startSimulator } from '../../src/simulator'
+import type { Simulator, SimulatorOptions } from '../../src/simulator'
+
+export interface RecordedEvent {
+  event: IpcEventName
+  payload: unknown
+}
+
+/** Every envelope and event any test app produced, to prove no secret ever crossed. */
+export const wire: string[] = []
+
+const apps: AppServices[] = []
+const sims: Simulator[] = []
+const dirs: string[] = []
+
+export function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-app-'))
+  dirs.push(dir)
+  return dir
+}
+
+export async function startSim(options: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await startSimulator({ contributions: 150, ...options })
+  sims.push(sim)
+  return sim
+}
+
+export interface TestApp {
+  services: AppServices
+  table: HandlerTable
+  events: RecordedEvent[]
+  opened: string[]
+  call<C extends IpcChannel>(channel: C, ...args: IpcArgs<C>): Promise<IpcEnvelope<IpcResult<C>>>
+  /** The value, or a failed test naming the error. */
+  value<C extends IpcChannel>(channel: C, ...args: IpcArgs<C>): Promise<IpcResult<C>>
+  /** Resolves with the first event matching `test` (already recorded or future). */
+  waitFor<E extends IpcEventName>(
+    event: E,
+    test?: (payload: IpcEvents[E]) => boolean,
+    timeoutMs?: number,
+  ): Promise<IpcEvents[E]>
+}
+
+export interface TestAppOptions {
+  sim?: Simulator
+  dataDir?: string
+  store?: MemorySecretStore
+  fetch?: FetchLike
+  env?: Record<string, string | undefined>
+  services?: Partial<AppServicesOptions>
+}
+
+export async function makeApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const events: RecordedEvent[] = []
+  const waiters: Array<() => void> = []
+  const opened: string[] = []
+  const store = options.store ?? new MemorySecretStore()
+  const services = new AppServices({
+    dataDir: options.dataDir ?? tempDir(),
+    env: {
+      ...(options.sim
+        ? { PERKPACK_BASE_URL: options.sim.baseUrl, PERKPACK_AUTH_URL: options.sim.authUrl }
+        : {}),
+      ...options.env,
+    },
+    secretStore: () => store,
+    emit: (event, payload) => {
+      wire.push(JSON.stringify(payload))
+      events.push({ event, payload })
+      for (const wake of waiters.splice(0)) wake()
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    retry: {
+      attempts: 3,
+      baseDelayMs: 5,
+      maxDelayMs: 20,
+      maxRetryAfterMs: 50,
+      attemptTimeoutMs: 10_000,
+    },
+    jobPolling: { minIntervalMs: 5, maxIntervalMs: 30 },
+    demo: { contributions: 300, faults: { latencyMs: 0 } },
+    locale: 'en',
+    ...options.services,
+  })
+  apps.push(services)
+  await services.start()
+  const table = createHandlers(services, {
+    openExternal: (url) => {
+      opened.push(url)
+      return true
+    },
+  })
+  const call = async <C extends IpcChannel>(channel: C, ...args: IpcArgs<C>) => {
+    const envelope = await (
+      table[channel] as (raw: unknown[]) => Promise<IpcEnvelope<IpcResult<C>>>
+    )(args)
+    wire.push(JSON.stringify(envelope))
+    return envelope
+  }
+  const value = async <C extends IpcChannel>(channel: C, ...args: IpcArgs<C>) => {
+    const envelope = await call(channel, ...args)
+    if (!envelope.ok) {
+      throw new Error(`${channel} failed: ${envelope.error.code}: ${envelope.error.message}`)
+    }
+    return envelope.value
+  }
+  const waitFor = <E extends IpcEventName>(
+    event: E,
+    test: (payload: IpcEvents[E]) => boolean = () => true,
+    timeoutMs = 15_000,
+  ) =>
+    new Promise<IpcEvents[E]>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${event} event within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
+      const check = () => {
+        const hit = events.find((e) => e.event === event && test(e.payload as IpcEvents[E]))
+        if (hit) {
+          clearTimeout(timer)
+          resolve(hit.payload as IpcEvents[E])
+        } else waiters.push(check)
+      }
+      check()
+    })
+  return { services, table, events, opened, call, value, waitFor }
+}
+
+export async function cleanupApps(): Promise<void> {
+  await Promise.all(apps.splice(0).map((app) => app.dispose()))
+  await Promise.all(sims.splice(0).map((sim) => sim.close()))
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+}

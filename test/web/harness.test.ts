@@ -1,0 +1,232 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
+import type { Harness } from '../../src/web/server'
+import { startSimulator } from '../../src/simulator'
+import type { Simulator } from '../../src/simulator'
+
+let sim: Simulator
+let harness: Harness
+let token: string
+let dataDir: string
+
+beforeAll(async () => {
+  // A fresh checkout has no build yet; `npm test` builds at its end, after the tests.
+  ensureRendererBuilt()
+  sim = await startSimulator({ contributions: 240 })
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-'))
+  harness = await startHarness({
+    port: 0,
+    env: {
+      PERKPACK_BASE_URL: sim.baseUrl,
+      PERKPACK_AUTH_URL: sim.authUrl,
+      PERKPACK_DATA_DIR: dataDir,
+      PERKPACK_SECRET_STORE: 'memory',
+    },
+    log: () => undefined,
+  })
+  const html = await (await fetch(harness.url)).text()
+  token = /<meta name="perkpack-harness" content="([0-9a-f]+)"/.exec(html)?.[1] ?? ''
+}, 180_000)
+
+afterAll(async () => {
+  await harness?.close()
+  await sim?.close()
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const ipc = (channel: string, args: unknown[], headers: Record<string, string> = {}) =>
+  fetch(`${harness.url}__harness/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(args),
+  })
+
+/** A raw request, for what fetch will not send (another Host, an unnormalised path). */
+function raw(
+  options: http.RequestOptions,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: harness.port, ...options }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('web harness', () => {
+  it('serves the built renderer with the bridge and the run token injected', async () => {
+    const response = await fetch(harness.url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/)
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    const html = await response.text()
+    expect(token).toMatch(/^[0-9a-f]{48}$/)
+    const bridge = html.indexOf('<script src="/__harness/bridge.js"></script>')
+    expect(bridge).toBeGreaterThan(html.indexOf('name="perkpack-harness"'))
+    expect(bridge).toBeLessThan(html.indexOf('<script type="module"'))
+
+    const script = await fetch(`${harness.url}__harness/bridge.js`)
+    expect(script.headers.get('content-type')).toMatch(/javascript/)
+    const js = await script.text()
+    expect(js).toContain('x-perkpack-harness')
+    expect(js).toContain('session:reauthenticate')
+    // The app's own assets are served too.
+    const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect((await fetch(`${harness.url}${asset}`)).status).toBe(200)
+  })
+
+  it('refuses calls without the token, from another origin, or for another host', async () => {
+    const missing = await ipc('app:info', [])
+    expect(missing.status).toBe(403)
+    expect(await missing.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect((await ipc('app:info', [], { 'x-perkpack-harness': 'f'.repeat(48) })).status).toBe(403)
+    expect((await fetch(`${harness.url}__harness/events`)).status).toBe(403)
+
+    const preflight = await fetch(`${harness.url}__harness/ipc/app:info`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-perkpack-harness',
+      },
+    })
+    expect(preflight.status).toBe(403)
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+
+    const rebound = await raw({
+      path: '/',
+      headers: { host: `evil.example:${harness.port}` },
+    })
+    expect(rebound.status).toBe(403)
+    expect(rebound.body).not.toContain(token)
+
+    const traversal = await raw({ path: '/%2e%2e/%2e%2e/package.json' })
+    expect(traversal.status).toBe(404)
+  })
+
+  it('answers an envelope with the token', async () => {
+    const response = await ipc('app:info', [], { 'x-perkpack-harness': token })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      value: { name: 'PerkPack', harness: true, baseUrl: sim.baseUrl, source: 'environment' },
+    })
+    const invalid = await ipc('orders:open', [{ campaignId: 0 }], { 'x-perkpack-harness': token })
+    expect(await invalid.json()).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } })
+    const unknown = await ipc('nope:nope', [], { 'x-perkpack-harness': token })
+    expect(unknown.status).toBe(404)
+  })
+
+  it('delivers sync:progress over Server-Sent Events', async () => {
+    const auth = { 'x-perkpack-harness': token }
+    const signIn = await ipc(
+      'session:signIn',
+      [
+        {
+          apiToken: sim.credentials.apiToken,
+          email: sim.credentials.email,
+          password: sim.credentials.password,
+        },
+      ],
+      auth,
+    )
+    expect(await signIn.json()).toMatchObject({ ok: true, value: { signedIn: true } })
+
+    const stream = await fetch(`${harness.url}__harness/events`, { headers: auth })
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader()
+    const events: Array<{ event: string; data: unknown }> = []
+    const reading = (async () => {
+      let buffer = ''
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) return
+        buffer += value
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: (.+)$/m.exec(block)?.[1]
+          const data = /^data: (.+)$/m.exec(block)?.[1]
+          if (event && data) events.push({ event, data: JSON.parse(data) })
+          if (
+            event === 'sync:progress' &&
+            (JSON.parse(data!) as { phase: string }).phase === 'done'
+          )
+            return
+        }
+      }
+    })()
+
+    const campaignId = sim.campaignIds[0] as number
+    const sync = await ipc('campaigns:sync', [{ campaignId }], auth)
+    expect(await sync.json()).toMatchObject({ ok: true, value: { campaignId, count: 240 } })
+    await reading
+    await reader.cancel()
+    const progress = events.filter((e) => e.event === 'sync:progress')
+    expect(progress[0]?.data).toMatchObject({ campaignId, phase: 'walking' })
+    expect(progress.at(-1)?.data).toMatchObject({ campaignId, phase: 'done', records: 240 })
+  })
+})
+
+describe('npm run web', () => {
+  it('prints its URL first, runs the demo, and exits cleanly on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-cli-'))
+    // tsx directly: npm would not pass SIGTERM on (see docs/simulator.md).
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        'src/web/harness.ts',
+        '--port',
+        '0',
+        '--demo',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, PERKPACK_DATA_DIR: dir, PERKPACK_SECRET_STORE: 'memory' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    try {
+      let stdout = ''
+      const firstLine = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding('utf8')
+        child.stdout.on('data', (chunk: string) => {
+          stdout += chunk
+          const end = stdout.indexOf('\n')
+          if (end !== -1) resolve(stdout.slice(0, end))
+        })
+        child.once('exit', (code) => reject(new Error(`harness exited early (${code})`)))
+      })
+      const url = /^PerkPack web harness: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(firstLine)?.[1]
+      expect(url, firstLine).toBeDefined()
+      const html = await (await fetch(url!)).text()
+      const cliToken = /name="perkpack-harness" content="([0-9a-f]+)"/.exec(html)?.[1] ?? ''
+      const status = await fetch(`${url}__harness/ipc/session:status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-perkpack-harness': cliToken },
+        body: '[]',
+      })
+      expect(await status.json()).toMatchObject({
+        ok: true,
+        value: { signedIn: true, demo: true, email: 'demo@perkpack.test' },
+      })
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
