@@ -1,12 +1,18 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
+import { benchLabels } from './labels.bench'
+import { benchOrdersView } from './orders-view.bench'
 import { benchSync } from './sync.bench'
 
 const BENCHES: Record<string, () => Promise<string>> = {
   fulfillment: benchFulfillment,
   sync: benchSync,
+  'orders-view': benchOrdersView,
+  excel: benchExcel,
+  labels: benchLabels,
 }
 
 async function main(): Promise<void> {
