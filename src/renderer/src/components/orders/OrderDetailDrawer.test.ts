@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
+import type { VueWrapper } from '@vue/test-utils'
+import { orderDetail, orderRow } from '../../stores/orders.fixtures'
+import OrderDetailDrawer from './OrderDetailDrawer.vue'
+
+let wrapper: VueWrapper | undefined
+
+function open(props: Partial<InstanceType<typeof OrderDetailDrawer>['$props']> = {}) {
+  wrapper = mount(OrderDetailDrawer, {
+    attachTo: document.body,
+    props: {
+      show: true,
+      row: orderRow(42),
+      detail: orderDetail(42),
+      loading: false,
+      error: null,
+      privileged: true,
+      ...props,
+    },
+  })
+  return document.body
+}
+
+describe('OrderDetailDrawer', () => {
+  afterEach(() => {
+    wrapper?.unmount()
+    document.body.innerHTML = ''
+  })
+
+  it('shows the order with its formatted address, one line each', () => {
+    const body = open()
+    const dialog = body.querySelector('[role="dialog"][aria-label="Order details"]')
+    expect(dialog).not.toBeNull()
+    expect(dialog!.textContent).toContain('Order #42')
+    const address = body.querySelector('[data-testid="shipping-address"]')
+    expect([...address!.children].map((line) => line.textContent)).toEqual([
+      'Ada Lovelace',
+      '12 Harbour Road',
+      '24103 Kiel',
+      'Germany',
+    ])
+    const text = dialog!.textContent ?? ''
+    for (const field of [
+      '5042',
+      'In fulfillment',
+      'ada@example.test',
+      'credit_card',
+      'Ada Lovelace',
+      '(shown as Ada L.)',
+      '49.50',
+      'Core Game',
+      '2 × Tidepool T-Shirt',
+      'TEE (Size: M, Colour: Black)',
+      '+49 431 000000',
+    ]) {
+      expect(text).toContain(field)
+    }
+  })
+
+  it('explains a hidden address to an unprivileged session', () => {
+    const body = open({ detail: orderDetail(42, []), privileged: false })
+    expect(body.querySelector('[data-testid="shipping-address"]')).toBeNull()
+    expect(body.textContent).toContain('Hidden: sign in with your e-mail to see addresses')
+  })
+
+  it('titles itself from the row while the detail loads', () => {
+    const body = open({ detail: null, loading: true })
+    expect(body.textContent).toContain('Order #42')
+    expect(body.textContent).toContain('Loading order')
+  })
+})

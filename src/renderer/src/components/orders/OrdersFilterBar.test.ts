@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { enableAutoUnmount, mount } from '@vue/test-utils'
+import { NSelect } from 'naive-ui'
+import type { OrdersFilterValue } from '../../stores/orders'
+import { focusSearch } from '../../composables/useSearchFocus'
+import OrdersFilterBar from './OrdersFilterBar.vue'
+
+const VALUE: OrdersFilterValue = {
+  statuses: ['captured', 'in_fulfillment'],
+  search: 'kiel',
+  country: 'DE',
+}
+
+function mountBar(value: OrdersFilterValue = VALUE) {
+  return mount(OrdersFilterBar, { props: { value, countries: ['DE', 'FR'] } })
+}
+
+enableAutoUnmount(afterEach)
+
+describe('OrdersFilterBar', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('names its controls for assistive technology and tests', () => {
+    const wrapper = mountBar()
+    // Exactly one element per name, and a visible one: the selects' inner inputs are hidden
+    // until focused, so the name sits on the select itself.
+    for (const name of ['Status', 'Search orders', 'Country']) {
+      expect(wrapper.findAll(`[aria-label="${name}"]`)).toHaveLength(1)
+    }
+    expect(wrapper.find('.n-select[aria-label="Status"]').exists()).toBe(true)
+    expect(wrapper.find('input[aria-label="Search orders"]').exists()).toBe(true)
+  })
+
+  it('takes the Ctrl/Cmd+F focus while it is on screen', () => {
+    const wrapper = mount(OrdersFilterBar, {
+      attachTo: document.body,
+      props: { value: VALUE, countries: [] },
+    })
+    expect(focusSearch()).toBe(true)
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Search orders')
+    wrapper.unmount()
+    expect(focusSearch()).toBe(false)
+  })
+
+  it('emits the whole filter with the new statuses', () => {
+    const wrapper = mountBar()
+    wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['fulfilled'])
+    expect(wrapper.emitted('change')).toEqual([
+      [{ statuses: ['fulfilled'], search: 'kiel', country: 'DE' }],
+    ])
+  })
+
+  it('emits null when the country is cleared', () => {
+    const wrapper = mountBar()
+    wrapper.findAllComponents(NSelect)[1]!.vm.$emit('update:value', null)
+    expect(wrapper.emitted('change')?.[0]).toEqual([
+      { statuses: ['captured', 'in_fulfillment'], search: 'kiel', country: null },
+    ])
+  })
+
+  it('waits for a pause in typing before searching', async () => {
+    const wrapper = mountBar()
+    const input = wrapper.find('input[aria-label="Search orders"]')
+    await input.setValue('kie')
+    await input.setValue('kiel 2')
+    vi.advanceTimersByTime(100)
+    expect(wrapper.emitted('change')).toBeUndefined()
+    vi.advanceTimersByTime(60)
+    expect(wrapper.emitted('change')).toEqual([
+      [{ statuses: ['captured', 'in_fulfillment'], search: 'kiel 2', country: 'DE' }],
+    ])
+  })
+
+  it('searches at once on Enter', async () => {
+    const wrapper = mountBar({ ...VALUE, search: '' })
+    const input = wrapper.find('input[aria-label="Search orders"]')
+    await input.setValue('#42')
+    await input.trigger('keydown', { key: 'Enter' })
+    expect(wrapper.emitted('change')?.[0]).toEqual([{ ...VALUE, search: '#42' }])
+    vi.advanceTimersByTime(500)
+    expect(wrapper.emitted('change')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,214 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { OrdersQueryResult } from '../../../shared/ipc/contract'
+import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '../components/orders/tree-keys'
+import { fail, fakeBridge } from '../test-utils/fakeBridge'
+import {
+  deferred,
+  orderDetail,
+  orderRow,
+  PICK_LIST,
+  queryResult,
+  snapshot,
+} from './orders.fixtures'
+import { useOrdersStore } from './orders'
+import { usePickListStore } from './picklist'
+
+const ROWS = [orderRow(3), orderRow(2), orderRow(1)]
+
+function lastFilter(bridge: ReturnType<typeof fakeBridge>) {
+  const calls = bridge.calls.queryOrders.mock.calls
+  return calls[calls.length - 1]?.[0].filter
+}
+
+describe('useOrdersStore', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('asks for captured and in-fulfillment orders by default', async () => {
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => queryResult([]),
+    })
+    const store = useOrdersStore()
+    expect(store.toolbar.statuses).toEqual(['captured', 'in_fulfillment'])
+    await store.open(1001)
+    expect(lastFilter(bridge)).toEqual({ statuses: ['captured', 'in_fulfillment'] })
+  })
+
+  it('opens the snapshot, then shows the rows of the query ids in their order', async () => {
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => queryResult([1, 3, 99]),
+    })
+    const store = useOrdersStore()
+    const pending = store.open(1001)
+    expect(store.loading).toBe(true)
+    await pending
+    expect(bridge.calls.openOrders).toHaveBeenCalledWith({ campaignId: 1001 })
+    expect(bridge.calls.queryOrders.mock.calls[0]?.[0].campaignId).toBe(1001)
+    // 99 is not in the snapshot: skipped rather than shown as a hole.
+    expect(store.visibleRows.map((r) => r.id)).toEqual([1, 3])
+    // The very row objects of the snapshot, not reactive copies.
+    expect(store.visibleRows[0]).toBe(ROWS[2])
+    expect(store.loading).toBe(false)
+    expect(store.error).toBeNull()
+  })
+
+  it('ignores a query answer that arrives after a newer one', async () => {
+    const answers = [deferred<OrdersQueryResult>(), deferred<OrdersQueryResult>()]
+    let call = 0
+    fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => (call === 0 ? queryResult([1, 2, 3]) : answers[call - 1]!.promise),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    call = 1
+    const slow = store.setFilter({ ...store.toolbar, search: 'a' })
+    call = 2
+    const fast = store.setFilter({ ...store.toolbar, search: 'ab' })
+    answers[1]!.resolve(queryResult([2]))
+    await fast
+    answers[0]!.resolve(queryResult([3, 1]))
+    await slow
+    expect(store.visibleRows.map((r) => r.id)).toEqual([2])
+    expect(store.toolbar.search).toBe('ab')
+    expect(store.querying).toBe(false)
+  })
+
+  it('turns the chosen tree node into perkId / variant of the filter', async () => {
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => queryResult([1]),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+
+    await store.selectNode(variantNodeKey(12, 'TEE|Colour=Black|Size=M'))
+    expect(lastFilter(bridge)).toMatchObject({ perkId: 12, variant: 'TEE|Colour=Black|Size=M' })
+
+    await store.selectNode(perkNodeKey(null))
+    expect(lastFilter(bridge)).toEqual({ statuses: ['captured', 'in_fulfillment'], perkId: null })
+
+    await store.setFilter({ statuses: [], search: ' kiel ', country: 'DE' })
+    expect(lastFilter(bridge)).toEqual({
+      statuses: [],
+      search: 'kiel',
+      country: 'DE',
+      perkId: null,
+    })
+
+    await store.selectNode(ALL_ORDERS_KEY)
+    expect(lastFilter(bridge)).toEqual({ statuses: [], search: 'kiel', country: 'DE' })
+  })
+
+  it('starts from "All orders" and every country when another campaign opens', async () => {
+    fakeBridge({
+      openOrders: ({ campaignId }) => snapshot(ROWS, campaignId),
+      queryOrders: () => queryResult([1]),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    await store.selectNode(perkNodeKey(12))
+    await store.setFilter({ ...store.toolbar, country: 'FR', search: 'ada' })
+    await store.open(2002)
+    expect(store.selectedNode).toBe(ALL_ORDERS_KEY)
+    expect(store.toolbar.country).toBeNull()
+    expect(store.toolbar.search).toBe('ada')
+    expect(store.campaign?.campaignId).toBe(2002)
+  })
+
+  it('reopens only when the campaign changed or a sync made the snapshot stale', async () => {
+    const bridge = fakeBridge({
+      openOrders: ({ campaignId }) => snapshot(ROWS, campaignId),
+      queryOrders: () => queryResult([1]),
+    })
+    const store = useOrdersStore()
+    await store.ensureOpen(1001)
+    await store.ensureOpen(1001)
+    expect(bridge.calls.openOrders).toHaveBeenCalledTimes(1)
+    store.markStale(2002)
+    await store.ensureOpen(1001)
+    expect(bridge.calls.openOrders).toHaveBeenCalledTimes(1)
+    store.markStale(1001)
+    await store.ensureOpen(1001)
+    expect(bridge.calls.openOrders).toHaveBeenCalledTimes(2)
+    await store.ensureOpen(null)
+    expect(store.campaignId).toBeNull()
+    expect(store.visibleRows).toEqual([])
+  })
+
+  it('keeps the message when opening fails', async () => {
+    fakeBridge({
+      openOrders: () => fail('not_found', 'Campaign 1001 is not in the offline cache. Sync it.'),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    expect(store.error).toBe('Campaign 1001 is not in the offline cache. Sync it.')
+    expect(store.loading).toBe(false)
+  })
+
+  it('treats a campaign without an offline copy as empty, not as a failure', async () => {
+    fakeBridge({
+      openOrders: () => fail('campaign_not_synced', 'Campaign 1001 has no offline copy yet.'),
+      queryOrders: () => fail('campaign_not_synced', 'Campaign 1001 has no offline copy yet.'),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    expect(store.notSynced).toBe(true)
+    expect(store.error).toBeNull()
+  })
+
+  it('loads the detail of a clicked order and drops it on close', async () => {
+    const answer = deferred<ReturnType<typeof orderDetail>>()
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => queryResult([1, 2, 3]),
+      orderDetail: () => answer.promise,
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    const pending = store.openDetail(2)
+    expect(store.detailLoading).toBe(true)
+    expect(store.detailRow?.sequenceNumber).toBe(2)
+    answer.resolve(orderDetail(2))
+    await pending
+    expect(bridge.calls.orderDetail).toHaveBeenCalledWith({ campaignId: 1001, contributionId: 2 })
+    expect(store.detail?.addressLines).toContain('12 Harbour Road')
+    expect(store.detailLoading).toBe(false)
+    store.closeDetail()
+    expect(store.detailId).toBeNull()
+    expect(store.detail).toBeNull()
+  })
+
+  it('shows why a detail could not load', async () => {
+    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([1]) })
+    const store = useOrdersStore()
+    await store.open(1001)
+    await store.openDetail(1)
+    expect(store.detail).toBeNull()
+    expect(store.detailError).toBe('That order is not in the offline copy.')
+  })
+})
+
+describe('usePickListStore', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('sorts the pick list of the latest query and keeps its totals', async () => {
+    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([1]) })
+    await useOrdersStore().open(1001)
+    const picklist = usePickListStore()
+    expect(picklist.rows.map((r) => r.sku_code)).toEqual(['BOX', 'PIN', 'TEE'])
+    picklist.sortBy('quantity', 'desc')
+    expect(picklist.rows.map((r) => r.sku_code)).toEqual(['TEE', 'BOX', 'PIN'])
+    picklist.sortBy('item', 'asc')
+    expect(picklist.rows.map((r) => r.item_name)).toEqual([
+      'Core Game Box',
+      'Enamel Pin',
+      'Tidepool T-Shirt',
+    ])
+    picklist.resetSort()
+    expect(picklist.rows).toBe(PICK_LIST)
+    expect(picklist.totals).toEqual({ orders: 4102, units: 5310, variants: 3 })
+  })
+})
