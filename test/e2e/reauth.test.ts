@@ -1,0 +1,110 @@
+/**
+ * An access token that expires while the app has no password in memory: the way it happens to
+ * people, after a restart (the keychain still holds the tokens, the password was never stored).
+ * The app asks for the password in a dialog over the current screen, then finishes the sync.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { MemorySecretStore } from '../../src/main/services/secrets'
+import { startSimulator } from '../../src/simulator'
+import type { Simulator } from '../../src/simulator'
+import type { Harness } from '../../src/web/server'
+import {
+  expectSignedIn,
+  goTo,
+  launchBrowser,
+  openCampaign,
+  openPage,
+  recentEntry,
+  removeDir,
+  screenshot,
+  signIn,
+  startAppHarness,
+  tempDataDir,
+} from './support'
+
+let sim: Simulator
+let harness: Harness | undefined
+let browser: Browser
+let dataDir: string
+let context: BrowserContext | undefined
+let page: Page | undefined
+
+beforeAll(async () => {
+  sim = await startSimulator({ contributions: 300, faults: { latencyMs: 15 } })
+  dataDir = tempDataDir()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await harness?.close()
+  await sim?.close()
+  removeDir(dataDir)
+})
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail' && page && !page.isClosed()) {
+    await screenshot(page, `failed-reauth-${test.task.name.replace(/\W+/g, '-').slice(0, 50)}`)
+  }
+})
+
+describe('an expired session in Chromium, through the web harness', () => {
+  it('asks for the password in a dialog, keeps the screen, and the sync finishes', async () => {
+    const campaignId = sim.campaignIds[0] as number
+    // Stands in for the OS keychain: it outlives the app process, the password never enters it.
+    const keychain = new MemorySecretStore()
+    harness = (await startAppHarness(sim, { dataDir, secretStore: keychain })).harness
+    const port = harness.port
+    const opened = await openPage(browser, harness.url)
+    ;({ context, page } = opened)
+    await signIn(page, sim.credentials)
+    await openCampaign(page, campaignId)
+
+    // The app quits and starts again (same data folder, same keychain, same address, so the
+    // page's own storage is kept too): the tokens are back, the password is not.
+    await harness.close()
+    harness = (await startAppHarness(sim, { dataDir, port, secretStore: keychain })).harness
+    await page.reload()
+    await expectSignedIn(page, sim.credentials.email)
+    const card = page.getByLabel('Current campaign', { exact: true })
+    await expect.poll(() => card.innerText()).toContain(`#${campaignId}`)
+
+    // The platform revokes every access token; the next sync meets a 401.
+    expect(sim.expireAllTokens()).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' })
+    await dialog.waitFor()
+    const password = dialog.getByLabel('Password')
+    await password.waitFor()
+    expect(await dialog.innerText()).toContain(sim.credentials.email)
+    // Over the screen the person was on, not instead of it.
+    expect(await page.getByRole('heading', { name: 'Campaigns', exact: true }).isVisible()).toBe(
+      true,
+    )
+    expect(await card.isVisible()).toBe(true)
+    await screenshot(page, 'reauth-dialog')
+
+    // A wrong password is refused in the dialog, which stays open.
+    await password.fill('not-the-password')
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    const refusal = dialog.getByRole('alert')
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toMatch(/password/i)
+    expect(await refusal.innerText()).not.toMatch(/\bat \S+ \(|Error:|stack/)
+    await screenshot(page, 'reauth-dialog-wrong-password')
+
+    await password.fill(sim.credentials.password)
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    // The interrupted sync runs again and finishes.
+    await page.getByText('Synced 300 orders in').waitFor()
+    await goTo(page, 'Campaigns')
+    const entry = recentEntry(page, campaignId)
+    await expect.poll(() => entry.innerText()).toContain('300 orders')
+    expect(await page.getByRole('alert').filter({ hasText: 'Sync failed' }).count()).toBe(0)
+    await screenshot(page, 'reauth-synced')
+    expect(opened.pageErrors).toEqual([])
+  })
+})

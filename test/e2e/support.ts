@@ -1,0 +1,160 @@
+/**
+ * Plumbing for the browser end-to-end tests: Debian's Chromium driven by playwright-core, the
+ * web harness and the simulator in this process, screenshots under test-results/e2e.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { RetryPolicy } from '../../src/main/services/http'
+import type { SecretStore } from '../../src/main/services/secrets'
+import type { Simulator } from '../../src/simulator'
+import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
+import type { Harness } from '../../src/web/server'
+
+export const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
+export const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e')
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/**
+ * Retries and job polling in tens of milliseconds rather than seconds: the behaviour the person
+ * sees is the same, the suite is faster (a sync against a stopped simulator fails in well under
+ * a second instead of after half a minute of backoff).
+ */
+const FAST_RETRY: Partial<RetryPolicy> = {
+  attempts: 3,
+  baseDelayMs: 20,
+  maxDelayMs: 100,
+  maxRetryAfterMs: 100,
+  attemptTimeoutMs: 10_000,
+}
+const FAST_JOB_POLLING = { minIntervalMs: 100, maxIntervalMs: 400 }
+
+export async function launchBrowser(): Promise<Browser> {
+  ensureRendererBuilt()
+  fs.mkdirSync(SCREENSHOTS, { recursive: true })
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-e2e-'))
+}
+
+export interface HarnessSetup {
+  dataDir: string
+  /** Same port as a harness closed before: the page's origin (and its localStorage) is kept. */
+  port?: number
+  /** A store shared by two harnesses stands in for the OS keychain across an app restart. */
+  secretStore?: SecretStore
+}
+
+/** The harness pointed at `sim`, with its log kept for failure messages rather than stderr. */
+export async function startAppHarness(
+  sim: Simulator,
+  setup: HarnessSetup,
+): Promise<{ harness: Harness; log: string[] }> {
+  const log: string[] = []
+  const store = setup.secretStore
+  const harness = await startHarness({
+    ...(setup.port !== undefined ? { port: setup.port } : {}),
+    env: {
+      PERKPACK_BASE_URL: sim.baseUrl,
+      PERKPACK_AUTH_URL: sim.authUrl,
+      PERKPACK_DATA_DIR: setup.dataDir,
+      PERKPACK_SECRET_STORE: 'memory',
+    },
+    log: (line) => log.push(line),
+    services: {
+      retry: FAST_RETRY,
+      jobPolling: FAST_JOB_POLLING,
+      ...(store ? { secretStore: () => store } : {}),
+    },
+  })
+  return { harness, log }
+}
+
+/** A fresh context (own storage) and page, with uncaught page errors collected. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(url)
+  return { context, page, pageErrors }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // Transitions finished, so a drawer or dialog is shown where it comes to rest.
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+}
+
+/** Fills the sign-in screen the way a person does; does not wait for the outcome. */
+export async function fillSignIn(
+  page: Page,
+  credentials: { apiToken: string; email: string; password: string },
+): Promise<void> {
+  await page.getByLabel('API token').fill(credentials.apiToken)
+  await page.getByLabel('E-mail').fill(credentials.email)
+  await page.getByLabel('Password').fill(credentials.password)
+}
+
+export async function signIn(
+  page: Page,
+  credentials: { apiToken: string; email: string; password: string },
+): Promise<void> {
+  await fillSignIn(page, credentials)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expectSignedIn(page, credentials.email)
+}
+
+/** The workspace's menu is on screen, with the account's e-mail at its foot. */
+export async function expectSignedIn(page: Page, email: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'PerkPack' })
+  await menu.getByText(email, { exact: true }).waitFor()
+}
+
+/** Clicks an entry of the side menu. */
+export async function goTo(page: Page, entry: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'PerkPack' }).getByText(entry, { exact: true }).click()
+}
+
+export async function openCampaign(page: Page, campaignId: number): Promise<void> {
+  await page.getByLabel('Campaign ID').fill(String(campaignId))
+  await page.getByRole('button', { name: 'Open campaign' }).click()
+  await expect
+    .poll(() => page.getByLabel('Current campaign', { exact: true }).innerText())
+    .toContain(`#${campaignId}`)
+}
+
+/** The entry of the "Recent campaigns" list for one campaign. */
+export function recentEntry(page: Page, campaignId: number) {
+  return page.getByRole('button', { name: new RegExp(`^Open .* #${campaignId}$`) })
+}
+
+/** "1,234" to 1234. */
+export function count(text: string): number {
+  return Number(text.replace(/,/g, ''))
+}
+
+/** Waits until `check` holds, for what a person would see settle (a poll, not a sleep). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  await expect.poll(check, { timeout: timeoutMs, interval: 100 }).toBe(true)
+}
+
+export function removeDir(dir: string | undefined): void {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true })
+}
