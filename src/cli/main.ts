@@ -118,6 +118,9 @@ export function exitCodeFor(error: unknown): number {
 
 function errorLine(error: unknown): string {
   if (error instanceof Cancelled) return `${error.message} Nothing stored was changed.`
+  if (error instanceof SignInRequired && error.message.includes('expired')) {
+    return `${error.message} On the command line: set PERKPACK_PASSWORD or run \`perkpack login\`.`
+  }
   if (error instanceof ApiError || error instanceof PerkPackError) return error.message
   // Anything else is a bug or an environment problem: say so without a stack trace.
   const message = error instanceof Error ? error.message : String(error)

@@ -7,6 +7,7 @@ import { isAllowedExternalUrl } from './app/external'
 import { createHandlers } from './app/handlers'
 import { AppServices } from './app/services'
 import { readWindowState, restoreBounds, writeWindowState } from './app/window-state'
+import { electronDesktop } from './desktop'
 import { registerHandlers } from './ipc/register'
 import { defaultDataDir } from './services/profile'
 
@@ -129,6 +130,8 @@ function start(): void {
         }
       },
       log: (line) => console.error(`perkpack: ${line}`),
+      // Dialogs belong to the main window, so they stay on top of it.
+      desktop: electronDesktop(() => mainWindow),
     })
   } catch (error) {
     // A bad PERKPACK_BASE_URL, an unreadable data directory: say so and stop.

@@ -15,6 +15,7 @@ import type { HandlerTable } from '../main/app/handlers'
 import { AppServices } from '../main/app/services'
 import type { AppServicesOptions } from '../main/app/services'
 import { defaultDataDir } from '../main/services/profile'
+import { harnessDesktop } from './desktop'
 
 /**
  * The repository. Loaders disagree on __dirname (tsx gives an ESM importer a wrapped module
@@ -42,7 +43,8 @@ const BRIDGE_ENTRY = join(ROOT, 'src', 'web', 'bridge-client.ts')
 const TOKEN_HEADER = 'x-perkpack-harness'
 const SEQ_HEADER = 'x-perkpack-event-seq'
 const HELLO_EVENT = 'harness:hello'
-const MAX_BODY_BYTES = 1024 * 1024
+// A pre-print check's order list (up to 200,000 ids) travels in the orders filter.
+const MAX_BODY_BYTES = 4 * 1024 * 1024
 const HEARTBEAT_MS = 15_000
 
 export interface HarnessOptions {
@@ -50,7 +52,11 @@ export interface HarnessOptions {
   port?: number
   /** Start the bundled simulator and sign in to it, like "Try the demo". */
   demo?: boolean
-  /** PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE. */
+  /**
+   * PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE,
+   * PERKPACK_EXPORT_DIR (where exports are saved; default `<data dir>/exports`) and
+   * PERKPACK_CHROMIUM (for Save as PDF; default /usr/bin/chromium).
+   */
   env?: Record<string, string | undefined>
   /** The built renderer (`electron-vite build` writes out/renderer). */
   rendererDir?: string
@@ -241,9 +247,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const frame = `id: ${eventSeq}\nevent: ${event}\ndata: ${JSON.stringify(payload)}\n\n`
     for (const stream of streams) stream.write(frame)
   }
+  const dataDir = env.PERKPACK_DATA_DIR || defaultDataDir(env as NodeJS.ProcessEnv)
   const services = new AppServices({
-    dataDir: env.PERKPACK_DATA_DIR || defaultDataDir(env as NodeJS.ProcessEnv),
+    dataDir,
     log,
+    desktop: harnessDesktop({
+      exportDir: env.PERKPACK_EXPORT_DIR || join(dataDir, 'exports'),
+      chromium: env.PERKPACK_CHROMIUM || '/usr/bin/chromium',
+    }),
     ...options.services,
     env,
     emit,
@@ -316,7 +327,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     try {
       args = JSON.parse(await readBody(req))
     } catch {
-      return refuse(res, 400, 'bad_request', 'Send the arguments as a JSON array (at most 1 MB).')
+      return refuse(res, 400, 'bad_request', 'Send the arguments as a JSON array (at most 4 MB).')
     }
     if (!Array.isArray(args)) {
       return refuse(res, 400, 'bad_request', 'Send the arguments as a JSON array.')

@@ -122,6 +122,15 @@ describe('settings', () => {
       authUrl: 'https://auth.indiegogo.com',
       concurrency: 4,
       theme: 'system',
+      // Print & export (test/app/exports.test.ts covers them).
+      labelLayout: 'avery5160',
+      labelOffsetMm: { x: 0, y: 0 },
+      labelOrder: 'variant',
+      labelSummary: false,
+      slipPaper: 'letter',
+      slipFooterNote: '',
+      senderCountry: 'US',
+      staleAfterHours: 24,
     })
     expect((await app.value('app:info')).source).toBe('default')
     await app.value('settings:update', {

@@ -58,6 +58,14 @@ export function createHandlers(services: AppServices, options: HandlerOptions): 
       }
       return options.openExternal(url)
     },
+    'checks:run': (request) => services.runChecks(request),
+    'export:excel': (request) => services.exportExcel(request),
+    'export:csv': (request) => services.exportCsv(request),
+    'print:labelsPreview': (request) => services.previewLabels(request),
+    'print:labels': (request) => services.printLabels(request),
+    'print:labelsPdf': (request) => services.saveLabelsPdf(request),
+    'print:slips': (request) => services.printSlips(request),
+    'print:slipsPdf': (request) => services.saveSlipsPdf(request),
   }
 
   const table = {} as Record<IpcChannel, ChannelHandler<IpcChannel>>

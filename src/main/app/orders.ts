@@ -1,3 +1,5 @@
+import type { CampaignContribution, OrderStatus } from '../../shared/api/schemas'
+import { DEFAULT_STATUSES } from '../../shared/fulfillment'
 import type {
   CampaignSummary,
   OrderDetail,
@@ -5,11 +7,17 @@ import type {
   OrdersQueryResult,
   OrdersSnapshot,
 } from '../../shared/ipc/contract'
-import type { CampaignSnapshotInfo, OfflineCache } from '../services/cache'
+import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
 import { PerkPackError } from '../services/errors'
 import { formatAddress } from './address'
 import { findContribution, loadWorkspace } from './view-store'
 import type { OrdersWorkspace } from './workspace'
+
+/** The orders a print or an export is about: whole contributions, in the Orders view's order. */
+export interface Selection {
+  info: CampaignSnapshotInfo
+  contributions: CampaignContribution[]
+}
 
 /** Opened campaigns kept in memory; each is tens of MB at 100,000 orders. */
 const MAX_WORKSPACES = 2
@@ -106,6 +114,33 @@ export class OrdersDesk {
     }, WARM_UP_DELAY_MS)
     this.warmUpTimer.unref?.()
     return result
+  }
+
+  /**
+   * The whole contributions matching `filter` exactly as the Orders view shows them: the view's
+   * query picks the ids, then SQLite reads only the rows that can be among them (by status and
+   * perk, both indexed and compared exactly as the query does), and the ids decide.
+   */
+  selection(campaignId: number, filter: OrdersFilter): Selection {
+    const { workspace, info } = this.workspace(campaignId)
+    const { ids } = workspace.query(filter)
+    const narrow: ContributionQuery = {}
+    const statuses: readonly OrderStatus[] = filter.statuses ?? DEFAULT_STATUSES
+    if (statuses.length > 0) narrow.statuses = statuses
+    if (typeof filter.perkId === 'number') narrow.perkId = filter.perkId
+    const byId = new Map<number, CampaignContribution>()
+    if (ids.length > 0) {
+      const wanted = new Set(ids)
+      for (const row of this.cache().contributions(campaignId, narrow)) {
+        if (wanted.has(row.id)) byId.set(row.id, row)
+      }
+    }
+    const contributions: CampaignContribution[] = []
+    for (const id of ids) {
+      const row = byId.get(id)
+      if (row) contributions.push(row)
+    }
+    return { info, contributions }
   }
 
   detail(campaignId: number, contributionId: number): OrderDetail {

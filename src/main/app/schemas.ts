@@ -1,8 +1,18 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '../../shared/api/schemas'
+import { LABELS_PER_SHEET } from '../../shared/ipc/contract'
 import type { IpcArgs, IpcChannel } from '../../shared/ipc/contract'
+import { MAX_OFFSET_MM } from '../services/print'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../services/sync'
-import { THEMES } from './settings'
+import {
+  LABEL_LAYOUT_IDS,
+  LABEL_ORDERS,
+  MAX_FOOTER_NOTE,
+  MAX_STALE_HOURS,
+  MIN_STALE_HOURS,
+  SLIP_PAPERS,
+  THEMES,
+} from './settings'
 
 /**
  * Argument schemas, one per channel. The renderer is the least trusted process (it renders
@@ -137,6 +147,9 @@ const reauthPasswordSchema = passwordSchema.min(1, {
   error: 'Password is empty. Enter the password of the signed-in e-mail.',
 })
 
+/** A check's list at 100,000 orders still fits; more is no list a person opens. */
+const MAX_LISTED_IDS = 200_000
+
 const filterSchema = z.strictObject(
   {
     statuses: z
@@ -149,9 +162,97 @@ const filterSchema = z.strictObject(
       .nullable()
       .optional(),
     variant: text('SKU variant', 512, 'Pick the variant in the tree again.').optional(),
+    ids: z
+      .array(contributionIdSchema, { error: 'The order list must be a list of contribution IDs.' })
+      .max(MAX_LISTED_IDS, {
+        error: `The order list holds at most ${MAX_LISTED_IDS.toLocaleString('en')} orders. Narrow the filters instead.`,
+      })
+      .optional(),
   },
   { error: 'The orders filter must be an object.' },
 )
+
+const selectionFields = { campaignId: campaignIdSchema, filter: filterSchema }
+const selectionArg = z.strictObject(selectionFields)
+
+const layoutSchema = z.enum(LABEL_LAYOUT_IDS, {
+  error: (iss) =>
+    `Label layout must be one of ${LABEL_LAYOUT_IDS.join(', ')} (got ${shown(iss.input)}). Pick it from the Label layout list.`,
+})
+
+function offsetAxis(axis: string) {
+  const message = (iss: { input: unknown }) =>
+    `Printer offset ${axis} must be a number of millimetres from -${MAX_OFFSET_MM} to ${MAX_OFFSET_MM} (got ${shown(iss.input)}). Measure the shift on a test print.`
+  return z
+    .number({ error: message })
+    .min(-MAX_OFFSET_MM, { error: message })
+    .max(MAX_OFFSET_MM, { error: message })
+}
+
+const offsetSchema = z.strictObject(
+  { x: offsetAxis('x'), y: offsetAxis('y') },
+  { error: 'Printer offset must be an object with x and y in millimetres.' },
+)
+
+const labelOrderSchema = z.enum(LABEL_ORDERS, {
+  error: (iss) =>
+    `Label order must be one of ${LABEL_ORDERS.join(', ')} (got ${shown(iss.input)}).`,
+})
+
+const paperSchema = z.enum(SLIP_PAPERS, {
+  error: (iss) => `Paper must be letter or a4 (got ${shown(iss.input)}).`,
+})
+
+function flag(label: string) {
+  return z.boolean({ error: (iss) => `${label} must be true or false (got ${shown(iss.input)}).` })
+}
+
+const labelsArg = z
+  .strictObject({
+    ...selectionFields,
+    layout: layoutSchema,
+    startAt: z
+      .number({
+        error: (iss) => `Start at label must be a whole number (got ${shown(iss.input)}).`,
+      })
+      .int({ error: (iss) => `Start at label must be a whole number (got ${shown(iss.input)}).` }),
+    offsetMm: offsetSchema,
+    order: labelOrderSchema,
+    showSummary: flag('Show order line'),
+  })
+  .superRefine((value, ctx) => {
+    // The range depends on the stock: 30 on an Avery 5160 sheet, 1 on a thermal roll.
+    const max = LABELS_PER_SHEET[value.layout]
+    if (value.startAt < 1 || value.startAt > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startAt'],
+        message: `Start at label must be from 1 to ${max} for this label layout (got ${value.startAt}): the position of the first free label on the sheet.`,
+      })
+    }
+  })
+
+const slipsArg = z.strictObject({ ...selectionFields, paper: paperSchema })
+
+const csvFormatSchema = z.enum(['generic', 'shipstation'], {
+  error: (iss) => `CSV format must be generic or shipstation (got ${shown(iss.input)}).`,
+})
+
+const senderCountrySchema = z
+  .string({ error: (iss) => `Sender country must be text (got ${shown(iss.input)}).` })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, {
+    error: (iss) =>
+      `Sender country must be a two-letter country code such as US, GB or DE (got ${shown(iss.input)}).`,
+  })
+
+const staleHoursMessage = (iss: { input: unknown }) =>
+  `Data older than must be a whole number of hours from ${MIN_STALE_HOURS} to ${MAX_STALE_HOURS} (got ${shown(iss.input)}).`
+const staleHoursSchema = z
+  .number({ error: staleHoursMessage })
+  .int({ error: staleHoursMessage })
+  .min(MIN_STALE_HOURS, { error: staleHoursMessage })
+  .max(MAX_STALE_HOURS, { error: staleHoursMessage })
 
 const campaignArg = z.strictObject({ campaignId: campaignIdSchema })
 const jobArg = z.strictObject({ campaignId: campaignIdSchema, jobId: jobIdSchema })
@@ -167,6 +268,18 @@ export const ARG_SCHEMAS: ArgSchemas = {
       authUrl: httpUrl('Auth URL').optional(),
       concurrency: concurrencySchema.optional(),
       theme: themeSchema.optional(),
+      labelLayout: layoutSchema.optional(),
+      labelOffsetMm: offsetSchema.optional(),
+      labelOrder: labelOrderSchema.optional(),
+      labelSummary: flag('Show order line').optional(),
+      slipPaper: paperSchema.optional(),
+      slipFooterNote: text(
+        'Packing slip footer',
+        MAX_FOOTER_NOTE,
+        'Shorten the note: it prints at the foot of every slip.',
+      ).optional(),
+      senderCountry: senderCountrySchema.optional(),
+      staleAfterHours: staleHoursSchema.optional(),
     }),
   ]),
   'session:status': z.tuple([]),
@@ -210,6 +323,14 @@ export const ARG_SCHEMAS: ArgSchemas = {
       url: text('Link', 2048, 'The link is too long to open.'),
     }),
   ]),
+  'checks:run': z.tuple([selectionArg]),
+  'export:excel': z.tuple([selectionArg]),
+  'export:csv': z.tuple([z.strictObject({ ...selectionFields, format: csvFormatSchema })]),
+  'print:labelsPreview': z.tuple([labelsArg]),
+  'print:labels': z.tuple([labelsArg]),
+  'print:labelsPdf': z.tuple([labelsArg]),
+  'print:slips': z.tuple([slipsArg]),
+  'print:slipsPdf': z.tuple([slipsArg]),
 }
 
 /** The first problem, as one sentence a person can act on. */

@@ -1,18 +1,26 @@
 import type { Signup } from '../../shared/api/schemas'
+import type { PrePrintCheck } from '../../shared/export/checks'
 import type {
   AccountContributionsView,
   AppInfo,
   AppSettings,
   CampaignSummary,
+  CsvExportResult,
+  ExcelExportResult,
   IpcEventName,
   IpcEvents,
+  LabelsPreview,
+  LabelsRequest,
   NetworkStatus,
   OrderDetail,
   OrdersFilter,
   OrdersQueryResult,
   OrdersSnapshot,
+  SelectionRequest,
   SessionInfo,
+  ShipperCsvFormat,
   SignInInput,
+  SlipsRequest,
   SignupsResult,
   SyncRequest,
   SyncSummary,
@@ -34,11 +42,20 @@ import type { SecretStore } from '../services/secrets'
 import { keychainAccount, Session } from '../services/session'
 import { checkConcurrency } from '../services/sync'
 import { USER_AGENT, VERSION } from '../services/version'
+import { NO_DESKTOP } from './desktop'
+import type { Desktop } from './desktop'
+import { ExportDesk } from './exports'
 import { JobWatcher } from './jobs'
 import { OrdersDesk } from './orders'
 import { SyncRunner } from './syncs'
 import { NetworkMonitor } from './network'
-import { effectiveConcurrency, effectiveTheme, loadSettings, saveSettings } from './settings'
+import {
+  effectiveConcurrency,
+  effectivePrintSettings,
+  effectiveTheme,
+  loadSettings,
+  saveSettings,
+} from './settings'
 import type { AppStoredSettings } from './settings'
 
 /** How Electron (webContents.send) or the harness (Server-Sent Events) deliver events. */
@@ -62,6 +79,8 @@ export interface AppServicesOptions {
   /** Tests shrink the demo; the app uses 5,000 contributions and 25 ms of latency. */
   demo?: Partial<SimulatorOptions>
   now?: () => number
+  /** Save dialogs and printing: Electron's, the harness's, or a test's. Default: none. */
+  desktop?: Desktop
 }
 
 /** The demo's cache never mixes with a real host's, and starts empty each run. */
@@ -94,6 +113,7 @@ export class AppServices {
   private cacheHandle: OfflineCache | null = null
   private readonly syncs: SyncRunner
   private readonly orders: OrdersDesk
+  private readonly exports: ExportDesk
   private storeWarning: string | null = null
   private demo: Demo | null = null
   private demoSim: Promise<Simulator> | null = null
@@ -125,6 +145,15 @@ export class AppServices {
     this.session = this.makeSession(this.target.authUrl, this.rememberedEmail(), this.keychain)
     this.client = this.makeClient()
     this.orders = new OrdersDesk(() => this.cache(), this.locale)
+    this.exports = new ExportDesk({
+      desktop: options.desktop ?? NO_DESKTOP,
+      selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
+      syncedAt: (campaignId) => this.cache().campaign(campaignId)?.lastSyncedAt ?? null,
+      settings: () => this.getSettings(),
+      progress: (event) => this.emit('export:progress', event),
+      locale: this.locale,
+      now: this.now,
+    })
     this.syncs = new SyncRunner({
       cache: () => this.cache(),
       client: () => this.client,
@@ -222,6 +251,7 @@ export class AppServices {
     this.syncs.cancelAll()
     this.jobs.reset()
     this.orders.clear()
+    this.exports.clear()
     this.cacheHandle?.close()
     this.cacheHandle = null
   }
@@ -267,6 +297,7 @@ export class AppServices {
       authUrl: this.target.authUrl,
       concurrency: effectiveConcurrency(stored),
       theme: effectiveTheme(stored),
+      ...effectivePrintSettings(stored),
     }
   }
 
@@ -274,6 +305,19 @@ export class AppServices {
     const next: Partial<AppStoredSettings> = {}
     if (patch.concurrency !== undefined) next.concurrency = checkConcurrency(patch.concurrency)
     if (patch.theme !== undefined) next.theme = patch.theme
+    // The schema checked each of these; they are the person's own, kept across hosts and demos.
+    if (patch.labelLayout !== undefined) next.labelLayout = patch.labelLayout
+    if (patch.labelOffsetMm !== undefined) {
+      next.labelOffsetMm = { x: patch.labelOffsetMm.x, y: patch.labelOffsetMm.y }
+    }
+    if (patch.labelOrder !== undefined) next.labelOrder = patch.labelOrder
+    if (patch.labelSummary !== undefined) next.labelSummary = patch.labelSummary
+    if (patch.slipPaper !== undefined) next.slipPaper = patch.slipPaper
+    if (patch.slipFooterNote !== undefined) next.slipFooterNote = patch.slipFooterNote
+    if (patch.senderCountry !== undefined) {
+      next.senderCountry = patch.senderCountry.trim().toUpperCase()
+    }
+    if (patch.staleAfterHours !== undefined) next.staleAfterHours = patch.staleAfterHours
     let baseUrl = patch.baseUrl ? normalizeUrl(patch.baseUrl, 'API base URL') : undefined
     let authUrl = patch.authUrl ? normalizeUrl(patch.authUrl, 'Auth URL') : undefined
     // A settings form saved during the demo sends the simulator's URLs back: they are this
@@ -497,6 +541,43 @@ export class AppServices {
 
   orderDetail(campaignId: number, contributionId: number): OrderDetail {
     return this.orders.detail(campaignId, contributionId)
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Checks, exports and printing: the current filter over the offline copy, so they work offline
+
+  runChecks(request: SelectionRequest): PrePrintCheck[] {
+    return this.exports.checks(request)
+  }
+
+  exportExcel(request: SelectionRequest): Promise<ExcelExportResult | null> {
+    return this.exports.excel(request)
+  }
+
+  exportCsv(
+    request: SelectionRequest & { format: ShipperCsvFormat },
+  ): Promise<CsvExportResult | null> {
+    return this.exports.csv(request)
+  }
+
+  previewLabels(request: LabelsRequest): LabelsPreview {
+    return this.exports.labelsPreview(request)
+  }
+
+  printLabels(request: LabelsRequest): Promise<{ printed: boolean }> {
+    return this.exports.printLabels(request)
+  }
+
+  saveLabelsPdf(request: LabelsRequest): Promise<{ path: string } | null> {
+    return this.exports.labelsPdf(request)
+  }
+
+  printSlips(request: SlipsRequest): Promise<{ printed: boolean }> {
+    return this.exports.printSlips(request)
+  }
+
+  saveSlipsPdf(request: SlipsRequest): Promise<{ path: string } | null> {
+    return this.exports.slipsPdf(request)
   }
 
   // ---------------------------------------------------------------------------------------------

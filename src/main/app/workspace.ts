@@ -128,13 +128,23 @@ export class OrdersWorkspace {
    * clicking through the tree changes only the node, and must not regroup 100,000 orders.
    */
   private aggregate(filter: OrdersFilter): Aggregate {
-    const key = JSON.stringify([filter.statuses ?? null, filter.search ?? '', filter.country ?? ''])
+    const key = JSON.stringify([
+      filter.statuses ?? null,
+      filter.search ?? '',
+      filter.country ?? '',
+      filter.ids ?? null,
+    ])
     if (this.last?.key === key) return this.last
-    const rows = this.filter({
+    let rows = this.filter({
       statuses: filter.statuses,
       search: filter.search,
       country: filter.country,
     })
+    if (filter.ids !== undefined) {
+      // A check's list: the tree and pick list then describe those orders, in the view's order.
+      const wanted = new Set(filter.ids)
+      rows = rows.filter((row) => wanted.has(row.id))
+    }
     this.last = {
       key,
       rows,

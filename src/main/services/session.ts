@@ -149,9 +149,7 @@ export class Session {
   private renew(): Promise<string> {
     if (!this.password) {
       return Promise.reject(
-        new SignInRequired(
-          'Your access token has expired. Enter your password to sign in again (or set PERKPACK_PASSWORD).',
-        ),
+        new SignInRequired('Your access token has expired. Enter your password to sign in again.'),
       )
     }
     this.renewal ??= this.grant(this.password).finally(() => {

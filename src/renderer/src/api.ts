@@ -1,16 +1,37 @@
-import type { PerkPackApi } from '../../shared/ipc/contract'
+import { BridgeError, unwrapBridge } from '../../shared/ipc/contract'
+import type { PerkPackApi, PerkPackBridge } from '../../shared/ipc/contract'
 
-/** The renderer's single door to the main process; tests replace `window.perkpack`. */
+let cached: { bridge: PerkPackBridge; api: PerkPackApi } | null = null
+
+/**
+ * The renderer's single door to the main process. Memoized per bridge object, so a test that
+ * installs another `window.perkpack` gets a fresh wrapper without any reset call.
+ */
 export function api(): PerkPackApi {
   const bridge = (window as Partial<Window>).perkpack
   if (!bridge)
     throw new Error('PerkPack bridge is missing: open the app through Electron or the web harness.')
-  return bridge
+  if (cached?.bridge !== bridge) cached = { bridge, api: unwrapBridge(bridge) }
+  return cached.api
 }
 
-/** Errors cross IPC as plain messages; keep the renderer's wording short and human. */
+const FALLBACK = 'Something went wrong. Try again.'
+
+/** Main already words its errors for people; strip what Electron adds and never show a stack. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error)
-    return error.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '')
-  return String(error)
+  if (error instanceof Error) {
+    const message = error.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '')
+    return message.trim() || FALLBACK
+  }
+  if (typeof error === 'string' && error.trim()) return error
+  return FALLBACK
 }
+
+/** The stable code of a failed bridge call, or null for anything else. */
+export function errorCode(error: unknown): string | null {
+  return error instanceof BridgeError ? error.code : null
+}
+
+/** Codes main gives (src/main/services/errors.ts) that the renderer reacts to. */
+export const SIGN_IN_REQUIRED = 'sign_in_required'
+export const CANCELLED = 'cancelled'

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { PerkPackApi } from '../../shared/ipc/contract'
+import type { PerkPackBridge } from '../../shared/ipc/contract'
 
 declare module '*.vue' {
   import type { DefineComponent } from 'vue'
@@ -9,7 +9,7 @@ declare module '*.vue' {
 
 declare global {
   interface Window {
-    /** Provided by the preload (Electron) or by the web harness (browser). */
-    perkpack: PerkPackApi
+    /** Provided by the preload (Electron) or by the web harness (browser); see api.ts. */
+    perkpack: PerkPackBridge
   }
 }

@@ -5,7 +5,10 @@ import type {
   OrderStatus,
   Signup,
 } from '../api/schemas'
+import type { PrePrintCheck } from '../export/checks'
 import type { PerkGroup, PickListRow } from '../fulfillment'
+
+export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
 
 /**
  * The one list of operations the renderer may ask of the main process. Main registers a
@@ -35,6 +38,32 @@ export interface AppSettings {
   /** Pages fetched at once during a sync, 1 to 16. */
   concurrency: number
   theme: ThemeSetting
+  /** Label stock "Print & export" starts with. */
+  labelLayout: LabelLayoutId
+  /** Printer calibration: every label shifted right (x) and down (y), -25.4 to 25.4 mm. */
+  labelOffsetMm: { x: number; y: number }
+  labelOrder: LabelOrder
+  /** The small "#sequence · SKUs" line at the foot of each label. */
+  labelSummary: boolean
+  slipPaper: SlipPaper
+  /** Printed at the foot of every packing slip; may be empty. */
+  slipFooterNote: string
+  /** ISO 3166-1 alpha-2 code of the country parcels leave from, e.g. "US". */
+  senderCountry: string
+  /** Pre-print checks warn when the last sync is older than this, in hours. */
+  staleAfterHours: number
+}
+
+export type LabelLayoutId = 'avery5160' | 'averyL7160' | 'thermal4x6'
+export type LabelOrder = 'variant' | 'sequence'
+export type SlipPaper = 'letter' | 'a4'
+export type ShipperCsvFormat = 'generic' | 'shipstation'
+
+/** Labels on one sheet of each stock ("Start at label" runs from 1 to this); main checks it. */
+export const LABELS_PER_SHEET: Readonly<Record<LabelLayoutId, number>> = {
+  avery5160: 30,
+  averyL7160: 21,
+  thermal4x6: 1,
 }
 
 export interface SessionInfo {
@@ -124,6 +153,12 @@ export interface OrdersFilter {
   perkId?: number | null
   /** ... or a SKU variant (a `variantKey`) inside that perk. */
   variant?: string
+  /**
+   * Only these contributions (a pre-print check's list), combined with the fields above like
+   * any other filter: send `statuses: []` with it to show exactly these orders. The tree and the
+   * pick list are built over them too.
+   */
+  ids?: number[]
 }
 
 export interface OrdersSnapshot {
@@ -182,6 +217,71 @@ export interface NetworkStatus {
   since: string
 }
 
+/** The orders about to go out: the Orders view's current filter over the offline copy. */
+export interface SelectionRequest {
+  campaignId: number
+  filter: OrdersFilter
+}
+
+export interface LabelsRequest extends SelectionRequest {
+  layout: LabelLayoutId
+  /** 1-based position on the first sheet, up to LABELS_PER_SHEET[layout]. */
+  startAt: number
+  offsetMm: { x: number; y: number }
+  order: LabelOrder
+  showSummary: boolean
+}
+
+export interface SlipsRequest extends SelectionRequest {
+  paper: SlipPaper
+}
+
+export interface ExcelExportResult {
+  path: string
+  orders: number
+  sheets: number
+}
+
+export interface CsvExportResult {
+  path: string
+  /** Line items written (the header not counted). */
+  rows: number
+  orders: number
+}
+
+/** An order left off the labels, or whose label needs a look. */
+export interface LabelIssue {
+  contributionId: number
+  sequenceNumber: number
+  message: string
+}
+
+export interface LabelsPreview {
+  /** The first sheet only, as a self-contained document (no scripts, no requests). */
+  html: string
+  /** Labels over every sheet, and the sheets. */
+  labels: number
+  pages: number
+  /** Orders without a usable address: at most 100 listed, `skippedCount` is all of them. */
+  skipped: LabelIssue[]
+  skippedCount: number
+  /** Labels of the previewed sheet whose text had to wrap or overflows (laid out: that sheet). */
+  warnings: LabelIssue[]
+  warningCount: number
+  /** One sheet's size in CSS pixels (96 per inch), to scale the preview. */
+  pageWidthPx: number
+  pageHeightPx: number
+}
+
+export type ExportKind = 'excel' | 'csv' | 'labels' | 'slips'
+
+export interface ExportProgressEvent {
+  kind: ExportKind
+  /** Rows written so far over every sheet, of `total`. */
+  done: number
+  total: number
+}
+
 export interface IpcContract {
   'app:info': { args: []; result: AppInfo }
   'settings:get': { args: []; result: AppSettings }
@@ -211,6 +311,20 @@ export interface IpcContract {
   'network:status': { args: []; result: NetworkStatus }
   /** Opens an https URL on the allow-list in the system browser. */
   'shell:openExternal': { args: [{ url: string }]; result: boolean }
+  /** Pre-print checks of the selection; each carries the contribution ids to open as a list. */
+  'checks:run': { args: [SelectionRequest]; result: PrePrintCheck[] }
+  /** Asks where to save, then writes the packing list; null when the dialog was cancelled. */
+  'export:excel': { args: [SelectionRequest]; result: ExcelExportResult | null }
+  'export:csv': {
+    args: [SelectionRequest & { format: ShipperCsvFormat }]
+    result: CsvExportResult | null
+  }
+  'print:labelsPreview': { args: [LabelsRequest]; result: LabelsPreview }
+  /** The system print dialog; `printed` is false when the person cancelled it. */
+  'print:labels': { args: [LabelsRequest]; result: { printed: boolean } }
+  'print:labelsPdf': { args: [LabelsRequest]; result: { path: string } | null }
+  'print:slips': { args: [SlipsRequest]; result: { printed: boolean } }
+  'print:slipsPdf': { args: [SlipsRequest]; result: { path: string } | null }
 }
 
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */
@@ -220,6 +334,8 @@ export interface IpcEvents {
   'network:status': NetworkStatus
   /** A request needed a sign-in the main process could not renew: ask for the password. */
   'session:expired': { email: string | null; message: string }
+  /** An export under way (the Excel packing list reports rows written). */
+  'export:progress': ExportProgressEvent
 }
 
 export type IpcChannel = keyof IpcContract
@@ -283,6 +399,14 @@ export const BRIDGE_METHODS = {
   accountContributions: 'account:contributions',
   networkStatus: 'network:status',
   openExternal: 'shell:openExternal',
+  runChecks: 'checks:run',
+  exportExcel: 'export:excel',
+  exportCsv: 'export:csv',
+  previewLabels: 'print:labelsPreview',
+  printLabels: 'print:labels',
+  saveLabelsPdf: 'print:labelsPdf',
+  printSlips: 'print:slips',
+  saveSlipsPdf: 'print:slipsPdf',
 } as const satisfies Record<string, IpcChannel>
 
 /** Listener methods: `onSyncProgress(listener)` returns its unsubscribe function. */
@@ -291,6 +415,7 @@ export const BRIDGE_EVENTS = {
   onJobUpdate: 'job:update',
   onNetworkStatus: 'network:status',
   onSessionExpired: 'session:expired',
+  onExportProgress: 'export:progress',
 } as const satisfies Record<string, IpcEventName>
 
 type BridgeMethods = typeof BRIDGE_METHODS

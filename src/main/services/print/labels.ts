@@ -29,6 +29,12 @@ export interface LabelOptions extends AddressOptions {
   showSummary?: boolean
   /** Faint label outlines, for an on-screen preview; never for printing on label stock. */
   outlines?: boolean
+  /**
+   * Lay out only the first this many sheets (a preview): addresses beyond them are neither
+   * formatted nor fitted, which is nearly all of the cost. `labels`, `pages` and `skipped` still
+   * count every order; `warnings` cover the sheets laid out.
+   */
+  maxSheets?: number
 }
 
 export interface LabelSkip {
@@ -239,6 +245,7 @@ export function renderLabels(
   prepared.forEach((entry, i) => {
     const { row } = entry
     const slot = labelSlot(layout, startAt - 1 + i)
+    if (options.maxSheets !== undefined && slot.page >= options.maxSheets) return
     const address = formatAddressDetailed(entry.shipping, addressOptions)
     const fit = fitLines(address.lines, box)
     const warn = (message: string) =>

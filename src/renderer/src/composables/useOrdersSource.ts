@@ -1,5 +1,6 @@
 import { onMounted, watch } from 'vue'
 import { useCampaignsStore } from '../stores/campaigns'
+import { useNavigationStore } from '../stores/navigation'
 import { useOrdersStore } from '../stores/orders'
 
 /**
@@ -10,6 +11,7 @@ import { useOrdersStore } from '../stores/orders'
 export function useOrdersSource(): void {
   const orders = useOrdersStore()
   const campaigns = useCampaignsStore()
+  const navigation = useNavigationStore()
 
   function refresh(): void {
     void orders.ensureOpen(campaigns.currentId)
@@ -25,6 +27,16 @@ export function useOrdersSource(): void {
   })
 
   watch(() => campaigns.currentId, refresh)
+
+  // "Open list" on a pre-print check: show exactly those orders until the person clears it.
+  watch(
+    () => navigation.ordersList,
+    (list) => {
+      if (list) void orders.showList(list.title, list.ids)
+      else void orders.clearList()
+    },
+    { immediate: true },
+  )
 
   watch(
     () => campaigns.lastOutcome,

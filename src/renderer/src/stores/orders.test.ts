@@ -35,6 +35,21 @@ describe('useOrdersStore', () => {
     expect(lastFilter(bridge)).toEqual({ statuses: ['captured', 'in_fulfillment'] })
   })
 
+  it('shows exactly the orders of a pinned list, whatever their status, until it is cleared', async () => {
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => queryResult([]),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    await store.showList('Refunded or on hold', [2, 3])
+    expect(lastFilter(bridge)).toEqual({ statuses: [], ids: [2, 3] })
+    expect(store.pinnedList?.title).toBe('Refunded or on hold')
+    await store.clearList()
+    expect(lastFilter(bridge)).toEqual({ statuses: ['captured', 'in_fulfillment'] })
+    expect(store.pinnedList).toBeNull()
+  })
+
   it('opens the snapshot, then shows the rows of the query ids in their order', async () => {
     const bridge = fakeBridge({
       openOrders: () => snapshot(ROWS),

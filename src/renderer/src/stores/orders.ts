@@ -40,6 +40,8 @@ export const useOrdersStore = defineStore('orders', () => {
 
   const toolbar = shallowRef<OrdersFilterValue>(defaultFilterValue())
   const selectedNode = ref<string>(ALL_ORDERS_KEY)
+  /** A fixed list of orders (a pre-print check's "Open list"): every status, only these ids. */
+  const pinnedList = shallowRef<{ title: string; ids: readonly number[] } | null>(null)
   const result = shallowRef<OrdersQueryResult | null>(null)
   /** The rows of `result.ids`, in that order. */
   const visibleRows = shallowRef<readonly OrderRow[]>([])
@@ -69,7 +71,20 @@ export const useOrdersStore = defineStore('orders', () => {
     const search = value.search.trim()
     if (search !== '') filter.search = search
     if (value.country) filter.country = value.country
+    const list = pinnedList.value
+    if (list) Object.assign(filter, { statuses: [], ids: [...list.ids] })
     return { ...filter, ...nodeFilter(selectedNode.value) }
+  }
+
+  async function showList(title: string, ids: readonly number[]): Promise<void> {
+    pinnedList.value = { title, ids: [...ids] }
+    await query()
+  }
+
+  async function clearList(): Promise<void> {
+    if (!pinnedList.value) return
+    pinnedList.value = null
+    await query()
   }
 
   function rowsOf(ids: readonly number[]): OrderRow[] {
@@ -244,6 +259,9 @@ export const useOrdersStore = defineStore('orders', () => {
     countries,
     toolbar,
     selectedNode,
+    pinnedList,
+    showList,
+    clearList,
     result,
     visibleRows,
     loading,

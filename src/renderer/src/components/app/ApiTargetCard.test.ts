@@ -19,6 +19,7 @@ describe('ApiTargetCard', () => {
                   baseUrl: 'https://api.indiegogo.com',
                   authUrl: 'https://auth.indiegogo.com',
                   source: 'default',
+                  harness: true,
                 },
               },
             },
@@ -31,6 +32,7 @@ describe('ApiTargetCard', () => {
     expect(text).toContain('https://api.indiegogo.com')
     expect(text).toContain('https://auth.indiegogo.com/oauth/token')
     expect(wrapper.text()).toContain('production default')
+    expect(wrapper.text()).toContain('web harness')
     // Already loaded: the card must not ask main again.
     expect(useAppStore().load).not.toHaveBeenCalled()
   })

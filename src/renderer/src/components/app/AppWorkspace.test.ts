@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import AppWorkspace from './AppWorkspace.vue'
+import { campaignSummary, fakeBridge, NOW, sessionInfo } from '../../test-utils/fakeBridge'
+import { mountWithProviders } from '../../test-utils/mountWithProviders'
+
+describe('AppWorkspace', () => {
+  beforeEach(() => localStorage.clear())
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('shows only the sign-in view until signed in', async () => {
+    fakeBridge()
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    mountWithProviders(AppWorkspace, { pinia })
+    await flushPromises()
+    expect(document.querySelector('input[aria-label="API token"]')).not.toBeNull()
+    expect(document.querySelector('[role="menu"]')).toBeNull()
+  })
+
+  it('wires main events to the shell while mounted, and lets go on unmount', async () => {
+    const fake = fakeBridge({
+      sessionStatus: () => sessionInfo(),
+      recentCampaigns: () => [campaignSummary()],
+    })
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const wrapper = mountWithProviders(AppWorkspace, { pinia })
+    await flushPromises()
+    expect(document.querySelector('[role="menu"]')).not.toBeNull()
+    expect(document.body.textContent).toContain('Tidepool')
+
+    fake.emit('network:status', { online: false, since: NOW })
+    await flushPromises()
+    expect(document.querySelector('[aria-label="Offline: showing saved data"]')).not.toBeNull()
+
+    fake.emit('session:expired', { email: 'staff@perkpack.test', message: 'Session expired.' })
+    await flushPromises()
+    expect(document.body.textContent).toContain('Sign in again')
+    // The screen behind the dialog stays.
+    expect(document.querySelector('[role="menu"]')).not.toBeNull()
+
+    wrapper.unmount()
+    for (const event of [
+      'sync:progress',
+      'job:update',
+      'network:status',
+      'session:expired',
+    ] as const)
+      expect(fake.listenerCount(event)).toBe(0)
+  })
+})

@@ -1,0 +1,26 @@
+import type { WatchedJob } from '../../../../shared/ipc/contract'
+
+export type TagType = 'default' | 'info' | 'success' | 'error' | 'warning'
+
+const TYPES: Record<string, TagType> = {
+  queued: 'default',
+  working: 'info',
+  completed: 'success',
+  failed: 'error',
+  killed: 'warning',
+}
+
+export function jobStatusType(job: WatchedJob): TagType {
+  return job.status ? (TYPES[job.status.status] ?? 'default') : 'default'
+}
+
+export function jobStatusLabel(job: WatchedJob): string {
+  return job.status?.status ?? 'waiting'
+}
+
+export function jobPercent(job: WatchedJob): number {
+  const status = job.status
+  if (!status) return 0
+  if (status.total <= 0) return status.status === 'completed' ? 100 : 0
+  return Math.min(100, Math.round((status.number_processed / status.total) * 100))
+}

@@ -1,0 +1,89 @@
+import { computed, onBeforeUnmount, watch } from 'vue'
+import { useMessage } from 'naive-ui'
+import { useOrdersStore } from '../stores/orders'
+import { usePrintExportStore } from '../stores/printExport'
+import type { Outcome } from '../stores/printExport'
+import { useSettingsStore } from '../stores/settings'
+import { useConfirmChecks } from './useConfirmChecks'
+import { useOrdersSource } from './useOrdersSource'
+
+/** Redrawing the preview on every keystroke of an offset would only queue work in main. */
+const PREVIEW_DELAY_MS = 200
+const SAVE_DELAY_MS = 800
+
+/**
+ * The "Print & export" view's wiring: keeps checks and preview on the current selection and
+ * label choices, keeps the choices in Settings, and runs each button behind the checks.
+ */
+export function usePrintExport(onReview?: () => void) {
+  const store = usePrintExportStore()
+  const orders = useOrdersStore()
+  const settings = useSettingsStore()
+  const message = useMessage()
+  const { confirm } = useConfirmChecks(onReview)
+  useOrdersSource()
+
+  watch(
+    () => settings.settings,
+    (saved) => store.applySettings(saved),
+    { immediate: true },
+  )
+
+  // The sync time is in the key: the same filter over a newer snapshot is another selection.
+  const selectionKey = computed(() =>
+    JSON.stringify([store.selection(), orders.campaign?.lastSyncedAt ?? null]),
+  )
+  const labelKey = computed(() => JSON.stringify(store.labels))
+  // "Start at label" is about one half-used sheet, not a preference: not saved.
+  const savedKey = computed(() => {
+    const { layout, offsetMm, order, showSummary } = store.labels
+    return JSON.stringify([layout, offsetMm, order, showSummary, store.slipPaper])
+  })
+
+  let previewTimer: ReturnType<typeof setTimeout> | undefined
+  let saveTimer: ReturnType<typeof setTimeout> | undefined
+  const schedulePreview = () => {
+    clearTimeout(previewTimer)
+    previewTimer = setTimeout(() => void store.refreshPreview(), PREVIEW_DELAY_MS)
+  }
+
+  watch(
+    selectionKey,
+    () => {
+      void store.loadChecks()
+      void store.refreshPreview()
+    },
+    { immediate: true },
+  )
+  watch(labelKey, schedulePreview)
+  watch(savedKey, () => {
+    clearTimeout(saveTimer)
+    saveTimer = setTimeout(() => void store.saveChoices(), SAVE_DELAY_MS)
+  })
+  onBeforeUnmount(() => {
+    clearTimeout(previewTimer)
+    clearTimeout(saveTimer)
+  })
+
+  function tell(outcome: Outcome): void {
+    if (outcome.status === 'done') message.success(outcome.message, { duration: 6000 })
+    else if (outcome.status === 'unavailable') message.warning(outcome.message, { duration: 6000 })
+    else if (outcome.status === 'failed') message.error(outcome.message, { duration: 8000 })
+  }
+
+  /** The checks of this very selection first; then, if one is an error, the person's word. */
+  async function guarded(action: string, run: () => Promise<Outcome>): Promise<void> {
+    await store.ensureChecks()
+    if (!(await confirm(store.errorChecks, action))) return
+    tell(await run())
+  }
+
+  return {
+    exportExcel: () => guarded('export the packing list', store.exportExcel),
+    exportCsv: () => guarded('export the shipper CSV', store.exportCsv),
+    printLabels: () => guarded('print the labels', store.printLabels),
+    saveLabelsPdf: () => guarded('save the labels', store.saveLabelsPdf),
+    printSlips: () => guarded('print the packing slips', store.printSlips),
+    saveSlipsPdf: () => guarded('save the packing slips', store.saveSlipsPdf),
+  }
+}

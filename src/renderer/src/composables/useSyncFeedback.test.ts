@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
+import { h } from 'vue'
+import { useSyncFeedback } from './useSyncFeedback'
+import { useCampaignsStore } from '../stores/campaigns'
+import { useNavigationStore } from '../stores/navigation'
+import { mountWithProviders } from '../test-utils/mountWithProviders'
+
+const Harness = {
+  setup() {
+    useSyncFeedback()
+    return () => h('div')
+  },
+}
+
+function setup(view = 'campaigns') {
+  const pinia = createTestingPinia({
+    createSpy: vi.fn,
+    initialState: { campaigns: { currentId: 1001 }, navigation: { view } },
+  })
+  mountWithProviders(Harness, { pinia })
+  return { campaigns: useCampaignsStore(pinia), navigation: useNavigationStore(pinia) }
+}
+
+describe('useSyncFeedback', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('announces a completed sync of the current campaign and opens Orders', async () => {
+    const { campaigns, navigation } = setup()
+    campaigns.lastOutcome = {
+      campaignId: 1001,
+      kind: 'completed',
+      summary: { campaignId: 1001, count: 5000, pagesFetched: 167, elapsedMs: 8200 },
+      message: null,
+      seq: 1,
+    }
+    await flushPromises()
+    expect(document.body.textContent).toContain('Synced 5,000 orders in 8 s')
+    expect(navigation.go).toHaveBeenCalledWith('orders')
+  })
+
+  it('does not move anyone after a cancelled sync', async () => {
+    const { campaigns, navigation } = setup('signups')
+    campaigns.lastOutcome = {
+      campaignId: 1001,
+      kind: 'cancelled',
+      summary: null,
+      message: null,
+      seq: 1,
+    }
+    await flushPromises()
+    expect(document.body.textContent).toContain('Sync cancelled')
+    expect(navigation.go).not.toHaveBeenCalled()
+  })
+})

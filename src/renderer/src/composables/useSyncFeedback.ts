@@ -1,0 +1,44 @@
+import { watch } from 'vue'
+import { useLoadingBar, useMessage } from 'naive-ui'
+import { useCampaignsStore } from '../stores/campaigns'
+import { useNavigationStore } from '../stores/navigation'
+import { formatDuration, formatNumber } from './format'
+
+/**
+ * A sync can be started from anywhere (Ctrl/Cmd+R, the demo, a retry after the password
+ * dialog), so its feedback lives in the shell: the loading bar while it runs, then a message,
+ * and Orders opens once there is something new to show.
+ */
+export function useSyncFeedback(): void {
+  const campaigns = useCampaignsStore()
+  const navigation = useNavigationStore()
+  const message = useMessage()
+  const loadingBar = useLoadingBar()
+
+  watch(
+    () => campaigns.syncing,
+    (running) => {
+      if (running) loadingBar.start()
+      else loadingBar.finish()
+    },
+  )
+
+  watch(
+    () => campaigns.lastOutcome,
+    (outcome) => {
+      if (!outcome) return
+      if (outcome.kind === 'completed' && outcome.summary) {
+        const { count, elapsedMs } = outcome.summary
+        message.success(
+          `Synced ${formatNumber(count)} orders in ${formatDuration(elapsedMs)}. The offline copy is up to date.`,
+        )
+        if (outcome.campaignId === campaigns.currentId) navigation.go('orders')
+      } else if (outcome.kind === 'cancelled') {
+        message.info('Sync cancelled. The last complete offline copy is kept.')
+      } else if (navigation.view !== 'campaigns') {
+        // On Campaigns the sync panel already shows the failure next to "Sync now".
+        message.error(`Sync failed: ${outcome.message ?? 'unknown error'}`, { duration: 8000 })
+      }
+    },
+  )
+}

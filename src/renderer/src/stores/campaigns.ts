@@ -1,0 +1,153 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { CampaignSummary, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
+import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import { useSessionStore } from './session'
+
+const CURRENT_KEY = 'perkpack.currentCampaign'
+
+function storedCurrent(): number | null {
+  try {
+    const value = Number(localStorage.getItem(CURRENT_KEY))
+    return Number.isSafeInteger(value) && value > 0 ? value : null
+  } catch {
+    return null
+  }
+}
+
+function storeCurrent(id: number | null): void {
+  try {
+    if (id === null) localStorage.removeItem(CURRENT_KEY)
+    else localStorage.setItem(CURRENT_KEY, String(id))
+  } catch {
+    // Storage can be unavailable (private window in the harness); the choice just isn't kept.
+  }
+}
+
+/** The outcome of the last sync that finished, for the shell to announce. */
+export interface SyncOutcome {
+  campaignId: number
+  kind: 'completed' | 'cancelled' | 'failed'
+  summary: SyncSummary | null
+  message: string | null
+  /** Distinguishes two identical outcomes in a row for watchers. */
+  seq: number
+}
+
+export const useCampaignsStore = defineStore('campaigns', () => {
+  const recent = ref<CampaignSummary[]>([])
+  const currentId = ref<number | null>(storedCurrent())
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+
+  /** Campaign being synced, or null. One sync at a time: the engine is already parallel. */
+  const syncingId = ref<number | null>(null)
+  const progress = ref<SyncProgressEvent | null>(null)
+  const cancelling = ref(false)
+  const syncError = ref<string | null>(null)
+  const lastOutcome = ref<SyncOutcome | null>(null)
+  let seq = 0
+
+  const current = computed(() => recent.value.find((c) => c.campaignId === currentId.value) ?? null)
+  const syncing = computed(() => syncingId.value !== null)
+
+  async function loadRecent(): Promise<void> {
+    loading.value = true
+    error.value = null
+    try {
+      recent.value = await api().recentCampaigns()
+      if (currentId.value === null && recent.value[0]) open(recent.value[0].campaignId)
+    } catch (e) {
+      error.value = errorMessage(e)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  function open(campaignId: number): void {
+    currentId.value = campaignId
+    syncError.value = null
+    storeCurrent(campaignId)
+  }
+
+  /** Syncs the current campaign (or the one given); resolves with the summary, or null. */
+  async function sync(campaignId: number | null = currentId.value): Promise<SyncSummary | null> {
+    if (campaignId === null || syncingId.value !== null) return null
+    syncingId.value = campaignId
+    progress.value = null
+    cancelling.value = false
+    syncError.value = null
+    let outcome: Omit<SyncOutcome, 'seq'> | null
+    try {
+      const summary = await api().syncCampaign({ campaignId })
+      outcome = { campaignId, kind: 'completed', summary, message: null }
+    } catch (e) {
+      const code = errorCode(e)
+      if (code === CANCELLED) {
+        outcome = { campaignId, kind: 'cancelled', summary: null, message: null }
+      } else if (code === SIGN_IN_REQUIRED) {
+        // Not a failure to show: the password dialog opens and the sync starts over after it.
+        useSessionStore().retryAfterSignIn(`sync:${campaignId}`, () => sync(campaignId))
+        outcome = null
+      } else {
+        syncError.value = errorMessage(e)
+        outcome = { campaignId, kind: 'failed', summary: null, message: syncError.value }
+      }
+    } finally {
+      syncingId.value = null
+      progress.value = null
+      cancelling.value = false
+    }
+    // Even a failed or cancelled sync may have changed nothing stored, but the list is cheap and
+    // after a success it carries the new count and time.
+    await loadRecent()
+    if (outcome) lastOutcome.value = { ...outcome, seq: ++seq }
+    return outcome?.summary ?? null
+  }
+
+  async function cancelSync(): Promise<void> {
+    if (syncingId.value === null) return
+    cancelling.value = true
+    try {
+      await api().cancelSync({ campaignId: syncingId.value })
+    } catch (e) {
+      cancelling.value = false
+      syncError.value = errorMessage(e)
+    }
+  }
+
+  /** After sign-out the offline copies are gone: forget them here too. */
+  function reset(): void {
+    recent.value = []
+    currentId.value = null
+    storeCurrent(null)
+    syncError.value = null
+    lastOutcome.value = null
+  }
+
+  function listen(): () => void {
+    return api().onSyncProgress((event) => {
+      if (event.campaignId === syncingId.value) progress.value = event
+    })
+  }
+
+  return {
+    recent,
+    currentId,
+    current,
+    loading,
+    error,
+    syncingId,
+    syncing,
+    progress,
+    cancelling,
+    syncError,
+    lastOutcome,
+    loadRecent,
+    open,
+    sync,
+    cancelSync,
+    reset,
+    listen,
+  }
+})

@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { PrePrintCheck } from '../../../shared/ipc/contract'
+import { perkNodeKey } from '../components/orders/tree-keys'
+import { fail, fakeBridge } from '../test-utils/fakeBridge'
+import { useOrdersStore } from './orders'
+import { usePrintExportStore } from './printExport'
+import { useSettingsStore } from './settings'
+
+const REFUNDED: PrePrintCheck = {
+  id: 'refunded-or-on-hold',
+  title: 'Refunded or on hold',
+  severity: 'error',
+  count: 2,
+  contributionIds: [4, 9],
+  detail: '2 orders in the selection are refunded.',
+}
+
+/** An open campaign filtered as a person would: statuses, a search, a country, a tree node. */
+function selectOrders() {
+  const orders = useOrdersStore()
+  orders.campaignId = 1001
+  orders.toolbar = { statuses: ['captured'], search: 'ada', country: 'DE' }
+  orders.selectedNode = perkNodeKey(12)
+  return { campaignId: 1001, filter: orders.currentFilter() }
+}
+
+describe('usePrintExportStore', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('runs the checks on the orders store’s current filter', async () => {
+    const bridge = fakeBridge({ runChecks: () => [REFUNDED] })
+    const expected = selectOrders()
+    expect(expected.filter).toEqual({
+      statuses: ['captured'],
+      search: 'ada',
+      country: 'DE',
+      perkId: 12,
+    })
+    const store = usePrintExportStore()
+    await store.loadChecks()
+    expect(bridge.calls.runChecks).toHaveBeenCalledWith(expected)
+    expect(store.checks).toEqual([REFUNDED])
+    expect(store.errorChecks).toEqual([REFUNDED])
+
+    // Same selection: no second trip; another filter: asked again.
+    await store.ensureChecks()
+    expect(bridge.calls.runChecks).toHaveBeenCalledTimes(1)
+    useOrdersStore().toolbar = { statuses: [], search: '', country: null }
+    await store.ensureChecks()
+    expect(bridge.calls.runChecks).toHaveBeenCalledTimes(2)
+  })
+
+  it('exports with the current filter and words the result', async () => {
+    const bridge = fakeBridge({
+      exportExcel: () => ({ path: '/tmp/x.xlsx', orders: 1234, sheets: 6 }),
+      exportCsv: () => ({ path: '/tmp/x.csv', rows: 3, orders: 1 }),
+    })
+    const expected = selectOrders()
+    const store = usePrintExportStore()
+    expect(await store.exportExcel()).toEqual({
+      status: 'done',
+      message: 'Saved the packing list (1,234 orders, 6 sheets) to /tmp/x.xlsx',
+    })
+    expect(bridge.calls.exportExcel).toHaveBeenCalledWith(expected)
+    store.csvFormat = 'shipstation'
+    expect(await store.exportCsv()).toMatchObject({ status: 'done' })
+    expect(bridge.calls.exportCsv).toHaveBeenCalledWith({ ...expected, format: 'shipstation' })
+    expect(store.busy).toBeNull()
+  })
+
+  it('treats a cancelled dialog as nothing, and a failure as an error', async () => {
+    fakeBridge({
+      exportExcel: () => null,
+      saveLabelsPdf: () => fail('export_write_failed', 'Could not write /x.pdf.'),
+      printLabels: () => fail('print_unavailable', 'Printing from the browser: use Save as PDF.'),
+    })
+    selectOrders()
+    const store = usePrintExportStore()
+    expect(await store.exportExcel()).toEqual({ status: 'cancelled' })
+    expect(store.error).toBeNull()
+    expect(await store.printLabels()).toEqual({
+      status: 'unavailable',
+      message: 'Printing from the browser: use Save as PDF.',
+    })
+    expect(store.error).toBeNull()
+    expect(await store.saveLabelsPdf()).toEqual({
+      status: 'failed',
+      message: 'Could not write /x.pdf.',
+    })
+    expect(store.error).toBe('Could not write /x.pdf.')
+  })
+
+  it('sends the label and slip choices with the selection', async () => {
+    const bridge = fakeBridge({ printSlips: () => ({ printed: true }) })
+    const expected = selectOrders()
+    const store = usePrintExportStore()
+    store.labels = {
+      layout: 'averyL7160',
+      startAt: 5,
+      offsetMm: { x: 1, y: -0.5 },
+      order: 'sequence',
+      showSummary: true,
+    }
+    await store.refreshPreview()
+    expect(bridge.calls.previewLabels).toHaveBeenCalledWith({
+      ...expected,
+      layout: 'averyL7160',
+      startAt: 5,
+      offsetMm: { x: 1, y: -0.5 },
+      order: 'sequence',
+      showSummary: true,
+    })
+    store.slipPaper = 'a4'
+    expect(await store.printSlips()).toEqual({
+      status: 'done',
+      message: 'Packing slips sent to the printer.',
+    })
+    expect(bridge.calls.printSlips).toHaveBeenCalledWith({ ...expected, paper: 'a4' })
+  })
+
+  it('starts from the saved choices once, and saves changes back', async () => {
+    const bridge = fakeBridge()
+    const store = usePrintExportStore()
+    const settings = useSettingsStore()
+    await settings.load()
+    store.applySettings({ ...settings.settings!, labelLayout: 'thermal4x6', slipPaper: 'a4' })
+    expect(store.labels.layout).toBe('thermal4x6')
+    expect(store.slipPaper).toBe('a4')
+    store.applySettings({ ...settings.settings!, labelLayout: 'avery5160' })
+    expect(store.labels.layout).toBe('thermal4x6')
+    store.labels.showSummary = true
+    await store.saveChoices()
+    expect(bridge.calls.updateSettings).toHaveBeenCalledWith({
+      labelLayout: 'thermal4x6',
+      labelOffsetMm: { x: 0, y: 0 },
+      labelOrder: 'variant',
+      labelSummary: true,
+      slipPaper: 'a4',
+    })
+  })
+
+  it('follows export progress only while an export runs', async () => {
+    let finish: (value: null) => void = () => undefined
+    const fake = fakeBridge({
+      exportExcel: () => new Promise<null>((resolve) => (finish = resolve)),
+    })
+    selectOrders()
+    const store = usePrintExportStore()
+    const off = store.listen()
+    fake.emit('export:progress', { kind: 'excel', done: 1, total: 10 })
+    expect(store.progress).toBeNull()
+    const running = store.exportExcel()
+    await Promise.resolve()
+    fake.emit('export:progress', { kind: 'excel', done: 4, total: 10 })
+    expect(store.progress).toEqual({ kind: 'excel', done: 4, total: 10 })
+    finish(null)
+    await running
+    expect(store.progress).toBeNull()
+    off()
+    expect(fake.listenerCount('export:progress')).toBe(0)
+  })
+})

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
+import { mount } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
+import { perkNodeKey } from '../components/orders/tree-keys'
+import { useCampaignsStore } from '../stores/campaigns'
+import { orderRow, queryResult, snapshot } from '../stores/orders.fixtures'
+import { useOrdersStore } from '../stores/orders'
+import OrdersView from './OrdersView.vue'
+
+function mountView(opened = true) {
+  const pinia = createTestingPinia({ createSpy: vi.fn })
+  const campaigns = useCampaignsStore(pinia)
+  const orders = useOrdersStore(pinia)
+  if (opened) {
+    const snap = snapshot([orderRow(1), orderRow(2), orderRow(3)])
+    campaigns.currentId = 1001
+    orders.campaignId = 1001
+    orders.campaign = snap.campaign
+    orders.rows = snap.rows
+    orders.result = queryResult([3, 1])
+    orders.visibleRows = [snap.rows[2]!, snap.rows[0]!]
+  }
+  const wrapper = mount(OrdersView, { global: { plugins: [pinia] } })
+  return { wrapper, orders, campaigns }
+}
+
+describe('OrdersView', () => {
+  it('asks for a campaign when none is open', () => {
+    const { wrapper } = mountView(false)
+    expect(wrapper.text()).toContain('Open a campaign and sync it to see its orders.')
+  })
+
+  it('counts the orders of the query and labels the tree from it', () => {
+    const { wrapper } = mountView()
+    expect(wrapper.find('.count').text()).toBe('2 orders')
+    expect(wrapper.text()).toContain('Core Game — 1,234 orders · 1,500 units')
+  })
+
+  it('says so when the filter matches nothing', async () => {
+    const { wrapper, orders } = mountView()
+    orders.result = queryResult([])
+    orders.visibleRows = []
+    await nextTick()
+    expect(wrapper.text()).toContain('No orders match these filters.')
+    expect(wrapper.find('.count').text()).toBe('0 orders')
+  })
+
+  it('filters by the chosen tree node', async () => {
+    const { wrapper, orders } = mountView()
+    const perk = wrapper.findAll('.n-tree-node').find((n) => n.text().startsWith('Digital'))
+    await perk!.trigger('click')
+    expect(orders.selectNode).toHaveBeenCalledWith(perkNodeKey(13))
+  })
+
+  it('opens the current campaign, follows a switch and reopens after its sync', async () => {
+    const { orders, campaigns } = mountView()
+    await nextTick()
+    expect(orders.ensureOpen).toHaveBeenLastCalledWith(1001)
+    campaigns.currentId = 2002
+    await nextTick()
+    expect(orders.ensureOpen).toHaveBeenLastCalledWith(2002)
+    campaigns.lastOutcome = {
+      campaignId: 1001,
+      kind: 'completed',
+      summary: null,
+      message: null,
+      seq: 1,
+    }
+    await nextTick()
+    expect(orders.markStale).toHaveBeenCalledWith(1001)
+    expect(orders.ensureOpen).toHaveBeenCalledTimes(3)
+  })
+})

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
+import SignupsView from './SignupsView.vue'
+import { useSignupsStore } from '../stores/signups'
+import { NOW } from '../test-utils/fakeBridge'
+import {
+  buttonByName,
+  inputByLabel,
+  mountWithProviders,
+  typeInto,
+} from '../test-utils/mountWithProviders'
+
+const signups = Array.from({ length: 75 }, (_, i) => ({
+  email: i % 5 === 0 ? `vip${i}@navy.mil` : `backer${i}@example.com`,
+  signup_time: NOW,
+}))
+
+function setup(offline = false) {
+  // Real actions (the computed filter is the point), fed by the store's state.
+  const pinia = createTestingPinia({
+    createSpy: vi.fn,
+    stubActions: ['load'],
+    initialState: {
+      campaigns: { currentId: 1001 },
+      signups: { result: { campaignId: 1001, signups, savedAt: NOW, offline } },
+    },
+  })
+  const wrapper = mountWithProviders(SignupsView, { pinia })
+  return { wrapper, store: useSignupsStore(pinia) }
+}
+
+describe('SignupsView', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('shows the count and narrows it with "Search e-mails"', async () => {
+    const { wrapper, store } = setup()
+    await flushPromises()
+    expect(store.load).toHaveBeenCalledWith(false)
+    expect(wrapper.text()).toContain('75 sign-ups')
+    await typeInto(inputByLabel(wrapper, 'Search e-mails'), 'NAVY')
+    await flushPromises()
+    expect(store.search).toBe('NAVY')
+    expect(wrapper.text()).toContain('15 of 75 sign-ups')
+    expect(wrapper.text()).not.toContain('Offline copy from')
+  })
+
+  it('Refresh asks the API again; an offline answer says where it came from', async () => {
+    const { wrapper, store } = setup(true)
+    buttonByName('Refresh').click()
+    expect(store.load).toHaveBeenLastCalledWith(true)
+    expect(wrapper.text()).toContain('Offline copy from')
+  })
+})
