@@ -434,8 +434,8 @@ export class AppServices {
     try {
       await this.session.signIn(password)
     } catch (error) {
-      // Session keeps the password it was given even when refused; a wrong one must not be
-      // used for the next silent renewal.
+      // Session never keeps a refused password; drop any older one too, so the next renewal
+      // asks the person again instead of retrying credentials they just corrected.
       this.session.setPassword(undefined)
       throw error
     }
