@@ -14,7 +14,11 @@ import type {
   IpcEventName,
   IpcEvents,
   IpcResult,
+  OrderRow,
+  OrdersFilter,
+  OrdersQueryResult,
 } from '../../src/shared/ipc/contract'
+import { MAX_ORDER_ROWS_PER_REQUEST } from '../../src/shared/ipc/contract'
 import { startSimulator } from '../../src/simulator'
 import type { Simulator, SimulatorOptions } from '../../src/simulator'
 
@@ -147,4 +151,29 @@ export async function cleanupApps(): Promise<void> {
   await Promise.all(apps.splice(0).map((app) => app.dispose()))
   await Promise.all(sims.splice(0).map((sim) => sim.close()))
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+}
+
+/**
+ * A query and every row of its answer, paged through `orders:rows` the way the table scrolls:
+ * the tests compare whole answers, the renderer only ever holds what is on screen.
+ */
+export async function queryAll(
+  app: Pick<TestApp, 'value'>,
+  campaignId: number,
+  filter: OrdersFilter,
+): Promise<OrdersQueryResult & { all: OrderRow[] }> {
+  const result = await app.value('orders:query', { campaignId, filter })
+  const all = [...result.rows]
+  while (all.length < result.count) {
+    const page = await app.value('orders:rows', {
+      campaignId,
+      resultId: result.resultId,
+      offset: all.length,
+      limit: MAX_ORDER_ROWS_PER_REQUEST,
+    })
+    if (page.length === 0)
+      throw new Error(`orders:rows stopped at ${all.length} of ${result.count}`)
+    all.push(...page)
+  }
+  return { ...result, all }
 }

@@ -6,10 +6,10 @@ import { MemorySecretStore } from '../../src/main/services/secrets'
 import type { FetchLike } from '../../src/main/services/http'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { buildPickList, filterContributions, groupByPerk } from '../../src/shared/fulfillment'
-import { IPC_CHANNELS } from '../../src/shared/ipc/contract'
+import { IPC_CHANNELS, ORDERS_PAGE_SIZE } from '../../src/shared/ipc/contract'
 import type { SyncProgressEvent } from '../../src/shared/ipc/contract'
 import { DEFAULT_BASE_URL } from '../../src/shared/config'
-import { cleanupApps, makeApp, startSim, tempDir, wire } from './app-helpers'
+import { cleanupApps, makeApp, queryAll, startSim, tempDir, wire } from './app-helpers'
 
 afterEach(cleanupApps)
 
@@ -79,6 +79,18 @@ describe('the handler table', () => {
     )
     expect(await refused('orders:open', [null])).toMatch(
       /needs an object with its fields, got null/,
+    )
+    const rows = (fields: Record<string, unknown>) =>
+      refused('orders:rows', [{ campaignId: 1, resultId: 1, offset: 0, limit: 100, ...fields }])
+    expect(await rows({ limit: 0 })).toMatch(
+      /^Row count must be a whole number from 1 to 2,000 \(got 0\)\. Ask for fewer rows/,
+    )
+    expect(await rows({ limit: 2001 })).toMatch(/^Row count .* \(got 2001\)/)
+    expect(await rows({ offset: -1 })).toMatch(
+      /^Row offset must be a whole number from 0 .* \(got -1\)/,
+    )
+    expect(await rows({ resultId: 'x' })).toMatch(
+      /^Result ID .* \(got "x"\)\. Run the query again\./,
     )
   })
 
@@ -214,7 +226,8 @@ describe('sign-in', () => {
     })
     // Unprivileged: the rows come without addresses, and the drawer has none to show.
     await tokenOnly.value('campaigns:sync', { campaignId })
-    const { rows } = await tokenOnly.value('orders:open', { campaignId })
+    const { all: rows } = await queryAll(tokenOnly, campaignId, { statuses: [] })
+    expect(rows).toHaveLength(rowsOf(sim, campaignId).length)
     expect(rows.every((row) => row.email === null && row.country === null)).toBe(true)
     const detail = await tokenOnly.value('orders:detail', {
       campaignId,
@@ -249,6 +262,20 @@ describe('sign-in', () => {
   })
 })
 
+/** A simulator with `contributions` orders, an app signed in to it, its first campaign synced. */
+async function syncedApp(contributions: number) {
+  const sim = await startSim({ contributions })
+  const app = await makeApp({ sim })
+  await app.value('session:signIn', {
+    apiToken: sim.credentials.apiToken,
+    email: sim.credentials.email,
+    password: sim.credentials.password,
+  })
+  const campaignId = sim.campaignIds[0] as number
+  await app.value('campaigns:sync', { campaignId })
+  return { sim, app, campaignId }
+}
+
 describe('sync and orders', () => {
   it('reports progress, then open and query agree with the shared core over the same rows', async () => {
     const sim = await startSim({ contributions: 400 })
@@ -276,11 +303,12 @@ describe('sync and orders', () => {
     const snapshot = await app.value('orders:open', { campaignId })
     expect(snapshot.campaign).toMatchObject({ campaignId, count: 400, privileged: true })
     expect(snapshot.campaign.title).toMatch(/tidepool/)
-    expect(snapshot.rows.map((r) => r.id)).toEqual(expected.map((r) => r.id))
+    const everything = (await queryAll(app, campaignId, { statuses: [] })).all
+    expect(everything.map((r) => r.id)).toEqual(expected.map((r) => r.id))
     expect(snapshot.countries).toEqual(
       [...new Set(expected.map((r) => r.order.shipping?.country).filter(Boolean))].sort(),
     )
-    const first = snapshot.rows[0]!
+    const first = everything[0]!
     const source = expected[0]!
     expect(first).toMatchObject({
       id: source.id,
@@ -305,9 +333,12 @@ describe('sync and orders', () => {
     ]
     const agree = async (target: typeof app) => {
       for (const filter of filters) {
-        const result = await target.value('orders:query', { campaignId, filter })
+        const result = await queryAll(target, campaignId, filter)
         const base = filterContributions(expected, { ...filter, perkId: undefined })
-        expect(result.ids).toEqual(filterContributions(expected, filter).map((r) => r.id))
+        const ids = filterContributions(expected, filter).map((r) => r.id)
+        expect(result.count).toBe(ids.length)
+        expect(result.rows.map((r) => r.id)).toEqual(ids.slice(0, ORDERS_PAGE_SIZE))
+        expect(result.all.map((r) => r.id)).toEqual(ids)
         expect(result.pickList).toEqual(buildPickList(base))
         expect(result.tree).toEqual(groupByPerk(base))
         expect(result.totals).toEqual({
@@ -320,23 +351,59 @@ describe('sync and orders', () => {
     await agree(app)
     // After a restart the view comes from the compact copy saved in the cache: same answers.
     const restarted = await makeApp({ sim, dataDir, store })
-    expect((await restarted.value('orders:open', { campaignId })).rows).toEqual(snapshot.rows)
+    expect(await restarted.value('orders:open', { campaignId })).toEqual(snapshot)
+    expect((await queryAll(restarted, campaignId, { statuses: [] })).all).toEqual(everything)
     await agree(restarted)
     const detail = await restarted.value('orders:detail', { campaignId, contributionId: source.id })
     expect(detail.contribution).toEqual(source)
     expect(await app.value('campaigns:recent')).toMatchObject([{ campaignId, count: 400 }])
   })
 
-  it('keeps the previous snapshot when a sync is cancelled', async () => {
-    const sim = await startSim({ contributions: 300 })
-    const app = await makeApp({ sim })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
+  it('pages through an answer by position, and says so once main has let go of it', async () => {
+    const { sim, app, campaignId } = await syncedApp(450)
+    const expected = rowsOf(sim, campaignId)
+    const answer = await app.value('orders:query', { campaignId, filter: { statuses: [] } })
+    expect(answer.count).toBe(450)
+    expect(answer.rows).toHaveLength(ORDERS_PAGE_SIZE)
+    const page = (offset: number, limit: number, resultId = answer.resultId) =>
+      app.call('orders:rows', { campaignId, resultId, offset, limit })
+    const ids = async (offset: number, limit: number) => {
+      const envelope = await page(offset, limit)
+      if (!envelope.ok) throw new Error(envelope.error.message)
+      return envelope.value.map((row) => row.id)
+    }
+    expect(await ids(400, 100)).toEqual(expected.slice(400).map((r) => r.id))
+    expect(await ids(450, 100)).toEqual([])
+    expect(await ids(0, 3)).toEqual(expected.slice(0, 3).map((r) => r.id))
+
+    // Another campaign's id with this answer: refused rather than mixed up.
+    const wrongCampaign = await app.call('orders:rows', {
+      campaignId: campaignId + 1,
+      resultId: answer.resultId,
+      offset: 0,
+      limit: 10,
     })
-    const campaignId = sim.campaignIds[0] as number
+    expect(wrongCampaign).toMatchObject({ ok: false, error: { code: 'orders_result_gone' } })
+
+    // Main keeps a few answers: many queries later, the first one is gone.
+    for (let i = 0; i < 10; i++) {
+      await app.value('orders:query', { campaignId, filter: { search: `x${i}` } })
+    }
+    const evicted = await page(0, 10)
+    expect(evicted).toMatchObject({ ok: false, error: { code: 'orders_result_gone' } })
+    expect(!evicted.ok && evicted.error.message).toMatch(/Run the filter again/)
+
+    // A new snapshot makes every earlier answer stale, even the newest.
+    const latest = await app.value('orders:query', { campaignId, filter: {} })
+    expect((await page(0, 10, latest.resultId)).ok).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 5))
     await app.value('campaigns:sync', { campaignId })
+    const stale = await page(0, 10, latest.resultId)
+    expect(stale).toMatchObject({ ok: false, error: { code: 'orders_result_gone' } })
+  })
+
+  it('keeps the previous snapshot when a sync is cancelled', async () => {
+    const { sim, app, campaignId } = await syncedApp(300)
     const before = await app.value('campaigns:recent')
 
     sim.setFaults({ latencyMs: 150 })
@@ -355,20 +422,13 @@ describe('sync and orders', () => {
 
     expect(await app.value('campaigns:recent')).toEqual(before)
     const snapshot = await app.value('orders:open', { campaignId })
-    expect(snapshot.rows).toHaveLength(300)
+    expect(snapshot.campaign.count).toBe(300)
+    expect((await queryAll(app, campaignId, { statuses: [] })).all).toHaveLength(300)
     expect(snapshot.campaign.lastSyncedAt).toBe(before[0]!.lastSyncedAt)
   })
 
   it("the tree's counts add up to the pick list's, and tree nodes select their orders", async () => {
-    const sim = await startSim({ contributions: 500 })
-    const app = await makeApp({ sim })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
-    const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    const { app, campaignId } = await syncedApp(500)
     await app.value('orders:open', { campaignId })
     const { tree, pickList, totals } = await app.value('orders:query', {
       campaignId,
@@ -404,34 +464,26 @@ describe('sync and orders', () => {
       campaignId,
       filter: { statuses: [], perkId: perk.perkId },
     })
-    expect(byPerk.ids).toHaveLength(perk.orderCount)
+    expect(byPerk.count).toBe(perk.orderCount)
     expect(byPerk.tree).toEqual(tree)
     const variant = perk.variants[0]!
     const byVariant = await app.value('orders:query', {
       campaignId,
       filter: { statuses: [], perkId: perk.perkId, variant: variant.key },
     })
-    expect(byVariant.ids).toHaveLength(variant.orderCount)
+    expect(byVariant.count).toBe(variant.orderCount)
     const noPerk = tree.find((p) => p.perkId === null)
     if (noPerk) {
       const none = await app.value('orders:query', {
         campaignId,
         filter: { statuses: [], perkId: null },
       })
-      expect(none.ids).toHaveLength(noPerk.orderCount)
+      expect(none.count).toBe(noPerk.orderCount)
     }
   })
 
   it('formats the ship-to address for the destination (JP, DE, US)', async () => {
-    const sim = await startSim({ contributions: 400 })
-    const app = await makeApp({ sim })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
-    const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    const { sim, app, campaignId } = await syncedApp(400)
     const rows = rowsOf(sim, campaignId)
     const pick = (country: string) => rows.find((r) => r.order.shipping?.country === country)!
     const lines = async (country: string) => {

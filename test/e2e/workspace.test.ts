@@ -73,7 +73,7 @@ function simRows(): CampaignContribution[] {
 
 /** The Orders table's rows on screen (the table scrolls virtually: not every order). */
 function orderRows() {
-  return page.getByLabel('Orders', { exact: true }).locator('tr.order-row')
+  return page.getByLabel('Orders', { exact: true }).locator('.order-row')
 }
 
 interface TreeNode {
@@ -323,7 +323,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     // The Orders table is filtered too: every row ships to that country.
     await goTo(page, 'Orders')
     await until(async () => (await orderRows().count()) > 0)
-    const countries = await orderRows().locator('td:last-child').allInnerTexts()
+    const countries = await orderRows().locator('[role="cell"]:last-child').allInnerTexts()
     expect(countries.length).toBeGreaterThan(0)
     expect(new Set(countries.map((c) => c.trim()))).toEqual(new Set([chosen]))
     await screenshot(page, 'orders-country-filter')
@@ -372,6 +372,44 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'hidden' })
     await page.getByLabel('Search orders').fill('')
+  })
+
+  it('the table pages through every order from the keyboard: End reaches the last one', async () => {
+    await goTo(page, 'Orders')
+    // Main sends the first page with the answer; the rest arrive as the table scrolls to them.
+    const shown = simRows().filter((r) => DEFAULT_STATUSES.includes(r.order.status))
+    expect(shown.length).toBeGreaterThan(200)
+    await expect.poll(() => page.locator('.count').innerText()).toBe(`${shown.length} orders`)
+    const table = page.getByRole('table', { name: 'Orders' })
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(shown.length + 1))
+    const first = orderRows().first()
+    await expect.poll(() => first.innerText()).toContain(`#${shown[0]!.order.sequence_number}`)
+    await first.focus()
+
+    await page.keyboard.press('End')
+    const focused = page.locator('[role="row"]:focus')
+    await expect.poll(() => focused.getAttribute('aria-rowindex')).toBe(String(shown.length + 1))
+    const last = shown.at(-1)!
+    await expect.poll(() => focused.innerText()).toContain(`#${last.order.sequence_number}`)
+    await page.keyboard.press('ArrowUp')
+    await expect
+      .poll(() => focused.innerText())
+      .toContain(`#${shown.at(-2)!.order.sequence_number}`)
+    // Every row on screen is a real order by now, in the order main keeps them.
+    expect(await table.locator('.order-placeholder').count()).toBe(0)
+    const ids = await orderRows().evaluateAll((rows) => rows.map((r) => r.dataset.orderId))
+    const expected = shown.map((r) => String(r.id))
+    expect(ids.length).toBeGreaterThan(5)
+    expect(expected.join(',')).toContain(ids.join(','))
+
+    await page.keyboard.press('Enter')
+    const drawer = page.getByRole('dialog', { name: 'Order details' })
+    await expect
+      .poll(() => drawer.innerText())
+      .toContain(`Order #${shown.at(-2)!.order.sequence_number}`)
+    await screenshot(page, 'orders-last-row')
+    await page.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'hidden' })
   })
 
   it('a watched batch job reaches completed with its progress at 100%', async () => {

@@ -40,6 +40,7 @@ export function createHandlers(services: AppServices, options: HandlerOptions): 
     'campaigns:cancelSync': ({ campaignId }) => services.cancelSync(campaignId),
     'orders:open': ({ campaignId }) => services.openOrders(campaignId),
     'orders:query': ({ campaignId, filter }) => services.queryOrders(campaignId, filter),
+    'orders:rows': (request) => services.orderRows(request),
     'orders:detail': ({ campaignId, contributionId }) =>
       services.orderDetail(campaignId, contributionId),
     'jobs:list': () => services.listJobs(),

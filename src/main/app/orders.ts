@@ -1,8 +1,11 @@
 import type { CampaignContribution, OrderStatus } from '../../shared/api/schemas'
 import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { ORDERS_PAGE_SIZE } from '../../shared/ipc/contract'
 import type {
   CampaignSummary,
   OrderDetail,
+  OrderRow,
+  OrderRowsRequest,
   OrdersFilter,
   OrdersQueryResult,
   OrdersSnapshot,
@@ -11,7 +14,7 @@ import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../s
 import { PerkPackError } from '../services/errors'
 import { formatAddress } from './address'
 import { findContribution, loadWorkspace } from './view-store'
-import type { OrdersWorkspace } from './workspace'
+import type { OrdersWorkspace, ViewRow } from './workspace'
 
 /** The orders a print or an export is about: whole contributions, in the Orders view's order. */
 export interface Selection {
@@ -21,6 +24,8 @@ export interface Selection {
 
 /** Opened campaigns kept in memory; each is tens of MB at 100,000 orders. */
 const MAX_WORKSPACES = 2
+/** Query answers whose rows the table may still page through: the current one and a few more. */
+const MAX_RESULTS = 8
 /** After a query, build the search index once the view has had time to paint. */
 const WARM_UP_DELAY_MS = 250
 
@@ -38,6 +43,12 @@ export function campaignSummary(info: CampaignSnapshotInfo): CampaignSummary {
 export class OrdersDesk {
   /** Most recently used last. */
   private readonly workspaces = new Map<number, OrdersWorkspace>()
+  /** Query answers by resultId, oldest first. */
+  private readonly results = new Map<
+    number,
+    { workspace: OrdersWorkspace; rows: readonly ViewRow[] }
+  >()
+  private nextResultId = 1
   private warmUpTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
@@ -54,11 +65,16 @@ export class OrdersDesk {
   rebuild(cache: OfflineCache, campaignId: number): void {
     this.workspaces.delete(campaignId)
     const workspace = loadWorkspace(cache, campaignId)
-    if (workspace) this.remember(workspace)
+    if (!workspace) return
+    this.remember(workspace)
+    // What the Orders view asks first (the default statuses), answered before anyone asks.
+    workspace.match({})
+    this.scheduleWarmUp(workspace)
   }
 
   clear(): void {
     this.workspaces.clear()
+    this.results.clear()
     if (this.warmUpTimer) clearTimeout(this.warmUpTimer)
     this.warmUpTimer = null
   }
@@ -95,25 +111,57 @@ export class OrdersDesk {
 
   open(campaignId: number): OrdersSnapshot {
     const { workspace, info } = this.workspace(campaignId)
-    return {
-      campaign: campaignSummary(info),
-      rows: workspace.orderRows,
-      countries: workspace.countries,
-    }
+    return { campaign: campaignSummary(info), countries: workspace.countries }
   }
 
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const result = workspace.query(filter)
+    const { rows, tree, pickList, totals } = workspace.match(filter)
+    const resultId = this.nextResultId++
+    this.results.set(resultId, { workspace, rows })
+    while (this.results.size > MAX_RESULTS) {
+      this.results.delete(this.results.keys().next().value as number)
+    }
+    const result: OrdersQueryResult = {
+      resultId,
+      count: rows.length,
+      rows: workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE),
+      tree,
+      pickList,
+      totals,
+    }
+    this.scheduleWarmUp(workspace)
+    return result
+  }
+
+  /**
+   * Search haystacks cost about a quarter of a second at 100,000 orders: built while the person
+   * looks at the first result, so the first keystroke does not pay for them.
+   */
+  private scheduleWarmUp(workspace: OrdersWorkspace): void {
     if (this.warmUpTimer) clearTimeout(this.warmUpTimer)
-    // Search haystacks cost about half a second at 100,000 orders: built while the person looks
-    // at the first result, so the first keystroke does not pay for them.
     this.warmUpTimer = setTimeout(() => {
       this.warmUpTimer = null
-      if (this.workspaces.get(campaignId) === workspace) workspace.warmUp()
+      if (this.workspaces.get(workspace.campaignId) === workspace) workspace.warmUp()
     }, WARM_UP_DELAY_MS)
     this.warmUpTimer.unref?.()
-    return result
+  }
+
+  /** A page of an earlier query's rows, while its snapshot is still the cache's current one. */
+  rows({ campaignId, resultId, offset, limit }: OrderRowsRequest): OrderRow[] {
+    const result = this.results.get(resultId)
+    const current = this.cache().campaign(campaignId)
+    if (
+      !result ||
+      result.workspace.campaignId !== campaignId ||
+      result.workspace.syncedAt !== current?.lastSyncedAt
+    ) {
+      throw new PerkPackError(
+        'orders_result_gone',
+        'The order list changed since it was shown (a sync or newer filters). Run the filter again to see the current orders.',
+      )
+    }
+    return result.workspace.orderRows(result.rows, offset, limit)
   }
 
   /**
@@ -123,7 +171,7 @@ export class OrdersDesk {
    */
   selection(campaignId: number, filter: OrdersFilter): Selection {
     const { workspace, info } = this.workspace(campaignId)
-    const { ids } = workspace.query(filter)
+    const ids = workspace.ids(filter)
     const narrow: ContributionQuery = {}
     const statuses: readonly OrderStatus[] = filter.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses

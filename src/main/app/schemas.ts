@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '../../shared/api/schemas'
-import { LABELS_PER_SHEET } from '../../shared/ipc/contract'
+import { LABELS_PER_SHEET, MAX_ORDER_ROWS_PER_REQUEST } from '../../shared/ipc/contract'
 import type { IpcArgs, IpcChannel } from '../../shared/ipc/contract'
 import { MAX_OFFSET_MM } from '../services/print'
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from '../services/sync'
@@ -172,6 +172,27 @@ const filterSchema = z.strictObject(
   { error: 'The orders filter must be an object.' },
 )
 
+/** A whole number from `min` to `max`: positions and page sizes of the orders table. */
+function countSchema(label: string, min: number, max: number, why: string) {
+  const message = (iss: { input: unknown }) =>
+    `${label} must be a whole number from ${min} to ${max.toLocaleString('en')} (got ${shown(iss.input)}). ${why}`
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+}
+
+const orderRowsSchema = z.strictObject(
+  {
+    campaignId: campaignIdSchema,
+    resultId: countSchema('Result ID', 1, Number.MAX_SAFE_INTEGER, 'Run the query again.'),
+    offset: countSchema('Row offset', 0, Number.MAX_SAFE_INTEGER, 'Scroll the table again.'),
+    limit: countSchema('Row count', 1, MAX_ORDER_ROWS_PER_REQUEST, 'Ask for fewer rows at once.'),
+  },
+  { error: 'The rows request must be an object.' },
+)
+
 const selectionFields = { campaignId: campaignIdSchema, filter: filterSchema }
 const selectionArg = z.strictObject(selectionFields)
 
@@ -302,6 +323,7 @@ export const ARG_SCHEMAS: ArgSchemas = {
   'campaigns:cancelSync': z.tuple([campaignArg]),
   'orders:open': z.tuple([campaignArg]),
   'orders:query': z.tuple([z.strictObject({ campaignId: campaignIdSchema, filter: filterSchema })]),
+  'orders:rows': z.tuple([orderRowsSchema]),
   'orders:detail': z.tuple([
     z.strictObject({ campaignId: campaignIdSchema, contributionId: contributionIdSchema }),
   ]),

@@ -16,6 +16,8 @@ import type {
   OrdersFilter,
   OrdersQueryResult,
   OrdersSnapshot,
+  OrderRow,
+  OrderRowsRequest,
   SelectionRequest,
   SessionInfo,
   ShipperCsvFormat,
@@ -537,6 +539,10 @@ export class AppServices {
 
   queryOrders(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
     return this.orders.query(campaignId, filter)
+  }
+
+  orderRows(request: OrderRowsRequest): OrderRow[] {
+    return this.orders.rows(request)
   }
 
   orderDetail(campaignId: number, contributionId: number): OrderDetail {

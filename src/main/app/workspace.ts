@@ -1,5 +1,6 @@
 import type { CampaignContribution, Perk, Shipping } from '../../shared/api/schemas'
 import {
+  DEFAULT_STATUSES,
   buildPickList,
   createOrderIndex,
   describeChoices,
@@ -13,7 +14,7 @@ import type {
   PerkGroup,
   PickListRow,
 } from '../../shared/fulfillment'
-import type { OrderRow, OrdersFilter, OrdersQueryResult } from '../../shared/ipc/contract'
+import type { OrderRow, OrdersFilter } from '../../shared/ipc/contract'
 
 /**
  * What the orders view and the shared fulfillment core read of a contribution. The rest (amount,
@@ -70,16 +71,29 @@ interface Aggregate {
   pickList: PickListRow[]
 }
 
+/** A filter's answer inside main: the orders in display order, and what the tree shows. */
+export interface Match {
+  /** Orders matching the whole filter, tree node included, newest first. */
+  rows: readonly ViewRow[]
+  tree: PerkGroup[]
+  pickList: PickListRow[]
+  totals: { orders: number; units: number; variants: number }
+}
+
 /**
  * One opened campaign, held in memory so that filtering 100,000 orders is a loop over objects
  * already parsed, not a trip to SQLite. Built from the offline cache, rebuilt after each sync.
+ * Table rows are made only for the orders someone scrolls to: the renderer asks by position.
  */
 export class OrdersWorkspace {
-  readonly orderRows: OrderRow[]
   readonly countries: string[]
   private readonly byId = new Map<number, ViewRow>()
+  private readonly shown = new WeakMap<ViewRow, OrderRow>()
+  /** Items text per shared perk object: see toOrderRow. */
+  private readonly itemsMemo = new WeakMap<Perk, string>()
   private index: OrderIndex | null = null
   private last: Aggregate | null = null
+  private lastMatch: { key: string; match: Match } | null = null
 
   constructor(
     readonly campaignId: number,
@@ -89,14 +103,11 @@ export class OrdersWorkspace {
     readonly rows: readonly ViewRow[],
   ) {
     const countries = new Set<string>()
-    const items = new WeakMap<Perk, string>()
-    this.orderRows = new Array<OrderRow>(rows.length)
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as ViewRow
       this.byId.set(row.id, row)
-      const country = row.order.shipping?.country?.trim() || null
+      const country = row.order.shipping?.country?.trim()
       if (country) countries.add(country)
-      this.orderRows[i] = toOrderRow(row, country, items)
     }
     this.countries = [...countries].sort()
   }
@@ -107,6 +118,22 @@ export class OrdersWorkspace {
 
   row(id: number): ViewRow | undefined {
     return this.byId.get(id)
+  }
+
+  /** The table's rows for `rows[offset, offset + limit)`, made once per order and kept. */
+  orderRows(rows: readonly ViewRow[], offset: number, limit: number): OrderRow[] {
+    const end = Math.min(rows.length, offset + limit)
+    const out: OrderRow[] = []
+    for (let i = Math.max(0, offset); i < end; i++) {
+      const row = rows[i] as ViewRow
+      let shown = this.shown.get(row)
+      if (shown === undefined) {
+        shown = toOrderRow(row, this.itemsMemo)
+        this.shown.set(row, shown)
+      }
+      out.push(shown)
+    }
+    return out
   }
 
   /** Haystacks for text search; worth building only once someone may search. */
@@ -129,7 +156,7 @@ export class OrdersWorkspace {
    */
   private aggregate(filter: OrdersFilter): Aggregate {
     const key = JSON.stringify([
-      filter.statuses ?? null,
+      filter.statuses ?? DEFAULT_STATUSES,
       filter.search ?? '',
       filter.country ?? '',
       filter.ids ?? null,
@@ -154,27 +181,45 @@ export class OrdersWorkspace {
     return this.last
   }
 
-  query(filter: OrdersFilter): OrdersQueryResult {
+  /** The orders matching `filter` and the tree and pick list beside them. */
+  match(filter: OrdersFilter): Match {
+    const key = JSON.stringify([
+      filter.statuses ?? DEFAULT_STATUSES,
+      filter.search ?? '',
+      filter.country ?? '',
+      filter.ids ?? null,
+      filter.perkId,
+      filter.variant ?? null,
+    ])
+    if (this.lastMatch?.key === key) return this.lastMatch.match
     const { rows: base, tree, pickList } = this.aggregate(filter)
     const node = filter.perkId !== undefined || filter.variant !== undefined
     // The node narrows the rows already filtered: every status of them, nothing searched again.
-    const matching = node
+    const rows = node
       ? (filterContributions(asContributions(base), {
           statuses: [],
           perkId: filter.perkId,
           variant: filter.variant,
         }) as unknown as ViewRow[])
       : base
-    const ids = new Array<number>(matching.length)
-    for (let i = 0; i < matching.length; i++) ids[i] = (matching[i] as ViewRow).id
     let units = 0
     for (const line of pickList) units += line.quantity
-    return {
-      ids,
+    const match: Match = {
+      rows,
       tree,
       pickList,
       totals: { orders: base.length, units, variants: pickList.length },
     }
+    this.lastMatch = { key, match }
+    return match
+  }
+
+  /** Contribution ids matching `filter`, in display order. */
+  ids(filter: OrdersFilter): number[] {
+    const { rows } = this.match(filter)
+    const ids = new Array<number>(rows.length)
+    for (let i = 0; i < rows.length; i++) ids[i] = (rows[i] as ViewRow).id
+    return ids
   }
 }
 
@@ -192,7 +237,7 @@ export function itemsText(row: ViewRow): string {
   return text
 }
 
-function toOrderRow(row: ViewRow, country: string | null, memo: WeakMap<Perk, string>): OrderRow {
+function toOrderRow(row: ViewRow, memo: WeakMap<Perk, string>): OrderRow {
   const order = row.order
   const perks = order.perks
   let items: string
@@ -220,7 +265,7 @@ function toOrderRow(row: ViewRow, country: string | null, memo: WeakMap<Perk, st
     status: order.status,
     perks: perkText || NO_PERK,
     items,
-    country,
+    country: order.shipping?.country?.trim() || null,
     city: order.shipping?.city || null,
     createdAt: row.created_at,
   }

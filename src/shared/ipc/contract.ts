@@ -126,7 +126,7 @@ export interface SyncProgressEvent {
   etaMs: number | null
 }
 
-/** One order as the table needs it: small, so 100,000 of them cross IPC quickly. */
+/** One order as the table needs it; the renderer holds only the ones scrolled to. */
 export interface OrderRow {
   /** Contribution id (the row key). */
   id: number
@@ -163,20 +163,38 @@ export interface OrdersFilter {
 
 export interface OrdersSnapshot {
   campaign: CampaignSummary
-  /** Every cached order, newest first. The renderer keeps it and shows `ids` of queries. */
-  rows: OrderRow[]
   /** Countries present, sorted, for the country filter. */
   countries: string[]
 }
 
+/**
+ * Rows cross IPC by position, a page at a time as the table scrolls: at 100,000 orders, moving
+ * every row to the renderer took longer than the whole second a person waits for the view.
+ */
+export const ORDERS_PAGE_SIZE = 100
+/** The most rows one `orders:rows` request answers. */
+export const MAX_ORDER_ROWS_PER_REQUEST = 2000
+
 export interface OrdersQueryResult {
-  /** Contribution ids matching the whole filter (incl. the tree node), in display order. */
-  ids: number[]
+  /** Names this answer for `orders:rows`. Main keeps the last few answers. */
+  resultId: number
+  /** Orders matching the whole filter (incl. the tree node). */
+  count: number
+  /** The first rows (up to ORDERS_PAGE_SIZE), in display order: the table paints at once. */
+  rows: OrderRow[]
   /** The perk / SKU tree over orders matching status, search and country (not the node). */
   tree: PerkGroup[]
   /** The pick list over the same orders as the tree. */
   pickList: PickListRow[]
   totals: { orders: number; units: number; variants: number }
+}
+
+/** Rows `offset` to `offset + limit` of a query's answer. */
+export interface OrderRowsRequest {
+  campaignId: number
+  resultId: number
+  offset: number
+  limit: number
 }
 
 export interface OrderDetail {
@@ -302,6 +320,11 @@ export interface IpcContract {
     args: [{ campaignId: number; filter: OrdersFilter }]
     result: OrdersQueryResult
   }
+  /**
+   * A page of a query's rows. Fails with `orders_result_gone` once main no longer holds that
+   * answer (a newer snapshot, or many queries since): query again.
+   */
+  'orders:rows': { args: [OrderRowsRequest]; result: OrderRow[] }
   'orders:detail': { args: [{ campaignId: number; contributionId: number }]; result: OrderDetail }
   'jobs:list': { args: []; result: WatchedJob[] }
   'jobs:watch': { args: [{ campaignId: number; jobId: string }]; result: WatchedJob }
@@ -391,6 +414,7 @@ export const BRIDGE_METHODS = {
   cancelSync: 'campaigns:cancelSync',
   openOrders: 'orders:open',
   queryOrders: 'orders:query',
+  orderRows: 'orders:rows',
   orderDetail: 'orders:detail',
   listJobs: 'jobs:list',
   watchJob: 'jobs:watch',

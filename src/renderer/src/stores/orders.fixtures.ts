@@ -6,6 +6,7 @@ import type {
   OrdersQueryResult,
   OrdersSnapshot,
 } from '../../../shared/ipc/contract'
+import { ORDERS_PAGE_SIZE } from '../../../shared/ipc/contract'
 import { campaignSummary } from '../test-utils/fakeBridge'
 
 /** Test data for the orders and pick list stores and components. */
@@ -29,7 +30,6 @@ export function orderRow(id: number, overrides: Partial<OrderRow> = {}): OrderRo
 export function snapshot(rows: OrderRow[], campaignId = 1001): OrdersSnapshot {
   return {
     campaign: campaignSummary({ campaignId, count: rows.length }),
-    rows,
     countries: ['DE', 'FR', 'US'],
   }
 }
@@ -88,9 +88,12 @@ export const PICK_LIST: PickListRow[] = [
   },
 ]
 
-export function queryResult(ids: number[], overrides: Partial<OrdersQueryResult> = {}) {
+/** A query's answer over `rows`: its count and first page, as main sends them. */
+export function queryResult(rows: readonly OrderRow[], overrides: Partial<OrdersQueryResult> = {}) {
   return {
-    ids,
+    resultId: 1,
+    count: rows.length,
+    rows: rows.slice(0, ORDERS_PAGE_SIZE),
     tree: TREE,
     pickList: PICK_LIST,
     totals: { orders: 4102, units: 5310, variants: 3 },

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { OrdersQueryResult } from '../../../shared/ipc/contract'
+import { ORDERS_PAGE_SIZE } from '../../../shared/ipc/contract'
+import type { OrderRow, OrdersQueryResult } from '../../../shared/ipc/contract'
 import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '../components/orders/tree-keys'
 import { fail, fakeBridge } from '../test-utils/fakeBridge'
 import {
@@ -15,6 +16,9 @@ import { useOrdersStore } from './orders'
 import { usePickListStore } from './picklist'
 
 const ROWS = [orderRow(3), orderRow(2), orderRow(1)]
+
+/** Lets answered promises run their continuations. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function lastFilter(bridge: ReturnType<typeof fakeBridge>) {
   const calls = bridge.calls.queryOrders.mock.calls
@@ -50,10 +54,11 @@ describe('useOrdersStore', () => {
     expect(store.pinnedList).toBeNull()
   })
 
-  it('opens the snapshot, then shows the rows of the query ids in their order', async () => {
+  it('opens the campaign, then shows the first rows of the query answer in their order', async () => {
+    const answer = queryResult([ROWS[2]!, ROWS[0]!])
     const bridge = fakeBridge({
       openOrders: () => snapshot(ROWS),
-      queryOrders: () => queryResult([1, 3, 99]),
+      queryOrders: () => answer,
     })
     const store = useOrdersStore()
     const pending = store.open(1001)
@@ -61,11 +66,80 @@ describe('useOrdersStore', () => {
     await pending
     expect(bridge.calls.openOrders).toHaveBeenCalledWith({ campaignId: 1001 })
     expect(bridge.calls.queryOrders.mock.calls[0]?.[0].campaignId).toBe(1001)
-    // 99 is not in the snapshot: skipped rather than shown as a hole.
-    expect(store.visibleRows.map((r) => r.id)).toEqual([1, 3])
-    // The very row objects of the snapshot, not reactive copies.
-    expect(store.visibleRows[0]).toBe(ROWS[2])
+    expect(store.count).toBe(2)
+    expect(store.total).toBe(3)
+    expect([store.rowAt(0)?.id, store.rowAt(1)?.id, store.rowAt(2)]).toEqual([1, 3, undefined])
+    // The very row objects of the answer, not reactive copies.
+    expect(store.rowAt(0)).toBe(answer.rows[0])
     expect(store.loading).toBe(false)
+    expect(store.error).toBeNull()
+    // Everything is here: scrolling asks main for nothing.
+    store.loadRows(0, 2)
+    expect(bridge.calls.orderRows).not.toHaveBeenCalled()
+  })
+
+  it('fetches the pages that scroll into view, once, next to each other in one request', async () => {
+    const all = Array.from({ length: 1000 }, (_, i) => orderRow(1000 - i))
+    const held = deferred<OrderRow[]>()
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(all),
+      queryOrders: () => queryResult(all, { resultId: 7 }),
+      orderRows: () => held.promise,
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    expect(store.count).toBe(1000)
+    expect(store.rowAt(ORDERS_PAGE_SIZE)).toBeUndefined()
+
+    // Rows 450 to 480 on screen: their page and one either side are asked for together.
+    store.loadRows(450, 480)
+    store.loadRows(455, 485)
+    expect(bridge.calls.orderRows).toHaveBeenCalledTimes(1)
+    expect(bridge.calls.orderRows).toHaveBeenCalledWith({
+      campaignId: 1001,
+      resultId: 7,
+      offset: 300,
+      limit: 300,
+    })
+    held.resolve(all.slice(300, 600))
+    await flush()
+    expect(store.rowAt(450)).toBe(all[450])
+    expect(store.rowAt(599)).toBe(all[599])
+    expect(store.rowAt(600)).toBeUndefined()
+    // Already here: nothing more to fetch.
+    store.loadRows(450, 480)
+    expect(bridge.calls.orderRows).toHaveBeenCalledTimes(1)
+  })
+
+  it('drops rows of an older answer and asks again when main let go of the answer', async () => {
+    const all = Array.from({ length: 500 }, (_, i) => orderRow(500 - i))
+    const held = deferred<OrderRow[]>()
+    let resultId = 1
+    let gone = false
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(all),
+      queryOrders: () => queryResult(all, { resultId: resultId++ }),
+      orderRows: () =>
+        gone
+          ? fail('orders_result_gone', 'The order list changed since it was shown.')
+          : held.promise,
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    store.loadRows(300, 320)
+    // A new filter before the page lands: the late page belongs to the old answer.
+    await store.setFilter({ ...store.toolbar, search: 'kiel' })
+    held.resolve(all.slice(200, 500))
+    await flush()
+    expect(store.result?.resultId).toBe(2)
+    expect(store.rowAt(300)).toBeUndefined()
+
+    gone = true
+    const queries = bridge.calls.queryOrders.mock.calls.length
+    store.loadRows(300, 320)
+    await flush()
+    expect(bridge.calls.queryOrders).toHaveBeenCalledTimes(queries + 1)
+    expect(store.result?.resultId).toBe(3)
     expect(store.error).toBeNull()
   })
 
@@ -74,7 +148,7 @@ describe('useOrdersStore', () => {
     let call = 0
     fakeBridge({
       openOrders: () => snapshot(ROWS),
-      queryOrders: () => (call === 0 ? queryResult([1, 2, 3]) : answers[call - 1]!.promise),
+      queryOrders: () => (call === 0 ? queryResult(ROWS) : answers[call - 1]!.promise),
     })
     const store = useOrdersStore()
     await store.open(1001)
@@ -82,11 +156,12 @@ describe('useOrdersStore', () => {
     const slow = store.setFilter({ ...store.toolbar, search: 'a' })
     call = 2
     const fast = store.setFilter({ ...store.toolbar, search: 'ab' })
-    answers[1]!.resolve(queryResult([2]))
+    answers[1]!.resolve(queryResult([ROWS[1]!]))
     await fast
-    answers[0]!.resolve(queryResult([3, 1]))
+    answers[0]!.resolve(queryResult([ROWS[0]!, ROWS[2]!]))
     await slow
-    expect(store.visibleRows.map((r) => r.id)).toEqual([2])
+    expect(store.count).toBe(1)
+    expect(store.rowAt(0)?.id).toBe(2)
     expect(store.toolbar.search).toBe('ab')
     expect(store.querying).toBe(false)
   })
@@ -94,7 +169,7 @@ describe('useOrdersStore', () => {
   it('turns the chosen tree node into perkId / variant of the filter', async () => {
     const bridge = fakeBridge({
       openOrders: () => snapshot(ROWS),
-      queryOrders: () => queryResult([1]),
+      queryOrders: () => queryResult([ROWS[2]!]),
     })
     const store = useOrdersStore()
     await store.open(1001)
@@ -120,7 +195,7 @@ describe('useOrdersStore', () => {
   it('starts from "All orders" and every country when another campaign opens', async () => {
     fakeBridge({
       openOrders: ({ campaignId }) => snapshot(ROWS, campaignId),
-      queryOrders: () => queryResult([1]),
+      queryOrders: () => queryResult([ROWS[2]!]),
     })
     const store = useOrdersStore()
     await store.open(1001)
@@ -136,7 +211,7 @@ describe('useOrdersStore', () => {
   it('reopens only when the campaign changed or a sync made the snapshot stale', async () => {
     const bridge = fakeBridge({
       openOrders: ({ campaignId }) => snapshot(ROWS, campaignId),
-      queryOrders: () => queryResult([1]),
+      queryOrders: () => queryResult([ROWS[2]!]),
     })
     const store = useOrdersStore()
     await store.ensureOpen(1001)
@@ -150,7 +225,8 @@ describe('useOrdersStore', () => {
     expect(bridge.calls.openOrders).toHaveBeenCalledTimes(2)
     await store.ensureOpen(null)
     expect(store.campaignId).toBeNull()
-    expect(store.visibleRows).toEqual([])
+    expect(store.count).toBe(0)
+    expect(store.rowAt(0)).toBeUndefined()
   })
 
   it('keeps the message when opening fails', async () => {
@@ -178,7 +254,7 @@ describe('useOrdersStore', () => {
     const answer = deferred<ReturnType<typeof orderDetail>>()
     const bridge = fakeBridge({
       openOrders: () => snapshot(ROWS),
-      queryOrders: () => queryResult([1, 2, 3]),
+      queryOrders: () => queryResult(ROWS),
       orderDetail: () => answer.promise,
     })
     const store = useOrdersStore()
@@ -197,7 +273,7 @@ describe('useOrdersStore', () => {
   })
 
   it('shows why a detail could not load', async () => {
-    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([1]) })
+    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([ROWS[2]!]) })
     const store = useOrdersStore()
     await store.open(1001)
     await store.openDetail(1)
@@ -210,7 +286,7 @@ describe('usePickListStore', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
   it('sorts the pick list of the latest query and keeps its totals', async () => {
-    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([1]) })
+    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([ROWS[2]!]) })
     await useOrdersStore().open(1001)
     const picklist = usePickListStore()
     expect(picklist.rows.map((r) => r.sku_code)).toEqual(['BOX', 'PIN', 'TEE'])

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { OrderStatus } from '../../../shared/api/schemas'
 import { DEFAULT_STATUSES } from '../../../shared/fulfillment'
+import { MAX_ORDER_ROWS_PER_REQUEST, ORDERS_PAGE_SIZE } from '../../../shared/ipc/contract'
 import type {
   CampaignSummary,
   OrderDetail,
@@ -20,31 +21,37 @@ export interface OrdersFilterValue {
 }
 
 const NOT_SYNCED = 'campaign_not_synced'
+const RESULT_GONE = 'orders_result_gone'
+/** Rows fetched beyond what is on screen, so scrolling on finds them already here. */
+const READ_AHEAD = ORDERS_PAGE_SIZE
 
 export function defaultFilterValue(): OrdersFilterValue {
   return { statuses: [...DEFAULT_STATUSES], search: '', country: null }
 }
 
 /**
- * One campaign's orders as the Orders and Pick list views show them. The 100,000-row snapshot
- * and every query answer live in shallow refs and are replaced whole, never mutated: Vue then
- * tracks one reference instead of proxying every row, which is what keeps opening and
- * filtering inside the budget.
+ * One campaign's orders as the Orders and Pick list views show them. Main holds the orders; a
+ * query answers with a count, the tree, the pick list and the first rows, and the table asks
+ * for further rows by position as it scrolls. Answers live in shallow refs and are replaced
+ * whole, never mutated: Vue tracks one reference instead of proxying every row.
  */
 export const useOrdersStore = defineStore('orders', () => {
   const campaignId = ref<number | null>(null)
   const campaign = shallowRef<CampaignSummary | null>(null)
-  const rows = shallowRef<readonly OrderRow[]>([])
   const countries = shallowRef<readonly string[]>([])
-  let rowsById = new Map<number, OrderRow>()
 
   const toolbar = shallowRef<OrdersFilterValue>(defaultFilterValue())
   const selectedNode = ref<string>(ALL_ORDERS_KEY)
   /** A fixed list of orders (a pre-print check's "Open list"): every status, only these ids. */
   const pinnedList = shallowRef<{ title: string; ids: readonly number[] } | null>(null)
   const result = shallowRef<OrdersQueryResult | null>(null)
-  /** The rows of `result.ids`, in that order. */
-  const visibleRows = shallowRef<readonly OrderRow[]>([])
+  /** Rows of `result` fetched so far, by page (`ORDERS_PAGE_SIZE` rows each). */
+  const pages = shallowRef<ReadonlyMap<number, readonly OrderRow[]>>(new Map())
+  let pending = new Set<number>()
+  /** Orders matching the whole filter; the table is this long. */
+  const count = computed(() => result.value?.count ?? 0)
+  /** Orders in the offline copy. */
+  const total = computed(() => campaign.value?.count ?? 0)
 
   const loading = ref(false)
   const querying = ref(false)
@@ -87,13 +94,64 @@ export const useOrdersStore = defineStore('orders', () => {
     await query()
   }
 
-  function rowsOf(ids: readonly number[]): OrderRow[] {
-    const out: OrderRow[] = []
-    for (let i = 0; i < ids.length; i++) {
-      const row = rowsById.get(ids[i] as number)
-      if (row !== undefined) out.push(row)
+  /** Row `index` of the current answer, or undefined until its page is here. */
+  function rowAt(index: number): OrderRow | undefined {
+    return pages.value.get(Math.floor(index / ORDERS_PAGE_SIZE))?.[index % ORDERS_PAGE_SIZE]
+  }
+
+  /**
+   * Makes sure rows `start` to `end` (and a page either side) are here or on their way. The
+   * missing pages next to each other go in one request.
+   */
+  function loadRows(start: number, end: number): void {
+    const answer = result.value
+    const id = campaignId.value
+    if (answer === null || id === null || answer.count === 0) return
+    const lastPage = Math.floor((answer.count - 1) / ORDERS_PAGE_SIZE)
+    const from = Math.max(0, Math.floor((start - READ_AHEAD) / ORDERS_PAGE_SIZE))
+    const to = Math.min(lastPage, Math.floor((end + READ_AHEAD) / ORDERS_PAGE_SIZE))
+    const maxPages = Math.floor(MAX_ORDER_ROWS_PER_REQUEST / ORDERS_PAGE_SIZE)
+    let run: number[] = []
+    const flush = () => {
+      if (run.length > 0) void fetchPages(id, answer, run)
+      run = []
     }
-    return out
+    for (let page = from; page <= to; page++) {
+      if (pages.value.has(page) || pending.has(page)) flush()
+      else {
+        run.push(page)
+        if (run.length === maxPages) flush()
+      }
+    }
+    flush()
+  }
+
+  async function fetchPages(id: number, answer: OrdersQueryResult, wanted: number[]) {
+    const seq = querySeq
+    const requested = pending
+    for (const page of wanted) requested.add(page)
+    const first = wanted[0] as number
+    try {
+      const got = await api().orderRows({
+        campaignId: id,
+        resultId: answer.resultId,
+        offset: first * ORDERS_PAGE_SIZE,
+        limit: wanted.length * ORDERS_PAGE_SIZE,
+      })
+      if (seq !== querySeq) return
+      const next = new Map(pages.value)
+      for (let i = 0; i < wanted.length; i++) {
+        next.set(first + i, got.slice(i * ORDERS_PAGE_SIZE, (i + 1) * ORDERS_PAGE_SIZE))
+      }
+      pages.value = next
+    } catch (e) {
+      if (seq !== querySeq) return
+      // Main let go of this answer (a sync landed, or many queries since): ask again.
+      if (errorCode(e) === RESULT_GONE) void query()
+      else queryError.value = errorMessage(e)
+    } finally {
+      for (const page of wanted) requested.delete(page)
+    }
   }
 
   async function query(): Promise<void> {
@@ -105,7 +163,8 @@ export const useOrdersStore = defineStore('orders', () => {
       const answer = await api().queryOrders({ campaignId: id, filter: currentFilter() })
       if (seq !== querySeq) return
       result.value = answer
-      visibleRows.value = rowsOf(answer.ids)
+      pages.value = new Map([[0, answer.rows]])
+      pending = new Set()
       queryError.value = null
     } catch (e) {
       if (seq === querySeq) queryError.value = errorCode(e) === NOT_SYNCED ? null : errorMessage(e)
@@ -120,11 +179,9 @@ export const useOrdersStore = defineStore('orders', () => {
     querySeq++
     if (id !== campaignId.value) {
       campaign.value = null
-      rows.value = []
-      rowsById = new Map()
       countries.value = []
       result.value = null
-      visibleRows.value = []
+      pages.value = new Map()
       selectedNode.value = ALL_ORDERS_KEY
       // A country of another campaign would silently hide everything.
       toolbar.value = { ...toolbar.value, country: null }
@@ -135,20 +192,15 @@ export const useOrdersStore = defineStore('orders', () => {
     loading.value = true
     openError.value = null
     notSynced.value = false
-    // Asked together: main answers them back to back, and the table needs both. An answer
-    // that lands before the snapshot is mapped again once the rows are here.
+    // Asked together: the query's answer carries the first rows, so the table paints as soon
+    // as it lands; the snapshot brings the campaign and its countries.
     const queried = query()
     try {
       const snapshot = await api().openOrders({ campaignId: id })
       if (seq !== openSeq) return
-      const byId = new Map<number, OrderRow>()
-      for (const row of snapshot.rows) byId.set(row.id, row)
-      rowsById = byId
-      rows.value = snapshot.rows
       countries.value = snapshot.countries
       campaign.value = snapshot.campaign
       stale.value = false
-      if (result.value !== null) visibleRows.value = rowsOf(result.value.ids)
       if (toolbar.value.country !== null && !snapshot.countries.includes(toolbar.value.country)) {
         toolbar.value = { ...toolbar.value, country: null }
         await query()
@@ -181,11 +233,9 @@ export const useOrdersStore = defineStore('orders', () => {
     querySeq++
     campaignId.value = null
     campaign.value = null
-    rows.value = []
-    rowsById = new Map()
     countries.value = []
     result.value = null
-    visibleRows.value = []
+    pages.value = new Map()
     selectedNode.value = ALL_ORDERS_KEY
     loading.value = false
     querying.value = false
@@ -201,8 +251,12 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function setFilter(value: OrdersFilterValue): Promise<void> {
+    const current = toolbar.value.statuses
+    const same =
+      current.length === value.statuses.length && current.every((s, i) => s === value.statuses[i])
     toolbar.value = {
-      statuses: [...value.statuses],
+      // The same list when unchanged: the status picker then keeps its tags as they are laid out.
+      statuses: same ? current : [...value.statuses],
       search: value.search,
       country: value.country,
     }
@@ -220,17 +274,21 @@ export const useOrdersStore = defineStore('orders', () => {
   const detailError = ref<string | null>(null)
   let detailSeq = 0
   /** The table row of the open order: the drawer can title itself before the detail arrives. */
-  const detailRow = computed(() => {
-    // Read `rows` so a re-opened snapshot refreshes it; the map itself is not reactive.
-    if (detailId.value === null || rows.value.length === 0) return null
-    return rowsById.get(detailId.value) ?? null
-  })
+  const detailRow = shallowRef<OrderRow | null>(null)
+
+  function loadedRow(contributionId: number): OrderRow | null {
+    for (const page of pages.value.values()) {
+      for (const row of page) if (row.id === contributionId) return row
+    }
+    return null
+  }
 
   async function openDetail(contributionId: number): Promise<void> {
     const id = campaignId.value
     if (id === null) return
     const seq = ++detailSeq
     detailId.value = contributionId
+    detailRow.value = loadedRow(contributionId)
     detail.value = null
     detailError.value = null
     detailLoading.value = true
@@ -247,6 +305,7 @@ export const useOrdersStore = defineStore('orders', () => {
   function closeDetail(): void {
     detailSeq++
     detailId.value = null
+    detailRow.value = null
     detail.value = null
     detailError.value = null
     detailLoading.value = false
@@ -255,7 +314,6 @@ export const useOrdersStore = defineStore('orders', () => {
   return {
     campaignId,
     campaign,
-    rows,
     countries,
     toolbar,
     selectedNode,
@@ -263,7 +321,11 @@ export const useOrdersStore = defineStore('orders', () => {
     showList,
     clearList,
     result,
-    visibleRows,
+    pages,
+    count,
+    total,
+    rowAt,
+    loadRows,
     loading,
     querying,
     error,

@@ -17,9 +17,7 @@ function mountView(opened = true) {
     campaigns.currentId = 1001
     orders.campaignId = 1001
     orders.campaign = snap.campaign
-    orders.rows = snap.rows
-    orders.result = queryResult([3, 1])
-    orders.visibleRows = [snap.rows[2]!, snap.rows[0]!]
+    orders.result = queryResult([orderRow(3), orderRow(1)])
   }
   const wrapper = mount(OrdersView, { global: { plugins: [pinia] } })
   return { wrapper, orders, campaigns }
@@ -34,13 +32,25 @@ describe('OrdersView', () => {
   it('counts the orders of the query and labels the tree from it', () => {
     const { wrapper } = mountView()
     expect(wrapper.find('.count').text()).toBe('2 orders')
+    expect(wrapper.text()).toContain('3 orders in the offline copy')
+    // The table is as long as the answer and paints the rows it has.
+    const table = wrapper.get('[role="table"][aria-label="Orders"]')
+    expect(table.attributes('aria-rowcount')).toBe('3')
+    expect(table.findAll('[role="columnheader"]').map((h) => h.text())).toEqual([
+      '#',
+      'Backer',
+      'E-mail',
+      'Status',
+      'Perks',
+      'Items',
+      'Country',
+    ])
     expect(wrapper.text()).toContain('Core Game — 1,234 orders · 1,500 units')
   })
 
   it('says so when the filter matches nothing', async () => {
     const { wrapper, orders } = mountView()
     orders.result = queryResult([])
-    orders.visibleRows = []
     await nextTick()
     expect(wrapper.text()).toContain('No orders match these filters.')
     expect(wrapper.find('.count').text()).toBe('0 orders')

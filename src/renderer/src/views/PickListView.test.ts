@@ -16,8 +16,7 @@ function mountView(withResult = true) {
   const snap = snapshot([orderRow(1)])
   orders.campaignId = 1001
   orders.campaign = snap.campaign
-  orders.rows = snap.rows
-  if (withResult) orders.result = queryResult([1])
+  if (withResult) orders.result = queryResult([orderRow(1)])
   const wrapper = mount(PickListView, { global: { plugins: [pinia] } })
   return { wrapper, orders, picklist: usePickListStore(pinia) }
 }

@@ -51,7 +51,7 @@ async function mountView(overrides: Partial<FakeHandlers> = {}) {
   const rows = [orderRow(1), orderRow(2), orderRow(3)]
   const fake = fakeBridge({
     openOrders: () => snapshot(rows),
-    queryOrders: () => queryResult([1, 2, 3]),
+    queryOrders: () => queryResult(rows),
     previewLabels: () => PREVIEW,
     ...overrides,
   })

@@ -1,0 +1,21 @@
+import type { OrderRow } from '../../../../shared/ipc/contract'
+
+export interface OrderColumn {
+  key: string
+  title: string
+  /** Cell text; the status column draws a coloured label instead. */
+  text?: (row: OrderRow) => string
+  /** Full text on hover, for columns cut with an ellipsis. */
+  hover?: boolean
+}
+
+/** The Orders table's columns, in order; widths are in OrdersTable's grid. */
+export const ORDER_COLUMNS: readonly OrderColumn[] = [
+  { key: 'sequence', title: '#', text: (row) => `#${row.sequenceNumber}` },
+  { key: 'backer', title: 'Backer', text: (row) => row.backer, hover: true },
+  { key: 'email', title: 'E-mail', text: (row) => row.email ?? '—', hover: true },
+  { key: 'status', title: 'Status' },
+  { key: 'perks', title: 'Perks', text: (row) => row.perks, hover: true },
+  { key: 'items', title: 'Items', text: (row) => row.items, hover: true },
+  { key: 'country', title: 'Country', text: (row) => row.country ?? '—' },
+]
