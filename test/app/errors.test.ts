@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { INTERNAL_MESSAGE, toIpcError, userMessage } from '../../src/main/app/errors'
 import { ApiError, PerkPackError } from '../../src/main/services/errors'
 
-const PAGE = '/2/campaigns/2843117/contributions.json?page=1'
+const PAGE = 'GET /2/campaigns/2843117/contributions.json?page=1'
 
 describe('errors on their way to the screen', () => {
   it('leaves the request path of an API error to the log and says what to try', () => {
@@ -21,6 +21,19 @@ describe('errors on their way to the screen', () => {
     expect(lines).toEqual([
       `api_network: Could not reach the API (connection refused) for ${PAGE}. Gave up after 3 attempts.`,
     ])
+  })
+
+  it('points a sign-in that could not reach the server at the Auth URL', () => {
+    const token = 'POST /oauth/token'
+    const error = new ApiError(
+      'network',
+      token,
+      `Could not reach the API (host not found) for ${token}.`,
+    )
+    expect(userMessage(error)).toBe(
+      'Could not reach the API (host not found). ' +
+        'Check the internet connection (or the Auth URL in Settings), then try again.',
+    )
   })
 
   it('drops the path wherever the message put it, and keeps the rest of the words', () => {

@@ -480,6 +480,17 @@ describe('sync and orders', () => {
       })
       expect(none.count).toBe(noPerk.orderCount)
     }
+    // "All orders", then "No perk", then "All orders" again: each its own answer, never the
+    // one before it (an absent perk and a null one must not look alike to main's cache).
+    expect(noPerk?.orderCount ?? 0).toBeGreaterThan(0)
+    for (const [perkId, expected] of [
+      [undefined, totals.orders],
+      [null, noPerk?.orderCount],
+      [undefined, totals.orders],
+    ] as const) {
+      const filter = perkId === undefined ? { statuses: [] } : { statuses: [], perkId }
+      expect((await app.value('orders:query', { campaignId, filter })).count).toBe(expected)
+    }
   })
 
   it('formats the ship-to address for the destination (JP, DE, US)', async () => {
@@ -619,7 +630,9 @@ describe('offline', () => {
       refresh: false,
     })
     expect(other).toMatchObject({ ok: false, error: { code: 'api_network' } })
-    expect(!other.ok && other.error.message).toMatch(/Could not reach the API/)
+    expect(!other.ok && other.error.message).toMatch(
+      /^Could not reach the API \(connection refused\)\. Gave up after \d attempts\. Check the internet connection \(or the API base URL in Settings\), then try again\.$/,
+    )
   })
 
   it('flips the network status on a failure and back on the next answer', async () => {

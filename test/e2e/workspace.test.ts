@@ -391,10 +391,17 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await expect.poll(() => focused.getAttribute('aria-rowindex')).toBe(String(shown.length + 1))
     const last = shown.at(-1)!
     await expect.poll(() => focused.innerText()).toContain(`#${last.order.sequence_number}`)
+    const scroller = table.locator('.v-vl')
+    const bottom = await scroller.evaluate((el) => el.scrollTop)
     await page.keyboard.press('ArrowUp')
     await expect
       .poll(() => focused.innerText())
       .toContain(`#${shown.at(-2)!.order.sequence_number}`)
+    // The row above was on screen already: the list stays put, and Tab has one stop, this row.
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(bottom)
+    const tabStops = table.locator('[role="row"][tabindex="0"]')
+    expect(await tabStops.count()).toBe(1)
+    expect(await tabStops.getAttribute('aria-rowindex')).toBe(String(shown.length))
     // Every row on screen is a real order by now, in the order main keeps them.
     expect(await table.locator('.order-placeholder').count()).toBe(0)
     const ids = await orderRows().evaluateAll((rows) => rows.map((r) => r.dataset.orderId))

@@ -6,8 +6,11 @@ export const INTERNAL_MESSAGE =
   'Something went wrong inside PerkPack. Try again; if it happens again, restart PerkPack and ' +
   'report the problem with the log.'
 
-const NETWORK_NEXT_STEP =
-  'Check the internet connection (or the API base URL in Settings), then try again.'
+/** What to try when the API could not be reached: sign-in goes to the Auth URL, the rest not. */
+function networkNextStep(endpoint: string): string {
+  const setting = endpoint.includes('/oauth/') ? 'Auth URL' : 'API base URL'
+  return `Check the internet connection (or the ${setting} in Settings), then try again.`
+}
 
 /**
  * An API error as the app shows it. The message names the request for the CLI and the log; on
@@ -26,7 +29,7 @@ function apiMessage(error: ApiError): string {
       .split(path)
       .join('the request')
   }
-  return error.kind === 'network' ? `${text} ${NETWORK_NEXT_STEP}` : text
+  return error.kind === 'network' ? `${text} ${networkNextStep(path)}` : text
 }
 
 /** A message fit for a person: our own errors speak for themselves, anything else does not. */

@@ -65,7 +65,10 @@ export class OrdersDesk {
   rebuild(cache: OfflineCache, campaignId: number): void {
     this.workspaces.delete(campaignId)
     const workspace = loadWorkspace(cache, campaignId)
-    if (!workspace) return
+    if (!workspace) {
+      this.dropStaleResults()
+      return
+    }
     this.remember(workspace)
     // What the Orders view asks first (the default statuses), answered before anyone asks.
     workspace.match({})
@@ -84,6 +87,16 @@ export class OrdersDesk {
     this.workspaces.set(workspace.campaignId, workspace)
     while (this.workspaces.size > MAX_WORKSPACES) {
       this.workspaces.delete(this.workspaces.keys().next().value as number)
+    }
+    this.dropStaleResults()
+  }
+
+  /** An answer over a workspace let go of would keep its tens of MB alive: it goes too. */
+  private dropStaleResults(): void {
+    for (const [resultId, result] of this.results) {
+      if (this.workspaces.get(result.workspace.campaignId) !== result.workspace) {
+        this.results.delete(resultId)
+      }
     }
   }
 

@@ -188,7 +188,9 @@ export class OrdersWorkspace {
       filter.search ?? '',
       filter.country ?? '',
       filter.ids ?? null,
-      filter.perkId,
+      // Not `filter.perkId` itself: JSON writes an absent perk ("All orders") and the "No perk"
+      // node (null) alike.
+      filter.perkId === undefined ? 'any' : filter.perkId,
       filter.variant ?? null,
     ])
     if (this.lastMatch?.key === key) return this.lastMatch.match

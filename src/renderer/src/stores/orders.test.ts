@@ -111,6 +111,32 @@ describe('useOrdersStore', () => {
     expect(bridge.calls.orderRows).toHaveBeenCalledTimes(1)
   })
 
+  it('does not put a page asked of the old answer into a new answer that landed first', async () => {
+    const all = Array.from({ length: 800 }, (_, i) => orderRow(800 - i))
+    const newQuery = deferred<OrdersQueryResult>()
+    const oldPage = deferred<OrderRow[]>()
+    let call = 0
+    fakeBridge({
+      openOrders: () => snapshot(all),
+      queryOrders: () => (call++ === 0 ? queryResult(all, { resultId: 1 }) : newQuery.promise),
+      orderRows: () => oldPage.promise,
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    // A search is out; the person scrolls the table still showing the old answer.
+    const searching = store.setFilter({ ...store.toolbar, search: 'kiel' })
+    store.loadRows(500, 520)
+    const found = all.slice(0, 700).reverse()
+    newQuery.resolve(queryResult(found, { resultId: 2 }))
+    await searching
+    oldPage.resolve(all.slice(400, 700))
+    await flush()
+    expect(store.result?.resultId).toBe(2)
+    // Positions 400 to 699 of the new answer are not the old answer's rows.
+    expect(store.rowAt(500)).toBeUndefined()
+    expect(store.rowAt(0)).toBe(found[0])
+  })
+
   it('drops rows of an older answer and asks again when main let go of the answer', async () => {
     const all = Array.from({ length: 500 }, (_, i) => orderRow(500 - i))
     const held = deferred<OrderRow[]>()

@@ -127,7 +127,9 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function fetchPages(id: number, answer: OrdersQueryResult, wanted: number[]) {
-    const seq = querySeq
+    // Pages belong to the answer they were asked of; one that is no longer shown is dropped.
+    // (Not the query sequence: a page of the old answer may be asked while a new query is out.)
+    const current = () => result.value === answer
     const requested = pending
     for (const page of wanted) requested.add(page)
     const first = wanted[0] as number
@@ -138,14 +140,14 @@ export const useOrdersStore = defineStore('orders', () => {
         offset: first * ORDERS_PAGE_SIZE,
         limit: wanted.length * ORDERS_PAGE_SIZE,
       })
-      if (seq !== querySeq) return
+      if (!current()) return
       const next = new Map(pages.value)
       for (let i = 0; i < wanted.length; i++) {
         next.set(first + i, got.slice(i * ORDERS_PAGE_SIZE, (i + 1) * ORDERS_PAGE_SIZE))
       }
       pages.value = next
     } catch (e) {
-      if (seq !== querySeq) return
+      if (!current()) return
       // Main let go of this answer (a sync landed, or many queries since): ask again.
       if (errorCode(e) === RESULT_GONE) void query()
       else queryError.value = errorMessage(e)

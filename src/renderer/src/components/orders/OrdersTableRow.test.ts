@@ -38,6 +38,10 @@ describe('OrdersTableRow', () => {
   it('opens the order on click, Enter and Space; passes other keys on for moving', async () => {
     const wrapper = mount(OrdersTableRow, { props: { row: orderRow(7), index: 0 } })
     const root = wrapper.get('[role="row"]')
+    // Not the table's Tab stop: reached with the arrow keys, or a click.
+    expect(root.attributes('tabindex')).toBe('-1')
+    await root.trigger('focus')
+    expect(wrapper.emitted('focus')).toHaveLength(1)
     await root.trigger('click')
     await root.trigger('keydown', { key: 'Enter' })
     await root.trigger('keydown', { key: ' ' })
@@ -47,7 +51,7 @@ describe('OrdersTableRow', () => {
   })
 
   it('is a busy placeholder until its row arrives, and stays the same element after', async () => {
-    const wrapper = mount(OrdersTableRow, { props: { row: undefined, index: 250 } })
+    const wrapper = mount(OrdersTableRow, { props: { row: undefined, index: 250, active: true } })
     const root = wrapper.get('[role="row"]')
     expect(root.classes()).toContain('order-placeholder')
     expect(root.classes()).not.toContain('order-row')
