@@ -12,6 +12,7 @@ const OPEN_BUDGET_MS = 1000
 const FILTER_BUDGET_MS = 200
 const SEARCHES = ['berlin', 'a', 'mar', '#4242', 'zz-no-match', 'example.org', '']
 const SCROLL_FRAMES = 240
+const WARM_OPENS = 5
 const SCROLL_STEP_PX = 180
 
 // The page scripts are strings: this file is type-checked without the DOM library.
@@ -148,11 +149,12 @@ export async function benchOrdersView(): Promise<string> {
     page.on('pageerror', (error) => log(`page error: ${error.message}`))
     page.on('crash', () => log('page crashed'))
     await page.goto(harness.url)
-    // First open after the sync: main builds the campaign's workspace from the cache.
+    // First open after the sync: main built the workspace when the sync committed; the page is
+    // brand new (nothing compiled, no component styles injected yet).
     const coldMs = await openOrders(page)
     // A new window: the renderer starts empty, main already holds the workspace.
     const warm: number[] = []
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < WARM_OPENS; i++) {
       await page.reload()
       warm.push(await openOrders(page))
     }
@@ -179,7 +181,8 @@ export async function benchOrdersView(): Promise<string> {
     }
     const jump = Math.max(...jumps)
 
-    const warmBest = Math.min(...warm)
+    // Judged on the slowest: a person waits for the open they get, not the best one.
+    const warmWorst = Math.max(...warm)
     const filterTimes = filters.filter((f) => f.ms >= 0).map((f) => f.ms)
     const filterWorst = Math.max(...filterTimes)
     const frames = scroll.frames.slice(5)
@@ -194,8 +197,8 @@ export async function benchOrdersView(): Promise<string> {
       '',
       '| Measure | Time | Budget |',
       '|---|---|---|',
-      `| First rows, first open after the sync (main builds the workspace) | ${fmt(coldMs, 0)} ms | ${verdict(coldMs < OPEN_BUDGET_MS)} |`,
-      `| First rows, fresh window, best of 3 (${warm.map((m) => fmt(m, 0)).join(' / ')} ms) | ${fmt(warmBest, 0)} ms | ${verdict(warmBest < OPEN_BUDGET_MS)} |`,
+      `| First rows, first open after the sync (first window) | ${fmt(coldMs, 0)} ms | ${verdict(coldMs < OPEN_BUDGET_MS)} |`,
+      `| First rows, fresh window, worst of ${WARM_OPENS} (${warm.map((m) => fmt(m, 0)).join(' / ')} ms) | ${fmt(warmWorst, 0)} ms | ${verdict(warmWorst < OPEN_BUDGET_MS)} |`,
       ...filters.map(
         (f) =>
           `| Search "${f.text}" -> ${f.count} | ${f.ms < 0 ? 'no change seen' : `${fmt(f.ms, 0)} ms`} | ${f.ms < 0 ? '' : verdict(f.ms < FILTER_BUDGET_MS)} |`,
