@@ -14,6 +14,7 @@ import { readSettings, writeSettings } from '../main/services/profile'
 import { Session } from '../main/services/session'
 import { checkConcurrency, DEFAULT_CONCURRENCY, syncCampaign } from '../main/services/sync'
 import { USER_AGENT } from '../main/services/version'
+import { saveView } from '../main/app/view-store'
 import { CSV_COMMANDS } from './commands-csv'
 import { EXPORT_COMMANDS } from './commands-export'
 import type { CliContext } from './context'
@@ -251,6 +252,8 @@ const CORE_COMMANDS: Record<string, Command> = {
         },
       }).finally(() => progress.done())
       const { snapshot } = result
+      // What the desktop app reads first when it opens these orders.
+      saveView(context.cache(), campaignId, snapshot.lastSyncedAt)
       context.io.stdout.write(
         `Synced ${snapshot.count} contributions of campaign ${campaignId} in ${formatDuration(result.elapsedMs)} (${result.pagesFetched} pages, concurrency ${concurrency}).\n`,
       )

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { hasCurrentView, loadWorkspace } from '../../src/main/app/view-store'
 import { cacheFilePath } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
@@ -152,6 +153,12 @@ describe('perkpack: sync, then work offline', () => {
     expectClean(result, 0)
     expect(result.stdout).toMatch(new RegExp(`Synced 150 contributions of campaign ${campaignId}`))
     expect(result.stderr).not.toMatch(/hidden/)
+    // The desktop app's orders view of this snapshot is saved too: its first open is quick.
+    const cache = openTestCache(dataDir, cacheProfile(baseUrl))
+    expect(hasCurrentView(cache, campaignId)).toBe(true)
+    const workspace = loadWorkspace(cache, campaignId)
+    expect(workspace?.rows.map((row) => row.id)).toEqual(served.map((row) => row.id))
+    cache.close()
     // Offline from here on.
     await sim.close()
   })

@@ -128,13 +128,30 @@ export function loadWorkspace(cache: OfflineCache, campaignId: number): OrdersWo
   } catch {
     // Only a shortcut: the cache's own rows below are the truth.
   }
-  const { rows, doc } = buildView(cache.contributions(campaignId), info.lastSyncedAt)
+  const rows = saveView(cache, campaignId, info.lastSyncedAt)
+  return new OrdersWorkspace(campaignId, info.lastSyncedAt, rows)
+}
+
+/**
+ * Builds the campaign's orders view from the cache's rows and saves it beside them. A sync
+ * outside the app (the CLI) calls this too, so the app's first open of that snapshot reads the
+ * compact view (a quarter of a second at 100,000 orders) rather than every whole row (two).
+ */
+export function saveView(cache: OfflineCache, campaignId: number, syncedAt: string): ViewRow[] {
+  const { rows, doc } = buildView(cache.contributions(campaignId), syncedAt)
   try {
     cache.putDocument(VIEW_KIND, String(campaignId), doc)
   } catch {
     // A full disk costs the next open some speed, not this one its data.
   }
-  return new OrdersWorkspace(campaignId, info.lastSyncedAt, rows)
+  return rows
+}
+
+/** Whether the saved orders view belongs to the campaign's current snapshot. */
+export function hasCurrentView(cache: OfflineCache, campaignId: number): boolean {
+  const info = cache.campaign(campaignId)
+  const saved = cache.getDocument<ViewDoc>(VIEW_KIND, String(campaignId))?.value
+  return Boolean(info && saved?.format === VIEW_FORMAT && saved.syncedAt === info.lastSyncedAt)
 }
 
 /**
