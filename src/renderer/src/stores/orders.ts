@@ -61,6 +61,13 @@ export const useOrdersStore = defineStore('orders', () => {
   const error = computed(() => openError.value ?? queryError.value)
   /** The campaign is chosen but has never been synced: nothing to show yet, not a failure. */
   const notSynced = ref(false)
+  /** No campaign open, or one with no orders yet: the views say how to get some. */
+  const noOrders = computed(
+    () =>
+      campaignId.value === null ||
+      notSynced.value ||
+      (campaign.value !== null && total.value === 0),
+  )
   /** Set when a sync of the open campaign completed: the snapshot must be fetched again. */
   const stale = ref(false)
 
@@ -332,6 +339,7 @@ export const useOrdersStore = defineStore('orders', () => {
     querying,
     error,
     notSynced,
+    noOrders,
     stale,
     privileged,
     currentFilter,
