@@ -1,6 +1,6 @@
 import type { CampaignContribution, Perk } from '../../shared/api/schemas'
 import type { OfflineCache } from '../services/cache'
-import type { ContributionQuery } from '../services/cache'
+import type { CampaignSnapshotInfo, ContributionQuery } from '../services/cache'
 import { OrdersWorkspace, toViewRow } from './workspace'
 import type { ViewRow } from './workspace'
 
@@ -116,20 +116,24 @@ export function loadWorkspace(cache: OfflineCache, campaignId: number): OrdersWo
   const info = cache.campaign(campaignId)
   if (!info) return null
   try {
-    const saved = cache.getDocument<ViewDoc>(VIEW_KIND, String(campaignId))?.value
-    if (
-      saved?.format === VIEW_FORMAT &&
-      saved.syncedAt === info.lastSyncedAt &&
-      Array.isArray(saved.rows) &&
-      saved.rows.length === info.count
-    ) {
-      return new OrdersWorkspace(campaignId, info.lastSyncedAt, decodeView(saved))
-    }
+    const saved = currentView(cache, info)
+    if (saved) return new OrdersWorkspace(campaignId, info.lastSyncedAt, decodeView(saved))
   } catch {
     // Only a shortcut: the cache's own rows below are the truth.
   }
   const rows = saveView(cache, campaignId, info.lastSyncedAt)
   return new OrdersWorkspace(campaignId, info.lastSyncedAt, rows)
+}
+
+/** The saved view when it is of this format and of the campaign's current snapshot. */
+function currentView(cache: OfflineCache, info: CampaignSnapshotInfo): ViewDoc | null {
+  const saved = cache.getDocument<ViewDoc>(VIEW_KIND, String(info.campaignId))?.value
+  const current =
+    saved?.format === VIEW_FORMAT &&
+    saved.syncedAt === info.lastSyncedAt &&
+    Array.isArray(saved.rows) &&
+    saved.rows.length === info.count
+  return current ? saved : null
 }
 
 /**
@@ -150,8 +154,7 @@ export function saveView(cache: OfflineCache, campaignId: number, syncedAt: stri
 /** Whether the saved orders view belongs to the campaign's current snapshot. */
 export function hasCurrentView(cache: OfflineCache, campaignId: number): boolean {
   const info = cache.campaign(campaignId)
-  const saved = cache.getDocument<ViewDoc>(VIEW_KIND, String(campaignId))?.value
-  return Boolean(info && saved?.format === VIEW_FORMAT && saved.syncedAt === info.lastSyncedAt)
+  return info !== null && currentView(cache, info) !== null
 }
 
 /**

@@ -155,12 +155,7 @@ export class OrdersWorkspace {
    * clicking through the tree changes only the node, and must not regroup 100,000 orders.
    */
   private aggregate(filter: OrdersFilter): Aggregate {
-    const key = JSON.stringify([
-      filter.statuses ?? DEFAULT_STATUSES,
-      filter.search ?? '',
-      filter.country ?? '',
-      filter.ids ?? null,
-    ])
+    const key = filterKey(filter, false)
     if (this.last?.key === key) return this.last
     let rows = this.filter({
       statuses: filter.statuses,
@@ -183,16 +178,7 @@ export class OrdersWorkspace {
 
   /** The orders matching `filter` and the tree and pick list beside them. */
   match(filter: OrdersFilter): Match {
-    const key = JSON.stringify([
-      filter.statuses ?? DEFAULT_STATUSES,
-      filter.search ?? '',
-      filter.country ?? '',
-      filter.ids ?? null,
-      // Not `filter.perkId` itself: JSON writes an absent perk ("All orders") and the "No perk"
-      // node (null) alike.
-      filter.perkId === undefined ? 'any' : filter.perkId,
-      filter.variant ?? null,
-    ])
+    const key = filterKey(filter, true)
     if (this.lastMatch?.key === key) return this.lastMatch.match
     const { rows: base, tree, pickList } = this.aggregate(filter)
     const node = filter.perkId !== undefined || filter.variant !== undefined
@@ -223,6 +209,21 @@ export class OrdersWorkspace {
     for (let i = 0; i < rows.length; i++) ids[i] = (rows[i] as ViewRow).id
     return ids
   }
+}
+
+/** What a cached answer is for: status, search, country and list, and the tree node if asked. */
+function filterKey(filter: OrdersFilter, withNode: boolean): string {
+  const key: unknown[] = [
+    filter.statuses ?? DEFAULT_STATUSES,
+    filter.search ?? '',
+    filter.country ?? '',
+    filter.ids ?? null,
+  ]
+  // Not `filter.perkId` itself: JSON writes an absent perk ("All orders") and the "No perk"
+  // node (null) alike.
+  if (withNode)
+    key.push(filter.perkId === undefined ? 'any' : filter.perkId, filter.variant ?? null)
+  return JSON.stringify(key)
 }
 
 const NO_PERK = '(no perk)'
