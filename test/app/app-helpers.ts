@@ -177,3 +177,15 @@ export async function queryAll(
   }
   return { ...result, all }
 }
+
+/** Signs `app` in to the simulator as its team member (API token, e-mail and password). */
+export function signIn(
+  app: Pick<TestApp, 'value'>,
+  sim: Simulator,
+): Promise<IpcResult<'session:signIn'>> {
+  return app.value('session:signIn', {
+    apiToken: sim.credentials.apiToken,
+    email: sim.credentials.email,
+    password: sim.credentials.password,
+  })
+}

@@ -14,7 +14,7 @@ import { LABELS_PER_SHEET } from '../../src/shared/ipc/contract'
 import type { LabelsRequest, OrdersFilter } from '../../src/shared/ipc/contract'
 import type { Simulator } from '../../src/simulator'
 import { harnessDesktop } from '../../src/web/desktop'
-import { cleanupApps, makeApp, queryAll, startSim, tempDir } from './app-helpers'
+import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir } from './app-helpers'
 import type { TestApp } from './app-helpers'
 
 const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
@@ -72,11 +72,7 @@ beforeAll(async () => {
   exportDir = tempDir()
   saver = recordingDesktop(exportDir)
   app = await makeApp({ sim, services: { desktop: saver.desktop } })
-  await app.value('session:signIn', {
-    apiToken: sim.credentials.apiToken,
-    email: sim.credentials.email,
-    password: sim.credentials.password,
-  })
+  await signIn(app, sim)
   campaignId = sim.campaignIds[0] as number
   await app.value('campaigns:sync', { campaignId })
   rows = sim.dataset.contributions.get(campaignId) ?? []
@@ -275,11 +271,7 @@ describe('Save as PDF through the web harness', () => {
         store: undefined,
         services: { desktop: harnessDesktop({ exportDir: dir, chromium: CHROMIUM }) },
       })
-      await harnessApp.value('session:signIn', {
-        apiToken: sim.credentials.apiToken,
-        email: sim.credentials.email,
-        password: sim.credentials.password,
-      })
+      await signIn(harnessApp, sim)
       await harnessApp.value('campaigns:sync', { campaignId })
       const request = labels({}, { startAt: 25 })
       const preview = await harnessApp.value('print:labelsPreview', request)

@@ -9,7 +9,7 @@ import { buildPickList, filterContributions, groupByPerk } from '../../src/share
 import { IPC_CHANNELS, ORDERS_PAGE_SIZE } from '../../src/shared/ipc/contract'
 import type { SyncProgressEvent } from '../../src/shared/ipc/contract'
 import { DEFAULT_BASE_URL } from '../../src/shared/config'
-import { cleanupApps, makeApp, queryAll, startSim, tempDir, wire } from './app-helpers'
+import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir, wire } from './app-helpers'
 
 afterEach(cleanupApps)
 
@@ -244,11 +244,7 @@ describe('sign-in', () => {
     const dataDir = tempDir()
     const store = new MemorySecretStore()
     const app = await makeApp({ sim, dataDir, store })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     await app.value('campaigns:sync', { campaignId })
     const cacheFiles = () => fs.readdirSync(dataDir).filter((name) => name.startsWith('cache-'))
@@ -266,11 +262,7 @@ describe('sign-in', () => {
 async function syncedApp(contributions: number) {
   const sim = await startSim({ contributions })
   const app = await makeApp({ sim })
-  await app.value('session:signIn', {
-    apiToken: sim.credentials.apiToken,
-    email: sim.credentials.email,
-    password: sim.credentials.password,
-  })
+  await signIn(app, sim)
   const campaignId = sim.campaignIds[0] as number
   await app.value('campaigns:sync', { campaignId })
   return { sim, app, campaignId }
@@ -282,11 +274,7 @@ describe('sync and orders', () => {
     const dataDir = tempDir()
     const store = new MemorySecretStore()
     const app = await makeApp({ sim, dataDir, store })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     const summary = await app.value('campaigns:sync', { campaignId, concurrency: 3 })
     expect(summary).toMatchObject({ campaignId, count: 400 })
@@ -539,11 +527,7 @@ describe('batch jobs', () => {
     const dataDir = tempDir()
     const store = new MemorySecretStore()
     const app = await makeApp({ sim, dataDir, store })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     const plan = sim.dataset.jobs.find(
       (j) => j.campaignId === campaignId && j.outcome === 'completed',
@@ -586,11 +570,7 @@ describe('batch jobs', () => {
     const store = new MemorySecretStore()
     const slow = { minIntervalMs: 60_000, maxIntervalMs: 60_000 }
     const first = await makeApp({ sim, dataDir, store, services: { jobPolling: slow } })
-    await first.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(first, sim)
     const campaignId = sim.campaignIds[0] as number
     const plan = sim.dataset.jobs.find((j) => j.campaignId === campaignId && j.total === 250)!
     expect(await first.value('jobs:watch', { campaignId, jobId: plan.jobId })).toMatchObject({
@@ -609,11 +589,7 @@ describe('offline', () => {
   it('serves the saved sign-ups when the API cannot be reached', async () => {
     const sim = await startSim()
     const app = await makeApp({ sim })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     const online = await app.value('signups:get', { campaignId, refresh: true })
     expect(online).toMatchObject({ campaignId, offline: false })
@@ -641,11 +617,7 @@ describe('offline', () => {
     const flaky: FetchLike = (input, init) =>
       down ? Promise.reject(new TypeError('fetch failed')) : globalThis.fetch(input, init)
     const app = await makeApp({ sim, fetch: flaky })
-    await app.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     expect(await app.value('network:status')).toMatchObject({ online: true })
     await app.value('signups:get', { campaignId, refresh: true })
@@ -671,11 +643,7 @@ describe('session expiry', () => {
     const dataDir = tempDir()
     const store = new MemorySecretStore()
     const first = await makeApp({ sim, dataDir, store })
-    await first.value('session:signIn', {
-      apiToken: sim.credentials.apiToken,
-      email: sim.credentials.email,
-      password: sim.credentials.password,
-    })
+    await signIn(first, sim)
     await first.services.dispose()
 
     // A restart: the keychain still has the tokens, the password is gone with the old process.
