@@ -184,20 +184,20 @@ export class OrdersDesk {
    */
   selection(campaignId: number, filter: OrdersFilter): Selection {
     const { workspace, info } = this.workspace(campaignId)
-    const ids = workspace.ids(filter)
+    const { rows } = workspace.match(filter)
     const narrow: ContributionQuery = {}
     const statuses: readonly OrderStatus[] = filter.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses
     if (typeof filter.perkId === 'number') narrow.perkId = filter.perkId
     const byId = new Map<number, CampaignContribution>()
-    if (ids.length > 0) {
-      const wanted = new Set(ids)
+    if (rows.length > 0) {
+      const wanted = new Set(rows.map((row) => row.id))
       for (const row of this.cache().contributions(campaignId, narrow)) {
         if (wanted.has(row.id)) byId.set(row.id, row)
       }
     }
     const contributions: CampaignContribution[] = []
-    for (const id of ids) {
+    for (const { id } of rows) {
       const row = byId.get(id)
       if (row) contributions.push(row)
     }

@@ -112,10 +112,6 @@ export class OrdersWorkspace {
     this.countries = [...countries].sort()
   }
 
-  get count(): number {
-    return this.rows.length
-  }
-
   row(id: number): ViewRow | undefined {
     return this.byId.get(id)
   }
@@ -200,14 +196,6 @@ export class OrdersWorkspace {
     }
     this.lastMatch = { key, match }
     return match
-  }
-
-  /** Contribution ids matching `filter`, in display order. */
-  ids(filter: OrdersFilter): number[] {
-    const { rows } = this.match(filter)
-    const ids = new Array<number>(rows.length)
-    for (let i = 0; i < rows.length; i++) ids[i] = (rows[i] as ViewRow).id
-    return ids
   }
 }
 
