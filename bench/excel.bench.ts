@@ -8,6 +8,7 @@ import { ORDER_COLUMNS, orderRowValues, rowInColumns } from '../src/shared/expor
 import { generateDataset } from '../src/simulator/data'
 import type { CampaignContribution } from '../src/shared/api/schemas'
 import { fmt, withPeakRss } from './lib'
+import { toModel } from '../test/helpers/model'
 
 const ORDERS = Number(process.env.PERKPACK_BENCH_EXCEL_ORDERS ?? 100_000)
 const BUDGET_MB = 400
@@ -28,7 +29,7 @@ interface Measure {
   rowsWritten: number
 }
 
-function ordersRows(rows: readonly CampaignContribution[]): (string | number)[][] {
+function ordersRows(rows: readonly CampaignContribution[]): (string | number | null)[][] {
   return rows.map((row) => rowInColumns(orderRowValues(row), ORDER_COLUMNS))
 }
 
@@ -60,7 +61,7 @@ async function inMemory(rows: readonly CampaignContribution[], file: string): Pr
 async function runChild(variant: Variant): Promise<void> {
   const dataset = generateDataset({ seed: 7, contributions: ORDERS })
   const campaign = dataset.campaigns[0]!
-  const rows = dataset.contributions.get(campaign.id)!
+  const rows = toModel(dataset.contributions.get(campaign.id)!)
   const dir = mkdtempSync(join(tmpdir(), 'perkpack-bench-excel-'))
   const file = join(dir, `${variant}.xlsx`)
   ;(globalThis as { gc?: () => void }).gc?.()

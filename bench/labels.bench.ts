@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { renderLabels } from '../src/main/services/print'
 import { generateDataset } from '../src/simulator/data'
 import { fmt } from './lib'
+import { toModel } from '../test/helpers/model'
 
 const LABELS = 3_000
 const BUDGET_MS = 10_000
@@ -99,7 +100,9 @@ section { break-after: page; } section:last-child { break-after: auto; }
  */
 export async function benchLabels(): Promise<string> {
   const dataset = generateDataset({ seed: 7, contributions: LABELS })
-  const rows = dataset.contributions.get(dataset.campaigns[0]!.id)!.filter((r) => r.order.shipping)
+  const rows = toModel(dataset.contributions.get(dataset.campaigns[0]!.id)!).filter(
+    (r) => r.order.shipping,
+  )
   const orders = rows.slice(0, LABELS)
   if (orders.length !== LABELS)
     throw new Error(`expected ${LABELS} addresses, got ${orders.length}`)

@@ -280,9 +280,9 @@ const CORE_COMMANDS: Record<string, Command> = {
         return 0
       }
       const body = rows.map((c) => [
-        `#${c.order.sequence_number}`,
+        c.order.sequence_number == null ? '' : `#${c.order.sequence_number}`,
         String(c.order.id),
-        c.order.shipping?.name || c.contributor_name || c.by,
+        c.order.shipping?.name || c.contributor_name || c.by || '',
         c.order.status,
         c.order.perks.map((p) => p.label).join(' + ') || '(no perk)',
         c.order.shipping?.country ?? '',
@@ -338,7 +338,7 @@ const CORE_COMMANDS: Record<string, Command> = {
             signal,
             onProgress: (s) =>
               progress.draw(
-                `${bar(s.number_processed, s.total)} ${s.status} ${s.number_processed}/${s.total} · ${s.message}`,
+                `${bar(s.number_processed ?? 0, s.total ?? 0)} ${s.status} ${s.number_processed ?? '?'}/${s.total ?? '?'}${s.message ? ` · ${s.message}` : ''}`,
               ),
           }).finally(() => progress.done())
         : await client.batchStatus(campaignId, jobId, { signal })
@@ -368,7 +368,7 @@ const CORE_COMMANDS: Record<string, Command> = {
       context.io.stdout.write(
         `${table(
           ['E-mail', 'Signed up'],
-          signups.map((s) => [s.email, s.signup_time]),
+          signups.map((s) => [s.email, s.signup_time ?? '']),
           60,
         )}\n`,
       )
@@ -412,10 +412,10 @@ const CORE_COMMANDS: Record<string, Command> = {
         return 0
       }
       const body = result.contributions.map((c) => [
-        c.created_at.slice(0, 10),
-        c.campaign.title,
-        c.order.perks.map((p) => p.label).join(' + ') || '(no perk)',
-        String(c.amount),
+        c.created_at?.slice(0, 10) ?? '',
+        c.campaign?.title ?? c.campaign?.slug ?? '',
+        c.order?.perks?.map((p) => p.label).join(' + ') || '(no perk)',
+        c.amount == null ? '' : String(c.amount),
       ])
       context.io.stdout.write(`${table(['Date', 'Campaign', 'Perks', 'Amount'], body)}\n`)
       context.io.stdout.write(`${result.count} contribution${result.count === 1 ? '' : 's'}\n`)

@@ -1,4 +1,4 @@
-import type { Shipping } from '../shared/api'
+import type { WireShipping } from './wire'
 import { Weighted, type Rng } from './data-random'
 
 /**
@@ -513,7 +513,7 @@ const GENERATORS: Record<CountryCode, Generator> = {
 }
 
 /** The shipping block of an order, in the field order of the spec. */
-export function randomShipping(rng: Rng, name: string, country: CountryCode): Shipping {
+export function randomShipping(rng: Rng, name: string, country: CountryCode): WireShipping {
   const a = GENERATORS[country](rng)
   // A few international backers skip the optional phone field; the API then sends "".
   const phone = country !== 'US' && country !== 'CA' && rng.chance(0.04) ? '' : a.phone_number

@@ -1,4 +1,4 @@
-import type { Shipping } from '../shared/api'
+import type { WireShipping } from './wire'
 import { countryPicker, randomShipping, type CountryCode } from './data-addresses'
 import { Rng, Weighted, mix32 } from './data-random'
 
@@ -12,7 +12,7 @@ export interface Persona {
    * Shared (frozen) by all of this account's orders. `shipping.name` is usually `name`,
    * sometimes a gift recipient: the field is free text.
    */
-  shipping: Readonly<Shipping>
+  shipping: Readonly<WireShipping>
 }
 
 type Origin =

@@ -1,13 +1,13 @@
+import type { OrderStatus } from '../shared/api'
 import type {
-  Campaign,
-  CampaignContribution,
-  Item,
-  OrderStatus,
-  Perk,
-  Signup,
-  Sku,
-  TeamMember,
-} from '../shared/api'
+  WireCampaign,
+  WireCampaignContribution,
+  WireItem,
+  WirePerk,
+  WireSignup,
+  WireSku,
+  WireTeamMember,
+} from './wire'
 import {
   BACKER_ACCOUNT_ID,
   CAMPAIGN_SPECS,
@@ -88,8 +88,8 @@ function poolAccountId(index: number): number {
 
 /** One choice combination of a perk, with the one-element `order.perks` array rows share. */
 interface PerkVariant {
-  perk: Perk
-  alone: Perk[]
+  perk: WirePerk
+  alone: WirePerk[]
 }
 
 interface PerkEntry {
@@ -104,7 +104,7 @@ interface PerkEntry {
 // generate fast and allocation dominates; freezing turns an accidental mutation into a TypeError.
 const PUBLIC_AMOUNT = Object.freeze({ private_amount: false })
 const PRIVATE_AMOUNT = Object.freeze({ private_amount: true })
-const NO_PERKS = Object.freeze([]) as unknown as Perk[]
+const NO_PERKS = Object.freeze([]) as unknown as WirePerk[]
 
 interface CampaignState {
   index: number
@@ -125,12 +125,12 @@ interface IdCounters {
 }
 
 interface SkuVariant {
-  sku: Sku
+  sku: WireSku
   weight: number
 }
 
 function skuVariants(item: ItemSpec, ids: IdCounters): SkuVariant[] {
-  let combos: { codes: string[]; choices: Sku['choices']; weight: number }[] = [
+  let combos: { codes: string[]; choices: WireSku['choices']; weight: number }[] = [
     { codes: [], choices: [], weight: 1 },
   ]
   for (const option of item.options ?? []) {
@@ -155,10 +155,10 @@ function compilePerks(spec: CampaignSpec, campaignIndex: number, ids: IdCounters
   }
   return spec.perks.map((perk, perkIndex) => {
     const id = PERK_ID_BASE + campaignIndex * 20 + perkIndex
-    let combos: { items: Item[]; weight: number }[] = [{ items: [], weight: 1 }]
+    let combos: { items: WireItem[]; weight: number }[] = [{ items: [], weight: 1 }]
     for (const [key, quantity] of perk.items) {
       const item = items.get(key)
-      if (!item) throw new Error(`Perk "${perk.label}" names unknown item "${key}"`)
+      if (!item) throw new Error(`WirePerk "${perk.label}" names unknown item "${key}"`)
       combos = combos.flatMap((combo) =>
         item.skus.map(({ sku, weight }) => ({
           items: [...combo.items, { id: item.id, name: item.name, quantity, sku }],
@@ -166,7 +166,7 @@ function compilePerks(spec: CampaignSpec, campaignIndex: number, ids: IdCounters
         })),
       )
     }
-    const perks: Perk[] = combos.map((combo) => ({
+    const perks: WirePerk[] = combos.map((combo) => ({
       id,
       campaign_slug: spec.slug,
       amount: perk.amount,
@@ -192,7 +192,7 @@ function campaignState(spec: CampaignSpec, index: number, ids: IdCounters): Camp
   const digital = perks.find((p) => p.spec.items.length === 0)
   const bundle = perks.find((p) => p.spec.items.some(([, quantity]) => quantity === 2))
   if (!digital || !bundle)
-    throw new Error(`Campaign ${spec.slug} needs a digital and a bundle perk`)
+    throw new Error(`WireCampaign ${spec.slug} needs a digital and a bundle perk`)
   return {
     index,
     spec,
@@ -222,7 +222,7 @@ function claim(rng: Rng, entry: PerkEntry, live: boolean): PerkVariant {
   return entry.picker.pick(rng)
 }
 
-function choosePerks(rng: Rng, state: CampaignState, plan: PerkPlan, live: boolean): Perk[] {
+function choosePerks(rng: Rng, state: CampaignState, plan: PerkPlan, live: boolean): WirePerk[] {
   let kind = plan
   if (kind === PERK_RANDOM) {
     const roll = rng.next()
@@ -260,14 +260,14 @@ function buildContribution(
   rng: Rng,
   state: CampaignState,
   persona: Persona,
-  perks: Perk[],
+  perks: WirePerk[],
   status: OrderStatus,
   createdMs: number,
   id: number,
   orderId: number,
   sequence: number,
   referrerPool: number,
-): CampaignContribution {
+): WireCampaignContribution {
   let amount = 0
   if (perks.length === 0) {
     amount = rng.chance(0.8) ? rng.pick(DONATIONS) : rng.range(100, 20_000) / 100
@@ -340,7 +340,7 @@ function positions(rng: Rng, rows: number, count: number, taken: Set<number>): n
   return out
 }
 
-function staffMember(staff: StaffSpec, memberId: number, owner: boolean, rng: Rng): TeamMember {
+function staffMember(staff: StaffSpec, memberId: number, owner: boolean, rng: Rng): WireTeamMember {
   return {
     id: memberId,
     name: staff.name,
@@ -356,12 +356,12 @@ function staffMember(staff: StaffSpec, memberId: number, owner: boolean, rng: Rn
 
 function buildCampaign(
   state: CampaignState,
-  rows: readonly CampaignContribution[],
+  rows: readonly WireCampaignContribution[],
   rowTimes: Float64Array,
   team: StaffSpec[],
   rng: Rng,
   memberIds: { next: number },
-): Campaign {
+): WireCampaign {
   const spec = state.spec
   let collected = 0
   let forever = 0
@@ -558,8 +558,8 @@ export function generateDataset(options: DatasetOptions): SimDataset {
   // 3. Who backs which row, which rows are forced to a perk shape, and each row's status.
   const planRng = new Rng(seed, STREAM_PLAN)
   const rowRng = new Rng(seed, STREAM_ROWS)
-  const contributions = new Map<number, CampaignContribution[]>()
-  const campaigns: Campaign[] = []
+  const contributions = new Map<number, WireCampaignContribution[]>()
+  const campaigns: WireCampaign[] = []
   const teams = new Map<number, Set<number>>()
   const memberIds = { next: TEAM_MEMBER_ID_BASE }
   const users: SimUser[] = [demoUser, backerUser]
@@ -605,7 +605,7 @@ export function generateDataset(options: DatasetOptions): SimDataset {
     const rowTimes = times[c] ?? new Float64Array(0)
     const cIds = contributionIds[c] ?? new Float64Array(0)
     const oIds = orderIds[c] ?? new Float64Array(0)
-    const rows: CampaignContribution[] = new Array<CampaignContribution>(rowCount)
+    const rows: WireCampaignContribution[] = new Array<WireCampaignContribution>(rowCount)
     for (let i = 0; i < rowCount; i++) {
       const perks = choosePerks(rowRng, state, (plans[i] ?? 0) as PerkPlan, false)
       rows[i] = buildContribution(
@@ -655,7 +655,7 @@ export function generateDataset(options: DatasetOptions): SimDataset {
     teams,
     signups,
     jobs: jobsFor(CAMPAIGN_SPECS),
-    makeContribution(campaignId: number, createdAt: Date): CampaignContribution {
+    makeContribution(campaignId: number, createdAt: Date): WireCampaignContribution {
       const state = byId.get(campaignId)
       if (!state) throw new RangeError(`Unknown simulator campaign ${campaignId}`)
       const createdMs = createdAt.getTime()
@@ -720,9 +720,9 @@ function buildSignups(
   seed: number,
   poolSize: number,
   personaAt: (ref: number) => Persona,
-): Map<number, Signup[]> {
+): Map<number, WireSignup[]> {
   const rng = new Rng(seed, STREAM_SIGNUPS)
-  const signups = new Map<number, Signup[]>()
+  const signups = new Map<number, WireSignup[]>()
   CAMPAIGN_SPECS.forEach((spec, c) => {
     const count = SIGNUP_COUNTS[c] ?? 0
     const times: number[] = []
@@ -731,7 +731,7 @@ function buildSignups(
     }
     times.sort((a, b) => b - a)
     const seen = new Set<string>()
-    const list: Signup[] = []
+    const list: WireSignup[] = []
     times.forEach((t, i) => {
       let email = ''
       for (let tries = 0; tries < 5 && (email === '' || seen.has(email)); tries++) {

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignContribution, Signup } from '../shared/api'
+import type { WireCampaign, WireCampaignContribution, WireSignup } from './wire'
 
 /** Credentials the simulator accepts unless overridden on the command line or in code. */
 export const DEMO_CREDENTIALS = {
@@ -48,23 +48,23 @@ export interface DatasetOptions {
 export interface SimDataset {
   seed: number
   /** Full campaign objects, as embedded in account contributions. campaigns[0] is the primary. */
-  campaigns: Campaign[]
+  campaigns: WireCampaign[]
   /**
-   * Campaign id -> contributions in the campaign-listing shape, privileged fields included
+   * WireCampaign id -> contributions in the campaign-listing shape, privileged fields included
    * (email, order.shipping), newest first (created_at descending, ties by id descending).
    */
-  contributions: Map<number, CampaignContribution[]>
+  contributions: Map<number, WireCampaignContribution[]>
   /** Accounts that can obtain an access token. users[0] is the demo team member. */
   users: SimUser[]
-  /** Campaign id -> account ids of the owner and team members (privileged access). */
+  /** WireCampaign id -> account ids of the owner and team members (privileged access). */
   teams: Map<number, Set<number>>
-  /** Campaign id -> pre-launch sign-ups, newest first. */
-  signups: Map<number, Signup[]>
+  /** WireCampaign id -> pre-launch sign-ups, newest first. */
+  signups: Map<number, WireSignup[]>
   jobs: SimJobPlan[]
   /**
    * Build one more contribution for a campaign, deterministic from the dataset seed and the
    * number of contributions made so far; used by the "insert during a walk" fault. The caller
    * puts it at the front of the listing.
    */
-  makeContribution(campaignId: number, createdAt: Date): CampaignContribution
+  makeContribution(campaignId: number, createdAt: Date): WireCampaignContribution
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { ORDER_STATUSES } from '../shared/api'
-import type { CampaignContribution, OrderStatus } from '../shared/api'
+import type { OrderStatus } from '../shared/api'
+import type { WireCampaignContribution } from './wire'
 import type { FaultInjector } from './faults'
 import type { SimDataset } from './model'
 import { listingPage, pageWindow, parsePage } from './server-paging'
@@ -69,14 +70,14 @@ function parseFilter(query: URLSearchParams): ContributionFilter {
 }
 
 /** The campaign listing without the privileged fields (e-mail, order.shipping). */
-function withoutPrivileged(row: CampaignContribution): CampaignContribution {
-  const copy: CampaignContribution = { ...row, order: { ...row.order } }
+function withoutPrivileged(row: WireCampaignContribution): WireCampaignContribution {
+  const copy: WireCampaignContribution = { ...row, order: { ...row.order } }
   delete copy.email
   delete copy.order.shipping
   return copy
 }
 
-function keep(row: CampaignContribution): CampaignContribution {
+function keep(row: WireCampaignContribution): WireCampaignContribution {
   return row
 }
 

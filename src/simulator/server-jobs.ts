@@ -1,11 +1,11 @@
-import type { BatchStatus } from '../shared/api'
+import type { WireBatchStatus } from './wire'
 import type { SimJobPlan } from './model'
 
 /**
  * Status of a job at its `read`th status read (0-based): `queued` for queuedPolls reads, then
  * `working` with number_processed rising by perPoll, then the outcome once stopAt is reached.
  */
-export function jobStatusAt(plan: SimJobPlan, read: number): BatchStatus {
+export function jobStatusAt(plan: SimJobPlan, read: number): WireBatchStatus {
   const { total, queuedPolls } = plan
   if (read < queuedPolls) {
     return {
@@ -30,7 +30,7 @@ export function jobStatusAt(plan: SimJobPlan, read: number): BatchStatus {
   return terminalStatus(plan, stopAt)
 }
 
-function terminalStatus(plan: SimJobPlan, processed: number): BatchStatus {
+function terminalStatus(plan: SimJobPlan, processed: number): WireBatchStatus {
   const { total } = plan
   const base = { status: plan.outcome, number_processed: processed, total }
   switch (plan.outcome) {
@@ -60,7 +60,7 @@ export class JobBoard {
     return plan && plan.campaignId === campaignId ? plan : undefined
   }
 
-  poll(plan: SimJobPlan): BatchStatus {
+  poll(plan: SimJobPlan): WireBatchStatus {
     const read = this.reads.get(plan.jobId) ?? 0
     this.reads.set(plan.jobId, read + 1)
     return jobStatusAt(plan, read)

@@ -1,4 +1,4 @@
-import type { Pagination } from '../shared/api'
+import type { WirePagination } from './wire'
 import { PAGE_SIZE } from '../shared/config'
 import { HttpError } from './server-respond'
 
@@ -17,7 +17,7 @@ export function parsePage(raw: string | null): number {
 export interface PageWindow {
   start: number
   end: number
-  pagination: Pagination
+  pagination: WirePagination
 }
 
 /**
@@ -45,7 +45,7 @@ export function pageWindow(total: number, page: number): PageWindow {
 export interface ListingPage<T> {
   response: T[]
   count: number
-  pagination: Pagination
+  pagination: WirePagination
 }
 
 /** The listing envelope for rows `[start, end)` of a newest-first array, mapped per row. */

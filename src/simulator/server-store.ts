@@ -1,9 +1,5 @@
-import type {
-  AccountContribution,
-  Campaign,
-  CampaignContribution,
-  OrderStatus,
-} from '../shared/api'
+import type { OrderStatus } from '../shared/api'
+import type { WireAccountContribution, WireCampaign, WireCampaignContribution } from './wire'
 import type { SimDataset } from './model'
 
 export interface ContributionFilter {
@@ -13,14 +9,14 @@ export interface ContributionFilter {
 }
 
 interface AccountEntry {
-  contribution: CampaignContribution
+  contribution: WireCampaignContribution
   campaignId: number
   createdMs: number
 }
 
 interface CachedFilter {
   version: number
-  rows: CampaignContribution[]
+  rows: WireCampaignContribution[]
 }
 
 /** Filtered lists kept per (campaign, filter); a sync walks one filter over many pages. */
@@ -30,7 +26,11 @@ function newestFirst(a: AccountEntry, b: AccountEntry): number {
   return b.createdMs - a.createdMs || b.contribution.id - a.contribution.id
 }
 
-function matches(row: CampaignContribution, filter: ContributionFilter, email?: string): boolean {
+function matches(
+  row: WireCampaignContribution,
+  filter: ContributionFilter,
+  email?: string,
+): boolean {
   if (filter.status !== undefined && row.order.status !== filter.status) return false
   if (email !== undefined && row.email?.toLowerCase() !== email) return false
   if (filter.perkId !== undefined && !row.order.perks.some((perk) => perk.id === filter.perkId)) {
@@ -45,7 +45,7 @@ function matches(row: CampaignContribution, filter: ContributionFilter, email?: 
  * through here so the dataset, the indexes and the caches never disagree.
  */
 export class SimStore {
-  private readonly campaignsById: Map<number, Campaign>
+  private readonly campaignsById: Map<number, WireCampaign>
   private readonly accounts = new Map<number, AccountEntry[]>()
   private readonly knownAccounts = new Set<number>()
   private readonly filterCache = new Map<string, CachedFilter>()
@@ -65,16 +65,16 @@ export class SimStore {
     for (const entries of this.accounts.values()) entries.sort(newestFirst)
   }
 
-  campaign(id: number): Campaign | undefined {
+  campaign(id: number): WireCampaign | undefined {
     return this.campaignsById.get(id)
   }
 
   /** The campaign's contributions, newest first, privileged fields included. */
-  contributions(campaignId: number): readonly CampaignContribution[] {
+  contributions(campaignId: number): readonly WireCampaignContribution[] {
     return this.dataset.contributions.get(campaignId) ?? []
   }
 
-  filtered(campaignId: number, filter: ContributionFilter): readonly CampaignContribution[] {
+  filtered(campaignId: number, filter: ContributionFilter): readonly WireCampaignContribution[] {
     const all = this.contributions(campaignId)
     const { email, status, perkId } = filter
     if (email === undefined && status === undefined && perkId === undefined) return all
@@ -99,7 +99,7 @@ export class SimStore {
     return this.accounts.get(accountId) ?? []
   }
 
-  accountRow(entry: AccountEntry): AccountContribution {
+  accountRow(entry: AccountEntry): WireAccountContribution {
     const c = entry.contribution
     const campaign = this.campaignsById.get(entry.campaignId)
     if (!campaign) throw new Error(`contribution ${c.id} refers to a missing campaign`)
@@ -128,10 +128,10 @@ export class SimStore {
    * Put `count` new contributions at the front of a campaign's listing, each later than every
    * row in the dataset so "newest first" stays true and every later page shifts.
    */
-  insert(campaignId: number, count: number): CampaignContribution[] {
+  insert(campaignId: number, count: number): WireCampaignContribution[] {
     const list = this.dataset.contributions.get(campaignId)
     if (!list) return []
-    const added: CampaignContribution[] = []
+    const added: WireCampaignContribution[] = []
     for (let i = 0; i < count; i++) {
       // Whole seconds: timestamps are serialised at second precision.
       const createdMs = Math.max(this.clock(), Math.floor(this.latestMs / 1000) * 1000 + 1000)
@@ -145,7 +145,7 @@ export class SimStore {
     return added
   }
 
-  private indexAccount(contribution: CampaignContribution, campaignId: number): AccountEntry {
+  private indexAccount(contribution: WireCampaignContribution, campaignId: number): AccountEntry {
     const createdMs = Date.parse(contribution.created_at)
     if (createdMs > this.latestMs) this.latestMs = createdMs
     const entry = { contribution, campaignId, createdMs }
@@ -156,7 +156,7 @@ export class SimStore {
     return entry
   }
 
-  private indexInsertedAccount(contribution: CampaignContribution, campaignId: number): void {
+  private indexInsertedAccount(contribution: WireCampaignContribution, campaignId: number): void {
     const entry = this.indexAccount(contribution, campaignId)
     const entries = this.accounts.get(contribution.account_id) ?? []
     // indexAccount appended it; move it to its sorted place (normally the front).
@@ -166,7 +166,7 @@ export class SimStore {
     entries.splice(at, 0, entry)
   }
 
-  private bumpCampaign(campaignId: number, row: CampaignContribution): void {
+  private bumpCampaign(campaignId: number, row: WireCampaignContribution): void {
     const campaign = this.campaignsById.get(campaignId)
     if (!campaign) return
     campaign.contributions_count += 1

@@ -16,6 +16,8 @@ import type { Simulator } from '../../src/simulator'
 import { harnessDesktop } from '../../src/web/desktop'
 import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir } from './app-helpers'
 import type { TestApp } from './app-helpers'
+import { compareBySequence } from '../../src/shared/fulfillment'
+import { toModel } from '../helpers/model'
 
 const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 const hasChromium = fs.existsSync(CHROMIUM)
@@ -75,7 +77,7 @@ beforeAll(async () => {
   await signIn(app, sim)
   campaignId = sim.campaignIds[0] as number
   await app.value('campaigns:sync', { campaignId })
-  rows = sim.dataset.contributions.get(campaignId) ?? []
+  rows = toModel(sim.dataset.contributions.get(campaignId) ?? [])
 }, 60_000)
 
 afterAll(cleanupApps)
@@ -179,7 +181,7 @@ describe('exports from the app, over the offline copy', () => {
     const filter: OrdersFilter = {}
     const shipping = filterContributions(rows, filter)
       .filter((r) => r.order.shipping?.address?.trim())
-      .sort((a, b) => a.order.sequence_number - b.order.sequence_number || a.id - b.id)
+      .sort((a, b) => compareBySequence(a, b) || a.id - b.id)
     expect(shipping.length).toBeGreaterThan(30)
     const preview = await app.value('print:labelsPreview', labels(filter))
     expect(preview.labels).toBe(shipping.length)
@@ -193,7 +195,7 @@ describe('exports from the app, over the offline copy', () => {
     const escape = (s: string) =>
       s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')
     for (const row of shipping.slice(0, 30)) {
-      expect(preview.html).toContain(escape(row.order.shipping!.name.trim()))
+      expect(preview.html).toContain(escape(row.order.shipping!.name!.trim()))
     }
     // "Start at label 25": six on the first sheet.
     const late = await app.value('print:labelsPreview', labels(filter, { startAt: 25 }))

@@ -14,6 +14,7 @@ import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc/contract'
 import type { TestApp } from './app-helpers'
 import { generateDataset } from '../../src/simulator'
 import { cleanupApps, makeApp, queryAll, tempDir } from './app-helpers'
+import { toModel } from '../helpers/model'
 
 /**
  * The orders view's budget (ARCHITECTURE.md): with 100,000 orders, opening under 1 s and each
@@ -70,7 +71,7 @@ function slowdown(): { factor: number; referenceMs: number } {
 beforeAll(() => {
   const dataset = generateDataset({ seed: 1, contributions: COUNT })
   campaignId = dataset.campaigns[0]!.id
-  rows = dataset.contributions.get(campaignId)!
+  rows = toModel(dataset.contributions.get(campaignId)!)
   dataDir = tempDir()
   const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
   const writer = cache.beginSnapshot(campaignId)

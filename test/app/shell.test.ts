@@ -119,7 +119,6 @@ describe('addresses', () => {
     const shipping = {
       name: 'Jürgen Müller',
       address: 'Schönhauser Allee 12',
-      address2: null,
       city: 'Berlin',
       state: 'Berlin',
       zipcode: '10435',

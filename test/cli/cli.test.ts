@@ -57,7 +57,7 @@ function referencePickList(rows: readonly CampaignContribution[]): Map<string, P
           entry = {
             row: {
               sku_code: item.sku.code,
-              item_name: item.name,
+              item_name: item.name ?? item.sku.code,
               choices,
               quantity: 0,
               order_count: 0,

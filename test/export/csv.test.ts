@@ -6,10 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Cancelled, PerkPackError } from '../../src/main/services/errors'
 import { SHIPPER_CSV_COLUMNS, writeShipperCsv } from '../../src/main/services/export/csv'
 import type { ShipperCsvFormat } from '../../src/main/services/export/csv'
-import type { CampaignContribution, Item, Perk, Shipping } from '../../src/shared/api/schemas'
+import type { CampaignContribution } from '../../src/shared/api/schemas'
+import type {
+  WireItem as Item,
+  WirePerk as Perk,
+  WireShipping as Shipping,
+} from '../../src/simulator/wire'
 import { orderLines } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
 import { cleanup, tempDir } from '../helpers/harness'
+import { toModel, toModelRow } from '../helpers/model'
 
 afterEach(cleanup)
 
@@ -65,7 +71,7 @@ function contribution(
   email: string | null = 'ada@example.com',
 ): CampaignContribution {
   const id = nextId++
-  return {
+  return toModelRow({
     id,
     created_at: '2024-05-01T10:15:30-07:00',
     avatar_url: '',
@@ -84,7 +90,7 @@ function contribution(
       status: 'captured',
       shipping: shipping === null ? null : { ...ADDRESS, ...shipping },
     },
-  }
+  })
 }
 
 // ---- oracle: what each row must say, built from the API fields without the code under test ----
@@ -194,7 +200,7 @@ function expectedRows(rows: readonly CampaignContribution[], format: ShipperCsvF
       const values: Record<Field, string> = {
         number: String(row.order.sequence_number),
         id: String(row.order.id),
-        date: `${row.created_at.slice(0, 10)} ${row.created_at.slice(11, 19)}`,
+        date: `${row.created_at?.slice(0, 10)} ${row.created_at?.slice(11, 19)}`,
         name: t(s?.name),
         a1: t(s?.address),
         a2: t(s?.address2),
@@ -230,7 +236,7 @@ function readCsv(file: string): { text: string; bytes: Buffer; records: string[]
 
 function datasetRows(): CampaignContribution[] {
   const dataset = generateDataset({ seed: 11, contributions: 120 })
-  return [...dataset.contributions.values()].flat()
+  return toModel([...dataset.contributions.values()].flat())
 }
 
 // ---- tests ---------------------------------------------------------------------------------

@@ -9,13 +9,14 @@ import { DEFAULT_STATUSES, filterContributions } from '../../src/shared/fulfillm
 import { generateDataset } from '../../src/simulator/data'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import { cleanup, tempDir } from '../helpers/harness'
+import { toModel } from '../helpers/model'
 
 // Never contacted: `export` works from the cache alone. The base URL only picks the cache file.
 const BASE_URL = 'http://127.0.0.1:9'
 
 const dataset = generateDataset({ seed: 5, contributions: 240 })
 const campaign = dataset.campaigns[0]!
-const rows: CampaignContribution[] = dataset.contributions.get(campaign.id)!
+const rows: CampaignContribution[] = toModel(dataset.contributions.get(campaign.id)!)
 
 let dataDir: string
 

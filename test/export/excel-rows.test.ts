@@ -13,9 +13,10 @@ import {
 import type { CampaignContribution, Perk } from '../../src/shared/api/schemas'
 import { orderLines } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
+import { toModel } from '../helpers/model'
 
 const dataset = generateDataset({ seed: 3, contributions: 400 })
-const rows = dataset.contributions.get(dataset.campaigns[0]!.id)!
+const rows = toModel(dataset.contributions.get(dataset.campaigns[0]!.id)!)
 
 function clone(row: CampaignContribution): CampaignContribution {
   return structuredClone(row) as CampaignContribution
@@ -51,8 +52,8 @@ describe('order rows for exports', () => {
 
   it('turns a missing address or e-mail into empty text, and trims', () => {
     const row = clone(rows[0]!)
-    row.order.shipping = null
-    row.email = null
+    row.order.shipping = undefined
+    row.email = undefined
     expect(shippingValues(row)).toEqual({
       shipName: '',
       address1: '',

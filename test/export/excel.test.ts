@@ -14,12 +14,13 @@ import type { CampaignContribution, Perk } from '../../src/shared/api/schemas'
 import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
 import { cleanup, tempDir } from '../helpers/harness'
+import { toModel } from '../helpers/model'
 
 const dataset = generateDataset({ seed: 7, contributions: 300 })
 const source = dataset.campaigns[0]!
 // Every status, so the hand-written hard cases (formula-like names, non-Latin text, leading-zero
 // postcodes) are all in the selection.
-const rows = filterContributions(dataset.contributions.get(source.id)!, { statuses: [] })
+const rows = filterContributions(toModel(dataset.contributions.get(source.id)!), { statuses: [] })
 const campaign: PackingListCampaign = {
   id: source.id,
   title: source.title,
@@ -174,7 +175,7 @@ describe('writePackingList: structure', () => {
     const sequences = column(sheet('Orders'), 'Seq #').map((c) => c.value as number)
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b))
     const olivia = rows.find((r) => r.contributor_name === 'Olivia Brown')!
-    const row = sheet('Orders').getRow(sequences.indexOf(olivia.order.sequence_number) + 2)
+    const row = sheet('Orders').getRow(sequences.indexOf(olivia.order.sequence_number!) + 2)
     expect(row.getCell(2).value).toBe(String(olivia.order.id))
     expect(row.getCell(3).value).toBe('Olivia Brown')
     expect(row.getCell(5).value).toBe(olivia.order.status)
@@ -400,7 +401,7 @@ describe('writePackingList: sheet names', () => {
 
 describe('writePackingList: writing safely', () => {
   const big = filterContributions(
-    generateDataset({ seed: 11, contributions: 2_000 }).contributions.get(source.id)!,
+    toModel(generateDataset({ seed: 11, contributions: 2_000 }).contributions.get(source.id)!),
     { statuses: [] },
   )
 

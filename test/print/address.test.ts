@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatAddress, formatAddressDetailed } from '../../src/main/services/print'
 import { generateDataset } from '../../src/simulator/data'
+import { shippingSchema } from '../../src/shared/api/schemas'
 import { shipping } from './fixtures'
 
 const US = shipping({
@@ -217,7 +218,7 @@ describe('formatAddress', () => {
       for (const row of rows) {
         const ship = row.order.shipping
         if (!ship) continue
-        const text = formatAddress(ship).join('\n').replace(/\s+/g, '')
+        const text = formatAddress(shippingSchema.parse(ship)).join('\n').replace(/\s+/g, '')
         for (const value of [
           ship.name,
           ship.address,

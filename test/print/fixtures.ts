@@ -1,4 +1,7 @@
+import { shippingSchema } from '../../src/shared/api/schemas'
 import type { CampaignContribution, Shipping } from '../../src/shared/api/schemas'
+import type { WireShipping } from '../../src/simulator/wire'
+import { toModelRow } from '../helpers/model'
 
 export interface ItemSpec {
   code: string
@@ -7,8 +10,9 @@ export interface ItemSpec {
   choices?: Array<{ name: string; value: string }>
 }
 
-export function shipping(overrides: Partial<Shipping> = {}): Shipping {
-  return {
+/** An address as the model reads it; overrides are in the API's shape (null allowed). */
+export function shipping(overrides: Partial<WireShipping> = {}): Shipping {
+  return shippingSchema.parse({
     name: 'Olivia Brown',
     address: '742 Evergreen Terrace',
     address2: null,
@@ -18,7 +22,7 @@ export function shipping(overrides: Partial<Shipping> = {}): Shipping {
     country: 'US',
     phone_number: '+1 617-555-0142',
     ...overrides,
-  }
+  })
 }
 
 let nextId = 1
@@ -31,7 +35,7 @@ export function order(
   extra: Partial<CampaignContribution> = {},
 ): CampaignContribution {
   const id = nextId++
-  return {
+  return toModelRow({
     id: 41_000_000 + sequence,
     created_at: '2025-03-01T10:00:00-07:00',
     avatar_url: 'https://example.com/a.png',
@@ -72,7 +76,7 @@ export function order(
       ],
     },
     ...extra,
-  }
+  })
 }
 
 /** `count` US orders whose names and streets are unique, so each can be found in a PDF. */

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { renderLabels, renderPackingSlips } from '../../src/main/services/print'
 import { generateDataset } from '../../src/simulator/data'
 import { htmlToPdf, launchChromium, removeTempPdfs, squash, writePdf } from './chromium'
+import { toModel } from '../helpers/model'
 import { numberedOrders, order, shipping } from './fixtures'
 
 // Real Chromium, as the app's print window and the web harness use it: page counts and sizes from
@@ -131,7 +132,7 @@ describe('labels in Chromium', { timeout: 60_000 }, () => {
 
   it('keeps every line of real-world and fabricated long addresses inside its label', async () => {
     const dataset = generateDataset({ seed: 5, contributions: 300 })
-    const rows = [...dataset.contributions.values()].flat().slice(0, 240)
+    const rows = toModel([...dataset.contributions.values()].flat().slice(0, 240))
     const long = [
       shipping({ name: 'Maximilian Alexander von Habsburg-Lothringen-Württemberg' }),
       shipping({ address: 'Flat 12, The Old Cotton Exchange Building, 145-147 Waterloo Road' }),

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type {
-  CampaignContribution,
-  OrderStatus,
-  Perk,
-  Shipping,
-} from '../../src/shared/api/schemas'
+import type { CampaignContribution, OrderStatus } from '../../src/shared/api/schemas'
+import type { WirePerk as Perk, WireShipping as Shipping } from '../../src/simulator/wire'
 import {
   checksAsExportRows,
   countryCode,
@@ -12,6 +8,7 @@ import {
   runPrePrintChecks,
 } from '../../src/shared/export/checks'
 import type { PrePrintCheck, PrePrintContext } from '../../src/shared/export/checks'
+import { toModelRow } from '../helpers/model'
 
 // ---- factory -------------------------------------------------------------------------------
 
@@ -55,7 +52,7 @@ interface RowSpec {
 let nextId = 1
 function row(spec: RowSpec = {}): CampaignContribution {
   const id = nextId++
-  return {
+  return toModelRow({
     id,
     created_at: '2024-05-01T10:00:00-07:00',
     avatar_url: '',
@@ -74,7 +71,7 @@ function row(spec: RowSpec = {}): CampaignContribution {
       status: spec.status ?? 'captured',
       shipping: spec.shipping === null ? null : { ...US_ADDRESS, ...spec.shipping },
     },
-  }
+  })
 }
 
 const NOW = new Date('2024-06-01T12:00:00Z')

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import type { CampaignContribution, OrderStatus } from '../../src/shared/api/schemas'
 import type {
-  CampaignContribution,
-  Item,
-  OrderStatus,
-  Perk,
-  Shipping,
-} from '../../src/shared/api/schemas'
+  WireCampaignContribution,
+  WireItem as Item,
+  WirePerk as Perk,
+  WireShipping as Shipping,
+} from '../../src/simulator/wire'
 import { ORDER_STATUSES } from '../../src/shared/api/schemas'
 import {
   DEFAULT_STATUSES,
@@ -22,6 +22,7 @@ import {
   variantKey,
 } from '../../src/shared/fulfillment'
 import type { PickListRow } from '../../src/shared/fulfillment'
+import { toModelRow } from '../helpers/model'
 
 // ---- factory -------------------------------------------------------------------------------
 
@@ -84,7 +85,7 @@ interface OrderSpec {
 
 function order(spec: OrderSpec): CampaignContribution {
   const name = spec.name ?? `Backer ${spec.id}`
-  const row: CampaignContribution = {
+  const row: WireCampaignContribution = {
     id: 10_000 + spec.id,
     created_at: '2024-05-01T10:00:00+00:00',
     avatar_url: 'https://example.test/a.png',
@@ -104,7 +105,7 @@ function order(spec: OrderSpec): CampaignContribution {
     },
   }
   if (spec.email !== undefined) row.email = spec.email
-  return row
+  return toModelRow(row)
 }
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0)
@@ -657,7 +658,7 @@ describe('performance on 100,000 contributions', () => {
     expect(search.result.length).toBeGreaterThan(0)
     for (const row of search.result) expect(row.order.shipping?.city).toBe('München')
     expect(combined.result.length).toBeGreaterThan(0)
-    expect(combined.result.every((r) => r.contributor_name.startsWith('Zoë'))).toBe(true)
+    expect(combined.result.every((r) => r.contributor_name?.startsWith('Zoë'))).toBe(true)
     expect(indexed.result.length).toBeGreaterThan(0)
     expect(statusOnly.ms).toBeLessThan(200)
     expect(search.ms).toBeLessThan(200)

@@ -1,6 +1,10 @@
 import { describe, it, expect } from 'vitest'
 import { z } from 'zod'
-import { campaignContributionsPageSchema, tokenResponseSchema } from '../../src/shared/api/schemas'
+import {
+  campaignContributionSchema,
+  campaignContributionsPageSchema,
+  tokenResponseSchema,
+} from '../../src/shared/api/schemas'
 import {
   SchemaMismatchError,
   describeIssues,
@@ -26,13 +30,16 @@ function listed(error: SchemaMismatchError): string[] {
   return error.message.slice(prefix.length).split('; ')
 }
 
-/** A campaign page of `n` copies of the fixture's first row, each with an unknown order status. */
-function pageWithBadStatuses(n: number): unknown {
+/** Pages read rows one by one in the app; here the rows are checked as one list to collect issues. */
+const rowsSchema = z.looseObject({ response: z.array(campaignContributionSchema) })
+
+/** A campaign page of `n` copies of the fixture's first row, each with an unusable order id. */
+function pageWithBadOrderIds(n: number): unknown {
   const row = campaignPageFixture.response[0]
   const response = Array.from({ length: n }, (_, i) => ({
     ...row,
     id: 50000 + i,
-    order: { ...row?.order, status: 'shipped' },
+    order: { ...row?.order, id: 'not-an-id' },
   }))
   return { ...campaignPageFixture, response, count: n }
 }
@@ -88,42 +95,42 @@ describe('parseOrThrow', () => {
   it('names the exact deep path of a wrong type', () => {
     const row = campaignPageFixture.response[0]
     const perk = row?.order.perks[0]
-    const badItem = { ...perk?.items[1], sku: { ...perk?.items[1]?.sku, code: 902 } }
+    const badItem = { ...perk?.items[1], sku: { ...perk?.items[1]?.sku, code: { text: 'x' } } }
     const badPerk = { ...perk, items: [perk?.items[0], badItem] }
     const data = {
       ...campaignPageFixture,
       response: [{ ...row, order: { ...row?.order, perks: [badPerk, row?.order.perks[1]] } }],
     }
-    const error = mismatch(campaignContributionsPageSchema, data, 'campaign contributions')
+    const error = mismatch(rowsSchema, data, 'campaign contributions')
     expect(listed(error)).toEqual([
-      'response[0].order.perks[0].items[1].sku.code: Invalid input: expected string, received number',
+      'response[0].order.perks[0].items[1].sku.code: Invalid input: expected string, received object',
     ])
   })
 })
 
 describe('the message lists at most 5 problems', () => {
   it('lists the first 5 of 30 problems and no more', () => {
-    const error = mismatch(campaignContributionsPageSchema, pageWithBadStatuses(30), 'page')
+    const error = mismatch(rowsSchema, pageWithBadOrderIds(30), 'page')
     expect(error.problems).toHaveLength(5)
     expect(error.problems.map((p) => p.path)).toEqual(
-      [0, 1, 2, 3, 4].map((i) => `response[${i}].order.status`),
+      [0, 1, 2, 3, 4].map((i) => `response[${i}].order.id`),
     )
     expect(listed(error)).toHaveLength(5)
     expect(error.message).not.toContain('response[5]')
   })
 
   it('lists all problems when there are exactly 5', () => {
-    const error = mismatch(campaignContributionsPageSchema, pageWithBadStatuses(5), 'page')
+    const error = mismatch(rowsSchema, pageWithBadOrderIds(5), 'page')
     expect(listed(error)).toHaveLength(5)
-    expect(error.message).toContain('response[4].order.status')
+    expect(error.message).toContain('response[4].order.id')
   })
 
   it('lists every problem when there are fewer than 5', () => {
-    const error = mismatch(campaignContributionsPageSchema, pageWithBadStatuses(3), 'page')
+    const error = mismatch(rowsSchema, pageWithBadOrderIds(3), 'page')
     expect(listed(error).map((entry) => entry.split(': ')[0])).toEqual([
-      'response[0].order.status',
-      'response[1].order.status',
-      'response[2].order.status',
+      'response[0].order.id',
+      'response[1].order.id',
+      'response[2].order.id',
     ])
   })
 
@@ -142,12 +149,12 @@ describe('the message lists at most 5 problems', () => {
 
 describe('describeIssues', () => {
   it('honours a custom limit', () => {
-    const result = campaignContributionsPageSchema.safeParse(pageWithBadStatuses(4))
+    const result = rowsSchema.safeParse(pageWithBadOrderIds(4))
     expect(result.success).toBe(false)
     if (result.success) return
     expect(describeIssues(result.error, 2).map((p) => p.path)).toEqual([
-      'response[0].order.status',
-      'response[1].order.status',
+      'response[0].order.id',
+      'response[1].order.id',
     ])
     expect(describeIssues(result.error)).toHaveLength(4)
   })

@@ -4,9 +4,8 @@ import {
   campaignContributionSchema,
   campaignSchema,
   signupSchema,
-  type CampaignContribution,
-  type Perk,
 } from '../../src/shared/api'
+import type { WireCampaignContribution, WirePerk as Perk } from '../../src/simulator/wire'
 import { generateDataset, STAFF_PASSWORD } from '../../src/simulator/data'
 import { formatTimestamp } from '../../src/simulator/data-time'
 import { BACKER_CREDENTIALS, DEMO_CREDENTIALS, type SimDataset } from '../../src/simulator/model'
@@ -15,11 +14,11 @@ const N = 1000
 const data = generateDataset({ seed: 20260301, contributions: N })
 const small = generateDataset({ seed: 20260301, contributions: 0 })
 
-function rowsOf(dataset: SimDataset): CampaignContribution[] {
+function rowsOf(dataset: SimDataset): WireCampaignContribution[] {
   return [...dataset.contributions.values()].flat()
 }
 
-function campaignRows(dataset: SimDataset, index: number): CampaignContribution[] {
+function campaignRows(dataset: SimDataset, index: number): WireCampaignContribution[] {
   const campaign = dataset.campaigns[index]
   if (!campaign) throw new Error(`no campaign ${index}`)
   return dataset.contributions.get(campaign.id) ?? []
@@ -31,7 +30,7 @@ function plain(dataset: SimDataset) {
   return { seed, campaigns, contributions, users, teams, signups, jobs }
 }
 
-function stringsOf(row: CampaignContribution): string[] {
+function stringsOf(row: WireCampaignContribution): string[] {
   const s = row.order.shipping
   const out = [row.by, row.contributor_name]
   if (s) out.push(s.name, s.address, s.address2 ?? '', s.city)
@@ -153,8 +152,8 @@ describe('generateDataset: sizes and order', () => {
     let ties = 0
     for (const rows of data.contributions.values()) {
       for (let i = 1; i < rows.length; i++) {
-        const prev = rows[i - 1] as CampaignContribution
-        const row = rows[i] as CampaignContribution
+        const prev = rows[i - 1] as WireCampaignContribution
+        const row = rows[i] as WireCampaignContribution
         const dt = Date.parse(prev.created_at) - Date.parse(row.created_at)
         expect(dt).toBeGreaterThanOrEqual(0)
         if (dt === 0) ties++

@@ -196,7 +196,7 @@ describe('fault injection over HTTP', () => {
       const body = campaignContributionsPageSchema.parse(
         await (await fetch(`${listing}&page=${page}`)).json(),
       )
-      ids.push(...body.response.map((row) => row.id))
+      ids.push(...body.response.map((row) => (row as { id: number }).id))
       lastCount = body.pagination.count
     }
     expect(ids.length).toBeGreaterThan(new Set(ids).size)

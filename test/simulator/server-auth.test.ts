@@ -184,7 +184,7 @@ describe('batch status', () => {
     expect(working.length).toBeGreaterThan(0)
     working.forEach((n, i) => expect(n).toBe((i + 1) * job.perPoll))
     expect(seen.at(-1)).toMatchObject({ status: 'completed', number_processed: job.total })
-    expect(seen.every((s) => s.total === job.total && s.message.length > 0)).toBe(true)
+    expect(seen.every((s) => s.total === job.total && (s.message ?? '').length > 0)).toBe(true)
     const again = await get(sim, path(job), { job_id: job.jobId, access_token: demoToken })
     expect(batchStatusResponseSchema.parse(again.body).response.status).toBe('completed')
   })
@@ -232,8 +232,8 @@ describe('pre-launch sign-ups', () => {
       const body = signupsPageSchema.parse(res.body)
       expect(Object.keys(body).sort()).toEqual(['count', 'response'])
       expect(body.count).toBe(body.response.length)
-      seen.push(...body.response.map((s) => s.email))
-      if (body.count < PAGE_SIZE) break
+      seen.push(...body.response.map((s) => (s as { email: string }).email))
+      if ((body.count ?? 0) < PAGE_SIZE) break
     }
     expect(seen).toEqual(signups?.map((s) => s.email))
   })

@@ -31,14 +31,14 @@ export function countryName(code: string, locale: string): string {
  */
 export function formatAddress(shipping: Shipping | null | undefined, locale: string): string[] {
   if (!shipping) return []
-  const code = shipping.country.trim().toUpperCase()
+  const code = (shipping.country ?? '').trim().toUpperCase()
   const lines = format(
     {
-      attention: shipping.name,
-      road: shipping.address,
-      city: shipping.city,
-      state: shipping.state,
-      postcode: shipping.zipcode,
+      attention: shipping.name ?? undefined,
+      road: shipping.address ?? undefined,
+      city: shipping.city ?? undefined,
+      state: shipping.state ?? undefined,
+      postcode: shipping.zipcode ?? undefined,
       ...(/^[A-Z]{2}$/.test(code) ? { countryCode: code } : {}),
     },
     { output: 'array', appendCountry: false },
@@ -47,8 +47,9 @@ export function formatAddress(shipping: Shipping | null | undefined, locale: str
     .filter((line) => line !== '')
   // The templates have no slot for a second street line; it belongs right under the first.
   const second = shipping.address2?.trim()
+  const first = shipping.address?.trim()
   if (second) {
-    const street = lines.findIndex((line) => line.includes(shipping.address.trim()))
+    const street = first ? lines.findIndex((line) => line.includes(first)) : -1
     lines.splice(street === -1 ? Math.min(1, lines.length) : street + 1, 0, second)
   }
   if (code) lines.push(countryName(code, locale).toLocaleUpperCase(locale))

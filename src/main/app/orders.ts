@@ -1,4 +1,4 @@
-import type { CampaignContribution, OrderStatus } from '../../shared/api/schemas'
+import type { CampaignContribution, OrderStatusText } from '../../shared/api/schemas'
 import { DEFAULT_STATUSES } from '../../shared/fulfillment'
 import { ORDERS_PAGE_SIZE } from '../../shared/ipc/contract'
 import type {
@@ -186,7 +186,7 @@ export class OrdersDesk {
     const { workspace, info } = this.workspace(campaignId)
     const { rows } = workspace.match(filter)
     const narrow: ContributionQuery = {}
-    const statuses: readonly OrderStatus[] = filter.statuses ?? DEFAULT_STATUSES
+    const statuses: readonly OrderStatusText[] = filter.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses
     if (typeof filter.perkId === 'number') narrow.perkId = filter.perkId
     const byId = new Map<number, CampaignContribution>()

@@ -82,7 +82,7 @@ export function firstSheet(html: string): string {
 }
 
 function issues(
-  list: readonly { contributionId: number; sequenceNumber: number }[],
+  list: readonly { contributionId: number; sequenceNumber: number | null }[],
   text: (i: number) => string,
 ): LabelIssue[] {
   return list.slice(0, MAX_LISTED_ISSUES).map((item, i) => ({

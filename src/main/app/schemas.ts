@@ -118,10 +118,18 @@ const themeSchema = z.enum(THEMES, {
   error: (iss) => `Theme must be one of ${THEMES.join(', ')} (got ${shown(iss.input)}).`,
 })
 
-const statusSchema = z.enum(ORDER_STATUSES, {
-  error: (iss) =>
-    `Status must be one of ${ORDER_STATUSES.join(', ')} (got ${shown(iss.input)}). Pick it from the Status filter.`,
-})
+/** A known status or one the API sent that PerkPack does not know (kept as text). */
+const statusSchema = z
+  .string({
+    error: (iss) =>
+      `Status must be text such as ${ORDER_STATUSES.join(', ')} (got ${shown(iss.input)}). Pick it from the Status filter.`,
+  })
+  .trim()
+  .min(1, { error: 'Status must not be empty. Pick it from the Status filter.' })
+  .max(64, { error: 'Status must be at most 64 characters. Pick it from the Status filter.' })
+
+/** The seven known statuses and a generous number of unknown ones a campaign may carry. */
+const MAX_FILTER_STATUSES = 64
 
 function text(label: string, max: number, hint: string) {
   return z
@@ -154,7 +162,7 @@ const filterSchema = z.strictObject(
   {
     statuses: z
       .array(statusSchema, { error: 'Status must be a list of order statuses.' })
-      .max(ORDER_STATUSES.length, { error: 'Status lists each order status at most once.' })
+      .max(MAX_FILTER_STATUSES, { error: 'Status lists each order status at most once.' })
       .optional(),
     search: text('Search orders', 200, 'Shorten the search.').optional(),
     country: text('Country', 64, 'Pick it from the Country filter.').optional(),

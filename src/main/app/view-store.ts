@@ -12,18 +12,19 @@ import type { ViewRow } from './workspace'
  */
 
 const VIEW_KIND = 'orders-view'
-const VIEW_FORMAT = 2
+// 3: fields the API may leave out are stored as null (JSON has no undefined in arrays).
+const VIEW_FORMAT = 3
 
-type ShippingTuple = [name: string, city: string, country: string]
+type ShippingTuple = [name: string | null, city: string | null, country: string | null]
 type RowTuple = [
   id: number,
-  createdAt: string,
-  contributorName: string,
-  by: string,
+  createdAt: string | null,
+  contributorName: string | null,
+  by: string | null,
   email: string | null,
   orderId: number,
   status: ViewRow['order']['status'],
-  sequenceNumber: number,
+  sequenceNumber: number | null,
   perks: number[],
   shipping: ShippingTuple | null,
 ]
@@ -62,15 +63,15 @@ export function buildView(
     const shipping = order.shipping
     tuples[i] = [
       row.id,
-      row.created_at,
-      row.contributor_name,
-      row.by,
+      row.created_at ?? null,
+      row.contributor_name ?? null,
+      row.by ?? null,
       row.email,
       order.id,
       order.status,
-      order.sequence_number,
+      order.sequence_number ?? null,
       indices,
-      shipping ? [shipping.name, shipping.city, shipping.country] : null,
+      shipping ? [shipping.name ?? null, shipping.city ?? null, shipping.country ?? null] : null,
     ]
   }
   return { rows: view, doc: { format: VIEW_FORMAT, syncedAt, perks, rows: tuples } }
@@ -91,16 +92,22 @@ export function decodeView(doc: ViewDoc): ViewRow[] {
     const shipping = t[9]
     rows[i] = {
       id: t[0],
-      created_at: t[1],
-      contributor_name: t[2],
-      by: t[3],
+      created_at: t[1] ?? undefined,
+      contributor_name: t[2] ?? undefined,
+      by: t[3] ?? undefined,
       email: t[4],
       order: {
         id: t[5],
         status: t[6],
-        sequence_number: t[7],
+        sequence_number: t[7] ?? undefined,
         perks: rowPerks,
-        shipping: shipping ? { name: shipping[0], city: shipping[1], country: shipping[2] } : null,
+        shipping: shipping
+          ? {
+              name: shipping[0] ?? undefined,
+              city: shipping[1] ?? undefined,
+              country: shipping[2] ?? undefined,
+            }
+          : null,
       },
     }
   }

@@ -23,14 +23,14 @@ import type { OrderRow, OrdersFilter } from '../../shared/ipc/contract'
  */
 export interface ViewRow {
   id: number
-  created_at: string
-  contributor_name: string
-  by: string
+  created_at?: string | null | undefined
+  contributor_name?: string | null | undefined
+  by?: string | null | undefined
   email: string | null
   order: {
     id: number
     status: CampaignContribution['order']['status']
-    sequence_number: number
+    sequence_number?: number | null | undefined
     perks: Perk[]
     shipping: Pick<Shipping, 'name' | 'city' | 'country'> | null
   }
@@ -250,14 +250,14 @@ function toOrderRow(row: ViewRow, memo: WeakMap<Perk, string>): OrderRow {
   return {
     id: row.id,
     orderId: order.id,
-    sequenceNumber: order.sequence_number,
-    backer: row.contributor_name || row.by,
+    sequenceNumber: order.sequence_number ?? null,
+    backer: row.contributor_name || row.by || '',
     email: row.email,
     status: order.status,
     perks: perkText || NO_PERK,
     items,
     country: order.shipping?.country?.trim() || null,
     city: order.shipping?.city || null,
-    createdAt: row.created_at,
+    createdAt: row.created_at ?? null,
   }
 }

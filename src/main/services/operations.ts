@@ -1,11 +1,24 @@
-import { TERMINAL_BATCH_STATUSES } from '../../shared/api/schemas'
+import {
+  accountContributionSchema,
+  isHiddenRow,
+  signupSchema,
+  TERMINAL_BATCH_STATUSES,
+} from '../../shared/api/schemas'
+import { readRow } from '../../shared/api/validate'
 import type { AccountContribution, BatchStatus, Signup } from '../../shared/api/schemas'
 import type { ApiClient } from './api-client'
 import { backoffDelay, sleep as realSleep } from './http'
 import type { Sleep } from './http'
 
 export type AccountContributionsResult =
-  | { visible: true; accountId: string; contributions: AccountContribution[]; count: number }
+  | {
+      visible: true
+      accountId: string
+      contributions: AccountContribution[]
+      count: number
+      /** Rows without a usable id: left out of the list, counted here. */
+      unreadable: number
+    }
   | { visible: false; accountId: string; hiddenCount: number; message: string }
 
 /**
@@ -19,8 +32,8 @@ export async function fetchAccountContributions(
 ): Promise<AccountContributionsResult> {
   const first = await client.accountContributions(accountId, 1, signal ? { signal } : {})
   const total = first.pagination.count
-  const rows = first.response as Array<Partial<AccountContribution>>
-  if (total > 0 && rows.length > 0 && rows.every((row) => Object.keys(row).length === 0)) {
+  const rows = first.response
+  if (total > 0 && rows.length > 0 && rows.every(isHiddenRow)) {
     return {
       visible: false,
       accountId,
@@ -28,13 +41,20 @@ export async function fetchAccountContributions(
       message: `${total} contribution${total === 1 ? '' : 's'} hidden: sign in as this account to see ${total === 1 ? 'it' : 'them'}.`,
     }
   }
-  const contributions = [...(first.response as AccountContribution[])]
+  const raw = [...rows]
   for (let page = 2; page <= first.pagination.pages; page++) {
     const body = await client.accountContributions(accountId, page, signal ? { signal } : {})
-    contributions.push(...(body.response as AccountContribution[]))
+    raw.push(...body.response)
   }
-  const unique = [...new Map(contributions.map((c) => [c.id, c])).values()]
-  return { visible: true, accountId, contributions: unique, count: total }
+  const byId = new Map<number, AccountContribution>()
+  let unreadable = 0
+  for (const row of raw) {
+    if (isHiddenRow(row)) continue
+    const read = readRow(accountContributionSchema, row)
+    if (read.ok) byId.set(read.value.id, read.value)
+    else unreadable++
+  }
+  return { visible: true, accountId, contributions: [...byId.values()], count: total, unreadable }
 }
 
 /** Pre-launch sign-ups: the envelope has no pagination, so walk until an empty or short page. */
@@ -48,8 +68,12 @@ export async function fetchSignups(
   const seen = new Set<string>()
   for (let page = 1; page <= maxPages; page++) {
     const body = await client.signups(campaignId, page, signal ? { signal } : {})
-    for (const signup of body.response) {
-      const key = `${signup.email}\u0000${signup.signup_time}`
+    for (const raw of body.response) {
+      // A sign-up without an e-mail address is nothing anyone can use; the rest is kept.
+      const read = readRow(signupSchema, raw)
+      if (!read.ok) continue
+      const signup = read.value
+      const key = `${signup.email}\u0000${signup.signup_time ?? ''}`
       if (!seen.has(key)) {
         seen.add(key)
         all.push(signup)
@@ -57,13 +81,14 @@ export async function fetchSignups(
     }
     const perPage = body.pagination?.per_page ?? 30
     if (body.response.length < perPage) break
-    if (body.pagination && body.pagination.next === null) break
+    if (body.pagination && page >= body.pagination.pages) break
   }
   return all
 }
 
 export function isTerminal(status: BatchStatus): boolean {
-  return TERMINAL_BATCH_STATUSES.includes(status.status)
+  // An unknown status is not an end: the watch goes on (with its growing pause) and shows it.
+  return (TERMINAL_BATCH_STATUSES as readonly string[]).includes(status.status)
 }
 
 export interface WatchJobOptions {

@@ -1,4 +1,6 @@
+import { readCampaignContribution } from '../../shared/api/schemas'
 import type { CampaignContribution, CampaignContributionsPage } from '../../shared/api/schemas'
+import type { SchemaProblem } from '../../shared/api/validate'
 import { PAGE_SIZE } from '../../shared/config'
 import type { ApiClient } from './api-client'
 import type { CampaignSnapshotInfo, OfflineCache, SnapshotWriter } from './cache'
@@ -40,8 +42,20 @@ export interface SyncOptions {
   now?: () => number
 }
 
+/** A row the model cannot use (see docs/data-policy.md): kept with why, never a failed sync. */
+export interface ProblemRowInput {
+  /** The contribution's id when the row has a usable one. */
+  id: number | null
+  /** Position counted from the oldest row: names a row without an id across page shifts. */
+  rank: number
+  raw: unknown
+  problems: SchemaProblem[]
+}
+
 export interface SyncResult {
   snapshot: CampaignSnapshotInfo
+  /** Rows that could not be read, by id (or rank); counted in the snapshot's completeness. */
+  problemRows: ProblemRowInput[]
   pagesFetched: number
   walks: number
   elapsedMs: number
@@ -82,7 +96,9 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   let expected = 0
   let phase: SyncProgress['phase'] = 'walking'
   let writer: SnapshotWriter = cache.beginSnapshot(campaignId)
-  let ids = new Set<number>()
+  /** Ids of rows received (good and problem rows), and `r<rank>` for problem rows without one. */
+  let ids = new Set<number | string>()
+  let problems = new Map<number | string, ProblemRowInput>()
   /** Ranks counted from the oldest row, of every row received (see above). */
   let ranks = new Set<number>()
   let perPage = PAGE_SIZE
@@ -116,11 +132,23 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     const { count } = body.pagination
     expected = count
     perPage = body.pagination.per_page || perPage
-    const rows: CampaignContribution[] = body.response
-    rows.forEach((row, index) => {
-      ids.add(row.id)
-      ranks.add(count - 1 - ((page - 1) * perPage + index))
-      slug ??= row.order.perks[0]?.campaign_slug ?? null
+    const rows: CampaignContribution[] = []
+    body.response.forEach((raw, index) => {
+      const rank = count - 1 - ((page - 1) * perPage + index)
+      ranks.add(rank)
+      const read = readCampaignContribution(raw)
+      if (read.ok) {
+        const row = read.value
+        ids.add(row.id)
+        // A row that failed on an earlier read and reads now is no longer a problem.
+        problems.delete(row.id)
+        rows.push(row)
+        slug ??= row.order.perks[0]?.campaign_slug ?? null
+      } else {
+        const key = read.id ?? `r${rank}`
+        ids.add(key)
+        problems.set(key, { id: read.id, rank, raw, problems: read.problems })
+      }
     })
     if (rows.length > 0) writer.add(rows)
   }
@@ -194,6 +222,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
       writer.abort()
       writer = cache.beginSnapshot(campaignId)
       ids = new Set()
+      problems = new Map()
       ranks = new Set()
       await fullWalk()
     }
@@ -203,7 +232,13 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     if (slug) cache.setCampaignTitle(campaignId, slug)
     phase = 'done'
     report()
-    return { snapshot, pagesFetched, walks, elapsedMs: now() - started }
+    return {
+      snapshot,
+      problemRows: [...problems.values()],
+      pagesFetched,
+      walks,
+      elapsedMs: now() - started,
+    }
   } catch (error) {
     writer.abort()
     if (options.signal?.aborted && !(error instanceof Cancelled))

@@ -1,9 +1,19 @@
 import { z } from 'zod'
+import {
+  anything,
+  boolLike,
+  intLike,
+  listOrEmpty,
+  nonBlankText,
+  numberLike,
+  optional,
+  textLike,
+} from './lenient'
+import { readRow } from './validate'
+import type { RowRead } from './validate'
 
 // Every object schema is loose: the platform may add fields at any time and a desktop client
 // that refuses a whole page over one new key would strand a fulfillment team mid-shipment.
-// Fields the spec only ever saw as null are typed `unknown` + nullable, so a real value later
-// does not break a sync either.
 
 export const ORDER_STATUSES = [
   'captured',
@@ -25,240 +35,242 @@ export const TERMINAL_BATCH_STATUSES: readonly BatchState[] = ['completed', 'fai
 /** ISO 8601 date-time with a numeric offset or Z, as the spec describes `<timestamp>`. */
 export const timestampSchema = z.iso.datetime({ offset: true })
 
-const seenOnlyAsNull = z.unknown().nullable().optional()
+/** A known order status in its canonical spelling, else the text as sent (trimmed). */
+export type OrderStatusText = OrderStatus | (string & {})
+
+export function isKnownStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value)
+}
+
+/**
+ * `Captured`, `in-fulfillment` and `ON HOLD` are the statuses PerkPack knows and are read as
+ * such; any other text is kept as it came (trimmed), shown as is and counted, never dropped.
+ */
+export function normalizeStatus(value: string): OrderStatusText {
+  const trimmed = value.trim()
+  const canonical = trimmed.toLowerCase().replace(/[\s-]+/g, '_')
+  return isKnownStatus(canonical) ? canonical : trimmed
+}
+
+const statusText = nonBlankText.transform((value): OrderStatusText => normalizeStatus(value))
+
+// Required fields are the fulfillment core's needs and nothing more (docs/data-policy.md gives
+// the reason for each). Every other field is optional: absent, null or unusable reads as
+// undefined, and the raw row keeps what the API sent. Objects stay loose: unknown keys pass.
 
 export const skuChoiceSchema = z.looseObject({
-  name: z.string(),
-  value: z.string(),
+  name: textLike,
+  value: textLike,
 })
 export type SkuChoice = z.infer<typeof skuChoiceSchema>
 
 export const skuSchema = z.looseObject({
-  id: z.number().int(),
-  code: z.string(),
-  choices: z.array(skuChoiceSchema),
+  id: optional(intLike),
+  code: nonBlankText,
+  choices: listOrEmpty(skuChoiceSchema),
 })
 export type Sku = z.infer<typeof skuSchema>
 
 export const itemSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  quantity: z.number().int(),
+  id: optional(intLike),
+  name: optional(textLike),
+  quantity: intLike.pipe(z.number().min(0, 'Expected a quantity of 0 or more')),
   sku: skuSchema,
 })
 export type Item = z.infer<typeof itemSchema>
 
 export const perkSchema = z.looseObject({
-  id: z.number().int(),
-  campaign_slug: z.string(),
-  amount: z.number(),
-  description: z.string(),
-  number_claimed: z.number().int(),
-  number_available: z.number().int().nullable(),
-  estimated_delivery_date: seenOnlyAsNull,
-  shipping_address_required: z.boolean(),
-  label: z.string(),
-  validation_errors: seenOnlyAsNull,
-  featured: z.boolean(),
-  non_tax_deductible_amount: seenOnlyAsNull,
-  items: z.array(itemSchema),
+  id: intLike,
+  campaign_slug: optional(textLike),
+  amount: optional(numberLike),
+  description: optional(textLike),
+  number_claimed: optional(intLike),
+  /** Absent or null: no cap (or not known). */
+  number_available: optional(intLike),
+  estimated_delivery_date: anything,
+  /** Absent: not known (the print issue decides what ships without it). */
+  shipping_address_required: optional(boolLike),
+  label: textLike,
+  validation_errors: anything,
+  featured: optional(boolLike),
+  non_tax_deductible_amount: anything,
+  items: listOrEmpty(itemSchema),
 })
 export type Perk = z.infer<typeof perkSchema>
 
+/** Every part of an address can be missing: many countries have no state, postcode or phone. */
 export const shippingSchema = z.looseObject({
-  name: z.string(),
-  address: z.string(),
-  address2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
-  phone_number: z.string(),
+  name: optional(textLike),
+  address: optional(textLike),
+  address2: optional(textLike),
+  city: optional(textLike),
+  state: optional(textLike),
+  zipcode: optional(textLike),
+  country: optional(textLike),
+  phone_number: optional(textLike),
 })
 export type Shipping = z.infer<typeof shippingSchema>
 
 export const orderSchema = z.looseObject({
-  id: z.number().int(),
+  id: intLike,
   perks: z.array(perkSchema),
-  sequence_number: z.number().int(),
+  /** The order number backers and shippers see; older rows can lack it. */
+  sequence_number: optional(intLike),
   // Privileged: absent (or null) without a team member's access token.
-  shipping: shippingSchema.nullable().optional(),
-  status: orderStatusSchema,
+  shipping: optional(shippingSchema),
+  status: statusText,
 })
 export type Order = z.infer<typeof orderSchema>
 
 export const appearanceSchema = z.looseObject({
-  private_amount: z.boolean(),
+  private_amount: optional(boolLike),
 })
 
 const contributionBase = {
-  id: z.number().int(),
-  created_at: timestampSchema,
-  avatar_url: z.string(),
-  amount: z.number(),
-  by: z.string(),
-  appearance: appearanceSchema,
+  id: intLike,
+  created_at: optional(textLike),
+  avatar_url: optional(textLike),
+  amount: optional(numberLike),
+  by: optional(textLike),
+  appearance: optional(appearanceSchema),
 }
 
+// Keys in the order the API writes them: a clean row then reads back byte for byte.
 export const campaignContributionSchema = z.looseObject({
   ...contributionBase,
   // Privileged: absent (or null) without a team member's access token.
-  email: z.string().nullable().optional(),
-  account_id: z.number().int(),
-  referrer_id: z.number().int().nullable(),
-  contributor_name: z.string(),
-  payment_method: z.string(),
+  email: optional(textLike),
+  account_id: optional(intLike),
+  referrer_id: optional(intLike),
+  contributor_name: optional(textLike),
+  payment_method: optional(textLike),
   order: orderSchema,
 })
 export type CampaignContribution = z.infer<typeof campaignContributionSchema>
 
 export const teamMemberSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  status: z.string(),
-  owner: z.boolean(),
-  avatar_url: z.string(),
-  social: z.looseObject({
-    verified: z.boolean(),
-    friends_count: z.number().int(),
-  }),
-  account_id: z.number().int(),
-  user_type: z.string(),
+  id: optional(intLike),
+  name: optional(textLike),
+  /** `owner` and `accepted` seen; any text kept. */
+  status: optional(textLike),
+  owner: optional(boolLike),
+  avatar_url: optional(textLike),
+  // The social object comes under the network's real name (`facebook`), kept as a loose key.
+  account_id: optional(intLike),
+  user_type: optional(textLike),
 })
 export type TeamMember = z.infer<typeof teamMemberSchema>
 
+const timestampText = optional(textLike)
+
+/** The campaign embedded in account contributions: shown, never relied on. */
 export const campaignSchema = z.looseObject({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  tagline: z.string(),
-  city: z.string(),
-  country: z.string(),
-  region: z.string(),
-  region_code: z.string(),
-  country_code_alpha_2: z.string().length(2),
-  image_types: z.looseObject({
-    baseball_card: z.string(),
-    small: z.string(),
-    medium: z.string(),
-    large: z.string(),
-    original: z.string(),
-  }),
-  currency: z.looseObject({
-    iso_num: z.number().int(),
-    iso_code: z.string(),
-    symbol: z.string(),
-  }),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-  funding_started_at: timestampSchema,
-  funding_ends_at: timestampSchema,
-  funding_days: z.number().int(),
-  baseball_card_image_url: z.string(),
-  main_image_url: z.string(),
-  web_url: z.string(),
-  forever_funding_active: z.boolean(),
-  processor_payout_active: z.boolean().optional(),
-  goal: z.number(),
-  perks_available: z.boolean(),
-  category: z.looseObject({
-    id: z.number().int(),
-    name: z.string(),
-    text: z.string(),
-  }),
-  collected_funds: z.number(),
-  funding_type: z.string(),
-  contributions_count: z.number().int(),
-  comments_count: z.number().int(),
-  updates_count: z.number().int(),
-  favorited: z.boolean(),
-  forever_funding_collected_funds: z.number(),
-  forever_funding_ends_at: seenOnlyAsNull,
-  video_overlay_url: seenOnlyAsNull,
-  main_video_url: seenOnlyAsNull,
-  social_url: z.string().optional(),
-  life: z.looseObject({}),
-  latest_updates: z.array(z.unknown()),
-  team_members: z.array(teamMemberSchema),
-  project_sponsors: z.array(z.unknown()),
+  id: optional(intLike),
+  slug: optional(textLike),
+  title: optional(textLike),
+  tagline: optional(textLike),
+  city: optional(textLike),
+  country: optional(textLike),
+  region: optional(textLike),
+  region_code: optional(textLike),
+  country_code_alpha_2: optional(textLike),
+  image_types: optional(z.record(z.string(), z.unknown())),
+  currency: optional(
+    z.looseObject({
+      iso_num: optional(intLike),
+      iso_code: optional(textLike),
+      symbol: optional(textLike),
+    }),
+  ),
+  created_at: timestampText,
+  updated_at: timestampText,
+  funding_started_at: timestampText,
+  funding_ends_at: timestampText,
+  funding_days: optional(intLike),
+  baseball_card_image_url: optional(textLike),
+  main_image_url: optional(textLike),
+  web_url: optional(textLike),
+  forever_funding_active: optional(boolLike),
+  processor_payout_active: optional(boolLike),
+  goal: optional(numberLike),
+  perks_available: optional(boolLike),
+  category: optional(
+    z.looseObject({
+      id: optional(intLike),
+      name: optional(textLike),
+      text: optional(textLike),
+    }),
+  ),
+  collected_funds: optional(numberLike),
+  funding_type: optional(textLike),
+  contributions_count: optional(intLike),
+  comments_count: optional(intLike),
+  updates_count: optional(intLike),
+  favorited: optional(boolLike),
+  forever_funding_collected_funds: optional(numberLike),
+  forever_funding_ends_at: anything,
+  video_overlay_url: anything,
+  main_video_url: anything,
+  life: anything,
+  latest_updates: optional(z.array(z.unknown())),
+  team_members: optional(z.array(optional(teamMemberSchema))),
+  project_sponsors: optional(z.array(z.unknown())),
 })
 export type Campaign = z.infer<typeof campaignSchema>
 
 export const accountContributionSchema = z.looseObject({
   ...contributionBase,
-  campaign: campaignSchema,
-  order: z.looseObject({
-    id: z.number().int(),
-    perks: z.array(perkSchema),
-  }),
+  campaign: optional(campaignSchema),
+  order: optional(
+    z.looseObject({
+      id: optional(intLike),
+      perks: optional(z.array(perkSchema)),
+    }),
+  ),
 })
 export type AccountContribution = z.infer<typeof accountContributionSchema>
 
-/**
- * Rule 2 of the account listing: without a matching access token each row is `{}`.
- *
- * The failure must abort (unlike `z.strictObject({})`, whose "unrecognized keys" issue does not):
- * zod's union hands back the issues of its only non-aborted branch, so a strict empty object made a
- * full page with one bad deep field report "Unrecognized keys" on every row instead of the field.
- */
-export const hiddenContributionSchema = z.custom<Record<string, never>>(
-  (row) =>
-    typeof row === 'object' && row !== null && !Array.isArray(row) && Object.keys(row).length === 0,
-  { message: 'Expected an empty object (a hidden row, rule 2)', abort: true },
-)
-
 export const paginationSchema = z.looseObject({
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  current: z.number().int().min(1),
-  per_page: z.number().int().min(1),
-  count: z.number().int().min(0),
-  pages: z.number().int().min(0),
+  count: intLike.pipe(z.number().min(0)),
+  pages: intLike.pipe(z.number().min(0)),
+  current: optional(intLike),
+  per_page: optional(intLike.pipe(z.number().min(1))),
+  previous: optional(intLike),
+  next: optional(intLike),
 })
 export type Pagination = z.infer<typeof paginationSchema>
 
-function listingEnvelope<T extends z.ZodType>(row: T) {
+/**
+ * A listing page. Rows stay `unknown` here and are read one by one (`readRow`): one row the
+ * model cannot use becomes a problem row, never a failed page.
+ */
+function listingEnvelope() {
   return z.looseObject({
-    response: z.array(row),
-    count: z.number().int().min(0),
+    response: z.array(z.unknown()),
+    count: optional(intLike),
     pagination: paginationSchema,
   })
 }
 
-export const campaignContributionsPageSchema = listingEnvelope(campaignContributionSchema)
+export const campaignContributionsPageSchema = listingEnvelope()
 export type CampaignContributionsPage = z.infer<typeof campaignContributionsPageSchema>
 
-const isHiddenRow = (row: object) => Object.keys(row).length === 0
-
-/**
- * Either every row is a full contribution, or (rule 2) every row is an empty object.
- *
- * The choice is made per row and the page is then checked for a mix, rather than as a union of two
- * whole envelopes: a failed envelope union cannot tell which rows are at fault, so a hidden page
- * with one odd row was reported as "every row lacks id, created_at, ..." (and a mixed page got no
- * clear message). Now the problems name the offending row and its fields.
- */
-export const accountContributionsPageSchema = listingEnvelope(
-  z.union([hiddenContributionSchema, accountContributionSchema]),
-).superRefine((page, ctx) => {
-  const firstHidden = page.response[0] !== undefined && isHiddenRow(page.response[0])
-  const odd = page.response.findIndex((row) => isHiddenRow(row) !== firstHidden)
-  if (odd === -1) return
-  ctx.addIssue({
-    code: 'custom',
-    path: ['response', odd],
-    message: firstHidden
-      ? 'Full contribution on a page of hidden rows (rule 2 hides every row or none)'
-      : 'Hidden row (empty object) on a page of full contributions (rule 2 hides every row or none)',
-  })
-})
+export const accountContributionsPageSchema = listingEnvelope()
 export type AccountContributionsPage = z.infer<typeof accountContributionsPageSchema>
 
+/** Rule 2 of the account listing: without a matching access token each row is `{}`. */
+export function isHiddenRow(row: unknown): boolean {
+  return (
+    typeof row === 'object' && row !== null && !Array.isArray(row) && Object.keys(row).length === 0
+  )
+}
+
 export const batchStatusSchema = z.looseObject({
-  status: batchStateSchema,
-  message: z.string(),
-  number_processed: z.number().int().min(0),
-  total: z.number().int().min(0),
+  /** One of BATCH_STATUSES as a rule; other text is kept and shown. */
+  status: nonBlankText.transform((value) => value.toLowerCase()),
+  message: optional(textLike),
+  number_processed: optional(intLike),
+  total: optional(intLike),
 })
 export type BatchStatus = z.infer<typeof batchStatusSchema>
 
@@ -268,16 +280,16 @@ export const batchStatusResponseSchema = z.looseObject({
 export type BatchStatusResponse = z.infer<typeof batchStatusResponseSchema>
 
 export const signupSchema = z.looseObject({
-  email: z.string(),
-  signup_time: timestampSchema,
+  email: nonBlankText,
+  signup_time: optional(textLike),
 })
 export type Signup = z.infer<typeof signupSchema>
 
 export const signupsPageSchema = z.looseObject({
-  response: z.array(signupSchema),
-  count: z.number().int().min(0),
+  response: z.array(z.unknown()),
+  count: optional(intLike),
   // Not shown by the spec; accepted when present so the walk can use it.
-  pagination: paginationSchema.optional(),
+  pagination: optional(paginationSchema),
 })
 export type SignupsPage = z.infer<typeof signupsPageSchema>
 
@@ -316,3 +328,8 @@ export const apiErrorBodySchema = z.looseObject({
   message: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>
+
+/** One contribution of a campaign listing, read leniently (see docs/data-policy.md). */
+export function readCampaignContribution(raw: unknown): RowRead<CampaignContribution> {
+  return readRow(campaignContributionSchema, raw)
+}

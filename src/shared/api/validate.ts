@@ -78,3 +78,26 @@ export function parseOrThrow<S extends z.ZodType>(
   if (!result.success) throw new SchemaMismatchError(what, describeIssues(result.error))
   return result.data
 }
+
+/** One listing row read into the model, or why it could not be (a problem row). */
+export type RowRead<T> =
+  { ok: true; value: T } | { ok: false; id: number | null; problems: SchemaProblem[] }
+
+/** The row's own id when it has a usable one, so a problem row can still be named. */
+export function rowId(raw: unknown): number | null {
+  if (typeof raw !== 'object' || raw === null) return null
+  const id = (raw as { id?: unknown }).id
+  const value = typeof id === 'string' && /^\s*\d+\s*$/.test(id) ? Number(id) : id
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null
+}
+
+/** Reads one row; never throws. Problems name at most `limit` field paths. */
+export function readRow<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  limit = 10,
+): RowRead<z.output<S>> {
+  const result = schema.safeParse(raw)
+  if (result.success) return { ok: true, value: result.data }
+  return { ok: false, id: rowId(raw), problems: describeIssues(result.error, limit) }
+}

@@ -1,5 +1,5 @@
 import type { CampaignContribution, Perk } from '../api/schemas'
-import { describeChoices, orderLines } from '../fulfillment'
+import { describeChoices, itemName, orderLines } from '../fulfillment'
 import type { OrderLine } from '../fulfillment'
 
 /**
@@ -29,7 +29,7 @@ export interface ShippingValues {
 
 /** One order as the Orders sheet (and any per-order export) shows it. Raw text: no escaping. */
 export interface OrderRowValues extends ShippingValues {
-  sequence: number
+  sequence: number | null
   orderId: string
   backer: string
   email: string
@@ -141,7 +141,7 @@ export function orderItemsText(row: CampaignContribution): string {
         {
           key: '',
           skuCode: item.sku.code,
-          itemName: item.name,
+          itemName: itemName(item),
           choices: item.sku.choices,
           quantity: item.quantity,
         },
@@ -156,7 +156,7 @@ export function orderRowValues(row: CampaignContribution): OrderRowValues {
   const order = row.order
   const s = order.shipping
   return {
-    sequence: order.sequence_number,
+    sequence: order.sequence_number ?? null,
     orderId: String(order.id),
     backer: backerName(row),
     email: text(row.email),
@@ -176,10 +176,10 @@ export function orderRowValues(row: CampaignContribution): OrderRowValues {
 
 /** `values` laid out in `columns` order, for writers that take arrays. */
 export function rowInColumns<K extends string>(
-  values: Readonly<Record<K, string | number>>,
+  values: Readonly<Record<K, string | number | null>>,
   columns: readonly ExportColumn<K>[],
-): (string | number)[] {
-  const out: (string | number)[] = new Array<string | number>(columns.length)
+): (string | number | null)[] {
+  const out: (string | number | null)[] = new Array<string | number | null>(columns.length)
   for (let i = 0; i < columns.length; i++) out[i] = values[(columns[i] as ExportColumn<K>).key]
   return out
 }

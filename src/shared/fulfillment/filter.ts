@@ -1,11 +1,11 @@
-import type { CampaignContribution, OrderStatus } from '../api/schemas'
+import type { CampaignContribution, OrderStatusText } from '../api/schemas'
 import { DEFAULT_STATUSES } from './status'
 import { foldText } from './text'
 import { skuCodeOfKey, variantKey } from './variant'
 
 export interface ContributionFilter {
   /** Default `DEFAULT_STATUSES`; an empty array means every status. */
-  statuses?: readonly OrderStatus[]
+  statuses?: readonly OrderStatusText[]
   /** Orders holding this perk; `null` selects the orders without any perk (the "No perk" group). */
   perkId?: number | null
   /**
@@ -25,7 +25,7 @@ export interface ContributionFilter {
 
 /** A filter turned into the values the per-row test needs, computed once per call. */
 interface CompiledFilter {
-  statuses: ReadonlySet<OrderStatus> | null
+  statuses: ReadonlySet<string> | null
   perkId: number | null | undefined
   variant: string | undefined
   variantCode: string

@@ -3,7 +3,7 @@ import { withOrdersContiguous } from './orders'
 import { compareCodeUnits } from './text'
 import type { Choice } from './variant'
 import { VariantTable } from './variant-table'
-import { compareVariantText, copyChoices, describeChoices, variantKey } from './variant'
+import { compareVariantText, copyChoices, describeChoices, itemName, variantKey } from './variant'
 
 export const NO_PERK_LABEL = 'No perk'
 
@@ -106,7 +106,7 @@ export function groupByPerk(rows: readonly CampaignContribution[]): PerkGroup[] 
           variant = {
             key: variantKey(item.sku.code, item.sku.choices),
             skuCode: item.sku.code,
-            itemName: item.name,
+            itemName: itemName(item),
             choices,
             orderCount: 0,
             quantity: 0,

@@ -1,5 +1,5 @@
 export { DEFAULT_STATUSES, parseStatusList } from './status'
-export { describeChoices, variantKey } from './variant'
+export { describeChoices, itemName, variantKey } from './variant'
 export type { Choice } from './variant'
 export { foldText } from './text'
 export { createOrderIndex, filterContributions } from './filter'
@@ -15,3 +15,4 @@ export type {
   PickListTotals,
   SortDirection,
 } from './pick-list'
+export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'

@@ -77,3 +77,22 @@ export function withOrdersContiguous(
   }
   return regrouped
 }
+
+type Sequenced = { order: { id: number; sequence_number?: number | null | undefined } }
+
+/** Order number, then order id: the order a packer works through. Orders without a number last. */
+export function compareBySequence(a: Sequenced, b: Sequenced): number {
+  const x = a.order.sequence_number
+  const y = b.order.sequence_number
+  if (x !== y) {
+    if (x == null) return 1
+    if (y == null) return -1
+    return x - y
+  }
+  return a.order.id - b.order.id
+}
+
+/** "#1042", or "order 70001" when the API sent no order number: what labels and slips print. */
+export function orderNumberText(order: Sequenced['order']): string {
+  return order.sequence_number == null ? `order ${order.id}` : `#${order.sequence_number}`
+}

@@ -3,7 +3,7 @@ import { withOrdersContiguous } from './orders'
 import { compareCodeUnits } from './text'
 import { VariantTable } from './variant-table'
 import type { Choice } from './variant'
-import { compareVariantText, copyChoices, describeChoices, variantKey } from './variant'
+import { compareVariantText, copyChoices, describeChoices, itemName, variantKey } from './variant'
 
 export interface PickListPerk {
   perk_id: number
@@ -79,7 +79,7 @@ export function buildPickList(rows: readonly CampaignContribution[]): PickListRo
             // Key order here is the JSON key order of the contract.
             row: {
               sku_code: item.sku.code,
-              item_name: item.name,
+              item_name: itemName(item),
               choices,
               quantity: 0,
               order_count: 0,
@@ -210,7 +210,7 @@ export function orderLines(row: CampaignContribution): OrderLine[] {
       lines.set(key, {
         key,
         skuCode: item.sku.code,
-        itemName: item.name,
+        itemName: itemName(item),
         choices,
         quantity: item.quantity,
         choicesText: describeChoices(choices),

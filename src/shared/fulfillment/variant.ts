@@ -78,3 +78,12 @@ export function compareVariantText(
 ): number {
   return compareCodeUnits(aCode, bCode) || compareCodeUnits(aChoices, bChoices)
 }
+
+/** An item's name, or its SKU code when the row carries none: a line is never blank. */
+export function itemName(item: {
+  name?: string | null | undefined
+  sku: { code: string }
+}): string {
+  const name = item.name
+  return name != null && name.trim() !== '' ? name : item.sku.code
+}

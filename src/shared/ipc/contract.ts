@@ -2,7 +2,7 @@ import type {
   AccountContribution,
   BatchStatus,
   CampaignContribution,
-  OrderStatus,
+  OrderStatusText,
   Signup,
 } from '../api/schemas'
 import type { PrePrintCheck } from '../export/checks'
@@ -131,22 +131,25 @@ export interface OrderRow {
   /** Contribution id (the row key). */
   id: number
   orderId: number
-  sequenceNumber: number
+  /** null when the API sent no order number. */
+  sequenceNumber: number | null
+  /** Contributor name, else the public display name, else empty. */
   backer: string
   email: string | null
-  status: OrderStatus
+  /** A known status, or the text the API sent (shown as is). */
+  status: OrderStatusText
   /** Perk labels joined for display, "(no perk)" when none. */
   perks: string
   /** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game". */
   items: string
   country: string | null
   city: string | null
-  createdAt: string
+  createdAt: string | null
 }
 
 export interface OrdersFilter {
   /** Empty array: every status. Absent: captured + in fulfillment. */
-  statuses?: OrderStatus[]
+  statuses?: OrderStatusText[]
   search?: string
   country?: string
   /** Tree node: a perk (null = the "No perk" group) ... */
@@ -225,7 +228,14 @@ export interface SignupsResult {
 }
 
 export type AccountContributionsView =
-  | { visible: true; accountId: string; contributions: AccountContribution[]; count: number }
+  | {
+      visible: true
+      accountId: string
+      contributions: AccountContribution[]
+      count: number
+      /** Rows without a usable id: left out of the list, counted here. */
+      unreadable: number
+    }
   | { visible: false; accountId: string; hiddenCount: number; message: string }
 
 export interface NetworkStatus {
@@ -270,7 +280,7 @@ export interface CsvExportResult {
 /** An order left off the labels, or whose label needs a look. */
 export interface LabelIssue {
   contributionId: number
-  sequenceNumber: number
+  sequenceNumber: number | null
   message: string
 }
 

@@ -68,12 +68,16 @@ describe('ApiClient: the four operations', () => {
     const perkId = sample.order.perks[0]!.id
 
     const byEmail = await client.campaignContributions(campaignId, 1, { email: sample.email! })
-    expect(byEmail.response.map((r) => r.id)).toEqual(
+    expect(byEmail.response.map((r) => (r as { id: number }).id)).toEqual(
       rows.filter((r) => r.email?.toLowerCase() === sample.email!.toLowerCase()).map((r) => r.id),
     )
     const byStatus = await client.campaignContributions(campaignId, 1, { status: 'captured' })
     expect(byStatus.pagination.count).toBe(rows.filter((r) => r.order.status === 'captured').length)
-    expect(byStatus.response.every((r) => r.order.status === 'captured')).toBe(true)
+    expect(
+      byStatus.response.every(
+        (r) => (r as { order: { status: string } }).order.status === 'captured',
+      ),
+    ).toBe(true)
     const byPerk = await client.campaignContributions(campaignId, 1, { perkId })
     expect(byPerk.pagination.count).toBe(
       rows.filter((r) => r.order.perks.some((p) => p.id === perkId)).length,

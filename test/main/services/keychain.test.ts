@@ -85,7 +85,7 @@ describe.runIf(enabled)('the OS keychain (keytar, Secret Service)', () => {
     })
     expect(await later.accessToken()).toBe(stored.accessToken)
     const page = await makeClient(own, later).campaignContributions(own.campaignIds[0]!, 1)
-    expect(page.response[0]?.email).toEqual(expect.any(String))
+    expect((page.response[0] as { email?: unknown }).email).toEqual(expect.any(String))
     expect(fresh.usingFallback).toBe(false)
     expect(own.stats().tokenGrants).toBe(1)
 

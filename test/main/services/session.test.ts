@@ -83,7 +83,7 @@ describe('Session: the password grant', () => {
     // The renewed token works.
     const client = makeClient(sim, session)
     const page = await client.campaignContributions(sim.campaignIds[0]!, 1)
-    expect(page.response[0]?.email).toEqual(expect.any(String))
+    expect((page.response[0] as { email?: unknown }).email).toEqual(expect.any(String))
   })
 
   it('without a password an expired token is SignInRequired, locally and after a 401', async () => {

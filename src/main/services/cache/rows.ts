@@ -37,7 +37,7 @@ export function indexContribution(contribution: CampaignContribution): IndexedCo
   }
   return {
     id: contribution.id,
-    createdAt: sortableTimestamp(contribution.created_at),
+    createdAt: sortableTimestamp(contribution.created_at ?? ''),
     status: order.status ?? null,
     country: order.shipping?.country ?? null,
     email: contribution.email ? normalizeEmail(contribution.email) : null,

@@ -14,6 +14,10 @@ export function isShipperCsvFormat(value: string): value is ShipperCsvFormat {
 
 /** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
 export interface ShipperLine {
+  /**
+   * The sequence number; the order id when the API sent none, since shippers merge rows by this
+   * column and an empty one would merge every such order into one parcel.
+   */
   orderNumber: number
   orderId: number
   orderDate: string
@@ -117,9 +121,9 @@ export function shipperLines(row: CampaignContribution): ShipperLine[] {
   if (lines.length === 0) return []
   const ship = shippingValues(row)
   const base = {
-    orderNumber: row.order.sequence_number,
+    orderNumber: row.order.sequence_number ?? row.order.id,
     orderId: row.order.id,
-    orderDate: shipperOrderDate(row.created_at),
+    orderDate: row.created_at ? shipperOrderDate(row.created_at) : '',
     recipient: ship.shipName,
     address1: ship.address1,
     address2: ship.address2,

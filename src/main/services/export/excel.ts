@@ -15,7 +15,7 @@ import {
   rowInColumns,
 } from '../../../shared/export/order-rows'
 import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
-import { buildPickList, describeChoices } from '../../../shared/fulfillment'
+import { buildPickList, compareBySequence, describeChoices } from '../../../shared/fulfillment'
 import { Cancelled, PerkPackError } from '../errors'
 import { ColumnWidths, SheetNamer } from './excel-layout'
 
@@ -133,9 +133,7 @@ function uniqueOrdersBySequence(
     unique.push(row)
   }
   // The cache lists newest first; a packer works through orders in sequence.
-  return unique.sort(
-    (a, b) => a.order.sequence_number - b.order.sequence_number || a.order.id - b.order.id,
-  )
+  return unique.sort(compareBySequence)
 }
 
 function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {

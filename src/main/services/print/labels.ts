@@ -1,5 +1,10 @@
 import type { CampaignContribution, Shipping } from '../../../shared/api/schemas'
-import { describeChoices, orderLines } from '../../../shared/fulfillment'
+import {
+  compareBySequence as compareOrders,
+  describeChoices,
+  orderLines,
+  orderNumberText,
+} from '../../../shared/fulfillment'
 import type { OrderLine } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
@@ -39,13 +44,13 @@ export interface LabelOptions extends AddressOptions {
 
 export interface LabelSkip {
   contributionId: number
-  sequenceNumber: number
+  sequenceNumber: number | null
   reason: string
 }
 
 export interface LabelWarning {
   contributionId: number
-  sequenceNumber: number
+  sequenceNumber: number | null
   message: string
 }
 
@@ -89,7 +94,7 @@ function compareByVariant(a: Prepared, b: Prepared): number {
 }
 
 function compareBySequence(a: Prepared, b: Prepared): number {
-  return a.row.order.sequence_number - b.row.order.sequence_number || a.row.id - b.row.id
+  return compareOrders(a.row, b.row) || a.row.id - b.row.id
 }
 
 /** "TPL-CORE ×2, TEE-BLK-M": codes carry the variant; choices are added only where codes repeat. */
@@ -111,13 +116,12 @@ function summaryItems(lines: readonly OrderLine[]): string[] {
  * tail is replaced by an explicit "+N more" rather than cut off unmarked.
  */
 function fitSummary(
-  sequence: number,
+  head: string,
   items: string[],
   widthPt: number,
   maxPt: number,
   minPt: number,
 ): { text: string; fontPt: number } {
-  const head = `#${sequence}`
   const compose = (count: number) => {
     const shown = items.slice(0, count).join(', ')
     const rest = items.length - count
@@ -212,7 +216,11 @@ export function renderLabels(
   for (const row of orders) {
     const shipping = row.order.shipping
     const skip = (reason: string) =>
-      skipped.push({ contributionId: row.id, sequenceNumber: row.order.sequence_number, reason })
+      skipped.push({
+        contributionId: row.id,
+        sequenceNumber: row.order.sequence_number ?? null,
+        reason,
+      })
     if (shipping === null || shipping === undefined) {
       skip('No shipping address (hidden without team access, or never given)')
       continue
@@ -249,7 +257,11 @@ export function renderLabels(
     const address = formatAddressDetailed(entry.shipping, addressOptions)
     const fit = fitLines(address.lines, box)
     const warn = (message: string) =>
-      warnings.push({ contributionId: row.id, sequenceNumber: row.order.sequence_number, message })
+      warnings.push({
+        contributionId: row.id,
+        sequenceNumber: row.order.sequence_number ?? null,
+        message,
+      })
     if (fit.wrapped) {
       warn(
         `A line of the address is too long for the label even at ${layout.minFontPt} pt and was wrapped onto the next line`,
@@ -269,7 +281,7 @@ export function renderLabels(
     html += '</div>'
     if (options.showSummary) {
       const summary = fitSummary(
-        row.order.sequence_number,
+        orderNumberText(row.order),
         summaryItems(entry.lines),
         innerWidthPt,
         layout.summaryMaxPt,

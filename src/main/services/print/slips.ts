@@ -25,7 +25,7 @@ export interface SlipOptions extends AddressOptions {
 
 export interface SlipWarning {
   contributionId: number
-  sequenceNumber: number
+  sequenceNumber: number | null
   message: string
 }
 
@@ -203,7 +203,11 @@ export function renderPackingSlips(
   for (const row of orders) {
     const order = row.order
     const warn = (message: string) =>
-      warnings.push({ contributionId: row.id, sequenceNumber: order.sequence_number, message })
+      warnings.push({
+        contributionId: row.id,
+        sequenceNumber: order.sequence_number ?? null,
+        message,
+      })
     const orderId = String(order.id)
     const barcode = code128Svg(orderId, { heightPt: BARCODE_HEIGHT })
     const barcodeWidth = Number(/width="([\d.]+)pt"/.exec(barcode)?.[1] ?? 0)
@@ -240,9 +244,10 @@ export function renderPackingSlips(
         0,
       )
     }
-    const backerName = row.contributor_name.trim() === '' ? row.by : row.contributor_name
+    const backerName = row.contributor_name?.trim() || row.by?.trim() || ''
     const perks = order.perks.map((perk) => perk.label).join(', ')
-    const backerRows = [backerName, `Pledged ${row.created_at.slice(0, 10)}`]
+    const pledged = row.created_at ? `Pledged ${row.created_at.slice(0, 10)}` : ''
+    const backerRows = [backerName, pledged].filter((line) => line !== '')
     if (perks !== '') backerRows.push(`Perks: ${perks}`)
     const backerLines = backerRows.reduce(
       (sum, line) => sum + wrappedCount(line, columnWidth, BACKER),
@@ -281,8 +286,11 @@ export function renderPackingSlips(
       html += `<div class="head" style="height:${pt(headHeight)}"><div class="text">`
       html += `<div class="campaign" style="font-size:${pt(titleFit.fontPt)}">${escapeHtml(title)}</div>`
       html += '<h1>Packing slip</h1>'
-      html += `<div class="meta">Order #${order.sequence_number} · Order ID ${escapeHtml(orderId)}</div>`
-      html += `<div class="meta">Pledged ${escapeHtml(row.created_at.slice(0, 10))}</div>`
+      html +=
+        order.sequence_number == null
+          ? `<div class="meta">Order ID ${escapeHtml(orderId)}</div>`
+          : `<div class="meta">Order #${order.sequence_number} · Order ID ${escapeHtml(orderId)}</div>`
+      if (pledged) html += `<div class="meta">${escapeHtml(pledged)}</div>`
       html += `</div><div class="barcode">${barcode}<div>${escapeHtml(orderId)}</div></div></div>`
 
       html += `<div class="parties" style="height:${pt(partiesHeight)}">`

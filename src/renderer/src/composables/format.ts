@@ -60,7 +60,10 @@ export function formatDuration(ms: number): string {
 }
 
 /** The campaign's own symbol ("€25", "$12.50"); the ISO code only when it has none. */
-export function formatMoney(amount: number, currency: { iso_code?: string; symbol?: string }) {
+export function formatMoney(
+  amount: number,
+  currency: { iso_code?: string | null; symbol?: string | null },
+) {
   const number = new Intl.NumberFormat(undefined, {
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
     maximumFractionDigits: 2,

@@ -111,7 +111,6 @@ export function contribution(id: number): CampaignContribution {
     appearance: { private_amount: false },
     email: 'ada@example.test',
     account_id: 77,
-    referrer_id: null,
     contributor_name: 'Ada Lovelace',
     payment_method: 'credit_card',
     order: {
@@ -121,7 +120,6 @@ export function contribution(id: number): CampaignContribution {
       shipping: {
         name: 'Ada Lovelace',
         address: '12 Harbour Road',
-        address2: null,
         city: 'Kiel',
         state: '',
         zipcode: '24103',
@@ -135,7 +133,6 @@ export function contribution(id: number): CampaignContribution {
           amount: 49,
           description: '',
           number_claimed: 1,
-          number_available: null,
           shipping_address_required: true,
           label: 'Core Game',
           featured: false,

@@ -135,6 +135,7 @@ function defaults(): FakeHandlers {
       visible: true,
       accountId: String(accountId),
       contributions: [],
+      unreadable: 0,
       count: 0,
     }),
     networkStatus: () => ({ online: true, since: NOW }),

@@ -21,6 +21,7 @@ export function jobStatusLabel(job: WatchedJob): string {
 export function jobPercent(job: WatchedJob): number {
   const status = job.status
   if (!status) return 0
-  if (status.total <= 0) return status.status === 'completed' ? 100 : 0
-  return Math.min(100, Math.round((status.number_processed / status.total) * 100))
+  const total = status.total ?? 0
+  if (total <= 0) return status.status === 'completed' ? 100 : 0
+  return Math.min(100, Math.round(((status.number_processed ?? 0) / total) * 100))
 }

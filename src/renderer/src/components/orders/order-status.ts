@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '../../../../shared/api/schemas'
-import type { OrderStatus } from '../../../../shared/api/schemas'
+import type { OrderStatus, OrderStatusText } from '../../../../shared/api/schemas'
 
 type TagType = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
 
@@ -24,12 +24,14 @@ const TAG_TYPES: Readonly<Record<OrderStatus, TagType>> = {
   on_hold: 'warning',
 }
 
-export function statusLabel(status: OrderStatus): string {
-  return LABELS[status] ?? status
+/** A status PerkPack does not know is shown as the API wrote it. */
+export function statusLabel(status: OrderStatusText): string {
+  return LABELS[status as OrderStatus] ?? status
 }
 
-export function statusTagType(status: OrderStatus): TagType {
-  return TAG_TYPES[status] ?? 'default'
+// An unknown status needs a person's look before anything ships.
+export function statusTagType(status: OrderStatusText): TagType {
+  return TAG_TYPES[status as OrderStatus] ?? 'warning'
 }
 
 export const STATUS_OPTIONS: ReadonlyArray<{ label: string; value: OrderStatus }> =
