@@ -12,7 +12,7 @@ export interface ContributionFilter {
   perkId?: number
 }
 
-interface AccountEntry {
+export interface AccountEntry {
   contribution: CampaignContribution
   campaignId: number
   createdMs: number
