@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '../shared/api'
 import type { Rng } from './data-random'
-import { DAY, EPOCH_MS, formatTimestamp, pacific } from './data-time'
+import { formatTimestamp, pacific } from './data-time'
 
 /*
  * The real-world variations the drift knob puts on a served row, modelled on public clients'
@@ -36,19 +36,11 @@ export const BREAK_KINDS = [
 ] as const
 export type BreakKind = (typeof BREAK_KINDS)[number]
 
-export const CAMPAIGN_DRIFT_KINDS = [
-  'facebookSocial',
-  'acceptedStatus',
-  'missingFields',
-  'updatesAsObjects',
-] as const
-export type CampaignDriftKind = (typeof CAMPAIGN_DRIFT_KINDS)[number]
-
 export function isRec(value: unknown): value is Rec {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function recs(value: unknown): Rec[] {
+export function recs(value: unknown): Rec[] {
   return Array.isArray(value) ? value.filter(isRec) : []
 }
 
@@ -162,10 +154,11 @@ function holders(row: Rec, [level, key]: Slot, test: (v: unknown) => boolean): R
   return TARGETS[level](row).filter((target) => Object.hasOwn(target, key) && test(target[key]))
 }
 
-const present = (value: unknown) => value !== undefined
+const present = (value: unknown): boolean => value !== undefined
 const isNumber = (value: unknown) => typeof value === 'number'
 const isBoolean = (value: unknown) => typeof value === 'boolean'
-const isText = (value: unknown) => typeof value === 'string'
+const isText = (value: unknown) => typeof value === 'string' && value !== ''
+const notNull = (value: unknown) => value !== undefined && value !== null
 
 /** Up to `count` distinct slots that have a target in this row, and one target for each. */
 function pickSlots(rng: Rng, row: Rec, slots: readonly Slot[], count: number, test = present) {
@@ -199,12 +192,15 @@ export function driftApplies(kind: DriftKind, row: Rec): boolean {
     case 'perkValues':
       return perksOf(row).length > 0
     case 'addressGaps':
-      return shippingOf(row).length > 0
+      return shippingOf(row).some((shipping) =>
+        ADDRESS_GAPS.some((k) => Object.hasOwn(shipping, k)),
+      )
     case 'unknownStatus':
       return typeof orderOf(row)?.status === 'string'
   }
 }
 
+const ADDRESS_GAPS = ['state', 'zipcode', 'phone_number', 'address2']
 const ODD_STATUSES = ['partially_refunded', 'disputed', 'chargeback', 'refund_pending']
 const KNOWN = ORDER_STATUSES as readonly string[]
 
@@ -217,7 +213,7 @@ function numericString(key: string, value: number): string {
   return key === 'amount' ? value.toFixed(1) : String(value)
 }
 
-/** A delivery month's first day at midnight Pacific, as the fixtures show it. */
+/** A delivery date at midnight Pacific, the way the fixtures show it. */
 function deliveryTimestamp(rng: Rng): string {
   return formatTimestamp(pacific(2026, 5 + rng.int(12), 1 + rng.int(28)))
 }
@@ -241,7 +237,7 @@ type Apply = (rng: Rng, row: Rec) => void
 
 const APPLY: Record<DriftKind, Apply> = {
   nulls: (rng, row) => {
-    for (const { key, target } of pickSlots(rng, row, OPTIONAL_SLOTS, 1 + rng.int(4))) {
+    for (const { key, target } of pickSlots(rng, row, OPTIONAL_SLOTS, 1 + rng.int(4), notNull)) {
       if (ABSENT_ONLY.has(key)) delete target[key]
       else target[key] = null
     }
@@ -288,23 +284,30 @@ const APPLY: Record<DriftKind, Apply> = {
     for (const perk of perksOf(row)) perk.estimated_delivery_date = when
   },
   perkValues: (rng, row) => {
-    const perk = rng.pick(perksOf(row))
+    const perks = perksOf(row)
+    if (perks.length === 0) return
+    const perk = rng.pick(perks)
     perk.validation_errors = rng.pick([[], {}, ['Shipping address is incomplete'], { base: [] }])
     perk.non_tax_deductible_amount = rng.pick([0, 5, 12.5, '10.0'])
   },
   addressGaps: (rng, row) => {
     const [shipping] = shippingOf(row)
     if (!shipping) return
-    const gaps = ['state', 'zipcode', 'phone_number', 'address2'].filter(() => rng.chance(0.5))
-    for (const key of gaps.length ? gaps : [rng.pick(['state', 'zipcode', 'phone_number'])]) {
-      const how = rng.int(3)
-      if (how === 0) delete shipping[key]
-      else shipping[key] = how === 1 ? null : ''
+    const open = ADDRESS_GAPS.filter((key) => Object.hasOwn(shipping, key))
+    const gaps = open.filter(() => rng.chance(0.5))
+    for (const key of gaps.length ? gaps : [rng.pick(open)]) {
+      // Absent, null or empty, whichever of them the field is not already.
+      const ways = [null, ''].filter((way) => way !== shipping[key])
+      const way = rng.pick(['absent', ...ways])
+      if (way === 'absent') delete shipping[key]
+      else shipping[key] = way
     }
   },
   unknownStatus: (rng, row) => {
-    const order = orderOf(row) as Rec
-    const status = String(order.status)
+    const order = orderOf(row)
+    // The account listing's order has no status: nothing to vary there.
+    if (!order || typeof order.status !== 'string') return
+    const status = order.status
     const upper = KNOWN.includes(status) && rng.chance(0.4)
     order.status = upper
       ? rng.chance(0.5)
@@ -318,7 +321,7 @@ export function applyDrift(kind: DriftKind, rng: Rng, row: Rec): void {
   APPLY[kind](rng, row)
 }
 
-/** Break kinds that can hit this row; noSkuCode and perkWithoutId need something to break. */
+/** Break kinds that can hit this (drifted) row; noSkuCode and perkWithoutId need a target. */
 export function breaksFor(row: Rec): BreakKind[] {
   const kinds: BreakKind[] = ['noOrder', 'noOrderId', 'perksNotArray']
   if (itemsOf(row).some((item) => isRec(item.sku))) kinds.push('noSkuCode')
@@ -351,63 +354,6 @@ export function applyBreak(kind: BreakKind, rng: Rng, row: Rec): void {
       return
     case 'nonNumericId':
       row.id = `pledge-${String(row.id)}`
-      return
-  }
-}
-
-const CAMPAIGN_OPTIONAL = [
-  'main_image_url',
-  'web_url',
-  'favorited',
-  'forever_funding_collected_funds',
-  'life',
-  'project_sponsors',
-  'social_url',
-  'forever_funding_ends_at',
-  'video_overlay_url',
-  'main_video_url',
-]
-
-const USER_TYPES: Record<string, string> = { owner: 'RLTN_OWNR', member: 'RLTN_TEAM' }
-
-function updateObject(rng: Rng, campaign: Rec, index: number): Rec {
-  const text = rng.pick(['Shipping update', 'We are in production!', 'Thank you, backers'])
-  return {
-    id: 610_000 + (Number(campaign.id) % 1000) * 10 + index,
-    created_at: formatTimestamp(EPOCH_MS - (1 + rng.int(60)) * DAY),
-    text,
-    html: `<p>${text}</p>`,
-    preview_text: text,
-    image_urls: [],
-    account: { id: 17_000_101, name: 'Campaign team' },
-  }
-}
-
-/** The embedded campaign of an account-listing row, in an older or leaner shape. */
-export function applyCampaignDrift(kind: CampaignDriftKind, rng: Rng, campaign: Rec): void {
-  const members = recs(campaign.team_members)
-  switch (kind) {
-    case 'facebookSocial':
-      for (const member of members) {
-        if (!Object.hasOwn(member, 'social')) continue
-        member.facebook = member.social
-        delete member.social
-      }
-      return
-    case 'acceptedStatus':
-      for (const member of members) {
-        if (member.status !== 'owner') member.status = 'accepted'
-        member.user_type = USER_TYPES[String(member.status)] ?? 'RLTN_TEAM'
-      }
-      return
-    case 'missingFields':
-      for (const key of CAMPAIGN_OPTIONAL) if (rng.chance(0.7)) delete campaign[key]
-      delete campaign[rng.pick(CAMPAIGN_OPTIONAL.slice(0, 6))]
-      return
-    case 'updatesAsObjects':
-      campaign.latest_updates = Array.from({ length: 1 + rng.int(2) }, (_, i) =>
-        updateObject(rng, campaign, i),
-      )
       return
   }
 }

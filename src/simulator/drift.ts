@@ -1,16 +1,16 @@
 import type { AccountContribution, CampaignContribution } from '../shared/api'
 import { Rng, mix32 } from './data-random'
+import { applyCampaignDrift, CAMPAIGN_DRIFT_KINDS } from './drift-campaign'
+import type { CampaignDriftKind } from './drift-campaign'
 import {
   applyBreak,
-  applyCampaignDrift,
   applyDrift,
   breaksFor,
-  CAMPAIGN_DRIFT_KINDS,
   DRIFT_KINDS,
   driftApplies,
   isRec,
 } from './drift-variations'
-import type { BreakKind, CampaignDriftKind, DriftKind, Rec } from './drift-variations'
+import type { BreakKind, DriftKind, Rec } from './drift-variations'
 import type { SimDataset } from './model'
 
 /*
@@ -21,8 +21,10 @@ import type { SimDataset } from './model'
  * re-read or a restart serves the same bytes and tests can predict every problem row.
  */
 
-export { BREAK_KINDS, CAMPAIGN_DRIFT_KINDS, DRIFT_KINDS, OPTIONAL_SLOTS } from './drift-variations'
-export type { BreakKind, CampaignDriftKind, DriftKind } from './drift-variations'
+export { CAMPAIGN_DRIFT_KINDS } from './drift-campaign'
+export type { CampaignDriftKind } from './drift-campaign'
+export { BREAK_KINDS, DRIFT_KINDS, OPTIONAL_SLOTS } from './drift-variations'
+export type { BreakKind, DriftKind } from './drift-variations'
 
 /** Share of drifted rows that are also broken beyond the minimal schema. */
 export const BROKEN_SHARE = 0.1
@@ -86,8 +88,8 @@ function pickCampaignKinds(rng: Rng): CampaignDriftKind[] {
   return some.length ? some : [rng.pick(CAMPAIGN_DRIFT_KINDS)]
 }
 
-/** The decision for one row plus the Rng positioned to apply it. */
-function decide(
+/** Which tolerated variations a row gets, and the Rng positioned to apply them. */
+function choose(
   seed: number,
   rate: number,
   row: CampaignContribution,
@@ -95,25 +97,42 @@ function decide(
   const id = row.id
   if (!isDrifted(seed, rate, id)) return null
   const rng = new Rng(mix32(seed ^ SALT_STREAM, Math.floor(id / 4294967296)), id >>> 0)
-  const rec = row as unknown as Rec
-  const kinds = pickKinds(rng, rec)
+  const kinds = pickKinds(rng, row as unknown as Rec)
   const campaign = pickCampaignKinds(rng)
-  let broken: BreakKind | null = null
-  if (unit(seed, SALT_BROKEN, id) < BROKEN_SHARE) {
-    broken =
-      unit(seed, SALT_ID, id) < NON_NUMERIC_ID_SHARE ? 'nonNumericId' : rng.pick(breaksFor(rec))
-  }
-  return { drift: { id, kinds, broken, campaign }, rng }
-}
-
-/** How `row` is served at `rate` with the dataset seed `seed`; null when it is served clean. */
-export function rowDrift(seed: number, rate: number, row: CampaignContribution): RowDrift | null {
-  return decide(seed, rate, row)?.drift ?? null
+  return { drift: { id, kinds, broken: null, campaign }, rng }
 }
 
 /** A deep, unfrozen copy: the dataset shares frozen perk and address objects between rows. */
 function copy(value: unknown): Rec {
   return JSON.parse(JSON.stringify(value)) as Rec
+}
+
+/**
+ * The whole campaign-listing decision, worked out on a copy: the break comes last and is picked
+ * from what the drifted copy still has (an item whose `items` array a drift removed cannot lose
+ * its SKU code), so no later step can undo it.
+ */
+function serveCampaignRow(
+  seed: number,
+  rate: number,
+  row: CampaignContribution,
+): { drift: RowDrift; served: Rec } | null {
+  const chosen = choose(seed, rate, row)
+  if (!chosen) return null
+  const { drift, rng } = chosen
+  const served = copy(row)
+  for (const kind of drift.kinds) applyDrift(kind, rng, served)
+  if (unit(seed, SALT_BROKEN, row.id) < BROKEN_SHARE) {
+    const onlyId = unit(seed, SALT_ID, row.id) < NON_NUMERIC_ID_SHARE
+    drift.broken = onlyId ? 'nonNumericId' : rng.pick(breaksFor(served))
+    applyBreak(drift.broken, rng, served)
+  }
+  return { drift, served }
+}
+
+/** How `row` is served at `rate` with the dataset seed `seed`; null when it is served clean. */
+export function rowDrift(seed: number, rate: number, row: CampaignContribution): RowDrift | null {
+  return serveCampaignRow(seed, rate, row)?.drift ?? null
 }
 
 /**
@@ -125,13 +144,7 @@ export function driftedCampaignRow(
   rate: number,
   row: CampaignContribution,
 ): Rec | undefined {
-  const decided = decide(seed, rate, row)
-  if (!decided) return undefined
-  const { drift, rng } = decided
-  const served = copy(row)
-  for (const kind of drift.kinds) applyDrift(kind, rng, served)
-  if (drift.broken) applyBreak(drift.broken, rng, served)
-  return served
+  return serveCampaignRow(seed, rate, row)?.served
 }
 
 /**
@@ -145,9 +158,9 @@ export function driftedAccountRow(
   contribution: CampaignContribution,
   row: AccountContribution,
 ): Rec | undefined {
-  const decided = decide(seed, rate, contribution)
-  if (!decided) return undefined
-  const { drift, rng } = decided
+  const chosen = choose(seed, rate, contribution)
+  if (!chosen) return undefined
+  const { drift, rng } = chosen
   const served = copy(row)
   for (const kind of drift.kinds) applyDrift(kind, rng, served)
   const campaign = served.campaign
