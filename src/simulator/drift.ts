@@ -53,11 +53,10 @@ function unit(seed: number, salt: number, id: number): number {
   return mix32(mix32(seed ^ salt, high), id >>> 0) / 4294967296
 }
 
-export function checkDriftRate(rate: unknown, name = 'drift'): number {
-  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
-    throw new RangeError(`${name} must be a number between 0 and 1 (a share of rows)`)
+function checkRate(rate: number): void {
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) {
+    throw new RangeError('drift must be a number between 0 and 1 (a share of rows)')
   }
-  return rate
 }
 
 /** Drifted at rate r means drifted at every higher rate too: raising the knob only adds rows. */
@@ -65,7 +64,8 @@ export function isDrifted(seed: number, rate: number, id: number): boolean {
   return rate > 0 && unit(seed, SALT_PICK, id) < rate
 }
 
-// nulls and absent go last so a targeted variation is not erased before it is seen.
+// nulls and absent go last: they must not remove what a targeted variation (address gaps,
+// delivery dates) was chosen to change.
 const APPLY_ORDER: readonly DriftKind[] = [
   ...DRIFT_KINDS.filter((k) => k !== 'nulls' && k !== 'absent'),
   'nulls',
@@ -200,7 +200,7 @@ export function driftPlan(
   rate: number,
   campaignId: number | undefined = dataset.campaigns[0]?.id,
 ): DriftPlan {
-  checkDriftRate(rate)
+  checkRate(rate)
   const rows = campaignId === undefined ? undefined : dataset.contributions.get(campaignId)
   if (campaignId === undefined || !rows) {
     throw new RangeError(`driftPlan: no campaign ${String(campaignId)} in the dataset`)

@@ -181,6 +181,10 @@ describe('drift over HTTP', () => {
     expect(keyed).toEqual(sim.driftPlan().drifted.sort((a, b) => a - b))
     const other = await fetch(`${sim.baseUrl}/__sim/drift-plan?campaign=1&rate=0.1`)
     expect(other.status).toBe(404)
+    const badRate = await fetch(`${sim.baseUrl}/__sim/drift-plan?rate=2`)
+    expect(badRate.status).toBe(400)
+    expect(() => sim.driftPlan(undefined, 2)).toThrow(/between 0 and 1/)
+    expect(() => sim.driftPlan(1)).toThrow(/no campaign 1/)
   })
 
   it('keeps insertDuringWalk working: every page holds the ids of the dataset as it is then', async () => {
