@@ -22,6 +22,7 @@ function describeFaults(f: FaultConfig): string {
     const { everyRequests, count } = f.insertDuringWalk
     parts.push(`insert ${count} every ${everyRequests} listing reads`)
   }
+  if (f.drift) parts.push(`drift ${f.drift}`)
   return parts.length ? `${parts.join(', ')} (seed ${f.seed})` : 'none'
 }
 

@@ -28,6 +28,11 @@ export interface FaultConfig {
   /** Each access token stops working after this many authorized requests; null = never. */
   tokenExpiresAfterRequests: number | null
   insertDuringWalk: InsertDuringWalk | null
+  /**
+   * Share (0..1) of contribution rows served with real-world variations (drift.ts). Which rows,
+   * and how, follows from the dataset seed and the row id, not from `seed` below.
+   */
+  drift: number
   /** Seed of the PRNG behind every random decision; setting it restarts the sequence. */
   seed: number
 }
@@ -48,6 +53,7 @@ export const DEFAULT_FAULTS: Readonly<FaultConfig> = Object.freeze({
   truncateRate: 0,
   tokenExpiresAfterRequests: null,
   insertDuringWalk: null,
+  drift: 0,
   seed: 1,
 })
 
@@ -105,6 +111,7 @@ const CHECKS: { [K in keyof FaultConfig]: (value: unknown) => FaultConfig[K] } =
   tokenExpiresAfterRequests: (v) =>
     v === null ? null : checkInteger('tokenExpiresAfterRequests', v, 1),
   insertDuringWalk: checkInsert,
+  drift: (v) => checkNumber('drift', v, 0, 1),
   seed: (v) => checkInteger('seed', v, 0),
 }
 
@@ -142,10 +149,21 @@ export interface FaultCounters {
   truncate: number
   tokenExpired: number
   inserted: number
+  /** Contribution rows served with drift (both listings). */
+  drifted: number
 }
 
 export function emptyFaultCounters(): FaultCounters {
-  return { latency: 0, error: 0, rateLimit: 0, reset: 0, truncate: 0, tokenExpired: 0, inserted: 0 }
+  return {
+    latency: 0,
+    error: 0,
+    rateLimit: 0,
+    reset: 0,
+    truncate: 0,
+    tokenExpired: 0,
+    inserted: 0,
+    drifted: 0,
+  }
 }
 
 const ERROR_ROTATION = ['500', '502', '503'] as const

@@ -7,3 +7,15 @@ export type { Endpoint, SimStats } from './server-stats'
 export { DEFAULT_TOKEN_TTL_SECONDS } from './server-tokens'
 export { BACKER_CREDENTIALS, DEMO_CREDENTIALS } from './model'
 export type { DatasetOptions, JobOutcome, SimDataset, SimJobPlan, SimUser } from './model'
+export {
+  BREAK_KINDS,
+  BROKEN_SHARE,
+  CAMPAIGN_DRIFT_KINDS,
+  DRIFT_KINDS,
+  driftPlan,
+  isDrifted,
+  NON_NUMERIC_ID_SHARE,
+  OPTIONAL_SLOTS,
+  rowDrift,
+} from './drift'
+export type { BreakKind, CampaignDriftKind, DriftKind, DriftPlan, RowDrift } from './drift'

@@ -33,6 +33,8 @@ Local implementation of the crowdfunding API (see docs/simulator.md).
   --token-expires-after N  access tokens stop working after N requests
   --insert-every N         every Nth campaign listing read inserts contributions...
   --insert-count K         ...K of them (default 1)
+  --drift R                share (0..1) of contribution rows served with real-world
+                           variations, a tenth of them broken (default 0; see docs)
   --token-ttl-seconds S    access token lifetime (default 15552000)
   --api-token T            API token to accept (default demo-api-token)
   --email E, --password P  demo team member's sign-in
@@ -55,6 +57,7 @@ const STRING_OPTIONS = [
   'token-expires-after',
   'insert-every',
   'insert-count',
+  'drift',
   'token-ttl-seconds',
   'api-token',
   'email',
@@ -156,6 +159,7 @@ export function parseCliArgs(argv: readonly string[]): CliConfig {
       email: text(values, 'email'),
       password: text(values, 'password'),
       faults: faultsFrom(values, seed),
+      drift: decimal(values, 'drift', 0, 1),
     },
   }
 }

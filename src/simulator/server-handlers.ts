@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { ORDER_STATUSES } from '../shared/api'
 import type { OrderStatus } from '../shared/api'
+import { driftedAccountRow, driftedCampaignRow, stripPrivileged } from './drift'
 import type { WireCampaignContribution } from './wire'
 import type { FaultInjector } from './faults'
 import type { SimDataset } from './model'
@@ -8,7 +9,7 @@ import { listingPage, pageWindow, parsePage } from './server-paging'
 import { HttpError, readBody } from './server-respond'
 import type { Reply } from './server-respond'
 import type { SimStats } from './server-stats'
-import type { ContributionFilter, SimStore } from './server-store'
+import type { AccountEntry, ContributionFilter, SimStore } from './server-store'
 import type { JobBoard } from './server-jobs'
 import type { TokenStore } from './server-tokens'
 
@@ -100,7 +101,17 @@ export class SimApi {
     this.maybeInsert(campaignId)
     const rows = this.deps.store.filtered(campaignId, filter)
     const privileged = this.onTeam(caller, campaignId)
-    return { status: 200, body: listingPage(rows, page, privileged ? keep : withoutPrivileged) }
+    const clean = privileged ? keep : withoutPrivileged
+    const rate = this.deps.faults.config.drift
+    if (rate === 0) return { status: 200, body: listingPage(rows, page, clean) }
+    const { seed } = this.deps.dataset
+    const serve = (row: WireCampaignContribution) => {
+      const drifted = driftedCampaignRow(seed, rate, row)
+      if (!drifted) return clean(row)
+      this.deps.stats.faultsInjected.drifted++
+      return privileged ? drifted : stripPrivileged(drifted)
+    }
+    return { status: 200, body: listingPage(rows, page, serve) }
   }
 
   accountContributions(rawId: string, query: URLSearchParams): Reply {
@@ -110,8 +121,16 @@ export class SimApi {
     if (!entries) throw notFound('No account with this id.')
     const page = parsePage(query.get('page'))
     if (caller.accountId === accountId) {
-      const store = this.deps.store
-      return { status: 200, body: listingPage(entries, page, (entry) => store.accountRow(entry)) }
+      const { store, dataset, faults, stats } = this.deps
+      const rate = faults.config.drift
+      const serve = (entry: AccountEntry) => {
+        const row = store.accountRow(entry)
+        const drifted = rate > 0 && driftedAccountRow(dataset.seed, rate, entry.contribution, row)
+        if (!drifted) return row
+        stats.faultsInjected.drifted++
+        return drifted
+      }
+      return { status: 200, body: listingPage(entries, page, serve) }
     }
     // Rule 2: the platform hides the rows but not how many there are.
     const { start, end, pagination } = pageWindow(entries.length, page)

@@ -8,7 +8,7 @@ export interface ContributionFilter {
   perkId?: number
 }
 
-interface AccountEntry {
+export interface AccountEntry {
   contribution: WireCampaignContribution
   campaignId: number
   createdMs: number

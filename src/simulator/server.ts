@@ -2,6 +2,8 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { generateDataset } from './data'
+import { driftPlan } from './drift'
+import type { DriftPlan } from './drift'
 import { FaultInjector } from './faults'
 import type { FailKind, FaultConfig } from './faults'
 import { BACKER_CREDENTIALS, DEMO_CREDENTIALS } from './model'
@@ -31,6 +33,11 @@ export interface SimulatorOptions {
   password?: string
   tokenTtlSeconds?: number
   faults?: Partial<FaultConfig>
+  /**
+   * Share (0..1) of contribution rows served with real-world variations; wins over
+   * `faults.drift`. Changeable later with `setFaults({drift})`. Default 0.
+   */
+  drift?: number
   /** Milliseconds since the epoch; tests move time forward to expire tokens. */
   clock?: () => number
   /** Serve /__sim/* (default true). They only ever answer loopback clients. */
@@ -60,6 +67,11 @@ export interface Simulator {
   setFaults(partial: Partial<FaultConfig>): FaultConfig
   /** The next `count` API requests fail with `kind`, before any random fault. */
   failNext(count: number, kind: FailKind): void
+  /**
+   * Which rows of a campaign (default the primary) are served drifted or broken at the current
+   * drift rate, or at `rate` when given.
+   */
+  driftPlan(campaignId?: number, rate?: number): DriftPlan
   expireAllTokens(): number
   resetJobs(): void
   stats(): SimStats
@@ -151,7 +163,8 @@ class SimulatorServer {
     this.store = new SimStore(dataset, clock)
     this.tokens = new TokenStore(clock, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS)
     this.jobs = new JobBoard(dataset.jobs)
-    this.faults = new FaultInjector(options.faults ?? {})
+    const drift = options.drift === undefined ? {} : { drift: options.drift }
+    this.faults = new FaultInjector({ ...options.faults, ...drift })
     this.api = new SimApi({
       apiToken,
       dataset,
@@ -323,6 +336,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults: () => ({ ...sim.faults.config }),
     setFaults: (partial) => sim.faults.update(partial),
     failNext: (count, kind) => sim.faults.failNext(count, kind),
+    driftPlan: (campaignId, rate) =>
+      driftPlan(dataset, rate ?? sim.faults.config.drift, campaignId ?? dataset.campaigns[0]?.id),
     expireAllTokens: () => sim.tokens.expireAll(),
     resetJobs: () => sim.jobs.reset(),
     stats: () => snapshotStats(sim.stats),

@@ -11,6 +11,8 @@ import type { SyncProgressEvent } from '../../src/shared/ipc/contract'
 import { DEFAULT_BASE_URL } from '../../src/shared/config'
 import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir, wire } from './app-helpers'
 import { toModel } from '../helpers/model'
+import { driftPlan } from '../../src/simulator'
+import { generateDataset } from '../../src/simulator/data'
 
 afterEach(cleanupApps)
 
@@ -701,7 +703,10 @@ describe('demo', () => {
     expect((await app.value('app:info')).baseUrl).toBe(info.baseUrl)
 
     const campaignId = demo.campaignIds[0] as number
-    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(300)
+    // The demo drifts (3 %): the rows broken beyond the model are kept apart as problem rows.
+    const broken = driftPlan(generateDataset({ seed: 1, contributions: 300 }), 0.03).broken.length
+    expect(broken).toBeGreaterThan(0)
+    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(300 - broken)
     const job = await app.value('jobs:watch', { campaignId, jobId: demo.jobIds[0] as string })
     expect(job.error).toBeNull()
     // Saving the settings form during the demo must not keep the simulator's URLs.

@@ -78,7 +78,7 @@ export interface AppServicesOptions {
   log?: (line: string) => void
   retry?: Partial<RetryPolicy>
   jobPolling?: { minIntervalMs?: number; maxIntervalMs?: number }
-  /** Tests shrink the demo; the app uses 5,000 contributions and 25 ms of latency. */
+  /** Tests shrink the demo; the app uses 5,000 contributions, 25 ms of latency, 3 % drift. */
   demo?: Partial<SimulatorOptions>
   now?: () => number
   /** Save dialogs and printing: Electron's, the harness's, or a test's. Default: none. */
@@ -482,7 +482,13 @@ export class AppServices {
     const firstStart = this.demoSim === null
     this.demoSim ??= import('../../simulator')
       .then(({ startSimulator }) =>
-        startSimulator({ contributions: 5000, faults: { latencyMs: 25 }, ...this.options.demo }),
+        startSimulator({
+          contributions: 5000,
+          faults: { latencyMs: 25 },
+          // A little real-world drift, so every screen shows how odd rows and problem rows look.
+          drift: 0.03,
+          ...this.options.demo,
+        }),
       )
       .catch((error: unknown) => {
         this.demoSim = null
