@@ -3,10 +3,12 @@ import {
   buildPickList,
   describeChoices,
   filterContributions,
+  joinPresent,
   parseStatusList,
+  perkLabels,
 } from '../shared/fulfillment'
 import type { OrderStatus } from '../shared/api/schemas'
-import type { CampaignContribution } from '../shared/api/schemas'
+import type { BatchStatus, CampaignContribution } from '../shared/api/schemas'
 import { ORDER_STATUSES } from '../shared/api/schemas'
 import { UsageError } from '../main/services/errors'
 import { fetchAccountContributions, fetchSignups, watchJob } from '../main/services/operations'
@@ -124,6 +126,16 @@ export function cachedRows(context: CliContext, campaignId: number): CampaignCon
 
 export function printJson(context: CliContext, value: unknown): void {
   context.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** "Job 42: working, 120 of 460 processed. Halfway." with only the parts the API sent. */
+export function jobLine(jobId: string, status: BatchStatus): string {
+  const done = status.number_processed
+  const total = status.total
+  const progress =
+    done == null && total == null ? '' : `, ${done ?? '?'} of ${total ?? '?'} processed`
+  const message = status.message?.trim()
+  return `Job ${jobId}: ${status.status}${progress}.${message ? ` ${message}` : ''}`
 }
 
 const UNPRIVILEGED_NOTE =
@@ -282,10 +294,12 @@ const CORE_COMMANDS: Record<string, Command> = {
       const body = rows.map((c) => [
         c.order.sequence_number == null ? '' : `#${c.order.sequence_number}`,
         String(c.order.id),
-        c.order.shipping?.name || c.contributor_name || c.by || '',
+        joinPresent([c.order.shipping?.name], '') ||
+          joinPresent([c.contributor_name], '') ||
+          joinPresent([c.by], ''),
         c.order.status,
-        c.order.perks.map((p) => p.label).join(' + ') || '(no perk)',
-        c.order.shipping?.country ?? '',
+        perkLabels(c.order.perks, ' + ') || '(no perk)',
+        joinPresent([c.order.shipping?.country], ''),
       ])
       context.io.stdout.write(
         `${table(['Seq', 'Order', 'Backer', 'Status', 'Perks', 'Country'], body)}\n`,
@@ -344,10 +358,7 @@ const CORE_COMMANDS: Record<string, Command> = {
         : await client.batchStatus(campaignId, jobId, { signal })
       context.cache().putDocument('job', `${campaignId}/${jobId}`, status)
       if (values.json) printJson(context, status)
-      else
-        context.io.stdout.write(
-          `Job ${jobId}: ${status.status}, ${status.number_processed} of ${status.total} processed. ${status.message}\n`,
-        )
+      else context.io.stdout.write(`${jobLine(jobId, status)}\n`)
       return 0
     },
   },
@@ -412,9 +423,9 @@ const CORE_COMMANDS: Record<string, Command> = {
         return 0
       }
       const body = result.contributions.map((c) => [
-        c.created_at?.slice(0, 10) ?? '',
-        c.campaign?.title ?? c.campaign?.slug ?? '',
-        c.order?.perks?.map((p) => p.label).join(' + ') || '(no perk)',
+        c.created_at?.trim().slice(0, 10) ?? '',
+        joinPresent([c.campaign?.title], '') || joinPresent([c.campaign?.slug], ''),
+        perkLabels(c.order?.perks ?? [], ' + ') || '(no perk)',
         c.amount == null ? '' : String(c.amount),
       ])
       context.io.stdout.write(`${table(['Date', 'Campaign', 'Perks', 'Amount'], body)}\n`)

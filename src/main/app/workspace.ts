@@ -6,7 +6,9 @@ import {
   describeChoices,
   filterContributions,
   groupByPerk,
+  joinPresent,
   orderLines,
+  perkLabels,
 } from '../../shared/fulfillment'
 import type {
   ContributionFilter,
@@ -245,19 +247,18 @@ function toOrderRow(row: ViewRow, memo: WeakMap<Perk, string>): OrderRow {
   } else {
     items = itemsText(row)
   }
-  let perkText = ''
-  for (const perk of perks) perkText += perkText === '' ? perk.label : `, ${perk.label}`
+  const perkText = perkLabels(perks, ', ')
   return {
     id: row.id,
     orderId: order.id,
     sequenceNumber: order.sequence_number ?? null,
-    backer: row.contributor_name || row.by || '',
-    email: row.email,
+    backer: joinPresent([row.contributor_name], '') || joinPresent([row.by], ''),
+    email: row.email?.trim() || null,
     status: order.status,
     perks: perkText || NO_PERK,
     items,
     country: order.shipping?.country?.trim() || null,
-    city: order.shipping?.city || null,
-    createdAt: row.created_at ?? null,
+    city: order.shipping?.city?.trim() || null,
+    createdAt: row.created_at?.trim() || null,
   }
 }

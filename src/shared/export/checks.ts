@@ -1,5 +1,5 @@
 import type { CampaignContribution } from '../api/schemas'
-import { foldText } from '../fulfillment'
+import { foldText, joinPresent } from '../fulfillment'
 
 export type PrePrintCheckId =
   | 'missing-address'
@@ -282,7 +282,7 @@ function keyPart(text: string): string {
 function recipientKey(row: CampaignContribution): string | null {
   const s = row.order.shipping
   if (!s || trimmed(s.address) === '') return null
-  const place = keyPart(`${s.address} ${s.address2 ?? ''} ${s.city} ${s.zipcode}`)
+  const place = keyPart(joinPresent([s.address, s.address2, s.city, s.zipcode], ' '))
   const country = countryCode(s.country) ?? keyPart(s.country ?? '')
   return `${keyPart(s.name ?? '')}\n${place}\n${country}`
 }
@@ -330,7 +330,10 @@ const BEYOND_LATIN_BLOCKS_RE = /[^\t\n\r\x20-\u024f]/
 function hasNonLatinAddress(row: CampaignContribution): boolean {
   const s = row.order.shipping
   if (!s) return false
-  const text = `${s.name}\n${s.address}\n${s.address2 ?? ''}\n${s.city}\n${s.state}\n${s.zipcode}\n${s.country}`
+  const text = joinPresent(
+    [s.name, s.address, s.address2, s.city, s.state, s.zipcode, s.country],
+    '\n',
+  )
   return BEYOND_LATIN_BLOCKS_RE.test(text) && NON_LATIN_RE.test(text)
 }
 

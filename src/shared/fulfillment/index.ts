@@ -16,3 +16,4 @@ export type {
   SortDirection,
 } from './pick-list'
 export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'
+export { joinPresent, perkLabel, perkLabels } from './display'
