@@ -43,10 +43,13 @@ const US_ADDRESS: Shipping = {
   phone_number: '+1 503-555-0100',
 }
 
+/** The API may send null, or nothing, for any part of an address. */
+type ShippingDrift = { [K in keyof Shipping]?: Shipping[K] | null }
+
 interface RowSpec {
   status?: OrderStatus
   perks?: Perk[]
-  shipping?: Partial<Shipping> | null
+  shipping?: ShippingDrift | null
 }
 
 let nextId = 1
@@ -292,7 +295,7 @@ describe('runPrePrintChecks', () => {
   })
 
   describe('incomplete address', () => {
-    const at = (country: string, missing: Partial<Shipping>) =>
+    const at = (country: string, missing: ShippingDrift) =>
       row({ shipping: { country, ...missing } })
     const flagged = (rows: CampaignContribution[], context: Partial<PrePrintContext> = {}) =>
       find(run(rows, context), 'incomplete-address')?.contributionIds ?? []
