@@ -4,11 +4,9 @@ import {
   describeChoices,
   filterContributions,
   joinPresent,
-  parseStatusList,
   perkLabels,
 } from '../shared/fulfillment'
-import type { OrderStatus } from '../shared/api/schemas'
-import type { BatchStatus, CampaignContribution } from '../shared/api/schemas'
+import type { CampaignContribution } from '../shared/api/schemas'
 import { ORDER_STATUSES } from '../shared/api/schemas'
 import { UsageError } from '../main/services/errors'
 import { fetchAccountContributions, fetchSignups, watchJob } from '../main/services/operations'
@@ -18,6 +16,8 @@ import { checkConcurrency, DEFAULT_CONCURRENCY, syncCampaign } from '../main/ser
 import { USER_AGENT } from '../main/services/version'
 import { saveView } from '../main/app/view-store'
 import { CSV_COMMANDS } from './commands-csv'
+import { jobLine } from './job-line'
+import { statusesFrom, unknownStatusNotes } from './statuses'
 import { EXPORT_COMMANDS } from './commands-export'
 import type { CliContext } from './context'
 import { bar, canPrompt, formatDuration, ProgressLine, prompt, table } from './io'
@@ -101,19 +101,6 @@ export function positiveInt(raw: string, what: string): number {
   return Number(raw)
 }
 
-export function statusesFrom(
-  value: string | undefined,
-  fallback: readonly OrderStatus[],
-): readonly OrderStatus[] {
-  if (value === undefined) return fallback
-  if (value.trim().toLowerCase() === 'all') return []
-  try {
-    return parseStatusList(value)
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
-}
-
 export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
   const cache = context.cache()
   if (!cache.campaign(campaignId)) {
@@ -126,16 +113,6 @@ export function cachedRows(context: CliContext, campaignId: number): CampaignCon
 
 export function printJson(context: CliContext, value: unknown): void {
   context.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
-}
-
-/** "Job 42: working, 120 of 460 processed. Halfway." with only the parts the API sent. */
-export function jobLine(jobId: string, status: BatchStatus): string {
-  const done = status.number_processed
-  const total = status.total
-  const progress =
-    done == null && total == null ? '' : `, ${done ?? '?'} of ${total ?? '?'} processed`
-  const message = status.message?.trim()
-  return `Job ${jobId}: ${status.status}${progress}.${message ? ` ${message}` : ''}`
 }
 
 const UNPRIVILEGED_NOTE =
@@ -276,14 +253,15 @@ const CORE_COMMANDS: Record<string, Command> = {
   orders: {
     usage: 'orders <campaign-id> [--status a,b] [--perk ID] [--json]',
     summary: 'List orders from the offline cache (no network).',
-    details: `--status a,b  order statuses (${ORDER_STATUSES.join(', ')}), or "all" (default: all)\n--perk ID     only orders holding this perk\n--json        the cached contributions exactly as the API returned them`,
+    details: `--status a,b  order statuses (${ORDER_STATUSES.join(', ')}, or another status the\n              orders carry), or "all" (default: all)\n--perk ID     only orders holding this perk\n--json        the cached contributions exactly as the API returned them`,
     options: ['status', 'perk', 'json'],
     async run({ context, args, values }) {
       const campaignId = campaignArg(args, 'orders <campaign-id>')
-      const statuses = statusesFrom(values.status, [])
+      const cached = cachedRows(context, campaignId)
+      const statuses = statusesFrom(values.status, [], cached)
       const perkId =
         values.perk !== undefined ? positiveInt(values.perk, '--perk value') : undefined
-      const rows = filterContributions(cachedRows(context, campaignId), {
+      const rows = filterContributions(cached, {
         statuses,
         ...(perkId !== undefined ? { perkId } : {}),
       })
@@ -305,6 +283,7 @@ const CORE_COMMANDS: Record<string, Command> = {
         `${table(['Seq', 'Order', 'Backer', 'Status', 'Perks', 'Country'], body)}\n`,
       )
       context.io.stdout.write(`${rows.length} order${rows.length === 1 ? '' : 's'}\n`)
+      for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
       return 0
     },
   },
@@ -316,8 +295,10 @@ const CORE_COMMANDS: Record<string, Command> = {
     options: ['status', 'json'],
     async run({ context, args, values }) {
       const campaignId = campaignArg(args, 'picklist <campaign-id>')
-      const statuses = statusesFrom(values.status, DEFAULT_STATUSES)
-      const rows = buildPickList(filterContributions(cachedRows(context, campaignId), { statuses }))
+      const cached = cachedRows(context, campaignId)
+      const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
+      const rows = buildPickList(filterContributions(cached, { statuses }))
+      for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
       if (values.json) {
         printJson(context, rows)
         return 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jobLine } from '../../src/cli/commands'
+import { jobLine } from '../../src/cli/job-line'
 
 describe('perkpack job: the status line', () => {
   it('says what the API sent', () => {

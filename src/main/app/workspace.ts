@@ -2,6 +2,7 @@ import type { CampaignContribution, Perk, Shipping } from '../../shared/api/sche
 import {
   DEFAULT_STATUSES,
   buildPickList,
+  countStatuses,
   createOrderIndex,
   describeChoices,
   filterContributions,
@@ -15,6 +16,7 @@ import type {
   OrderIndex,
   PerkGroup,
   PickListRow,
+  StatusCount,
 } from '../../shared/fulfillment'
 import type { OrderRow, OrdersFilter } from '../../shared/ipc/contract'
 
@@ -89,6 +91,7 @@ export interface Match {
  */
 export class OrdersWorkspace {
   readonly countries: string[]
+  readonly statuses: StatusCount[]
   private readonly byId = new Map<number, ViewRow>()
   private readonly shown = new WeakMap<ViewRow, OrderRow>()
   /** Items text per shared perk object: see toOrderRow. */
@@ -112,6 +115,7 @@ export class OrdersWorkspace {
       if (country) countries.add(country)
     }
     this.countries = [...countries].sort()
+    this.statuses = countStatuses(rows)
   }
 
   row(id: number): ViewRow | undefined {
