@@ -83,7 +83,9 @@ describe('OrderDetailDrawer', () => {
         },
       },
     }
-    const dialog = open({ detail: bare }).querySelector('[role="dialog"]')
+    const row = { ...orderRow(42), sequenceNumber: null }
+    const dialog = open({ row, detail: bare }).querySelector('[role="dialog"]')
+    expect(dialog!.textContent).toContain('Order ID 5042')
     const values = [...dialog!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim())
     // Order id, number, status, created, amount, backer, e-mail, payment, account: no phone.
     expect(values).toEqual(['5042', '—', 'In fulfillment', '—', '—', '—', '—', '—', '—'])
