@@ -10,7 +10,8 @@ import type { ShipperCsvFormat } from '../main/services/export/csv'
 import { runPrePrintChecks } from '../shared/export/checks'
 import type { PrePrintCheck } from '../shared/export/checks'
 import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
-import { cachedRows, campaignArg, positiveInt, statusesFrom } from './commands'
+import { cachedRows, campaignArg, positiveInt } from './commands'
+import { statusesFrom, unknownStatusNotes } from './statuses'
 import type { Command } from './commands'
 
 const USAGE =
@@ -71,10 +72,11 @@ run as a formula is prefixed with '. The pre-print checks are printed to stderr.
       const campaignId = campaignArg(args, USAGE)
       const out = outFrom(values.out)
       const format = formatFrom(values.format)
-      const statuses = statusesFrom(values.status, DEFAULT_STATUSES)
+      const cached = cachedRows(context, campaignId)
+      const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
       const perkId =
         values.perk !== undefined ? positiveInt(values.perk, '--perk value') : undefined
-      const rows = filterContributions(cachedRows(context, campaignId), {
+      const rows = filterContributions(cached, {
         statuses,
         ...(perkId !== undefined ? { perkId } : {}),
       })
@@ -85,6 +87,7 @@ run as a formula is prefixed with '. The pre-print checks are printed to stderr.
         privileged: info?.privileged ?? false,
       })
       for (const check of checks) context.io.stderr.write(`${checkLine(check)}\n`)
+      for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
 
       const result = await writeShipperCsv({ contributions: rows, format, out, signal })
       if (result.skippedOrders > 0) {

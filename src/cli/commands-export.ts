@@ -5,7 +5,8 @@ import { writePackingList } from '../main/services/export/excel'
 import { checksAsExportRows, runPrePrintChecks } from '../shared/export/checks'
 import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
 import type { ContributionFilter } from '../shared/fulfillment'
-import { cachedRows, campaignArg, positiveInt, statusesFrom } from './commands'
+import { cachedRows, campaignArg, positiveInt } from './commands'
+import { statusesFrom, unknownStatusNotes } from './statuses'
 import type { Command, ParsedValues } from './commands'
 import { bar, ProgressLine } from './io'
 
@@ -72,7 +73,8 @@ to stderr). Text that a spreadsheet could run as a formula is prefixed with '.`,
       const options = values as ExportValues
       const campaignId = campaignArg(args, USAGE)
       const out = outFrom(options.out)
-      const statuses = statusesFrom(options.status, DEFAULT_STATUSES)
+      const cached = cachedRows(context, campaignId)
+      const statuses = statusesFrom(options.status, DEFAULT_STATUSES, cached)
       const filter: ContributionFilter = { statuses }
       if (options.perk !== undefined) filter.perkId = positiveInt(options.perk, '--perk value')
       if (options.country !== undefined) {
@@ -82,7 +84,7 @@ to stderr). Text that a spreadsheet could run as a formula is prefixed with '.`,
       }
       if (options.search !== undefined) filter.search = options.search
 
-      const rows = filterContributions(cachedRows(context, campaignId), filter)
+      const rows = filterContributions(cached, filter)
       const info = context.cache().campaign(campaignId)
       const lastSyncedAt = info?.lastSyncedAt ?? new Date(0).toISOString()
       const privileged = info?.privileged ?? false
@@ -90,6 +92,7 @@ to stderr). Text that a spreadsheet could run as a formula is prefixed with '.`,
       for (const check of checks) {
         context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
       }
+      for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
       if (rows.length === 0) {
         context.warn('No order matches the filters: the workbook holds header rows only.')
       }

@@ -3,9 +3,9 @@ import {
   buildPickList,
   describeChoices,
   filterContributions,
-  parseStatusList,
+  joinPresent,
+  perkLabels,
 } from '../shared/fulfillment'
-import type { OrderStatus } from '../shared/api/schemas'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { ORDER_STATUSES } from '../shared/api/schemas'
 import { UsageError } from '../main/services/errors'
@@ -16,6 +16,8 @@ import { checkConcurrency, DEFAULT_CONCURRENCY, syncCampaign } from '../main/ser
 import { USER_AGENT } from '../main/services/version'
 import { saveView } from '../main/app/view-store'
 import { CSV_COMMANDS } from './commands-csv'
+import { jobLine } from './job-line'
+import { statusesFrom, unknownStatusNotes } from './statuses'
 import { EXPORT_COMMANDS } from './commands-export'
 import type { CliContext } from './context'
 import { bar, canPrompt, formatDuration, ProgressLine, prompt, table } from './io'
@@ -97,19 +99,6 @@ export function positiveInt(raw: string, what: string): number {
     throw new UsageError(`The ${what} must be a positive whole number (got "${raw}").`)
   }
   return Number(raw)
-}
-
-export function statusesFrom(
-  value: string | undefined,
-  fallback: readonly OrderStatus[],
-): readonly OrderStatus[] {
-  if (value === undefined) return fallback
-  if (value.trim().toLowerCase() === 'all') return []
-  try {
-    return parseStatusList(value)
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
 }
 
 export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
@@ -264,14 +253,15 @@ const CORE_COMMANDS: Record<string, Command> = {
   orders: {
     usage: 'orders <campaign-id> [--status a,b] [--perk ID] [--json]',
     summary: 'List orders from the offline cache (no network).',
-    details: `--status a,b  order statuses (${ORDER_STATUSES.join(', ')}), or "all" (default: all)\n--perk ID     only orders holding this perk\n--json        the cached contributions exactly as the API returned them`,
+    details: `--status a,b  order statuses (${ORDER_STATUSES.join(', ')}, or another status the\n              orders carry), or "all" (default: all)\n--perk ID     only orders holding this perk\n--json        the cached contributions exactly as the API returned them`,
     options: ['status', 'perk', 'json'],
     async run({ context, args, values }) {
       const campaignId = campaignArg(args, 'orders <campaign-id>')
-      const statuses = statusesFrom(values.status, [])
+      const cached = cachedRows(context, campaignId)
+      const statuses = statusesFrom(values.status, [], cached)
       const perkId =
         values.perk !== undefined ? positiveInt(values.perk, '--perk value') : undefined
-      const rows = filterContributions(cachedRows(context, campaignId), {
+      const rows = filterContributions(cached, {
         statuses,
         ...(perkId !== undefined ? { perkId } : {}),
       })
@@ -282,15 +272,18 @@ const CORE_COMMANDS: Record<string, Command> = {
       const body = rows.map((c) => [
         c.order.sequence_number == null ? '' : `#${c.order.sequence_number}`,
         String(c.order.id),
-        c.order.shipping?.name || c.contributor_name || c.by || '',
+        joinPresent([c.order.shipping?.name], '') ||
+          joinPresent([c.contributor_name], '') ||
+          joinPresent([c.by], ''),
         c.order.status,
-        c.order.perks.map((p) => p.label).join(' + ') || '(no perk)',
-        c.order.shipping?.country ?? '',
+        perkLabels(c.order.perks, ' + ') || '(no perk)',
+        joinPresent([c.order.shipping?.country], ''),
       ])
       context.io.stdout.write(
         `${table(['Seq', 'Order', 'Backer', 'Status', 'Perks', 'Country'], body)}\n`,
       )
       context.io.stdout.write(`${rows.length} order${rows.length === 1 ? '' : 's'}\n`)
+      for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
       return 0
     },
   },
@@ -302,8 +295,10 @@ const CORE_COMMANDS: Record<string, Command> = {
     options: ['status', 'json'],
     async run({ context, args, values }) {
       const campaignId = campaignArg(args, 'picklist <campaign-id>')
-      const statuses = statusesFrom(values.status, DEFAULT_STATUSES)
-      const rows = buildPickList(filterContributions(cachedRows(context, campaignId), { statuses }))
+      const cached = cachedRows(context, campaignId)
+      const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
+      const rows = buildPickList(filterContributions(cached, { statuses }))
+      for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
       if (values.json) {
         printJson(context, rows)
         return 0
@@ -344,10 +339,7 @@ const CORE_COMMANDS: Record<string, Command> = {
         : await client.batchStatus(campaignId, jobId, { signal })
       context.cache().putDocument('job', `${campaignId}/${jobId}`, status)
       if (values.json) printJson(context, status)
-      else
-        context.io.stdout.write(
-          `Job ${jobId}: ${status.status}, ${status.number_processed} of ${status.total} processed. ${status.message}\n`,
-        )
+      else context.io.stdout.write(`${jobLine(jobId, status)}\n`)
       return 0
     },
   },
@@ -412,9 +404,9 @@ const CORE_COMMANDS: Record<string, Command> = {
         return 0
       }
       const body = result.contributions.map((c) => [
-        c.created_at?.slice(0, 10) ?? '',
-        c.campaign?.title ?? c.campaign?.slug ?? '',
-        c.order?.perks?.map((p) => p.label).join(' + ') || '(no perk)',
+        c.created_at?.trim().slice(0, 10) ?? '',
+        joinPresent([c.campaign?.title], '') || joinPresent([c.campaign?.slug], ''),
+        perkLabels(c.order?.perks ?? [], ' + ') || '(no perk)',
         c.amount == null ? '' : String(c.amount),
       ])
       context.io.stdout.write(`${table(['Date', 'Campaign', 'Perks', 'Amount'], body)}\n`)

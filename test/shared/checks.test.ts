@@ -43,10 +43,13 @@ const US_ADDRESS: Shipping = {
   phone_number: '+1 503-555-0100',
 }
 
+/** The API may send null, or nothing, for any part of an address. */
+type ShippingDrift = { [K in keyof Shipping]?: Shipping[K] | null }
+
 interface RowSpec {
   status?: OrderStatus
   perks?: Perk[]
-  shipping?: Partial<Shipping> | null
+  shipping?: ShippingDrift | null
 }
 
 let nextId = 1
@@ -215,6 +218,15 @@ describe('runPrePrintChecks', () => {
     })
   })
 
+  describe('possible duplicates with missing parts', () => {
+    it('meets two typings of one address whether a part is null, absent or blank', () => {
+      const a = row({ shipping: { country: 'IE', city: 'Cork', zipcode: null, state: null } })
+      const b = row({ shipping: { country: 'IE', city: 'Cork', zipcode: '', state: undefined } })
+      const c = row({ shipping: { country: 'IE', city: 'Cork', zipcode: undefined } })
+      expect(find(run([a, b, c]), 'possible-duplicates')?.groups).toEqual([[a.id, b.id, c.id]])
+    })
+  })
+
   describe('non-Latin address', () => {
     it('flags addresses with non-Latin letters (or emoji) in any field', () => {
       const japanese = row({ shipping: { name: '山田 太郎', country: 'JP' } })
@@ -282,6 +294,82 @@ describe('runPrePrintChecks', () => {
     })
   })
 
+  describe('incomplete address', () => {
+    const at = (country: string, missing: ShippingDrift) =>
+      row({ shipping: { country, ...missing } })
+    const flagged = (rows: CampaignContribution[], context: Partial<PrePrintContext> = {}) =>
+      find(run(rows, context), 'incomplete-address')?.contributionIds ?? []
+
+    it('flags a missing postcode only where the country uses postcodes', () => {
+      const de = at('DE', { zipcode: null })
+      const gb = at('United Kingdom', { zipcode: '' })
+      const us = at('US', { zipcode: undefined })
+      const noPostcodeNeeded = [
+        at('IE', { zipcode: null, state: null }),
+        at('Hong Kong', { zipcode: null, state: null, city: 'Kowloon' }),
+        at('AE', { zipcode: '' }),
+        at('Ghana', { zipcode: null }),
+        at('JM', { zipcode: null }),
+        at('Trinidad and Tobago', { zipcode: null }),
+      ]
+      expect(flagged([de, ...noPostcodeNeeded, gb, us])).toEqual([de.id, gb.id, us.id])
+    })
+
+    it('flags a missing state only where the post needs one', () => {
+      const us = at('US', { state: null })
+      const ca = at('Canada', { state: '  ' })
+      const au = at('AU', { state: undefined })
+      const de = at('DE', { state: null })
+      const fr = at('France', { state: null })
+      const gb = at('GB', { state: null })
+      expect(flagged([us, ca, de, fr, gb, au])).toEqual([us.id, ca.id, au.id])
+    })
+
+    it('flags a missing city except in city-states', () => {
+      const fr = at('FR', { city: null })
+      const sg = at('SG', { city: null, state: null })
+      const mc = at('Monaco', { city: '' })
+      expect(flagged([fr, sg, mc])).toEqual([fr.id])
+    })
+
+    it('reads "n/a" and dashes as missing, and says what is missing how often', () => {
+      const rows = [
+        at('DE', { zipcode: 'n/a' }),
+        at('US', { state: 'N/A', zipcode: 'none' }),
+        at('FR', { city: null }),
+      ]
+      expect(find(run(rows), 'incomplete-address')).toMatchObject({
+        title: 'Incomplete address',
+        severity: 'warning',
+        count: 3,
+        contributionIds: rows.map((r) => r.id),
+        detail:
+          '3 orders have an address missing a part their country needs (1 without a city, ' +
+          '1 without a state or province, 2 without a postcode): complete them before printing labels.',
+      })
+    })
+
+    it('judges an address without a country as domestic, and leaves an unknown country alone', () => {
+      const domestic = at('', { zipcode: null })
+      const unknown = at('Freedonia', { zipcode: null, city: null })
+      expect(flagged([domestic, unknown])).toEqual([domestic.id])
+      // From Ireland, a domestic address needs no postcode.
+      expect(flagged([domestic, unknown], { senderCountry: 'IE' })).toEqual([])
+    })
+
+    it('leaves orders without a street line to the missing-address check', () => {
+      const checks = run([at('DE', { address: null, zipcode: null, city: null })])
+      expect(find(checks, 'incomplete-address')).toBeUndefined()
+      expect(find(checks, 'missing-address')).toBeDefined()
+    })
+
+    it('says "1 order has ... its" for one', () => {
+      expect(find(run([at('DE', { zipcode: null })]), 'incomplete-address')?.detail).toBe(
+        '1 order has an address missing a part its country needs (1 without a postcode): complete it before printing labels.',
+      )
+    })
+  })
+
   describe('stale data', () => {
     const hoursBefore = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString()
 
@@ -334,6 +422,7 @@ describe('runPrePrintChecks', () => {
       row({ shipping: { country: 'JP', name: '山田 太郎', phone_number: '' } }),
       row({ status: 'refunded' }),
       row({ shipping: null }),
+      row({ shipping: { country: 'DE', zipcode: null } }),
     ]
     const checks = run(rows.reverse(), { lastSyncedAt: '2024-05-01T00:00:00Z' })
     expect(checks.map((c) => c.id)).toEqual([...PRE_PRINT_CHECK_ORDER])

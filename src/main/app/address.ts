@@ -32,22 +32,29 @@ export function countryName(code: string, locale: string): string {
 export function formatAddress(shipping: Shipping | null | undefined, locale: string): string[] {
   if (!shipping) return []
   const code = (shipping.country ?? '').trim().toUpperCase()
+  // Only the parts that say something: the formatter prints a key given as undefined as the
+  // word "undefined", and a blank one as an empty line.
+  const parts: Record<string, string> = {}
+  const put = (key: string, value: string | null | undefined) => {
+    const text = value?.trim()
+    if (text) parts[key] = text
+  }
+  put('attention', shipping.name)
+  put('road', shipping.address)
+  put('city', shipping.city)
+  put('state', shipping.state)
+  put('postcode', shipping.zipcode)
   const lines = format(
-    {
-      attention: shipping.name ?? undefined,
-      road: shipping.address ?? undefined,
-      city: shipping.city ?? undefined,
-      state: shipping.state ?? undefined,
-      postcode: shipping.zipcode ?? undefined,
-      ...(/^[A-Z]{2}$/.test(code) ? { countryCode: code } : {}),
-    },
+    { ...parts, ...(/^[A-Z]{2}$/.test(code) ? { countryCode: code } : {}) },
     { output: 'array', appendCountry: false },
   )
     .map((line) => line.trim())
-    .filter((line) => line !== '')
+    // With nothing else to print the templates fall back to the bare country code; the country
+    // line below says it in words.
+    .filter((line) => line !== '' && line.toUpperCase() !== code)
   // The templates have no slot for a second street line; it belongs right under the first.
   const second = shipping.address2?.trim()
-  const first = shipping.address?.trim()
+  const first = parts.road
   if (second) {
     const street = first ? lines.findIndex((line) => line.includes(first)) : -1
     lines.splice(street === -1 ? Math.min(1, lines.length) : street + 1, 0, second)

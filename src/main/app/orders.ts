@@ -124,7 +124,11 @@ export class OrdersDesk {
 
   open(campaignId: number): OrdersSnapshot {
     const { workspace, info } = this.workspace(campaignId)
-    return { campaign: campaignSummary(info), countries: workspace.countries }
+    return {
+      campaign: campaignSummary(info),
+      countries: workspace.countries,
+      statuses: workspace.statuses,
+    }
   }
 
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {

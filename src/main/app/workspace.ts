@@ -2,17 +2,21 @@ import type { CampaignContribution, Perk, Shipping } from '../../shared/api/sche
 import {
   DEFAULT_STATUSES,
   buildPickList,
+  countStatuses,
   createOrderIndex,
   describeChoices,
   filterContributions,
   groupByPerk,
+  joinPresent,
   orderLines,
+  perkLabels,
 } from '../../shared/fulfillment'
 import type {
   ContributionFilter,
   OrderIndex,
   PerkGroup,
   PickListRow,
+  StatusCount,
 } from '../../shared/fulfillment'
 import type { OrderRow, OrdersFilter } from '../../shared/ipc/contract'
 
@@ -87,6 +91,7 @@ export interface Match {
  */
 export class OrdersWorkspace {
   readonly countries: string[]
+  readonly statuses: StatusCount[]
   private readonly byId = new Map<number, ViewRow>()
   private readonly shown = new WeakMap<ViewRow, OrderRow>()
   /** Items text per shared perk object: see toOrderRow. */
@@ -110,6 +115,7 @@ export class OrdersWorkspace {
       if (country) countries.add(country)
     }
     this.countries = [...countries].sort()
+    this.statuses = countStatuses(rows)
   }
 
   row(id: number): ViewRow | undefined {
@@ -245,19 +251,18 @@ function toOrderRow(row: ViewRow, memo: WeakMap<Perk, string>): OrderRow {
   } else {
     items = itemsText(row)
   }
-  let perkText = ''
-  for (const perk of perks) perkText += perkText === '' ? perk.label : `, ${perk.label}`
+  const perkText = perkLabels(perks, ', ')
   return {
     id: row.id,
     orderId: order.id,
     sequenceNumber: order.sequence_number ?? null,
-    backer: row.contributor_name || row.by || '',
-    email: row.email,
+    backer: joinPresent([row.contributor_name], '') || joinPresent([row.by], ''),
+    email: row.email?.trim() || null,
     status: order.status,
     perks: perkText || NO_PERK,
     items,
     country: order.shipping?.country?.trim() || null,
-    city: order.shipping?.city || null,
-    createdAt: row.created_at ?? null,
+    city: order.shipping?.city?.trim() || null,
+    createdAt: row.created_at?.trim() || null,
   }
 }

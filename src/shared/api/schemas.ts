@@ -163,6 +163,18 @@ export type TeamMember = z.infer<typeof teamMemberSchema>
 
 const timestampText = optional(textLike)
 
+export const currencySchema = z.looseObject({
+  iso_num: optional(intLike),
+  iso_code: optional(textLike),
+  symbol: optional(textLike),
+})
+
+export const categorySchema = z.looseObject({
+  id: optional(intLike),
+  name: optional(textLike),
+  text: optional(textLike),
+})
+
 /** The campaign embedded in account contributions: shown, never relied on. */
 export const campaignSchema = z.looseObject({
   id: optional(intLike),
@@ -175,13 +187,7 @@ export const campaignSchema = z.looseObject({
   region_code: optional(textLike),
   country_code_alpha_2: optional(textLike),
   image_types: optional(z.record(z.string(), z.unknown())),
-  currency: optional(
-    z.looseObject({
-      iso_num: optional(intLike),
-      iso_code: optional(textLike),
-      symbol: optional(textLike),
-    }),
-  ),
+  currency: optional(currencySchema),
   created_at: timestampText,
   updated_at: timestampText,
   funding_started_at: timestampText,
@@ -194,13 +200,7 @@ export const campaignSchema = z.looseObject({
   processor_payout_active: optional(boolLike),
   goal: optional(numberLike),
   perks_available: optional(boolLike),
-  category: optional(
-    z.looseObject({
-      id: optional(intLike),
-      name: optional(textLike),
-      text: optional(textLike),
-    }),
-  ),
+  category: optional(categorySchema),
   collected_funds: optional(numberLike),
   funding_type: optional(textLike),
   contributions_count: optional(intLike),
@@ -218,25 +218,27 @@ export const campaignSchema = z.looseObject({
 })
 export type Campaign = z.infer<typeof campaignSchema>
 
+/** The account listing's order: its id and perks only, both shown, neither relied on. */
+export const accountOrderSchema = z.looseObject({
+  id: optional(intLike),
+  perks: optional(z.array(perkSchema)),
+})
+
 export const accountContributionSchema = z.looseObject({
   ...contributionBase,
   campaign: optional(campaignSchema),
-  order: optional(
-    z.looseObject({
-      id: optional(intLike),
-      perks: optional(z.array(perkSchema)),
-    }),
-  ),
+  order: optional(accountOrderSchema),
 })
 export type AccountContribution = z.infer<typeof accountContributionSchema>
 
+// Keys in the API's order, like the rows: a page reads back as the same JSON text.
 export const paginationSchema = z.looseObject({
-  count: intLike.pipe(z.number().min(0)),
-  pages: intLike.pipe(z.number().min(0)),
-  current: optional(intLike),
-  per_page: optional(intLike.pipe(z.number().min(1))),
   previous: optional(intLike),
   next: optional(intLike),
+  current: optional(intLike),
+  per_page: optional(intLike.pipe(z.number().min(1))),
+  count: intLike.pipe(z.number().min(0)),
+  pages: intLike.pipe(z.number().min(0)),
 })
 export type Pagination = z.infer<typeof paginationSchema>
 
@@ -295,19 +297,23 @@ export type SignupsPage = z.infer<typeof signupsPageSchema>
 
 /** `null` (and, for numbers, `''`) mean "not given": never coerce them to 0 or reject the token. */
 const absentIfNull = (value: unknown) => (value === null ? undefined : value)
-const optionalTokenString = z.preprocess(absentIfNull, z.string().optional())
-// Numeric strings ('15552000') become numbers; anything else non-numeric is rejected. Plain
-// `z.coerce.number()` turned null, '' and false into 0 (a token "created in 1970", so expired at
-// once, forcing a password prompt on every sync) and true into 1.
-const optionalTokenNumber = z.preprocess(
-  (value) =>
-    value === null || value === ''
-      ? undefined
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : value,
-  z.number().nonnegative().optional(),
-)
+// A value of the wrong kind reads as absent too: a sign-in must not fail over a field PerkPack
+// can do without (no expiry known means the token is used until the API refuses it).
+const optionalTokenString = z.preprocess(absentIfNull, z.string().optional()).catch(undefined)
+// Numeric strings ('15552000') become numbers. Plain `z.coerce.number()` turned null, '' and
+// false into 0 (a token "created in 1970", so expired at once, forcing a password prompt on
+// every sync) and true into 1.
+const optionalTokenNumber = z
+  .preprocess(
+    (value) =>
+      value === null || value === ''
+        ? undefined
+        : typeof value === 'string' && value.trim() !== ''
+          ? Number(value)
+          : value,
+    z.number().nonnegative().optional(),
+  )
+  .catch(undefined)
 
 /**
  * The token response is not documented; public clients show an OAuth 2 body. Only

@@ -1,9 +1,15 @@
 import type { CampaignContribution } from '../api/schemas'
-import { foldText } from '../fulfillment'
+import { foldText, joinPresent } from '../fulfillment'
+import { neededParts } from './address-rules'
+import type { AddressPart } from './address-rules'
+import { countryCode } from './countries'
+
+export { countryCode } from './countries'
 
 export type PrePrintCheckId =
   | 'missing-address'
   | 'refunded-or-on-hold'
+  | 'incomplete-address'
   | 'possible-duplicates'
   | 'non-latin-address'
   | 'missing-phone-international'
@@ -48,6 +54,7 @@ export const DEFAULT_SENDER_COUNTRY = 'US'
 export const PRE_PRINT_CHECK_ORDER: readonly PrePrintCheckId[] = [
   'missing-address',
   'refunded-or-on-hold',
+  'incomplete-address',
   'possible-duplicates',
   'non-latin-address',
   'missing-phone-international',
@@ -59,135 +66,6 @@ const HOUR_MS = 3_600_000
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const ordersText = (n: number) => plural(n, 'order')
 const trimmed = (value: string | null | undefined) => (value ?? '').trim()
-
-// ---------------------------------------------------------------------------------------------
-// Country names to ISO 3166-1 alpha-2 codes
-
-// Reverse lookup of the region names ICU knows, in the languages backers most often type their
-// country in. English first: on a clash the English reading wins.
-const COUNTRY_NAME_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'ja', 'ko', 'zh']
-
-// ICU names regions that are not countries a parcel can be addressed to (EU, UN, "Outlying
-// Oceania", pseudo-locales XA/XB, "Unknown Region") and exceptionally reserved codes
-// (Ascension, Canary Islands...) that shippers reject. XK (Kosovo) is user-assigned but is what
-// carriers use, so it stays.
-const NOT_A_COUNTRY = new Set(['AC', 'CP', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'ZZ'])
-
-function isAddressableRegion(code: string): boolean {
-  return !NOT_A_COUNTRY.has(code) && (code[0] !== 'X' || code === 'XK')
-}
-
-// What people type that no ICU display name spells out.
-const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
-  usa: 'US',
-  us: 'US',
-  america: 'US',
-  unitedstatesofamerica: 'US',
-  uk: 'GB',
-  greatbritain: 'GB',
-  britain: 'GB',
-  england: 'GB',
-  scotland: 'GB',
-  wales: 'GB',
-  northernireland: 'GB',
-  korea: 'KR',
-  republicofkorea: 'KR',
-  holland: 'NL',
-  thenetherlands: 'NL',
-  czechrepublic: 'CZ',
-  turkey: 'TR',
-  burma: 'MM',
-  ivorycoast: 'CI',
-  russianfederation: 'RU',
-}
-
-/** Case, accents, punctuation and spacing do not matter; "St." reads as "Saint", "&" as "and". */
-function countryKey(text: string): string {
-  return foldText(text)
-    .replace(/&/g, ' and ')
-    .replace(/\bst\b\.?/g, 'saint')
-    .replace(/[^\p{L}\p{N}]+/gu, '')
-}
-
-let countryNames: Map<string, string> | undefined
-
-function countryNameMap(): Map<string, string> {
-  if (countryNames) return countryNames
-  const map = new Map<string, string>()
-  const add = (name: string | undefined, code: string) => {
-    if (!name) return
-    const key = countryKey(name)
-    if (key !== '' && !map.has(key)) map.set(key, code)
-    // "Myanmar (Burma)", "Hong Kong SAR China": also without the parenthetical part.
-    const bare = name.replace(/\s*\(.*\)\s*/g, '')
-    if (bare !== name) {
-      const bareKey = countryKey(bare)
-      if (bareKey !== '' && !map.has(bareKey)) map.set(bareKey, code)
-    }
-  }
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-  const codes: string[] = []
-  for (const a of letters) for (const b of letters) codes.push(a + b)
-  // Withdrawn codes (BU for Burma, DD for East Germany) still have names; only current codes
-  // are offered, so "Germany" reads as DE and not as DD.
-  const current = codes.filter(
-    (code) => isAddressableRegion(code) && canonicalRegion(code) === code,
-  )
-  for (const locale of COUNTRY_NAME_LOCALES) {
-    // `fallback: 'none'` answers undefined for codes ICU has no region for.
-    const long = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' })
-    for (const code of current) add(long.of(code), code)
-  }
-  // English short names ("UK", "Hong Kong", "Palestine") only: other languages' abbreviations
-  // collide with codes (French "É.-U." would read as EU).
-  const short = new Intl.DisplayNames(['en'], { type: 'region', style: 'short', fallback: 'none' })
-  for (const code of current) add(short.of(code), code)
-  for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) map.set(alias, code)
-  countryNames = map
-  return map
-}
-
-/** The current code of a region code: "UK" -> GB, "BU" -> MM; the code itself if current. */
-function canonicalRegion(code: string): string {
-  try {
-    const locale = Intl.getCanonicalLocales(`und-${code}`)[0] ?? ''
-    return locale.slice(locale.lastIndexOf('-') + 1).toUpperCase()
-  } catch {
-    return code
-  }
-}
-
-let knownRegions: Intl.DisplayNames | undefined
-// A selection repeats a handful of country spellings thousands of times; ICU calls are not free.
-const countryCodes = new Map<string, string | null>()
-const COUNTRY_CACHE_LIMIT = 10_000
-
-/**
- * The ISO 3166-1 alpha-2 code of a country as the API may send it: already a code ("us", "DE"),
- * or a name in a common language ("United States", "Deutschland", "Côte d'Ivoire", "UK").
- * null when it cannot be told (empty, or a name not known), so callers can keep the original
- * text rather than guess.
- */
-export function countryCode(text: string | null | undefined): string | null {
-  const raw = trimmed(text)
-  if (raw === '') return null
-  let code = countryCodes.get(raw)
-  if (code === undefined) {
-    code = lookUpCountry(raw)
-    if (countryCodes.size >= COUNTRY_CACHE_LIMIT) countryCodes.clear()
-    countryCodes.set(raw, code)
-  }
-  return code
-}
-
-function lookUpCountry(raw: string): string | null {
-  if (/^[A-Za-z]{2}$/.test(raw)) {
-    const code = canonicalRegion(raw.toUpperCase())
-    knownRegions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
-    if (isAddressableRegion(code) && knownRegions.of(code) !== undefined) return code
-  }
-  return countryNameMap().get(countryKey(raw)) ?? null
-}
 
 // ---------------------------------------------------------------------------------------------
 // The checks
@@ -265,6 +143,64 @@ function refundedOrOnHold(rows: readonly CampaignContribution[]): PrePrintCheck 
   }
 }
 
+const PART_WORDS: Readonly<Record<AddressPart, string>> = {
+  city: 'a city',
+  state: 'a state or province',
+  postcode: 'a postcode',
+}
+
+// "n/a", "none" and dashes say no more than an empty field; every postcode system has digits.
+const PLACEHOLDER_RE = /^\s*(?:n\.?\/?a\.?|none|unknown|-+|\.+)?\s*$/i
+const PART_PATTERN: Readonly<Record<AddressPart, RegExp>> = {
+  city: /[\p{L}\p{N}]/u,
+  state: /[\p{L}\p{N}]/u,
+  postcode: /\p{N}/u,
+}
+const says = (value: string | null | undefined, part: AddressPart = 'city') =>
+  value != null && !PLACEHOLDER_RE.test(value) && PART_PATTERN[part].test(value)
+
+/**
+ * Orders whose address lacks a part its destination needs (address-rules.ts): a postcode only
+ * where the country uses them, a state only where the post sorts by it. An address without a
+ * country is judged as domestic, as labels print it; one whose country cannot be told is not
+ * judged at all.
+ */
+function incompleteAddress(
+  rows: readonly CampaignContribution[],
+  senderCountry: string,
+): PrePrintCheck | null {
+  const sender = countryCode(senderCountry) ?? senderCountry.trim().toUpperCase()
+  const ids: number[] = []
+  const missing: Record<AddressPart, number> = { city: 0, state: 0, postcode: 0 }
+  for (const row of rows) {
+    const s = row.order.shipping
+    // No address at all is the missing-address check's finding.
+    if (!s || !says(s.address)) continue
+    const destination = trimmed(s.country) === '' ? sender : countryCode(s.country)
+    if (destination === null) continue
+    const value = { city: s.city, state: s.state, postcode: s.zipcode }
+    const lacking = neededParts(destination).filter((part) => !says(value[part], part))
+    if (lacking.length === 0) continue
+    ids.push(row.id)
+    for (const part of lacking) missing[part]++
+  }
+  if (ids.length === 0) return null
+  const parts = (Object.keys(missing) as AddressPart[])
+    .filter((part) => missing[part] > 0)
+    .map((part) => `${missing[part]} without ${PART_WORDS[part]}`)
+  const one = ids.length === 1
+  return {
+    id: 'incomplete-address',
+    title: 'Incomplete address',
+    severity: 'warning',
+    count: ids.length,
+    contributionIds: ids,
+    detail: `${ordersText(ids.length)} ${one ? 'has' : 'have'} an address missing a part ${
+      one ? 'its' : 'their'
+    } country needs (${parts.join(', ')}): complete ${one ? 'it' : 'them'} before printing labels.`,
+  }
+}
+
 // Two typings of one address should meet: accents, case, spacing and punctuation are dropped
 // ("12 Main St." = "12 main st"), "&" reads as "and".
 const KEY_NOISE_RE = /[^\p{L}\p{N}]+/gu
@@ -282,7 +218,7 @@ function keyPart(text: string): string {
 function recipientKey(row: CampaignContribution): string | null {
   const s = row.order.shipping
   if (!s || trimmed(s.address) === '') return null
-  const place = keyPart(`${s.address} ${s.address2 ?? ''} ${s.city} ${s.zipcode}`)
+  const place = keyPart(joinPresent([s.address, s.address2, s.city, s.zipcode], ' '))
   const country = countryCode(s.country) ?? keyPart(s.country ?? '')
   return `${keyPart(s.name ?? '')}\n${place}\n${country}`
 }
@@ -330,7 +266,10 @@ const BEYOND_LATIN_BLOCKS_RE = /[^\t\n\r\x20-\u024f]/
 function hasNonLatinAddress(row: CampaignContribution): boolean {
   const s = row.order.shipping
   if (!s) return false
-  const text = `${s.name}\n${s.address}\n${s.address2 ?? ''}\n${s.city}\n${s.state}\n${s.zipcode}\n${s.country}`
+  const text = joinPresent(
+    [s.name, s.address, s.address2, s.city, s.state, s.zipcode, s.country],
+    '\n',
+  )
   return BEYOND_LATIN_BLOCKS_RE.test(text) && NON_LATIN_RE.test(text)
 }
 
@@ -425,6 +364,7 @@ export function runPrePrintChecks(
   const found: (PrePrintCheck | null)[] = [
     missingAddress(contributions, context.privileged),
     refundedOrOnHold(contributions),
+    incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     possibleDuplicates(contributions),
     nonLatinAddress(contributions),
     missingPhoneInternational(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),

@@ -1,5 +1,5 @@
 import type { CampaignContribution, Perk } from '../api/schemas'
-import { describeChoices, itemName, orderLines } from '../fulfillment'
+import { describeChoices, itemName, orderLines, perkLabel } from '../fulfillment'
 import type { OrderLine } from '../fulfillment'
 
 /**
@@ -100,12 +100,12 @@ export function shippingValues(row: CampaignContribution): ShippingValues {
  */
 export function perkSummary(perks: readonly Perk[]): string {
   // Nearly every order holds one perk; 100,000 exported rows should not build 100,000 Maps.
-  if (perks.length <= 1) return perks[0]?.label ?? ''
+  if (perks.length <= 1) return perks[0] ? perkLabel(perks[0]) : ''
   const counts = new Map<number, { label: string; count: number }>()
   for (const perk of perks) {
     const seen = counts.get(perk.id)
     if (seen) seen.count++
-    else counts.set(perk.id, { label: perk.label, count: 1 })
+    else counts.set(perk.id, { label: perkLabel(perk), count: 1 })
   }
   const parts: string[] = []
   for (const { label, count } of counts.values()) {

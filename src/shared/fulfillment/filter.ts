@@ -107,9 +107,11 @@ function matchesTerms(haystack: string, terms: readonly string[]): boolean {
 export function searchHaystack(row: CampaignContribution): string {
   const order = row.order
   const shipping = order.shipping
+  // A missing field is an empty line, never the word "undefined" for a search to find.
+  const sequence = order.sequence_number == null ? '' : String(order.sequence_number)
   return foldText(
-    `${row.contributor_name}\n${row.by}\n${row.email ?? ''}\n${order.id}\n` +
-      `${order.sequence_number}\n#${order.sequence_number}\n` +
+    `${row.contributor_name ?? ''}\n${row.by ?? ''}\n${row.email ?? ''}\n${order.id}\n` +
+      `${sequence}\n${sequence === '' ? '' : `#${sequence}`}\n` +
       `${shipping?.name ?? ''}\n${shipping?.city ?? ''}`,
   )
 }

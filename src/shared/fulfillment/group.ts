@@ -1,5 +1,6 @@
 import type { CampaignContribution } from '../api/schemas'
 import { withOrdersContiguous } from './orders'
+import { perkLabel } from './display'
 import { compareCodeUnits } from './text'
 import type { Choice } from './variant'
 import { VariantTable } from './variant-table'
@@ -88,7 +89,7 @@ export function groupByPerk(rows: readonly CampaignContribution[]): PerkGroup[] 
       const perk = orderPerks[p] as (typeof orderPerks)[number]
       let acc = perks.get(perk.id)
       if (acc === undefined) {
-        acc = newPerkAcc(perk.id, perk.label)
+        acc = newPerkAcc(perk.id, perkLabel(perk))
         perks.set(perk.id, acc)
       }
       // Same perk twice in one order: one order, but both copies' units.

@@ -1,4 +1,5 @@
-export { DEFAULT_STATUSES, parseStatusList } from './status'
+export { countStatuses, DEFAULT_STATUSES, parseStatusList, unknownStatuses } from './status'
+export type { StatusCount } from './status'
 export { describeChoices, itemName, variantKey } from './variant'
 export type { Choice } from './variant'
 export { foldText } from './text'
@@ -16,3 +17,4 @@ export type {
   SortDirection,
 } from './pick-list'
 export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'
+export { joinPresent, perkLabel, perkLabels } from './display'

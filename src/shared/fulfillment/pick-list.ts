@@ -1,5 +1,6 @@
 import type { CampaignContribution } from '../api/schemas'
 import { withOrdersContiguous } from './orders'
+import { perkLabel } from './display'
 import { compareCodeUnits } from './text'
 import { VariantTable } from './variant-table'
 import type { Choice } from './variant'
@@ -107,7 +108,7 @@ export function buildPickList(rows: readonly CampaignContribution[]): PickListRo
           }
         }
         if (perkLine === undefined) {
-          perkLines.push({ perk_id: perk.id, perk_label: perk.label, quantity: item.quantity })
+          perkLines.push({ perk_id: perk.id, perk_label: perkLabel(perk), quantity: item.quantity })
         } else {
           perkLine.quantity += item.quantity
         }

@@ -52,12 +52,18 @@ export function skuCodeOfKey(key: string): string {
     : part
 }
 
-/** "Size: M, Colour: Black", in the order the platform listed them. */
+/**
+ * "Size: M, Colour: Black", in the order the platform listed them. A choice without a name reads
+ * as its value alone; one without a value says nothing and is left out.
+ */
 export function describeChoices(choices: readonly Choice[]): string {
   let text = ''
   for (const choice of choices) {
+    const value = choice.value.trim()
+    if (value === '') continue
     if (text !== '') text += ', '
-    text += `${choice.name}: ${choice.value}`
+    const name = choice.name.trim()
+    text += name === '' ? value : `${name}: ${value}`
   }
   return text
 }

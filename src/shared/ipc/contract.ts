@@ -6,7 +6,7 @@ import type {
   Signup,
 } from '../api/schemas'
 import type { PrePrintCheck } from '../export/checks'
-import type { PerkGroup, PickListRow } from '../fulfillment'
+import type { PerkGroup, PickListRow, StatusCount } from '../fulfillment'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
 
@@ -168,6 +168,11 @@ export interface OrdersSnapshot {
   campaign: CampaignSummary
   /** Countries present, sorted, for the country filter. */
   countries: string[]
+  /**
+   * Orders per status over the whole snapshot: the seven known statuses, then the texts the API
+   * sent that PerkPack does not know (shown as sent, selectable in the status filter).
+   */
+  statuses: StatusCount[]
 }
 
 /**

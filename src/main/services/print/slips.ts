@@ -1,5 +1,6 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { describeChoices, orderLines } from '../../../shared/fulfillment'
+import { backerName } from '../../../shared/export/order-rows'
+import { describeChoices, orderLines, perkLabels } from '../../../shared/fulfillment'
 import type { OrderLine } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
@@ -209,6 +210,9 @@ export function renderPackingSlips(
         message,
       })
     const orderId = String(order.id)
+    // "Order #12", or "Order ID 70001" when the API sent no order number.
+    const pageTitle =
+      order.sequence_number == null ? `Order ID ${orderId}` : `Order #${order.sequence_number}`
     const barcode = code128Svg(orderId, { heightPt: BARCODE_HEIGHT })
     const barcodeWidth = Number(/width="([\d.]+)pt"/.exec(barcode)?.[1] ?? 0)
 
@@ -229,12 +233,13 @@ export function renderPackingSlips(
     let addressHtml: string
     let addressLines: number
     let lang = ''
-    if (shipping === null || shipping === undefined) {
+    const address = shipping ? formatAddressDetailed(shipping, addressOptions) : null
+    if (address === null || address.lines.length === 0) {
+      // An address whose every part is blank is no more use than none: say so, not a gap.
       addressHtml = '<div class="missing">No shipping address (hidden or never given)</div>'
       addressLines = 2
       warn('No shipping address: the slip prints without one')
     } else {
-      const address = formatAddressDetailed(shipping, addressOptions)
       lang = langAttribute(address.countryCode)
       addressHtml = address.lines
         .map((line) => `<div class="l" dir="auto">${escapeHtml(line)}</div>`)
@@ -244,10 +249,10 @@ export function renderPackingSlips(
         0,
       )
     }
-    const backerName = row.contributor_name?.trim() || row.by?.trim() || ''
-    const perks = order.perks.map((perk) => perk.label).join(', ')
-    const pledged = row.created_at ? `Pledged ${row.created_at.slice(0, 10)}` : ''
-    const backerRows = [backerName, pledged].filter((line) => line !== '')
+    const perks = perkLabels(order.perks, ', ')
+    const created = row.created_at?.trim() ?? ''
+    const pledged = created === '' ? '' : `Pledged ${created.slice(0, 10)}`
+    const backerRows = [backerName(row), pledged].filter((line) => line !== '')
     if (perks !== '') backerRows.push(`Perks: ${perks}`)
     const backerLines = backerRows.reduce(
       (sum, line) => sum + wrappedCount(line, columnWidth, BACKER),
@@ -331,7 +336,7 @@ export function renderPackingSlips(
 
       html += `<div class="foot" style="height:${pt(footHeight)}">`
       if (footerNote !== '') html += `<div class="note">${escapeHtml(footerNote)}</div>`
-      html += `<div class="pageno">Order #${order.sequence_number} · page ${page + 1} of ${chunks.length}</div>`
+      html += `<div class="pageno">${escapeHtml(pageTitle)} · page ${page + 1} of ${chunks.length}</div>`
       html += '</div></section>'
       pagesHtml.push(html)
     })

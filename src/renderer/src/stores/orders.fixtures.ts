@@ -1,4 +1,5 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
+import { countStatuses } from '../../../shared/fulfillment'
 import type { PerkGroup, PickListRow } from '../../../shared/fulfillment'
 import type {
   OrderDetail,
@@ -31,6 +32,7 @@ export function snapshot(rows: OrderRow[], campaignId = 1001): OrdersSnapshot {
   return {
     campaign: campaignSummary({ campaignId, count: rows.length }),
     countries: ['DE', 'FR', 'US'],
+    statuses: countStatuses(rows.map((row) => ({ order: { status: row.status } }))),
   }
 }
 

@@ -39,6 +39,45 @@ describe('useOrdersStore', () => {
     expect(lastFilter(bridge)).toEqual({ statuses: ['captured', 'in_fulfillment'] })
   })
 
+  it('counts the orders whose status PerkPack does not know, and adds them to the filter', async () => {
+    const rows = [
+      orderRow(1, { status: 'shipped' }),
+      orderRow(2, { status: 'shipped' }),
+      orderRow(3, { status: 'Chargeback' }),
+      orderRow(4),
+    ]
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(rows),
+      queryOrders: () => queryResult([]),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    expect(store.statusCounts.filter((c) => !c.known)).toEqual([
+      { status: 'shipped', count: 2, known: false },
+      { status: 'Chargeback', count: 1, known: false },
+    ])
+    expect(store.statusCounts.find((c) => c.status === 'captured')?.count).toBe(1)
+    expect([store.unknownStatusCount, store.unknownStatusHidden]).toEqual([3, 3])
+
+    await store.includeUnknownStatuses()
+    expect(lastFilter(bridge)).toEqual({
+      statuses: ['captured', 'in_fulfillment', 'shipped', 'Chargeback'],
+    })
+    expect(store.unknownStatusHidden).toBe(0)
+
+    await store.setFilter({ ...store.toolbar, statuses: ['Chargeback'] })
+    expect(store.unknownStatusHidden).toBe(2)
+    // Every status is already shown: nothing to add, nothing asked.
+    await store.setFilter({ ...store.toolbar, statuses: [] })
+    const asked = bridge.calls.queryOrders.mock.calls.length
+    expect(store.unknownStatusHidden).toBe(0)
+    await store.includeUnknownStatuses()
+    expect(bridge.calls.queryOrders.mock.calls.length).toBe(asked)
+
+    store.close()
+    expect([store.statusCounts, store.unknownStatusCount]).toEqual([[], 0])
+  })
+
   it('shows exactly the orders of a pinned list, whatever their status, until it is cleared', async () => {
     const bridge = fakeBridge({
       openOrders: () => snapshot(ROWS),

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { OrderStatus } from '../../../shared/api/schemas'
+import type { OrderStatusText } from '../../../shared/api/schemas'
 import { DEFAULT_STATUSES } from '../../../shared/fulfillment'
+import type { StatusCount } from '../../../shared/fulfillment'
 import { MAX_ORDER_ROWS_PER_REQUEST, ORDERS_PAGE_SIZE } from '../../../shared/ipc/contract'
 import type {
   CampaignSummary,
@@ -15,7 +16,8 @@ import { ALL_ORDERS_KEY, nodeFilter } from '../components/orders/tree-keys'
 
 /** The toolbar's part of the filter (the tree node is kept apart). */
 export interface OrdersFilterValue {
-  statuses: OrderStatus[]
+  /** Known statuses, and any text the API sent that PerkPack does not know. */
+  statuses: OrderStatusText[]
   search: string
   country: string | null
 }
@@ -39,6 +41,21 @@ export const useOrdersStore = defineStore('orders', () => {
   const campaignId = ref<number | null>(null)
   const campaign = shallowRef<CampaignSummary | null>(null)
   const countries = shallowRef<readonly string[]>([])
+  /** Orders per status over the whole snapshot (the seven known ones, then the others). */
+  const statusCounts = shallowRef<readonly StatusCount[]>([])
+  const unknownStatusCounts = computed(() => statusCounts.value.filter((c) => !c.known))
+  /** Orders whose status PerkPack does not know: shown as sent, counted here. */
+  const unknownStatusCount = computed(() =>
+    unknownStatusCounts.value.reduce((sum, c) => sum + c.count, 0),
+  )
+  /** Of those, the orders the status filter leaves out. */
+  const unknownStatusHidden = computed(() => {
+    const selected = toolbar.value.statuses
+    if (selected.length === 0) return 0
+    return unknownStatusCounts.value
+      .filter((c) => !selected.includes(c.status))
+      .reduce((sum, c) => sum + c.count, 0)
+  })
 
   const toolbar = shallowRef<OrdersFilterValue>(defaultFilterValue())
   const selectedNode = ref<string>(ALL_ORDERS_KEY)
@@ -189,6 +206,7 @@ export const useOrdersStore = defineStore('orders', () => {
     if (id !== campaignId.value) {
       campaign.value = null
       countries.value = []
+      statusCounts.value = []
       result.value = null
       pages.value = new Map()
       selectedNode.value = ALL_ORDERS_KEY
@@ -208,6 +226,7 @@ export const useOrdersStore = defineStore('orders', () => {
       const snapshot = await api().openOrders({ campaignId: id })
       if (seq !== openSeq) return
       countries.value = snapshot.countries
+      statusCounts.value = snapshot.statuses
       campaign.value = snapshot.campaign
       stale.value = false
       if (toolbar.value.country !== null && !snapshot.countries.includes(toolbar.value.country)) {
@@ -243,6 +262,7 @@ export const useOrdersStore = defineStore('orders', () => {
     campaignId.value = null
     campaign.value = null
     countries.value = []
+    statusCounts.value = []
     result.value = null
     pages.value = new Map()
     selectedNode.value = ALL_ORDERS_KEY
@@ -270,6 +290,16 @@ export const useOrdersStore = defineStore('orders', () => {
       country: value.country,
     }
     await query()
+  }
+
+  /** Adds every status PerkPack does not know to the status filter, so those orders show. */
+  async function includeUnknownStatuses(): Promise<void> {
+    const current = toolbar.value.statuses
+    const missing = unknownStatusCounts.value
+      .map((c) => c.status)
+      .filter((status) => !current.includes(status))
+    if (current.length === 0 || missing.length === 0) return
+    await setFilter({ ...toolbar.value, statuses: [...current, ...missing] })
   }
 
   async function selectNode(key: string): Promise<void> {
@@ -324,6 +354,10 @@ export const useOrdersStore = defineStore('orders', () => {
     campaignId,
     campaign,
     countries,
+    statusCounts,
+    unknownStatusCount,
+    unknownStatusHidden,
+    includeUnknownStatuses,
     toolbar,
     selectedNode,
     pinnedList,

@@ -116,6 +116,7 @@ function defaults(): FakeHandlers {
     openOrders: ({ campaignId }) => ({
       campaign: campaignSummary({ campaignId, count: 0 }),
       countries: [],
+      statuses: [],
     }),
     queryOrders: () => ({
       resultId: 1,

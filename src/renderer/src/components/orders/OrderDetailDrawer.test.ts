@@ -64,6 +64,37 @@ describe('OrderDetailDrawer', () => {
     expect(body.textContent).toContain('Hidden: sign in with your e-mail to see addresses')
   })
 
+  it('shows a dash for every field the API left out, never "null" or a blank', () => {
+    const detail = orderDetail(42)
+    const c = detail.contribution
+    const bare = {
+      ...detail,
+      contribution: {
+        id: c.id,
+        by: '  ',
+        contributor_name: null,
+        email: '',
+        payment_method: null,
+        order: {
+          ...c.order,
+          sequence_number: null,
+          shipping: { name: 'Ada Lovelace', phone_number: '   ' },
+          perks: c.order.perks.map((perk) => ({ ...perk, label: ' ' })),
+        },
+      },
+    }
+    const row = { ...orderRow(42), sequenceNumber: null }
+    const dialog = open({ row, detail: bare }).querySelector('[role="dialog"]')
+    expect(dialog!.textContent).toContain('Order ID 5042')
+    const values = [...dialog!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim())
+    // Order id, number, status, created, amount, backer, e-mail, payment, account: no phone.
+    expect(values).toEqual(['5042', '—', 'In fulfillment', '—', '—', '—', '—', '—', '—'])
+    const text = dialog!.textContent ?? ''
+    expect(text).not.toMatch(/\b(null|undefined|NaN)\b|shown as/)
+    const perkTitles = [...dialog!.querySelectorAll('h4')].map((h) => h.textContent)
+    expect(perkTitles).toEqual(c.order.perks.map((perk) => `Perk ${perk.id}`))
+  })
+
   it('titles itself from the row while the detail loads', () => {
     const body = open({ detail: null, loading: true })
     expect(body.textContent).toContain('Order #42')

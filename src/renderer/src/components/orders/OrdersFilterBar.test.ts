@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enableAutoUnmount, mount } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
+import { countStatuses } from '../../../../shared/fulfillment'
 import type { OrdersFilterValue } from '../../stores/orders'
 import { focusSearch } from '../../composables/useSearchFocus'
 import OrdersFilterBar from './OrdersFilterBar.vue'
@@ -49,6 +50,58 @@ describe('OrdersFilterBar', () => {
     expect(wrapper.emitted('change')).toEqual([
       [{ statuses: ['fulfilled'], search: 'kiel', country: 'DE' }],
     ])
+  })
+
+  it('lists the known statuses with their counts, then the unknown ones as sent', () => {
+    const statusCounts = countStatuses(
+      ['captured', 'captured', 'shipped', 'Chargeback', 'shipped', 'shipped'].map((status) => ({
+        order: { status },
+      })),
+    )
+    const wrapper = mount(OrdersFilterBar, {
+      props: { value: VALUE, countries: [], statusCounts },
+    })
+    const options = wrapper.findAllComponents(NSelect)[0]!.props('options') as Array<{
+      label: string
+      value?: string
+      children?: Array<{ label: string; value: string }>
+    }>
+    expect(options.map((o) => o.label)).toEqual([
+      'Captured (2)',
+      'Pending (0)',
+      'In fulfillment (0)',
+      'Fulfilled (0)',
+      'Refunded (0)',
+      'Unprocessable (0)',
+      'On hold (0)',
+      'Not known to PerkPack',
+    ])
+    expect(options[7]?.children).toEqual([
+      { label: 'shipped (3)', value: 'shipped' },
+      { label: 'Chargeback (1)', value: 'Chargeback' },
+    ])
+    wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['captured', 'shipped'])
+    expect(wrapper.emitted('change')?.[0]).toEqual([
+      { statuses: ['captured', 'shipped'], search: 'kiel', country: 'DE' },
+    ])
+  })
+
+  it('shows a selected status by name alone, and keeps one the snapshot no longer has', () => {
+    const wrapper = mount(OrdersFilterBar, {
+      props: {
+        value: { ...VALUE, statuses: ['in_fulfillment', 'shipped'] },
+        countries: [],
+        statusCounts: countStatuses([{ order: { status: 'in_fulfillment' } }]),
+      },
+    })
+    const select = wrapper.findAllComponents(NSelect)[0]!
+    const tags = select.findAll('.n-tag').map((tag) => tag.text())
+    expect(tags).toEqual(expect.arrayContaining(['In fulfillment', 'shipped']))
+    const options = select.props('options') as Array<{ label: string; children?: unknown[] }>
+    expect(options.at(-1)).toMatchObject({
+      label: 'Not known to PerkPack',
+      children: [{ label: 'shipped', value: 'shipped' }],
+    })
   })
 
   it('emits null when the country is cleared', () => {

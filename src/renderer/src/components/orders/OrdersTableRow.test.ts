@@ -35,6 +35,28 @@ describe('OrdersTableRow', () => {
     expect(wrapper.find('.order-status--warning').exists()).toBe(true)
   })
 
+  it('shows a dash where the API sent no order number, backer, items or country', () => {
+    const row = orderRow(7, {
+      sequenceNumber: null,
+      backer: '',
+      email: null,
+      status: 'shipped',
+      items: '',
+      country: null,
+    })
+    const wrapper = mount(OrdersTableRow, { props: { row, index: 0 } })
+    expect(wrapper.findAll('[role="cell"]').map((c) => c.text())).toEqual([
+      '—',
+      '—',
+      '—',
+      'shipped',
+      'Core Game',
+      '—',
+      '—',
+    ])
+    expect(wrapper.text()).not.toMatch(/null|undefined|NaN/)
+  })
+
   it('opens the order on click, Enter and Space; passes other keys on for moving', async () => {
     const wrapper = mount(OrdersTableRow, { props: { row: orderRow(7), index: 0 } })
     const root = wrapper.get('[role="row"]')

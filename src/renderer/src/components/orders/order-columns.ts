@@ -11,11 +11,16 @@ export interface OrderColumn {
 
 /** The Orders table's columns, in order; widths are in OrdersTable's grid. */
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
-  { key: 'sequence', title: '#', text: (row) => `#${row.sequenceNumber}` },
-  { key: 'backer', title: 'Backer', text: (row) => row.backer, hover: true },
+  // An order without a number or a backer name shows a dash, never "#null" or a blank cell.
+  {
+    key: 'sequence',
+    title: '#',
+    text: (row) => (row.sequenceNumber == null ? '—' : `#${row.sequenceNumber}`),
+  },
+  { key: 'backer', title: 'Backer', text: (row) => row.backer || '—', hover: true },
   { key: 'email', title: 'E-mail', text: (row) => row.email ?? '—', hover: true },
   { key: 'status', title: 'Status' },
   { key: 'perks', title: 'Perks', text: (row) => row.perks, hover: true },
-  { key: 'items', title: 'Items', text: (row) => row.items, hover: true },
+  { key: 'items', title: 'Items', text: (row) => row.items || '—', hover: true },
   { key: 'country', title: 'Country', text: (row) => row.country ?? '—' },
 ]

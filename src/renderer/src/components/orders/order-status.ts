@@ -1,5 +1,9 @@
-import { ORDER_STATUSES } from '../../../../shared/api/schemas'
+import { isKnownStatus, ORDER_STATUSES } from '../../../../shared/api/schemas'
 import type { OrderStatus, OrderStatusText } from '../../../../shared/api/schemas'
+import { h } from 'vue'
+import { NTag } from 'naive-ui'
+import type { SelectGroupOption, SelectOption, SelectRenderTag } from 'naive-ui'
+import type { StatusCount } from '../../../../shared/fulfillment'
 
 type TagType = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
 
@@ -34,5 +38,47 @@ export function statusTagType(status: OrderStatusText): TagType {
   return TAG_TYPES[status as OrderStatus] ?? 'warning'
 }
 
-export const STATUS_OPTIONS: ReadonlyArray<{ label: string; value: OrderStatus }> =
-  ORDER_STATUSES.map((value) => ({ label: LABELS[value], value }))
+const counts = new Intl.NumberFormat('en-US')
+
+type StatusOption = SelectOption & { label: string; value: OrderStatusText }
+
+/** The heading of the statuses the API sent that PerkPack does not know. */
+export const UNKNOWN_GROUP_LABEL = 'Not known to PerkPack'
+
+/**
+ * The status filter's choices: the seven known statuses, then, under their own heading, every
+ * other status the snapshot's orders carry, as sent; each with its number of orders when known.
+ * A selected status no longer in the snapshot stays listed, so its tag can be removed.
+ */
+export function statusOptions(
+  statusCounts: readonly StatusCount[],
+  selected: readonly OrderStatusText[],
+): (SelectOption | SelectGroupOption)[] {
+  const byStatus = new Map(statusCounts.map((c) => [c.status, c.count]))
+  const option = (value: OrderStatusText): StatusOption => {
+    const count = byStatus.get(value)
+    const label = statusLabel(value)
+    return { label: count === undefined ? label : `${label} (${counts.format(count)})`, value }
+  }
+  const known = ORDER_STATUSES.map(option)
+  const others = statusCounts.filter((c) => !c.known).map((c) => c.status)
+  for (const status of selected) {
+    if (!isKnownStatus(status) && !others.includes(status)) others.push(status)
+  }
+  if (others.length === 0) return known
+  return [
+    ...known,
+    {
+      type: 'group',
+      key: 'unknown-statuses',
+      label: UNKNOWN_GROUP_LABEL,
+      children: others.map(option),
+    },
+  ]
+}
+
+/** The status filter's tags name the status alone; the counts belong to the menu. */
+export const renderStatusTag: SelectRenderTag = ({ option, handleClose }) =>
+  h(NTag, { size: 'small', closable: true, onClose: handleClose }, () =>
+    statusLabel(String(option.value)),
+  )
