@@ -151,6 +151,7 @@ export class AppServices {
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
       syncedAt: (campaignId) => this.cache().campaign(campaignId)?.lastSyncedAt ?? null,
+      problemRows: (campaignId) => this.cache().problemRows(campaignId),
       settings: () => this.getSettings(),
       progress: (event) => this.emit('export:progress', event),
       locale: this.locale,

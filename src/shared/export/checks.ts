@@ -1,9 +1,12 @@
 import type { CampaignContribution } from '../api/schemas'
 import { foldText } from '../fulfillment'
+import { problemRowName } from '../problems/report'
+import type { ProblemRowRef } from '../problems/report'
 
 export type PrePrintCheckId =
   | 'missing-address'
   | 'refunded-or-on-hold'
+  | 'problem-rows'
   | 'possible-duplicates'
   | 'non-latin-address'
   | 'missing-phone-international'
@@ -39,6 +42,8 @@ export interface PrePrintContext {
   senderCountry?: string
   /** Whether the snapshot was synced with a team member's access token (addresses visible). */
   privileged: boolean
+  /** Contributions of the snapshot that could not be read (problem rows); none when absent. */
+  problemRows?: readonly ProblemRowRef[]
 }
 
 export const DEFAULT_STALE_AFTER_HOURS = 24
@@ -48,6 +53,7 @@ export const DEFAULT_SENDER_COUNTRY = 'US'
 export const PRE_PRINT_CHECK_ORDER: readonly PrePrintCheckId[] = [
   'missing-address',
   'refunded-or-on-hold',
+  'problem-rows',
   'possible-duplicates',
   'non-latin-address',
   'missing-phone-international',
@@ -378,6 +384,32 @@ function missingPhoneInternational(
   }
 }
 
+/** Problem rows named in the check's sentence; the rest are counted. */
+const PROBLEM_ROWS_NAMED = 10
+
+/**
+ * Rows of the sync PerkPack could not read are in no selection, pick list or export: worth a
+ * look before anything ships, not a reason to stop (each is listed under Orders).
+ */
+function unreadableRows(rows: readonly ProblemRowRef[] | undefined): PrePrintCheck | null {
+  if (!rows || rows.length === 0) return null
+  const named = rows.slice(0, PROBLEM_ROWS_NAMED).map(problemRowName).join(', ')
+  const more =
+    rows.length > PROBLEM_ROWS_NAMED ? ` and ${rows.length - PROBLEM_ROWS_NAMED} more` : ''
+  return {
+    id: 'problem-rows',
+    title: 'Contributions that could not be read',
+    severity: 'warning',
+    count: rows.length,
+    contributionIds: [],
+    detail: `${plural(rows.length, 'contribution')} could not be read (${named}${more}): ${
+      rows.length === 1 ? 'it is' : 'they are'
+    } in no selection, pick list or export. Fix ${
+      rows.length === 1 ? 'it' : 'them'
+    } on the platform and sync again, or ship by hand.`,
+  }
+}
+
 function ageText(hours: number): string {
   if (hours < 48) return plural(Math.floor(hours), 'hour')
   return plural(Math.floor(hours / 24), 'day')
@@ -425,6 +457,7 @@ export function runPrePrintChecks(
   const found: (PrePrintCheck | null)[] = [
     missingAddress(contributions, context.privileged),
     refundedOrOnHold(contributions),
+    unreadableRows(context.problemRows),
     possibleDuplicates(contributions),
     nonLatinAddress(contributions),
     missingPhoneInternational(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),

@@ -54,3 +54,25 @@ export function problemReport(input: ProblemReportInput): string {
     lines.push('', `… and ${left} more (perkpack problems ${input.campaignId} lists all).`)
   return `${lines.join('\n')}\n`
 }
+
+/** One field of one problem row: a line of the Excel "Problems" sheet. */
+export interface ProblemLine {
+  id: number | null
+  /** The row's place counted from the oldest contribution, from 1 (`rank + 1`). */
+  row: number
+  path: string
+  message: string
+}
+
+export function problemLines(
+  rows: readonly (ProblemRowRef & { problems: readonly SchemaProblem[] })[],
+): ProblemLine[] {
+  return rows.flatMap((row) =>
+    row.problems.map((problem) => ({
+      id: row.id,
+      row: row.rank + 1,
+      path: problem.path,
+      message: problem.message,
+    })),
+  )
+}
