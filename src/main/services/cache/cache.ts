@@ -337,6 +337,7 @@ class SqliteOfflineCache implements OfflineCache {
       sync: SyncRef,
       rows: readonly CampaignContribution[],
       staged: ReadonlySet<number>,
+      problemIds: readonly number[],
     ) => Set<number>
   >
   private readonly stageProblems: Database.Transaction<
@@ -371,7 +372,7 @@ class SqliteOfflineCache implements OfflineCache {
       return { campaignId, id: syncId, key: Number(lastInsertRowid) }
     })
 
-    this.stageRows = db.transaction((sync, rows, staged) => {
+    this.stageRows = db.transaction((sync, rows, staged, problemIds) => {
       this.assertSyncLive(sync)
       const fresh = new Set<number>()
       for (const row of rows) {
@@ -390,11 +391,7 @@ class SqliteOfflineCache implements OfflineCache {
         )
         if (!staged.has(entry.id)) fresh.add(entry.id)
       }
-      forgetProblemRows(
-        problemSql,
-        sync.key,
-        rows.map((row) => row.id),
-      )
+      forgetProblemRows(problemSql, sync.key, problemIds)
       return fresh
     })
 
@@ -473,8 +470,14 @@ class SqliteOfflineCache implements OfflineCache {
     return new StagedSnapshot(this, sync)
   }
 
-  stage(sync: SyncRef, rows: readonly CampaignContribution[], staged: ReadonlySet<number>) {
-    return this.guard(() => this.stageRows.immediate(sync, rows, staged))
+  /** `problemIds`: ids among `rows` staged as problem rows before, which these copies replace. */
+  stage(
+    sync: SyncRef,
+    rows: readonly CampaignContribution[],
+    staged: ReadonlySet<number>,
+    problemIds: readonly number[] = [],
+  ) {
+    return this.guard(() => this.stageRows.immediate(sync, rows, staged, problemIds))
   }
 
   stageProblemRows(sync: SyncRef, rows: readonly ProblemRow[]): number[] {
@@ -590,6 +593,8 @@ class SqliteOfflineCache implements OfflineCache {
 class StagedSnapshot implements SnapshotWriter {
   private state: 'open' | 'committed' | 'aborted' = 'open'
   private readonly staged = new Set<number>()
+  /** Ids staged as problem rows: a good copy arriving later replaces them. */
+  private readonly problemIds = new Set<number>()
 
   constructor(
     private readonly cache: SqliteOfflineCache,
@@ -618,9 +623,15 @@ class StagedSnapshot implements SnapshotWriter {
 
   add(rows: readonly CampaignContribution[]): number {
     this.assertOpen()
-    const fresh = this.cache.stage(this.sync, rows, this.staged)
+    // Known here, so a sync without problem rows pays no extra statement per row.
+    const problemIds =
+      this.problemIds.size === 0
+        ? []
+        : rows.filter((row) => this.problemIds.has(row.id)).map((row) => row.id)
+    const fresh = this.cache.stage(this.sync, rows, this.staged, problemIds)
     // Only after the transaction committed: a failed add leaves the count as it was.
     for (const id of fresh) this.staged.add(id)
+    for (const id of problemIds) this.problemIds.delete(id)
     return this.staged.size
   }
 
@@ -628,6 +639,7 @@ class StagedSnapshot implements SnapshotWriter {
     this.assertOpen()
     const unstaged = this.cache.stageProblemRows(this.sync, rows)
     for (const id of unstaged) this.staged.delete(id)
+    for (const row of rows) if (row.id !== null) this.problemIds.add(row.id)
   }
 
   size(): number {
