@@ -85,6 +85,7 @@ run as a formula is prefixed with '. The pre-print checks are printed to stderr.
         now: new Date(),
         lastSyncedAt: info?.lastSyncedAt ?? null,
         privileged: info?.privileged ?? false,
+        problemRows: context.cache().problemRows(campaignId),
       })
       for (const check of checks) context.io.stderr.write(`${checkLine(check)}\n`)
       for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { UsageError } from '../main/services/errors'
 import { writePackingList } from '../main/services/export/excel'
 import { checksAsExportRows, runPrePrintChecks } from '../shared/export/checks'
+import { problemLines } from '../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
 import type { ContributionFilter } from '../shared/fulfillment'
 import { cachedRows, campaignArg, positiveInt } from './commands'
@@ -67,7 +68,8 @@ export const EXPORT_COMMANDS: Record<string, Command> = {
 --country CC      only orders shipping to this country (e.g. US)
 --search TEXT     only orders whose backer, e-mail, order id, #sequence or city match
 Sheets: Pick list, Orders, one per perk, Shipping, Checks (the pre-print checks, also printed
-to stderr). Text that a spreadsheet could run as a formula is prefixed with '.`,
+to stderr), and Problems when the last sync could not read some contributions (id, row, field,
+problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
     options: ['out', 'status', 'perk', 'country', 'search'],
     async run({ context, args, values, signal }) {
       const options = values as ExportValues
@@ -88,7 +90,13 @@ to stderr). Text that a spreadsheet could run as a formula is prefixed with '.`,
       const info = context.cache().campaign(campaignId)
       const lastSyncedAt = info?.lastSyncedAt ?? new Date(0).toISOString()
       const privileged = info?.privileged ?? false
-      const checks = runPrePrintChecks(rows, { now: new Date(), lastSyncedAt, privileged })
+      const problemRows = context.cache().problemRows(campaignId)
+      const checks = runPrePrintChecks(rows, {
+        now: new Date(),
+        lastSyncedAt,
+        privileged,
+        problemRows,
+      })
       for (const check of checks) {
         context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
       }
@@ -104,6 +112,7 @@ to stderr). Text that a spreadsheet could run as a formula is prefixed with '.`,
         out,
         signal,
         checks: checksAsExportRows(checks),
+        problems: problemLines(problemRows),
         onProgress: (done, total) =>
           progress.draw(
             `${bar(done, total)} ${done}/${total} rows · writing ${path.basename(out)}`,

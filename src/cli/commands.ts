@@ -12,13 +12,16 @@ import { UsageError } from '../main/services/errors'
 import { fetchAccountContributions, fetchSignups, watchJob } from '../main/services/operations'
 import { readSettings, writeSettings } from '../main/services/profile'
 import { Session } from '../main/services/session'
+import { SnapshotShrank } from '../main/services/shrink'
 import { checkConcurrency, DEFAULT_CONCURRENCY, syncCampaign } from '../main/services/sync'
+import type { SyncResult } from '../main/services/sync'
 import { USER_AGENT } from '../main/services/version'
 import { saveView } from '../main/app/view-store'
 import { CSV_COMMANDS } from './commands-csv'
 import { jobLine } from './job-line'
 import { statusesFrom, unknownStatusNotes } from './statuses'
 import { EXPORT_COMMANDS } from './commands-export'
+import { PROBLEM_COMMANDS, problemWarning, shrinkHint, strictFailure } from './commands-problems'
 import type { CliContext } from './context'
 import { bar, canPrompt, formatDuration, ProgressLine, prompt, table } from './io'
 
@@ -37,6 +40,8 @@ export interface ParsedValues {
   account?: string
   out?: string
   format?: string
+  strict?: boolean
+  'accept-shrink'?: boolean
 }
 
 export interface CommandInput {
@@ -63,7 +68,8 @@ const GLOBAL_HELP = `Global options:
 
 Credentials: PERKPACK_API_TOKEN, PERKPACK_EMAIL, PERKPACK_PASSWORD, else the OS keychain
 (after \`perkpack login\`), else a prompt on a terminal.
-Exit codes: 0 ok, 1 runtime failure (network, server), 2 usage, missing credentials, bad input.
+Exit codes: 0 ok, 1 runtime failure (network, server; sync --strict with unreadable rows),
+2 usage, missing credentials, bad input, 3 sync held back: far fewer orders than the offline copy.
 `
 
 export function mainHelp(): string {
@@ -114,6 +120,9 @@ export function cachedRows(context: CliContext, campaignId: number): CampaignCon
 export function printJson(context: CliContext, value: unknown): void {
   context.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
 }
+
+/** `perkpack sync` held back a much smaller snapshot (see --accept-shrink). */
+export const EXIT_SHRINK = 3
 
 const UNPRIVILEGED_NOTE =
   'Signed in with an API token only: e-mails and shipping addresses are hidden. Set PERKPACK_EMAIL and PERKPACK_PASSWORD (or run `perkpack login` with your e-mail) to see them.'
@@ -211,10 +220,16 @@ const CORE_COMMANDS: Record<string, Command> = {
   },
 
   sync: {
-    usage: 'sync <campaign-id> [--concurrency N]',
+    usage: 'sync <campaign-id> [--concurrency N] [--strict] [--accept-shrink]',
     summary: 'Download every contribution of a campaign into the offline cache.',
-    details: `--concurrency N  pages fetched at once, 1 to 16 (default ${DEFAULT_CONCURRENCY})\nThe previous offline copy stays until the new one is complete.`,
-    options: ['concurrency'],
+    details: `--concurrency N  pages fetched at once, 1 to 16 (default ${DEFAULT_CONCURRENCY})
+--strict         exit 1 when any contribution could not be read (they are stored all the same)
+--accept-shrink  replace the offline copy even when this sync found far fewer orders
+The previous offline copy stays until the new one is complete. Contributions PerkPack cannot
+read are kept apart as problem rows: one warning line, and \`perkpack problems\` lists them.
+When a sync finds under 90 % of the orders of the offline copy (a wrong address, a server
+answering in part), the copy is kept and the sync exits 3 with both counts.`,
+    options: ['concurrency', 'strict', 'accept-shrink'],
     async run({ context, args, values, signal }) {
       const campaignId = campaignArg(args, 'sync <campaign-id>')
       const stored = readSettings(context.target.dataDir).concurrency
@@ -226,13 +241,14 @@ const CORE_COMMANDS: Record<string, Command> = {
       const session = await context.session()
       if (!session.privileged) context.warn(UNPRIVILEGED_NOTE)
       const progress = new ProgressLine(context.io.stderr)
-      const result = await syncCampaign({
+      const syncing = syncCampaign({
         client: context.client(session),
         cache: context.cache(),
         campaignId,
         privileged: session.privileged,
         concurrency,
         signal,
+        acceptShrink: Boolean(values['accept-shrink']),
         onProgress: (p) => {
           const eta = p.etaMs === null ? '' : ` · ${formatDuration(p.etaMs)} left`
           progress.draw(
@@ -240,12 +256,28 @@ const CORE_COMMANDS: Record<string, Command> = {
           )
         },
       }).finally(() => progress.done())
+      let result: SyncResult
+      try {
+        result = await syncing
+      } catch (error) {
+        if (!(error instanceof SnapshotShrank)) throw error
+        error.decline()
+        context.warn(error.message)
+        context.warn(shrinkHint(error.counts))
+        return EXIT_SHRINK
+      }
       const { snapshot } = result
       // What the desktop app reads first when it opens these orders.
       saveView(context.cache(), campaignId, snapshot.lastSyncedAt)
       context.io.stdout.write(
         `Synced ${snapshot.count} contributions of campaign ${campaignId} in ${formatDuration(result.elapsedMs)} (${result.pagesFetched} pages, concurrency ${concurrency}).\n`,
       )
+      const warning = problemWarning(campaignId, snapshot.problemCount)
+      if (warning) context.io.stderr.write(`${warning}\n`)
+      if (values.strict && snapshot.problemCount > 0) {
+        context.warn(strictFailure(campaignId, snapshot.problemCount))
+        return 1
+      }
       return 0
     },
   },
@@ -418,6 +450,7 @@ const CORE_COMMANDS: Record<string, Command> = {
 
 export const COMMANDS: Record<string, Command> = {
   ...CORE_COMMANDS,
+  ...PROBLEM_COMMANDS,
   ...EXPORT_COMMANDS,
   ...CSV_COMMANDS,
 }

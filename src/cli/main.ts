@@ -9,7 +9,7 @@ import {
 } from '../main/services/errors'
 import { describeError, redact } from '../main/services/redact'
 import { VERSION } from '../main/services/version'
-import { COMMANDS, commandHelp, mainHelp } from './commands'
+import { COMMANDS, commandHelp, EXIT_SHRINK, mainHelp } from './commands'
 import type { ParsedValues } from './commands'
 import { CliContext } from './context'
 import type { CliIo } from './io'
@@ -17,6 +17,7 @@ import type { CliIo } from './io'
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
+export { EXIT_SHRINK }
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -35,6 +36,8 @@ const OPTIONS = {
   format: { type: 'string' },
   country: { type: 'string' },
   search: { type: 'string' },
+  strict: { type: 'boolean' },
+  'accept-shrink': { type: 'boolean' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])

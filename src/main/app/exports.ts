@@ -14,7 +14,8 @@ import type {
   ShipperCsvFormat,
   SlipsRequest,
 } from '../../shared/ipc/contract'
-import type { CampaignSnapshotInfo } from '../services/cache'
+import { problemLines } from '../../shared/problems/report'
+import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
 import { PerkPackError } from '../services/errors'
 import { writeShipperCsv } from '../services/export/csv'
 import { writePackingList } from '../services/export/excel'
@@ -34,6 +35,8 @@ export interface ExportDeskOptions {
   selection: (campaignId: number, filter: OrdersFilter) => Selection
   /** `lastSyncedAt` of the campaign's snapshot in the cache, null when there is none. */
   syncedAt: (campaignId: number) => string | null
+  /** The rows of the campaign's snapshot that could not be read. */
+  problemRows: (campaignId: number) => readonly ProblemRow[]
   settings: () => AppSettings
   progress: (event: ExportProgressEvent) => void
   /** Language of the person shipping: country names on labels and slips. */
@@ -120,9 +123,13 @@ export class ExportDesk {
     return `${fileStem(selection.info)}-${what}-${date}`
   }
 
-  private checksOf(selection: Selection): PrePrintCheck[] {
+  private checksOf(
+    selection: Selection,
+    problemRows = this.options.problemRows(selection.info.campaignId),
+  ): PrePrintCheck[] {
     const settings = this.options.settings()
     return runPrePrintChecks(selection.contributions, {
+      problemRows,
       now: new Date(this.options.now()),
       lastSyncedAt: selection.info.lastSyncedAt,
       staleAfterHours: settings.staleAfterHours,
@@ -144,6 +151,7 @@ export class ExportDesk {
     })
     if (chosen === null) return null
     const { info, contributions } = selection
+    const problemRows = this.options.problemRows(info.campaignId)
     const result = await writePackingList({
       contributions,
       campaign: {
@@ -153,7 +161,8 @@ export class ExportDesk {
         privileged: info.privileged,
       },
       out: withExtension(chosen, 'xlsx'),
-      checks: checksAsExportRows(this.checksOf(selection)),
+      checks: checksAsExportRows(this.checksOf(selection, problemRows)),
+      problems: problemLines(problemRows),
       onProgress: (done, total) => this.options.progress({ kind: 'excel', done, total }),
     })
     return { path: result.path as string, orders: result.orders, sheets: result.sheets }

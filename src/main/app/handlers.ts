@@ -38,6 +38,10 @@ export function createHandlers(services: AppServices, options: HandlerOptions): 
     'campaigns:recent': () => services.recentCampaigns(),
     'campaigns:sync': (request) => services.sync(request),
     'campaigns:cancelSync': ({ campaignId }) => services.cancelSync(campaignId),
+    'campaigns:pendingShrink': ({ campaignId }) => services.pendingShrink(campaignId),
+    'campaigns:resolveShrink': ({ campaignId, choice }) =>
+      services.resolveShrink(campaignId, choice),
+    'problems:list': ({ campaignId }) => services.problemRows(campaignId),
     'orders:open': ({ campaignId }) => services.openOrders(campaignId),
     'orders:query': ({ campaignId, filter }) => services.queryOrders(campaignId, filter),
     'orders:rows': (request) => services.orderRows(request),

@@ -34,6 +34,7 @@ export function campaignSummary(info: CampaignSnapshotInfo): CampaignSummary {
     campaignId: info.campaignId,
     title: info.title ?? null,
     count: info.count,
+    problemCount: info.problemCount,
     lastSyncedAt: info.lastSyncedAt,
     privileged: info.privileged,
   }

@@ -284,6 +284,10 @@ const staleHoursSchema = z
   .max(MAX_STALE_HOURS, { error: staleHoursMessage })
 
 const campaignArg = z.strictObject({ campaignId: campaignIdSchema })
+const shrinkChoiceSchema = z.enum(['replace', 'keep'], {
+  error: (iss) =>
+    `The choice must be "replace" (use the smaller copy) or "keep" (keep the current copy) (got ${shown(iss.input)}).`,
+})
 const jobArg = z.strictObject({ campaignId: campaignIdSchema, jobId: jobIdSchema })
 
 type ArgSchemas = { [C in IpcChannel]: z.ZodType<IpcArgs<C>> }
@@ -329,6 +333,11 @@ export const ARG_SCHEMAS: ArgSchemas = {
     z.strictObject({ campaignId: campaignIdSchema, concurrency: concurrencySchema.optional() }),
   ]),
   'campaigns:cancelSync': z.tuple([campaignArg]),
+  'campaigns:pendingShrink': z.tuple([campaignArg]),
+  'campaigns:resolveShrink': z.tuple([
+    z.strictObject({ campaignId: campaignIdSchema, choice: shrinkChoiceSchema }),
+  ]),
+  'problems:list': z.tuple([campaignArg]),
   'orders:open': z.tuple([campaignArg]),
   'orders:query': z.tuple([z.strictObject({ campaignId: campaignIdSchema, filter: filterSchema })]),
   'orders:rows': z.tuple([orderRowsSchema]),

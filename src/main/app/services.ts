@@ -18,12 +18,15 @@ import type {
   OrdersSnapshot,
   OrderRow,
   OrderRowsRequest,
+  ProblemRowsView,
   SelectionRequest,
   SessionInfo,
   ShipperCsvFormat,
   SignInInput,
   SlipsRequest,
   SignupsResult,
+  ShrinkChoice,
+  ShrinkPending,
   SyncRequest,
   SyncSummary,
   WatchedJob,
@@ -49,6 +52,7 @@ import type { Desktop } from './desktop'
 import { ExportDesk } from './exports'
 import { JobWatcher } from './jobs'
 import { OrdersDesk } from './orders'
+import { problemRowsView } from './problems'
 import { SyncRunner } from './syncs'
 import { NetworkMonitor } from './network'
 import {
@@ -151,6 +155,7 @@ export class AppServices {
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
       syncedAt: (campaignId) => this.cache().campaign(campaignId)?.lastSyncedAt ?? null,
+      problemRows: (campaignId) => this.cache().problemRows(campaignId),
       settings: () => this.getSettings(),
       progress: (event) => this.emit('export:progress', event),
       locale: this.locale,
@@ -537,6 +542,18 @@ export class AppServices {
 
   cancelSync(campaignId: number): boolean {
     return this.syncs.cancel(campaignId)
+  }
+
+  pendingShrink(campaignId: number): ShrinkPending | null {
+    return this.syncs.pendingShrink(campaignId)
+  }
+
+  resolveShrink(campaignId: number, choice: ShrinkChoice): SyncSummary {
+    return this.syncs.resolveShrink(campaignId, choice)
+  }
+
+  problemRows(campaignId: number): ProblemRowsView {
+    return problemRowsView(this.cache(), campaignId)
   }
 
   openOrders(campaignId: number): OrdersSnapshot {

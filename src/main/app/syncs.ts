@@ -1,9 +1,16 @@
-import type { SyncProgressEvent, SyncRequest, SyncSummary } from '../../shared/ipc/contract'
+import type {
+  ShrinkChoice,
+  ShrinkPending,
+  SyncProgressEvent,
+  SyncRequest,
+  SyncSummary,
+} from '../../shared/ipc/contract'
 import type { ApiClient } from '../services/api-client'
 import type { OfflineCache } from '../services/cache'
-import { Cancelled, isAbortError } from '../services/errors'
+import { Cancelled, isAbortError, PerkPackError } from '../services/errors'
+import { SnapshotShrank } from '../services/shrink'
 import { checkConcurrency, syncCampaign } from '../services/sync'
-import type { SyncProgress } from '../services/sync'
+import type { SyncProgress, SyncResult } from '../services/sync'
 
 /** Progress events at most this often (a 100,000-order sync reads 3,334 pages). */
 const PROGRESS_INTERVAL_MS = 100
@@ -25,9 +32,21 @@ interface RunningSync {
   promise: Promise<SyncSummary>
 }
 
-/** Syncs in flight, one per campaign, each with its own AbortController. */
+/** A sync that found far fewer orders than the offline copy, waiting for the person's choice. */
+interface PendingShrink {
+  shrank: SnapshotShrank<SyncResult>
+  cache: OfflineCache
+  pagesFetched: number
+  elapsedMs: number
+}
+
+/**
+ * Syncs in flight, one per campaign, each with its own AbortController, and the smaller copies
+ * waiting for a choice (main owns that state: a reload of the window asks again).
+ */
 export class SyncRunner {
   private readonly running = new Map<number, RunningSync>()
+  private readonly pending = new Map<number, PendingShrink>()
 
   constructor(private readonly options: SyncRunnerOptions) {}
 
@@ -40,6 +59,8 @@ export class SyncRunner {
     const { campaignId } = request
     const running = this.running.get(campaignId)
     if (running) return running.promise
+    // Syncing again answers an open choice with "keep": the new sync decides afresh.
+    this.dropPending(campaignId)
     const concurrency = checkConcurrency(request.concurrency ?? this.options.concurrency())
     const controller = new AbortController()
     const entry: RunningSync = {
@@ -62,6 +83,61 @@ export class SyncRunner {
   cancelAll(): void {
     for (const sync of this.running.values()) sync.controller.abort()
     this.running.clear()
+    for (const campaignId of [...this.pending.keys()]) this.dropPending(campaignId)
+  }
+
+  pendingShrink(campaignId: number): ShrinkPending | null {
+    return this.pending.get(campaignId)?.shrank.counts ?? null
+  }
+
+  /** "Replace with the smaller copy" commits the waiting rows; "Keep" drops them. */
+  resolveShrink(campaignId: number, choice: ShrinkChoice): SyncSummary {
+    const entry = this.pending.get(campaignId)
+    if (!entry) {
+      throw new PerkPackError(
+        'shrink_not_pending',
+        `No smaller copy of campaign ${campaignId} is waiting for a choice: it was already ` +
+          'kept or replaced, or a newer sync started. Sync again to check the campaign.',
+      )
+    }
+    this.pending.delete(campaignId)
+    const { pagesFetched, elapsedMs } = entry
+    if (choice === 'keep') {
+      entry.shrank.decline()
+      return this.currentSummary(entry.cache, campaignId, pagesFetched, elapsedMs)
+    }
+    const result = entry.shrank.accept()
+    this.options.committed(entry.cache, campaignId)
+    return {
+      campaignId,
+      count: result.snapshot.count,
+      problemCount: result.snapshot.problemCount,
+      pagesFetched,
+      elapsedMs,
+      shrink: null,
+    }
+  }
+
+  private dropPending(campaignId: number): void {
+    this.pending.get(campaignId)?.shrank.decline()
+    this.pending.delete(campaignId)
+  }
+
+  private currentSummary(
+    cache: OfflineCache,
+    campaignId: number,
+    pagesFetched: number,
+    elapsedMs: number,
+  ): SyncSummary {
+    const info = cache.campaign(campaignId)
+    return {
+      campaignId,
+      count: info?.count ?? 0,
+      problemCount: info?.problemCount ?? 0,
+      pagesFetched,
+      elapsedMs,
+      shrink: null,
+    }
   }
 
   private async run(
@@ -74,7 +150,8 @@ export class SyncRunner {
     let lastSent = -Infinity
     let lastPhase: string | null = null
     let done: SyncProgressEvent | null = null
-    let result: Awaited<ReturnType<typeof syncCampaign>>
+    let pagesDone = 0
+    let result: SyncResult
     try {
       result = await syncCampaign({
         client: this.options.client(),
@@ -85,6 +162,7 @@ export class SyncRunner {
         signal,
         now: this.now,
         onProgress: (progress) => {
+          pagesDone = progress.pagesDone
           const event = toProgressEvent(progress)
           // 'done' waits until the orders view is rebuilt: only then is "open" instant.
           if (event.phase === 'done') {
@@ -99,7 +177,17 @@ export class SyncRunner {
         },
       })
     } catch (error) {
-      if (signal.aborted && isAbortError(error)) {
+      if (error instanceof SnapshotShrank && !signal.aborted) {
+        const shrank = error as SnapshotShrank<SyncResult>
+        const elapsedMs = this.now() - started
+        this.pending.set(campaignId, { shrank, cache, pagesFetched: pagesDone, elapsedMs })
+        return {
+          ...this.currentSummary(cache, campaignId, pagesDone, elapsedMs),
+          shrink: shrank.counts,
+        }
+      }
+      if (error instanceof SnapshotShrank) error.decline()
+      if (signal.aborted && (isAbortError(error) || error instanceof SnapshotShrank)) {
         throw new Cancelled('Sync cancelled. The last complete copy of the campaign is kept.')
       }
       throw error
@@ -110,8 +198,10 @@ export class SyncRunner {
     return {
       campaignId,
       count: result.snapshot.count,
+      problemCount: result.snapshot.problemCount,
       pagesFetched: result.pagesFetched,
       elapsedMs,
+      shrink: null,
     }
   }
 }

@@ -221,7 +221,7 @@ function parseBody<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
-    const problems = describeIssues(parsed.error, 3)
+    const problems = describeIssues(parsed.error, { limit: 3, data: json })
       .map((p) => `${p.path}: ${p.message}`)
       .join('; ')
     throw new ApiError(

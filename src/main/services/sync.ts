@@ -1,10 +1,11 @@
 import { readCampaignContribution } from '../../shared/api/schemas'
 import type { CampaignContribution, CampaignContributionsPage } from '../../shared/api/schemas'
-import type { SchemaProblem } from '../../shared/api/validate'
 import { PAGE_SIZE } from '../../shared/config'
 import type { ApiClient } from './api-client'
-import type { CampaignSnapshotInfo, OfflineCache, SnapshotWriter } from './cache'
+import { problemKey } from './cache'
+import type { CampaignSnapshotInfo, OfflineCache, ProblemRow, SnapshotWriter } from './cache'
 import { Cancelled, PerkPackError } from './errors'
+import { isShrink, SnapshotShrank } from './shrink'
 
 export const DEFAULT_CONCURRENCY = 4
 export const MIN_CONCURRENCY = 1
@@ -39,22 +40,23 @@ export interface SyncOptions {
   onProgress?: (progress: SyncProgress) => void
   /** Full walks allowed when the listing keeps changing underneath us. */
   maxWalks?: number
+  /**
+   * Commit even when far fewer orders were found than the offline copy holds. Without it such
+   * a sync throws `SnapshotShrank` and leaves the choice to the caller.
+   */
+  acceptShrink?: boolean
   now?: () => number
 }
 
 /** A row the model cannot use (see docs/data-policy.md): kept with why, never a failed sync. */
-export interface ProblemRowInput {
-  /** The contribution's id when the row has a usable one. */
-  id: number | null
-  /** Position counted from the oldest row: names a row without an id across page shifts. */
-  rank: number
-  raw: unknown
-  problems: SchemaProblem[]
-}
+export type ProblemRowInput = ProblemRow
 
 export interface SyncResult {
   snapshot: CampaignSnapshotInfo
-  /** Rows that could not be read, by id (or rank); counted in the snapshot's completeness. */
+  /**
+   * Rows that could not be read, as stored with the snapshot (newest first); counted in its
+   * completeness: `snapshot.count + problemRows.length === snapshot.expectedCount`.
+   */
   problemRows: ProblemRowInput[]
   pagesFetched: number
   walks: number
@@ -83,6 +85,10 @@ export function checkConcurrency(value: number): number {
  * the pages holding the ranks not seen are read again until none is missing. More rows than
  * the API reports means rows vanished upstream: walk again from scratch. The snapshot is
  * committed only when the set is exactly what the API reports.
+ *
+ * Rows that cannot be read are staged as problem rows and committed with the snapshot. When the
+ * readable rows fall under 90 % of the snapshot they would replace, nothing is committed: a
+ * `SnapshotShrank` is thrown, holding the staged rows until the caller accepts or declines.
  */
 export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   const concurrency = checkConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY)
@@ -98,7 +104,8 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   let writer: SnapshotWriter = cache.beginSnapshot(campaignId)
   /** Ids of rows received (good and problem rows), and `r<rank>` for problem rows without one. */
   let ids = new Set<number | string>()
-  let problems = new Map<number | string, ProblemRowInput>()
+  /** Which of `ids` are problem rows now: a later copy of a row decides (see `keep`). */
+  let problems = new Set<number | string>()
   /** Ranks counted from the oldest row, of every row received (see above). */
   let ranks = new Set<number>()
   let perPage = PAGE_SIZE
@@ -127,12 +134,17 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     return body
   }
 
-  /** Stores page `page` and the ranks of its rows. */
+  /**
+   * Stages page `page` and the ranks of its rows. The later copy of a row wins, whether it
+   * reads or not: one that failed before and reads now is no longer a problem, and one that
+   * read before and fails now is a problem row, no longer a good one (the writer moves it).
+   */
   const keep = (body: CampaignContributionsPage, page: number): void => {
     const { count } = body.pagination
     expected = count
     perPage = body.pagination.per_page || perPage
-    const rows: CampaignContribution[] = []
+    const good = new Map<number, CampaignContribution>()
+    const bad = new Map<string, ProblemRow>()
     body.response.forEach((raw, index) => {
       const rank = count - 1 - ((page - 1) * perPage + index)
       ranks.add(rank)
@@ -140,17 +152,21 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
       if (read.ok) {
         const row = read.value
         ids.add(row.id)
-        // A row that failed on an earlier read and reads now is no longer a problem.
         problems.delete(row.id)
-        rows.push(row)
+        bad.delete(String(row.id))
+        good.set(row.id, row)
         slug ??= row.order.perks[0]?.campaign_slug ?? null
       } else {
-        const key = read.id ?? `r${rank}`
+        const problem: ProblemRow = { id: read.id, rank, raw, problems: read.problems }
+        const key = read.id ?? problemKey(problem)
         ids.add(key)
-        problems.set(key, { id: read.id, rank, raw, problems: read.problems })
+        problems.add(key)
+        if (read.id !== null) good.delete(read.id)
+        bad.set(problemKey(problem), problem)
       }
     })
-    if (rows.length > 0) writer.add(rows)
+    if (good.size > 0) writer.add([...good.values()])
+    if (bad.size > 0) writer.addProblems([...bad.values()])
   }
 
   const fullWalk = async () => {
@@ -193,8 +209,10 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     )
   }
 
+  let walks = 1
+  /** Readable rows of the snapshot this sync would replace. */
+  let currentCount: number
   try {
-    let walks = 1
     let catchUps = 0
     await fullWalk()
     for (;;) {
@@ -222,29 +240,48 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
       writer.abort()
       writer = cache.beginSnapshot(campaignId)
       ids = new Set()
-      problems = new Map()
+      problems = new Set()
       ranks = new Set()
       await fullWalk()
     }
-    phase = 'saving'
-    report()
-    const snapshot = writer.commit({ expectedCount: expected, privileged: options.privileged })
-    if (slug) cache.setCampaignTitle(campaignId, slug)
-    phase = 'done'
-    report()
-    return {
-      snapshot,
-      problemRows: [...problems.values()],
-      pagesFetched,
-      walks,
-      elapsedMs: now() - started,
-    }
+    currentCount = cache.campaign(campaignId)?.count ?? 0
   } catch (error) {
     writer.abort()
     if (options.signal?.aborted && !(error instanceof Cancelled))
       throw new Cancelled('Sync cancelled.')
     throw error
   }
+
+  const staged = writer
+  const commit = (): SyncResult => {
+    try {
+      phase = 'saving'
+      report()
+      const snapshot = staged.commit({ expectedCount: expected, privileged: options.privileged })
+      if (slug) cache.setCampaignTitle(campaignId, slug)
+      phase = 'done'
+      report()
+      return {
+        snapshot,
+        problemRows: snapshot.problemCount > 0 ? cache.problemRows(campaignId) : [],
+        pagesFetched,
+        walks,
+        elapsedMs: now() - started,
+      }
+    } catch (error) {
+      staged.abort()
+      throw error
+    }
+  }
+  const incomingCount = ids.size - problems.size
+  if (!options.acceptShrink && isShrink(currentCount, incomingCount)) {
+    // The staged rows wait for the caller's choice; nothing stored has changed.
+    throw new SnapshotShrank(
+      { campaignId, currentCount, incomingCount, incomingProblemCount: problems.size },
+      { accept: commit, decline: () => staged.abort() },
+    )
+  }
+  return commit()
 }
 
 /**

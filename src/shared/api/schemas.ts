@@ -9,6 +9,7 @@ import {
   optional,
   textLike,
 } from './lenient'
+import { CONTRIBUTION_FIELD_PURPOSES } from './field-purposes'
 import { readRow } from './validate'
 import type { RowRead } from './validate'
 
@@ -337,5 +338,5 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>
 
 /** One contribution of a campaign listing, read leniently (see docs/data-policy.md). */
 export function readCampaignContribution(raw: unknown): RowRead<CampaignContribution> {
-  return readRow(campaignContributionSchema, raw)
+  return readRow(campaignContributionSchema, raw, 10, CONTRIBUTION_FIELD_PURPOSES)
 }

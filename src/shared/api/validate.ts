@@ -38,23 +38,103 @@ function closestBranch(branches: readonly (readonly Issue[])[]): readonly Issue[
   return bestDepth > 0 ? best : undefined
 }
 
+/** Options of `describeIssues`; a bare number is the limit. */
+export interface DescribeOptions {
+  /** At most this many problems (default 5). */
+  limit?: number
+  /**
+   * The value that was parsed. With it a message says what came instead of zod's wording:
+   * "missing" rather than "expected string, received undefined", "blank", or the value seen.
+   */
+  data?: unknown
+  /** Why PerkPack needs the field at a path pattern (indexes as `[]`), added to its message. */
+  purposes?: Readonly<Record<string, string>>
+}
+
+const ABSENT = Symbol('absent')
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
+}
+
+/** `order.perks[]` for `order.perks[3]`: the key of `DescribeOptions.purposes`. */
+export function pathPattern(path: string): string {
+  return path.replace(/\[\d+\]/g, '[]')
+}
+
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+}
+
+/** What came, for a person: `the text "pledge-12"`, `the number 3`, `a list`. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value
+    return `the text ${JSON.stringify(shown)}`
+  }
+  if (typeof value === 'number' || typeof value === 'bigint') return `the number ${value}`
+  if (typeof value === 'boolean') return String(value)
+  if (Array.isArray(value)) return 'a list'
+  if (value === null) return 'null'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** zod's message in words a fulfillment team reads, from the value that was actually there. */
+function plainMessage(issue: Issue, value: unknown): string {
+  if (value === ABSENT) return issue.message
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
+    if (value === undefined) return 'missing'
+    if (value === null) return 'missing (null)'
+  }
+  if (issue.code === 'invalid_type') {
+    const expected = EXPECTED[issue.expected] ?? `a ${issue.expected}`
+    return `expected ${expected}, got ${describeValue(value)}`
+  }
+  if (issue.code === 'too_small' && typeof value === 'string' && value.trim() === '') {
+    return 'blank'
+  }
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    return `${issue.message} (got ${describeValue(value)})`
+  }
+  return issue.message
+}
+
 /** Issues with the paths of a union's inner issues made absolute (zod keeps them relative). */
 function flattenIssues(
   issues: readonly Issue[],
+  options: DescribeOptions,
   prefix: readonly PropertyKey[] = [],
 ): SchemaProblem[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path]
     if (issue.code === 'invalid_union') {
       const branch = closestBranch(issue.errors)
-      if (branch) return flattenIssues(branch, path)
+      if (branch) return flattenIssues(branch, options, path)
     }
-    return [{ path: formatPath(path), message: issue.message }]
+    const where = formatPath(path)
+    const value = 'data' in options ? valueAt(options.data, path) : ABSENT
+    const message = plainMessage(issue, value)
+    const purpose = options.purposes?.[pathPattern(where)]
+    return [{ path: where, message: purpose ? `${message} — ${purpose}` : message }]
   })
 }
 
-export function describeIssues(error: z.ZodError, limit = 5): SchemaProblem[] {
-  return flattenIssues(error.issues).slice(0, limit)
+export function describeIssues(
+  error: z.ZodError,
+  limitOrOptions: number | DescribeOptions = 5,
+): SchemaProblem[] {
+  const options = typeof limitOrOptions === 'number' ? { limit: limitOrOptions } : limitOrOptions
+  return flattenIssues(error.issues, options).slice(0, options.limit ?? 5)
 }
 
 export class SchemaMismatchError extends Error {
@@ -75,7 +155,9 @@ export function parseOrThrow<S extends z.ZodType>(
   what: string,
 ): z.output<S> {
   const result = schema.safeParse(data)
-  if (!result.success) throw new SchemaMismatchError(what, describeIssues(result.error))
+  if (!result.success) {
+    throw new SchemaMismatchError(what, describeIssues(result.error, { data }))
+  }
   return result.data
 }
 
@@ -91,13 +173,22 @@ export function rowId(raw: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : null
 }
 
-/** Reads one row; never throws. Problems name at most `limit` field paths. */
+/**
+ * Reads one row; never throws. Problems name at most `limit` field paths, each with what was
+ * there instead and, from `purposes`, what PerkPack needed the field for.
+ */
 export function readRow<S extends z.ZodType>(
   schema: S,
   raw: unknown,
   limit = 10,
+  purposes?: Readonly<Record<string, string>>,
 ): RowRead<z.output<S>> {
   const result = schema.safeParse(raw)
   if (result.success) return { ok: true, value: result.data }
-  return { ok: false, id: rowId(raw), problems: describeIssues(result.error, limit) }
+  const problems = describeIssues(result.error, {
+    limit,
+    data: raw,
+    ...(purposes ? { purposes } : {}),
+  })
+  return { ok: false, id: rowId(raw), problems }
 }

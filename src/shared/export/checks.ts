@@ -4,12 +4,16 @@ import { neededParts } from './address-rules'
 import type { AddressPart } from './address-rules'
 import { countryCode } from './countries'
 
+import { problemRowName } from '../problems/report'
+import type { ProblemRowRef } from '../problems/report'
+
 export { countryCode } from './countries'
 
 export type PrePrintCheckId =
   | 'missing-address'
   | 'refunded-or-on-hold'
   | 'incomplete-address'
+  | 'problem-rows'
   | 'possible-duplicates'
   | 'non-latin-address'
   | 'missing-phone-international'
@@ -45,6 +49,8 @@ export interface PrePrintContext {
   senderCountry?: string
   /** Whether the snapshot was synced with a team member's access token (addresses visible). */
   privileged: boolean
+  /** Contributions of the snapshot that could not be read (problem rows); none when absent. */
+  problemRows?: readonly ProblemRowRef[]
 }
 
 export const DEFAULT_STALE_AFTER_HOURS = 24
@@ -55,6 +61,7 @@ export const PRE_PRINT_CHECK_ORDER: readonly PrePrintCheckId[] = [
   'missing-address',
   'refunded-or-on-hold',
   'incomplete-address',
+  'problem-rows',
   'possible-duplicates',
   'non-latin-address',
   'missing-phone-international',
@@ -317,6 +324,32 @@ function missingPhoneInternational(
   }
 }
 
+/** Problem rows named in the check's sentence; the rest are counted. */
+const PROBLEM_ROWS_NAMED = 10
+
+/**
+ * Rows of the sync PerkPack could not read are in no selection, pick list or export: worth a
+ * look before anything ships, not a reason to stop (each is listed under Orders).
+ */
+function unreadableRows(rows: readonly ProblemRowRef[] | undefined): PrePrintCheck | null {
+  if (!rows || rows.length === 0) return null
+  const named = rows.slice(0, PROBLEM_ROWS_NAMED).map(problemRowName).join(', ')
+  const more =
+    rows.length > PROBLEM_ROWS_NAMED ? ` and ${rows.length - PROBLEM_ROWS_NAMED} more` : ''
+  return {
+    id: 'problem-rows',
+    title: 'Contributions that could not be read',
+    severity: 'warning',
+    count: rows.length,
+    contributionIds: [],
+    detail: `${plural(rows.length, 'contribution')} could not be read (${named}${more}): ${
+      rows.length === 1 ? 'it is' : 'they are'
+    } in no selection, pick list or export. Fix ${
+      rows.length === 1 ? 'it' : 'them'
+    } on the platform and sync again, or ship by hand.`,
+  }
+}
+
 function ageText(hours: number): string {
   if (hours < 48) return plural(Math.floor(hours), 'hour')
   return plural(Math.floor(hours / 24), 'day')
@@ -365,6 +398,7 @@ export function runPrePrintChecks(
     missingAddress(contributions, context.privileged),
     refundedOrOnHold(contributions),
     incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
+    unreadableRows(context.problemRows),
     possibleDuplicates(contributions),
     nonLatinAddress(contributions),
     missingPhoneInternational(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),

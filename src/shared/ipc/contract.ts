@@ -5,6 +5,7 @@ import type {
   OrderStatusText,
   Signup,
 } from '../api/schemas'
+import type { SchemaProblem } from '../api/validate'
 import type { PrePrintCheck } from '../export/checks'
 import type { PerkGroup, PickListRow, StatusCount } from '../fulfillment'
 
@@ -95,6 +96,8 @@ export interface CampaignSummary {
   /** Slug or title when known. */
   title: string | null
   count: number
+  /** Contributions of the last sync that could not be read (problem rows, `problems:list`). */
+  problemCount: number
   /** ISO time of the last complete sync. */
   lastSyncedAt: string
   privileged: boolean
@@ -108,9 +111,58 @@ export interface SyncRequest {
 
 export interface SyncSummary {
   campaignId: number
+  /** Contributions in the offline copy now (the kept one while `shrink` waits for a choice). */
   count: number
+  /** Its contributions that could not be read. */
+  problemCount: number
   pagesFetched: number
   elapsedMs: number
+  /**
+   * Set when the sync found far fewer orders than the offline copy holds: nothing was replaced,
+   * and main holds the new rows until `campaigns:resolveShrink` (or the next sync of the
+   * campaign, or sign-out, which keep the current copy).
+   */
+  shrink: ShrinkPending | null
+}
+
+/** A smaller copy waiting for the person's choice; both counts are readable orders. */
+export interface ShrinkPending {
+  campaignId: number
+  /** Orders of the offline copy now. */
+  currentCount: number
+  /** Orders the sync found. */
+  incomingCount: number
+  /** Rows the sync could not read, besides. */
+  incomingProblemCount: number
+}
+
+/** "Replace with the smaller copy" or "Keep the current copy". */
+export type ShrinkChoice = 'replace' | 'keep'
+
+/** Problem rows listed at most by `problems:list`; `ProblemRowsView.problemCount` has them all. */
+export const MAX_PROBLEM_ROWS_LISTED = 500
+
+/** A contribution the last sync could not read, fit to show and to copy out. */
+export interface ProblemRowView {
+  /** The contribution id, null when the row had no usable one. */
+  id: number | null
+  /** Place counted from the oldest contribution, 0 first (a row without an id is "row rank+1"). */
+  rank: number
+  /** Field paths and what was wrong with each. */
+  problems: SchemaProblem[]
+  /** The row as sent, with e-mails, names, addresses, phone numbers and tokens masked. */
+  maskedRaw: unknown
+}
+
+export interface ProblemRowsView {
+  campaignId: number
+  title: string | null
+  lastSyncedAt: string
+  /** Readable contributions of the snapshot. */
+  count: number
+  problemCount: number
+  /** Newest first, at most MAX_PROBLEM_ROWS_LISTED. */
+  rows: ProblemRowView[]
 }
 
 /** Mirrors the sync engine's progress events. */
@@ -330,6 +382,15 @@ export interface IpcContract {
   'campaigns:recent': { args: []; result: CampaignSummary[] }
   'campaigns:sync': { args: [SyncRequest]; result: SyncSummary }
   'campaigns:cancelSync': { args: [{ campaignId: number }]; result: boolean }
+  /** The smaller copy of a campaign waiting for a choice, if any (after a reload, say). */
+  'campaigns:pendingShrink': { args: [{ campaignId: number }]; result: ShrinkPending | null }
+  /** Replaces the offline copy with the waiting smaller one, or drops that one. */
+  'campaigns:resolveShrink': {
+    args: [{ campaignId: number; choice: ShrinkChoice }]
+    result: SyncSummary
+  }
+  /** The contributions of the last sync that could not be read, personal data masked. */
+  'problems:list': { args: [{ campaignId: number }]; result: ProblemRowsView }
   'orders:open': { args: [{ campaignId: number }]; result: OrdersSnapshot }
   'orders:query': {
     args: [{ campaignId: number; filter: OrdersFilter }]
@@ -427,6 +488,9 @@ export const BRIDGE_METHODS = {
   recentCampaigns: 'campaigns:recent',
   syncCampaign: 'campaigns:sync',
   cancelSync: 'campaigns:cancelSync',
+  pendingShrink: 'campaigns:pendingShrink',
+  resolveShrink: 'campaigns:resolveShrink',
+  problemRows: 'problems:list',
   openOrders: 'orders:open',
   queryOrders: 'orders:query',
   orderRows: 'orders:rows',

@@ -6,6 +6,14 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { CacheError, newerSchemaError, translateSqliteError } from './errors'
 import { buildContributionsQuery } from './query'
 import type { ContributionQuery } from './query'
+import {
+  commitProblemRows,
+  forgetProblemRows,
+  prepareProblemStatements,
+  readProblemRows,
+  stageProblemRows,
+} from './problems'
+import type { ProblemRow, ProblemRowsQuery, ProblemStatements } from './problems'
 import { indexContribution } from './rows'
 import { SCHEMA_VERSION, migrate, userVersion } from './schema'
 
@@ -22,7 +30,9 @@ export interface CampaignSnapshotInfo {
   lastSyncedAt: string
   /** Contributions stored. */
   count: number
-  /** What the API announced (`pagination.count`) during that sync. */
+  /** Rows of the same sync PerkPack could not read, kept apart (`problemRows`). */
+  problemCount: number
+  /** What the API announced (`pagination.count`) during that sync: `count + problemCount`. */
   expectedCount: number
   /** Synced with a team member's access token: e-mails and shipping addresses are present. */
   privileged: boolean
@@ -42,6 +52,8 @@ export interface OfflineCache {
   /** The JSON stored, parsed; newest first (created_at desc, id desc). */
   contributions(campaignId: number, query?: ContributionQuery): CampaignContribution[]
   contributionCount(campaignId: number): number
+  /** The rows of the last snapshot that could not be read, newest first. */
+  problemRows(campaignId: number, query?: ProblemRowsQuery): ProblemRow[]
   /** null until a snapshot of the campaign was committed. */
   campaign(campaignId: number): CampaignSnapshotInfo | null
   /** Most recently synced first. */
@@ -56,13 +68,27 @@ export interface OfflineCache {
 
 export interface SnapshotWriter {
   readonly syncId: string
-  /** Upserts by contribution id (one transaction per call); returns the rows now staged. */
+  /**
+   * Upserts by contribution id (one transaction per call); returns the rows now staged. A row
+   * staged as a problem before is one no longer: the later copy wins.
+   */
   add(rows: readonly CampaignContribution[]): number
+  /**
+   * Stages rows that could not be read, by id (or rank when there is none). A row staged as
+   * good before is dropped from the good rows: the later copy wins here too.
+   */
+  addProblems(rows: readonly ProblemRow[]): void
   size(): number
   ids(): Set<number>
-  /** One transaction: the staged rows replace the campaign's snapshot; staging is cleared. */
+  /**
+   * One transaction: the staged rows and problem rows replace the campaign's snapshot and its
+   * problem rows; staging is cleared.
+   */
   commit(meta: SnapshotMeta): CampaignSnapshotInfo
-  /** Drops the staged rows; the last snapshot stays. A no-op after commit, so safe in `finally`. */
+  /**
+   * Drops the staged rows and problem rows; the last snapshot stays. A no-op after commit, so
+   * safe in `finally`.
+   */
   abort(): void
 }
 
@@ -174,6 +200,7 @@ interface CampaignRow {
   title: string | null
   last_synced_at: string
   contribution_count: number
+  problem_count: number
   expected_count: number
   privileged: number
 }
@@ -194,7 +221,7 @@ interface SyncRef {
 }
 
 const CAMPAIGN_COLUMNS =
-  'campaign_id, title, last_synced_at, contribution_count, expected_count, privileged'
+  'campaign_id, title, last_synced_at, contribution_count, problem_count, expected_count, privileged'
 const STAGED_COLUMNS = 'id, created_at, status, country, email, sequence_number, json'
 
 function toInfo(row: CampaignRow): CampaignSnapshotInfo {
@@ -202,6 +229,7 @@ function toInfo(row: CampaignRow): CampaignSnapshotInfo {
     campaignId: row.campaign_id,
     lastSyncedAt: row.last_synced_at,
     count: row.contribution_count,
+    problemCount: row.problem_count,
     expectedCount: row.expected_count,
     privileged: row.privileged === 1,
     title: row.title,
@@ -222,6 +250,7 @@ function prepareStatements(db: Database.Database) {
     allSyncs: db.prepare('SELECT sync_key, owner, pid FROM staging_syncs'),
     // Rows first: deleting the sync row then finds no child to cascade to.
     dropStaging: [
+      db.prepare('DELETE FROM staging_problem_rows WHERE sync_key = ?'),
       db.prepare('DELETE FROM staging_contributions WHERE sync_key = ?'),
       db.prepare('DELETE FROM staging_syncs WHERE sync_key = ?'),
     ],
@@ -237,12 +266,13 @@ function prepareStatements(db: Database.Database) {
     countStaged: db
       .prepare('SELECT count(*) FROM staging_contributions WHERE sync_key = ?')
       .pluck(),
+    unstage: db.prepare('DELETE FROM staging_contributions WHERE sync_key = ? AND id = ?'),
     upsertCampaign: db.prepare(
-      `INSERT INTO campaigns
-         (campaign_id, last_synced_at, contribution_count, expected_count, privileged)
-       VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO campaigns (campaign_id, last_synced_at, contribution_count, problem_count,
+         expected_count, privileged)
+       VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (campaign_id) DO UPDATE SET last_synced_at = excluded.last_synced_at,
-         contribution_count = excluded.contribution_count,
+         contribution_count = excluded.contribution_count, problem_count = excluded.problem_count,
          expected_count = excluded.expected_count, privileged = excluded.privileged`,
     ),
     dropSnapshot: [
@@ -297,6 +327,7 @@ class SqliteOfflineCache implements OfflineCache {
   readonly owner: string = randomUUID()
   private readonly queries = new Map<string, Database.Statement>()
   private readonly sql: Statements
+  private readonly problemSql: ProblemStatements
   // Write transactions run IMMEDIATE: a deferred one that read first would fail at once with
   // SQLITE_BUSY, without waiting, if another process wrote in between.
   private readonly dropSyncs: Database.Transaction<(syncKeys: readonly number[]) => void>
@@ -306,7 +337,11 @@ class SqliteOfflineCache implements OfflineCache {
       sync: SyncRef,
       rows: readonly CampaignContribution[],
       staged: ReadonlySet<number>,
+      problemIds: readonly number[],
     ) => Set<number>
+  >
+  private readonly stageProblems: Database.Transaction<
+    (sync: SyncRef, rows: readonly ProblemRow[]) => number[]
   >
   private readonly commitSnapshot: Database.Transaction<(sync: SyncRef, meta: SnapshotMeta) => void>
 
@@ -317,6 +352,8 @@ class SqliteOfflineCache implements OfflineCache {
   ) {
     const sql = prepareStatements(db)
     this.sql = sql
+    const problemSql = prepareProblemStatements(db)
+    this.problemSql = problemSql
 
     this.dropSyncs = db.transaction((syncKeys) => {
       for (const key of syncKeys) for (const statement of sql.dropStaging) statement.run(key)
@@ -335,7 +372,7 @@ class SqliteOfflineCache implements OfflineCache {
       return { campaignId, id: syncId, key: Number(lastInsertRowid) }
     })
 
-    this.stageRows = db.transaction((sync, rows, staged) => {
+    this.stageRows = db.transaction((sync, rows, staged, problemIds) => {
       this.assertSyncLive(sync)
       const fresh = new Set<number>()
       for (const row of rows) {
@@ -354,22 +391,36 @@ class SqliteOfflineCache implements OfflineCache {
         )
         if (!staged.has(entry.id)) fresh.add(entry.id)
       }
+      forgetProblemRows(problemSql, sync.key, problemIds)
       return fresh
+    })
+
+    this.stageProblems = db.transaction((sync, rows) => {
+      this.assertSyncLive(sync)
+      stageProblemRows(problemSql, sync.key, rows)
+      const unstaged: number[] = []
+      for (const row of rows) {
+        if (row.id !== null && sql.unstage.run(sync.key, row.id).changes > 0) unstaged.push(row.id)
+      }
+      return unstaged
     })
 
     this.commitSnapshot = db.transaction((sync, meta) => {
       this.assertSyncLive(sync)
       const { campaignId } = sync
       const count = sql.countStaged.get(sync.key) as number
+      const problemCount = problemSql.countStaged.get(sync.key) as number
       sql.upsertCampaign.run(
         campaignId,
         this.now().toISOString(),
         count,
+        problemCount,
         meta.expectedCount,
         meta.privileged ? 1 : 0,
       )
       for (const statement of sql.dropSnapshot) statement.run(campaignId)
       for (const statement of sql.copySnapshot) statement.run({ campaignId, syncKey: sync.key })
+      commitProblemRows(problemSql, campaignId, sync.key)
       this.dropSyncs([sync.key])
     })
   }
@@ -419,8 +470,18 @@ class SqliteOfflineCache implements OfflineCache {
     return new StagedSnapshot(this, sync)
   }
 
-  stage(sync: SyncRef, rows: readonly CampaignContribution[], staged: ReadonlySet<number>) {
-    return this.guard(() => this.stageRows.immediate(sync, rows, staged))
+  /** `problemIds`: ids among `rows` staged as problem rows before, which these copies replace. */
+  stage(
+    sync: SyncRef,
+    rows: readonly CampaignContribution[],
+    staged: ReadonlySet<number>,
+    problemIds: readonly number[] = [],
+  ) {
+    return this.guard(() => this.stageRows.immediate(sync, rows, staged, problemIds))
+  }
+
+  stageProblemRows(sync: SyncRef, rows: readonly ProblemRow[]): number[] {
+    return this.guard(() => this.stageProblems.immediate(sync, rows))
   }
 
   commit(sync: SyncRef, meta: SnapshotMeta): CampaignSnapshotInfo {
@@ -472,6 +533,10 @@ class SqliteOfflineCache implements OfflineCache {
 
   contributionCount(campaignId: number): number {
     return this.guard(() => this.sql.countContributions.get(campaignId) as number)
+  }
+
+  problemRows(campaignId: number, query?: ProblemRowsQuery): ProblemRow[] {
+    return this.guard(() => readProblemRows(this.problemSql, campaignId, query))
   }
 
   campaign(campaignId: number): CampaignSnapshotInfo | null {
@@ -528,6 +593,8 @@ class SqliteOfflineCache implements OfflineCache {
 class StagedSnapshot implements SnapshotWriter {
   private state: 'open' | 'committed' | 'aborted' = 'open'
   private readonly staged = new Set<number>()
+  /** Ids staged as problem rows: a good copy arriving later replaces them. */
+  private readonly problemIds = new Set<number>()
 
   constructor(
     private readonly cache: SqliteOfflineCache,
@@ -556,10 +623,23 @@ class StagedSnapshot implements SnapshotWriter {
 
   add(rows: readonly CampaignContribution[]): number {
     this.assertOpen()
-    const fresh = this.cache.stage(this.sync, rows, this.staged)
+    // Known here, so a sync without problem rows pays no extra statement per row.
+    const problemIds =
+      this.problemIds.size === 0
+        ? []
+        : rows.filter((row) => this.problemIds.has(row.id)).map((row) => row.id)
+    const fresh = this.cache.stage(this.sync, rows, this.staged, problemIds)
     // Only after the transaction committed: a failed add leaves the count as it was.
     for (const id of fresh) this.staged.add(id)
+    for (const id of problemIds) this.problemIds.delete(id)
     return this.staged.size
+  }
+
+  addProblems(rows: readonly ProblemRow[]): void {
+    this.assertOpen()
+    const unstaged = this.cache.stageProblemRows(this.sync, rows)
+    for (const id of unstaged) this.staged.delete(id)
+    for (const row of rows) if (row.id !== null) this.problemIds.add(row.id)
   }
 
   size(): number {

@@ -100,6 +100,37 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `)
   },
+  // v3: problem rows (contributions PerkPack could not read), kept with the snapshot they came
+  // in, and staged beside the good rows until the commit that swaps both in.
+  (db) => {
+    db.exec(`
+      ALTER TABLE campaigns ADD COLUMN problem_count INTEGER NOT NULL DEFAULT 0;
+
+      -- row_key: the contribution id as text, or 'r' and the rank (counted from the oldest row)
+      -- for a row without a usable id. raw is the row as the API sent it; problems a JSON list
+      -- of {path, message}.
+      CREATE TABLE problem_rows (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (campaign_id) ON DELETE CASCADE,
+        row_key TEXT NOT NULL,
+        id INTEGER,
+        rank INTEGER NOT NULL,
+        raw TEXT NOT NULL,
+        problems TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, row_key)
+      ) STRICT;
+
+      CREATE TABLE staging_problem_rows (
+        sync_key INTEGER NOT NULL REFERENCES staging_syncs (sync_key) ON DELETE CASCADE,
+        row_key TEXT NOT NULL,
+        id INTEGER,
+        rank INTEGER NOT NULL,
+        raw TEXT NOT NULL,
+        problems TEXT NOT NULL,
+        PRIMARY KEY (sync_key, row_key)
+      ) STRICT;
+      CREATE INDEX staging_problem_rows_by_id ON staging_problem_rows (sync_key, id);
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

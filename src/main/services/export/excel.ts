@@ -17,7 +17,9 @@ import {
 import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
 import { buildPickList, compareBySequence, describeChoices } from '../../../shared/fulfillment'
 import { Cancelled, PerkPackError } from '../errors'
+import type { ProblemLine } from '../../../shared/problems/report'
 import { ColumnWidths, SheetNamer } from './excel-layout'
+import { problemsPlan, SHEET_PROBLEMS } from './excel-problems'
 
 export interface PackingListCampaign {
   id: number
@@ -50,6 +52,8 @@ export interface PackingListOptions {
   signal?: AbortSignal
   /** Pre-print checks; a "Checks" sheet is added when given (even empty). */
   checks?: readonly PackingListCheck[]
+  /** Fields of the campaign's problem rows; a "Problems" sheet is added when there are any. */
+  problems?: readonly ProblemLine[]
   /** The workbook's creation time; tests pin it. */
   now?: Date
   /**
@@ -71,10 +75,11 @@ export const SHEET_PICK_LIST = 'Pick list'
 export const SHEET_ORDERS = 'Orders'
 export const SHEET_SHIPPING = 'Shipping'
 export const SHEET_CHECKS = 'Checks'
+export { SHEET_PROBLEMS }
 
 type CellValue = string | number | null
 
-interface SheetPlan {
+export interface SheetPlan {
   name: string
   headers: readonly string[]
   kinds: readonly ColumnKind[]
@@ -550,8 +555,9 @@ function streamSink(out: NodeJS.WritableStream): Sink {
 
 /**
  * Writes the Excel packing list with exceljs's streaming writer: "Pick list", "Orders", one
- * sheet per perk, "Shipping" and, when checks are given, "Checks". Memory stays bounded by the
- * order table (one array of cell values per order) plus a few MB of XML in flight.
+ * sheet per perk, "Shipping", when checks are given "Checks", and when the campaign has problem
+ * rows "Problems". Memory stays bounded by the order table (one array of cell values per order)
+ * plus a few MB of XML in flight.
  *
  * A failed or cancelled export (`signal`) leaves nothing behind: the workbook is written to a
  * hidden temporary file beside the target and renamed into place only when complete.
@@ -564,7 +570,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   const orders = uniqueOrdersBySequence(options.contributions)
   const table = orderTable(orders)
   const namer = new SheetNamer()
-  for (const fixed of [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_CHECKS])
+  for (const fixed of [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_CHECKS, SHEET_PROBLEMS])
     namer.reserve(fixed)
   const plans: SheetPlan[] = [
     pickListPlan(orders),
@@ -573,6 +579,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
     shippingPlan(table),
   ]
   if (options.checks) plans.push(checksPlan(options.checks))
+  if (options.problems && options.problems.length > 0) plans.push(problemsPlan(options.problems))
   const progress = new Progress(
     plans.reduce((sum, plan) => sum + plan.rowCount, 0),
     options.onProgress,

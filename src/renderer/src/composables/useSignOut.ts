@@ -3,7 +3,9 @@ import { useAccountStore } from '../stores/account'
 import { useCampaignsStore } from '../stores/campaigns'
 import { useJobsStore } from '../stores/jobs'
 import { useNavigationStore } from '../stores/navigation'
+import { useProblemsStore } from '../stores/problems'
 import { useSessionStore } from '../stores/session'
+import { useShrinkStore } from '../stores/shrink'
 import { useSignupsStore } from '../stores/signups'
 
 export const SIGN_OUT_QUESTION = 'Sign out and delete the offline copy?'
@@ -24,6 +26,8 @@ export function useSignOut() {
     useJobsStore().reset()
     useSignupsStore().reset()
     useAccountStore().reset()
+    useProblemsStore().reset()
+    useShrinkStore().reset()
     useNavigationStore().go('campaigns')
     return true
   }

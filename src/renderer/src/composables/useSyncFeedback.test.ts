@@ -5,6 +5,7 @@ import { h } from 'vue'
 import { useSyncFeedback } from './useSyncFeedback'
 import { useCampaignsStore } from '../stores/campaigns'
 import { useNavigationStore } from '../stores/navigation'
+import { syncSummary } from '../test-utils/fakeBridge'
 import { mountWithProviders } from '../test-utils/mountWithProviders'
 
 const Harness = {
@@ -33,7 +34,7 @@ describe('useSyncFeedback', () => {
     campaigns.lastOutcome = {
       campaignId: 1001,
       kind: 'completed',
-      summary: { campaignId: 1001, count: 5000, pagesFetched: 167, elapsedMs: 8200 },
+      summary: syncSummary({ campaignId: 1001, count: 5000, pagesFetched: 167, elapsedMs: 8200 }),
       message: null,
       seq: 1,
     }

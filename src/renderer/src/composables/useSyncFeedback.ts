@@ -33,6 +33,8 @@ export function useSyncFeedback(): void {
           `Synced ${formatNumber(count)} orders in ${formatDuration(elapsedMs)}. The offline copy is up to date.`,
         )
         if (outcome.campaignId === campaigns.currentId) navigation.go('orders')
+      } else if (outcome.kind === 'held') {
+        // The shrink dialog asks; a message on top of it would only repeat it.
       } else if (outcome.kind === 'cancelled') {
         message.info('Sync cancelled. The last complete offline copy is kept.')
       } else if (navigation.view !== 'campaigns') {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { BridgeError } from '../../../shared/ipc/contract'
 import type { SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
-import { campaignSummary, fail, fakeBridge } from '../test-utils/fakeBridge'
+import { campaignSummary, fail, fakeBridge, syncSummary } from '../test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'
 
@@ -54,7 +54,9 @@ describe('useCampaignsStore', () => {
     fake.emit('sync:progress', progress({ pagesDone: 7, records: 700 }))
     expect(campaigns.progress?.records).toBe(700)
 
-    pending.resolve({ campaignId: 1001, count: 1000, pagesFetched: 10, elapsedMs: 4000 })
+    pending.resolve(
+      syncSummary({ campaignId: 1001, count: 1000, pagesFetched: 10, elapsedMs: 4000 }),
+    )
     await done
     expect(campaigns.syncing).toBe(false)
     expect(campaigns.progress).toBeNull()
@@ -87,7 +89,7 @@ describe('useCampaignsStore', () => {
       recentCampaigns: () => (synced ? [campaignSummary({ count: 1234 })] : []),
       syncCampaign: ({ campaignId }) => {
         synced = true
-        return { campaignId, count: 1234, pagesFetched: 13, elapsedMs: 900 }
+        return syncSummary({ campaignId, count: 1234, pagesFetched: 13, elapsedMs: 900 })
       },
     })
     const campaigns = useCampaignsStore()
@@ -119,7 +121,7 @@ describe('useCampaignsStore', () => {
       syncCampaign: ({ campaignId }) => {
         calls++
         if (calls === 1) fail('sign_in_required', 'Your session has expired.')
-        return { campaignId, count: 5, pagesFetched: 1, elapsedMs: 10 }
+        return syncSummary({ campaignId, count: 5, pagesFetched: 1, elapsedMs: 10 })
       },
     })
     const campaigns = useCampaignsStore()

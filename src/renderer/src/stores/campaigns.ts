@@ -3,6 +3,7 @@ import { computed, ref } from 'vue'
 import type { CampaignSummary, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
 import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
 import { useSessionStore } from './session'
+import { useShrinkStore } from './shrink'
 
 const CURRENT_KEY = 'perkpack.currentCampaign'
 
@@ -24,10 +25,13 @@ function storeCurrent(id: number | null): void {
   }
 }
 
-/** The outcome of the last sync that finished, for the shell to announce. */
+/**
+ * The outcome of the last sync that finished, for the shell to announce. `held`: it found far
+ * fewer orders than the offline copy, which is kept until the person chooses (stores/shrink).
+ */
 export interface SyncOutcome {
   campaignId: number
-  kind: 'completed' | 'cancelled' | 'failed'
+  kind: 'completed' | 'held' | 'cancelled' | 'failed'
   summary: SyncSummary | null
   message: string | null
   /** Distinguishes two identical outcomes in a row for watchers. */
@@ -80,7 +84,8 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     let outcome: Omit<SyncOutcome, 'seq'> | null
     try {
       const summary = await api().syncCampaign({ campaignId })
-      outcome = { campaignId, kind: 'completed', summary, message: null }
+      if (summary.shrink) useShrinkStore().ask(summary.shrink)
+      outcome = { campaignId, kind: summary.shrink ? 'held' : 'completed', summary, message: null }
     } catch (e) {
       const code = errorCode(e)
       if (code === CANCELLED) {
@@ -103,6 +108,18 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     await loadRecent()
     if (outcome) lastOutcome.value = { ...outcome, seq: ++seq }
     return outcome?.summary ?? null
+  }
+
+  /** A smaller copy replaced the offline one after all: announce it like a finished sync. */
+  async function replaced(summary: SyncSummary): Promise<void> {
+    await loadRecent()
+    lastOutcome.value = {
+      campaignId: summary.campaignId,
+      kind: 'completed',
+      summary,
+      message: null,
+      seq: ++seq,
+    }
   }
 
   async function cancelSync(): Promise<void> {
@@ -146,6 +163,7 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     loadRecent,
     open,
     sync,
+    replaced,
     cancelSync,
     reset,
     listen,

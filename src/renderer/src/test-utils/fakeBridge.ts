@@ -11,6 +11,7 @@ import type {
   IpcResult,
   PerkPackBridge,
   SessionInfo,
+  SyncSummary,
   WatchedJob,
 } from '../../../shared/ipc/contract'
 
@@ -54,8 +55,21 @@ export function campaignSummary(overrides: Partial<CampaignSummary> = {}): Campa
     campaignId: 1001,
     title: 'Tidepool',
     count: 5000,
+    problemCount: 0,
     lastSyncedAt: NOW,
     privileged: true,
+    ...overrides,
+  }
+}
+
+export function syncSummary(overrides: Partial<SyncSummary> = {}): SyncSummary {
+  return {
+    campaignId: 1001,
+    count: 5000,
+    problemCount: 0,
+    pagesFetched: 167,
+    elapsedMs: 8200,
+    shrink: null,
     ...overrides,
   }
 }
@@ -111,8 +125,19 @@ function defaults(): FakeHandlers {
     signOut: () => signedOut,
     startDemo: () => ({ ...sessionInfo({ demo: true }), campaignIds: [1001], jobIds: ['job-1'] }),
     recentCampaigns: () => [],
-    syncCampaign: ({ campaignId }) => ({ campaignId, count: 0, pagesFetched: 0, elapsedMs: 0 }),
+    syncCampaign: ({ campaignId }) =>
+      syncSummary({ campaignId, count: 0, pagesFetched: 0, elapsedMs: 0 }),
     cancelSync: () => true,
+    pendingShrink: () => null,
+    resolveShrink: ({ campaignId }) => syncSummary({ campaignId }),
+    problemRows: ({ campaignId }) => ({
+      campaignId,
+      title: 'Tidepool',
+      lastSyncedAt: NOW,
+      count: 0,
+      problemCount: 0,
+      rows: [],
+    }),
     openOrders: ({ campaignId }) => ({
       campaign: campaignSummary({ campaignId, count: 0 }),
       countries: [],

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { createPinia } from 'pinia'
+import ProblemRowsDrawer from './ProblemRowsDrawer.vue'
+import type { ProblemRowsView } from '../../../../shared/ipc/contract'
+import { useProblemsStore } from '../../stores/problems'
+import { fakeBridge, NOW } from '../../test-utils/fakeBridge'
+import { buttonByName, mountWithProviders } from '../../test-utils/mountWithProviders'
+
+const VIEW: ProblemRowsView = {
+  campaignId: 1001,
+  title: 'Tidepool',
+  lastSyncedAt: NOW,
+  count: 4998,
+  problemCount: 2,
+  rows: [
+    {
+      id: 41450054,
+      rank: 40,
+      problems: [
+        {
+          path: 'order.perks[0].items[1].sku.code',
+          message: 'missing — the SKU code says which item to pick',
+        },
+      ],
+      // Masked by main; an address that slipped through must still not be copied.
+      maskedRaw: { id: 41450054, email: '[redacted]', note: 'mail ada@example.com' },
+    },
+    {
+      id: null,
+      rank: 16,
+      problems: [{ path: 'id', message: 'expected a number, got the text "pledge-9"' }],
+      maskedRaw: { id: 'pledge-9', order: { shipping: { name: 'Ada Lovelace', country: 'GB' } } },
+    },
+  ],
+}
+
+describe('ProblemRowsDrawer', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('lists each row by id or row, with its fields and messages', async () => {
+    const fake = fakeBridge({ problemRows: () => VIEW })
+    const pinia = createPinia()
+    mountWithProviders(ProblemRowsDrawer, { pinia })
+    await useProblemsStore(pinia).show(1001)
+    await flushPromises()
+    expect(fake.calls.problemRows).toHaveBeenCalledWith({ campaignId: 1001 })
+    const list = document.querySelector('[aria-label="Contributions that could not be read"]')
+    const items = [...(list?.querySelectorAll(':scope > li') ?? [])]
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual([
+      'Contribution 41450054',
+      'Contribution row 17 (no usable id)',
+    ])
+    expect(items[0]?.textContent).toContain(
+      'order.perks[0].items[1].sku.code: missing — the SKU code says which item to pick',
+    )
+    expect(document.body.textContent).toContain('2 of 5,000 contributions')
+  })
+
+  it('copies the details with personal data masked', async () => {
+    fakeBridge({ problemRows: () => VIEW })
+    const writeText = vi.fn(async () => undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const pinia = createPinia()
+    mountWithProviders(ProblemRowsDrawer, { pinia })
+    await useProblemsStore(pinia).show(1001)
+    await flushPromises()
+    buttonByName('Copy details').click()
+    await flushPromises()
+    expect(writeText).toHaveBeenCalledOnce()
+    const text = String((writeText.mock.calls[0] as unknown[])[0])
+    expect(text).toContain('41450054\n  order.perks[0].items[1].sku.code: missing')
+    expect(text).toContain('row 17 (no usable id)')
+    expect(text).not.toContain('ada@example.com')
+    expect(text).not.toContain('Ada Lovelace')
+    expect(text).toContain('"country":"GB"')
+    expect(document.body.textContent).toContain('Details copied')
+  })
+
+  it('says why when the list cannot be loaded', async () => {
+    fakeBridge({
+      problemRows: () => {
+        throw new Error('Campaign 1001 has no offline copy yet.')
+      },
+    })
+    const pinia = createPinia()
+    mountWithProviders(ProblemRowsDrawer, { pinia })
+    await useProblemsStore(pinia).show(1001)
+    await flushPromises()
+    expect(document.body.textContent).toContain('The list could not be loaded')
+    expect(buttonByName('Copy details').disabled).toBe(true)
+  })
+})
