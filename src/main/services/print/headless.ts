@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FileHandle } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { PerkPackError } from '../errors'
@@ -75,7 +75,14 @@ export class HeadlessBrowser {
           `--user-data-dir=${join(dir, 'profile')}`,
           'about:blank',
         ],
-        { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+        {
+          stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+          // Chromium's own temporary files go into the private folder too, and go with it.
+          env: { ...process.env, TMPDIR: dir },
+          // Its own process group (POSIX), so ending it ends its helpers too: none is left
+          // writing into the folder after it is removed.
+          detached: process.platform !== 'win32',
+        },
       )
     } catch (error) {
       await rm(dir, { recursive: true, force: true })
@@ -189,10 +196,12 @@ export class HeadlessBrowser {
    * place). Scripts cannot run: the document's policy forbids them.
    */
   async printToPdf(html: string, out: string): Promise<void> {
+    // The output first: a folder that cannot be written to fails before any printing.
+    const output = await open(out, 'wx')
     const file = join(this.dir, `${randomUUID()}.html`)
-    await writeFile(file, html, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
     let targetId: string | undefined
     try {
+      await writeFile(file, html, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
       targetId = (await this.send('Target.createTarget', { url: 'about:blank' })).targetId as string
       const { sessionId } = (await this.send('Target.attachToTarget', {
         targetId,
@@ -222,41 +231,39 @@ export class HeadlessBrowser {
         },
         sessionId,
       )) as { stream: string }
-      await this.drain(stream, out, sessionId)
+      await this.drain(stream, output, sessionId)
     } finally {
       if (targetId !== undefined && this.failure === undefined) {
         await this.send('Target.closeTarget', { targetId }).catch(() => undefined)
       }
+      await output.close()
       await rm(file, { force: true })
     }
   }
 
-  private async drain(handle: string, out: string, sessionId: string): Promise<void> {
-    const file = createWriteStream(out, { flags: 'wx' })
-    const done = new Promise<void>((resolve, reject) => {
-      file.once('finish', resolve)
-      file.once('error', reject)
-    })
-    try {
-      for (;;) {
-        const chunk = (await this.send('IO.read', { handle, size: 1 << 20 }, sessionId)) as {
-          data: string
-          base64Encoded?: boolean
-          eof: boolean
-        }
-        const bytes = Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8')
-        if (!file.write(bytes))
-          await new Promise<void>((resolve) => file.once('drain', () => resolve()))
-        if (chunk.eof) break
+  private async drain(handle: string, file: FileHandle, sessionId: string): Promise<void> {
+    for (;;) {
+      const chunk = (await this.send('IO.read', { handle, size: 1 << 20 }, sessionId)) as {
+        data: string
+        base64Encoded?: boolean
+        eof: boolean
       }
-      await this.send('IO.close', { handle }, sessionId).catch(() => undefined)
-    } finally {
-      file.end()
-      await done
+      await file.write(Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8'))
+      if (chunk.eof) break
     }
+    await this.send('IO.close', { handle }, sessionId).catch(() => undefined)
   }
 
+  /** Ends the browser and every process it started. */
   private kill(): void {
+    const pid = this.child.pid
+    if (pid !== undefined && process.platform !== 'win32') {
+      try {
+        process.kill(-pid, 'SIGKILL')
+      } catch {
+        // The group is gone already.
+      }
+    }
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL')
   }
 
@@ -273,6 +280,8 @@ export class HeadlessBrowser {
       const timer = setTimeout(() => this.kill(), 5_000)
       await exited
       clearTimeout(timer)
+      // Helpers that outlive the browser (the renderers of a killed one) go with its group.
+      this.kill()
     }
     await rm(this.dir, { recursive: true, force: true }).catch(() => undefined)
   }
