@@ -79,6 +79,8 @@ let rootOverride: string | undefined
 export function setFontRoot(dir: string | undefined): void {
   rootOverride = dir
   catalogue = undefined
+  resolved.clear()
+  loaded.clear()
 }
 
 /**
