@@ -92,19 +92,27 @@ describe('fitting a label: shrink, wrap, drop the order line, then flag', () => 
     expect(widthEm(long[1] as string) * fit.fontPt).toBeLessThanOrEqual(SPEC.widthPt)
   })
 
-  it('drops the order line when the address needs its room, before going below the floor', () => {
+  it('makes the order line smallest before leaving it out', () => {
     const fit = fitLabel(lines(6), '', SUMMARY, SPEC)
+    expect(fit).toMatchObject({ summaryDropped: false, belowFloor: false, fontPt: 6 })
+    expect(fit.summary?.fontPt).toBe(SPEC.summaryMinPt)
+    const used = fit.heightPt + (fit.summary?.box.slotPt ?? 0) + SUMMARY_GAP_PT
+    expect(used).toBeLessThanOrEqual(SPEC.heightPt)
+  })
+
+  it('drops the order line when the address needs its room, before going below the floor', () => {
+    const fit = fitLabel(lines(7), '', SUMMARY, SPEC)
     expect(fit).toMatchObject({ summaryDropped: true, belowFloor: false, summary: undefined })
     expect(fit.fontPt).toBeGreaterThanOrEqual(6)
     expect(fit.heightPt).toBeLessThanOrEqual(SPEC.heightPt)
   })
 
   it('goes below the floor, flagged, only when the address alone does not fit at it', () => {
-    const fit = fitLabel(lines(8), '', SUMMARY, SPEC)
+    const fit = fitLabel(lines(9), '', SUMMARY, SPEC)
     expect(fit).toMatchObject({ summaryDropped: true, belowFloor: true, unprintable: false })
     expect(fit.fontPt).toBeLessThan(6)
     expect(fit.fontPt).toBeGreaterThanOrEqual(ABSOLUTE_MIN_PT)
-    expect(fit.lines.map((l) => l.text)).toEqual(lines(8))
+    expect(fit.lines.map((l) => l.text)).toEqual(lines(9))
     expect(fit.heightPt).toBeLessThanOrEqual(SPEC.heightPt)
   })
 

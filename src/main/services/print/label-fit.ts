@@ -135,6 +135,10 @@ export function fitSummary(
   return null
 }
 
+function shrinkSummary(fit: SummaryFit, style: TextStyle, fontPt: number): SummaryFit {
+  return { ...fit, fontPt, box: lineBox([fit.measured], style.weight, fontPt) }
+}
+
 export function fitLabel(
   address: readonly string[],
   lang: TextLang,
@@ -168,13 +172,19 @@ export function fitLabel(
     missing,
   })
 
-  const withSummary =
-    summaryFit === undefined
-      ? spec.heightPt
-      : spec.heightPt - summaryFit.box.slotPt - SUMMARY_GAP_PT
-  const first = attempt(withSummary)
+  const withSummary = (fit: SummaryFit | undefined) =>
+    fit === undefined ? spec.heightPt : spec.heightPt - fit.box.slotPt - SUMMARY_GAP_PT
+  const first = attempt(withSummary(summaryFit))
   if (first !== null) {
-    return result(first, withSummary, { summaryDropped: summary !== undefined && !summaryFit })
+    return result(first, withSummary(summaryFit), {
+      summaryDropped: summary !== undefined && !summaryFit,
+    })
+  }
+  // The order line at its smallest size leaves the address a little more room.
+  if (summaryFit !== undefined && summaryFit.fontPt > spec.summaryMinPt) {
+    const smaller = shrinkSummary(summaryFit, style, spec.summaryMinPt)
+    const fit = attempt(withSummary(smaller))
+    if (fit !== null) return { ...result(fit, withSummary(smaller), {}), summary: smaller }
   }
   const summaryDropped = summary !== undefined
   if (summaryFit !== undefined) {
