@@ -3,7 +3,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
-import { benchLabels } from './labels.bench'
+import { benchLabels, benchSlips } from './print.bench'
 import { benchOrdersView } from './orders-view.bench'
 import { benchSync } from './sync.bench'
 
@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   'orders-view': benchOrdersView,
   excel: benchExcel,
   labels: benchLabels,
+  slips: benchSlips,
 }
 
 async function main(): Promise<void> {

@@ -7,9 +7,11 @@ import type { Browser, Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 
-export function launchChromium(): Promise<Browser> {
+/** `env`: the browser's environment (e.g. a FONTCONFIG_FILE that hides the machine's fonts). */
+export function launchChromium(env?: NodeJS.ProcessEnv): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -6,7 +6,6 @@ import {
   renderLabels,
   sheetCount,
 } from '../../src/main/services/print'
-import { fitLines, textWidthEm, wrapText } from '../../src/main/services/print/fit'
 import { numberedOrders, order, shipping } from './fixtures'
 
 const { avery5160, averyL7160, thermal4x6 } = LABEL_LAYOUTS
@@ -287,7 +286,9 @@ describe('renderLabels: text that must not be cut or run', () => {
     expect(html).toContain('=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)')
     expect(html).toContain('O&#39;Hare &amp; Sons')
     expect(html).toContain('&lt;b&gt;SKU&lt;/b&gt;')
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`)
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"`,
+    )
   })
 
   it('shrinks a label with a long line, down to the floor, without wrapping', () => {
@@ -317,13 +318,28 @@ describe('renderLabels: text that must not be cut or run', () => {
     ])
   })
 
-  it('warns when there are more lines than a label holds even at the floor', () => {
-    const address = 'Word '.repeat(120).trim()
-    const result = renderLabels([order(4, shipping({ address }))], { layout: 'avery5160' })
+  it('goes below the floor only for a label that cannot fit otherwise, and lists it as unfit', () => {
+    const address = 'Word '.repeat(60).trim()
+    const row = order(4, shipping({ address }))
+    const result = renderLabels([row], { layout: 'avery5160' })
+    const message = expect.stringMatching(/does not fit the label at 6 pt: it prints at 5(\.5)? pt/)
     expect(result.warnings.map((w) => w.message)).toEqual([
+      message,
       expect.stringMatching(/wrapped/),
-      expect.stringMatching(/more lines than the label holds/),
     ])
+    expect(result.unfit).toEqual([{ contributionId: row.id, sequenceNumber: 4, message }])
+    const text = labelsOf(result.html)[0]?.text.split('\n') ?? []
+    expect(text.join(' ')).toContain(address)
+  })
+
+  it('prints a notice, not a cut address, when nothing fits even at 4 pt', () => {
+    const row = order(5, shipping({ address: 'Word '.repeat(400).trim() }))
+    const result = renderLabels([row], { layout: 'avery5160' })
+    expect(result.unfit.map((u) => u.message)).toEqual([
+      expect.stringMatching(/prints a notice instead/),
+    ])
+    expect(result.html).toContain('Address too long for this label: see the pre-print checks')
+    expect(result.html).not.toContain('Word Word')
   })
 
   it('marks labels for CJK countries with a lang, so Han characters take the regional form', () => {
@@ -332,35 +348,11 @@ describe('renderLabels: text that must not be cut or run', () => {
     const html = renderLabels([jp, kr], { layout: 'avery5160', order: 'sequence' }).html
     expect(html).toMatch(/<div class="label"[^>]* lang="ja">/)
     expect(html).toMatch(/<div class="label"[^>]* lang="ko">/)
-    expect(html).toContain('Noto Sans CJK JP')
-  })
-})
-
-describe('text fitting estimates', () => {
-  it('measures with Helvetica widths, CJK at a full em, and errs wide', () => {
-    expect(textWidthEm('iiii')).toBeCloseTo(4 * 0.222 * 1.06, 5)
-    expect(textWidthEm('WWWW')).toBeCloseTo(4 * 0.944 * 1.06, 5)
-    expect(textWidthEm('山田')).toBeCloseTo(2 * 1.06, 5)
-    expect(textWidthEm('é')).toBe(textWidthEm('e'))
-    expect(textWidthEm('e\u0301')).toBe(textWidthEm('e'))
-  })
-
-  it('wraps at spaces, and between characters where a word (or CJK text) is too wide', () => {
-    expect(wrapText('alpha beta gamma', 100)).toEqual(['alpha beta gamma'])
-    const pieces = wrapText('alpha beta gamma delta', 6)
-    expect(pieces.join(' ')).toBe('alpha beta gamma delta')
-    for (const piece of pieces) expect(textWidthEm(piece)).toBeLessThanOrEqual(6)
-    const cjk = wrapText('東京都千代田区丸の内一丁目九番一号', 5)
-    expect(cjk.join('')).toBe('東京都千代田区丸の内一丁目九番一号')
-    expect(cjk.every((piece) => textWidthEm(piece) <= 5)).toBe(true)
-  })
-
-  it('picks the largest half-point size that fits both ways, capped and floored', () => {
-    const box = { widthPt: 100, heightPt: 60, maxPt: 10, minPt: 6, lineHeight: 1.2 }
-    expect(fitLines(['Hi'], box).fontPt).toBe(10)
-    expect(fitLines(['a', 'b', 'c', 'd', 'e', 'f'], box).fontPt).toBe(8) // 60 / 7.2 = 8.33
-    const wide = fitLines(['x'.repeat(40)], box) // 40 x 0.5 x 1.06 = 21.2 em -> 4.7 pt
-    expect(wide).toMatchObject({ fontPt: 6, wrapped: true, overflows: false })
-    expect(wide.lines.join('')).toBe('x'.repeat(40))
+    // The fonts come with the document; only the bundled families are named, no generic one.
+    expect(html).toMatch(
+      /@font-face \{ font-family: 'PerkPack JP';[^}]*url\(data:font\/woff2;base64,/,
+    )
+    expect(html).toMatch(/font-family: 'PerkPack Sans', [^;]*'PerkPack Emoji';/)
+    expect(html).not.toMatch(/font-family:[^;]*sans-serif/)
   })
 })

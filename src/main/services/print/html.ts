@@ -1,3 +1,6 @@
+import type { TextLang } from './fonts'
+import { cssFamilies } from './fonts'
+
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -18,30 +21,27 @@ export function escapeHtml(text: string): string {
 /**
  * The documents load in a sandboxed window with this policy; repeating it in the document means a
  * slip rendered anywhere else (the web harness, a saved .html) cannot run or fetch anything either.
+ * Fonts come inline (data:), like the barcodes' images.
  */
-export const DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+export const DOCUMENT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
 
 /**
- * Metric-compatible Arial/Helvetica first (the width estimates in fit.ts are Helvetica's), then
- * fonts that cover Greek, Cyrillic and Arabic, then CJK families for each platform, so a Japanese
- * or Korean address prints as real text instead of empty boxes.
+ * Type rules every print document starts from: only the bundled families (no generic fallback
+ * that would let an installed font in), the regional Han forms by `lang`, and kerning and
+ * optional ligatures off, which is what measure.ts measures.
  */
-const LATIN_FAMILIES = `Arial, 'Liberation Sans', Helvetica, 'Helvetica Neue', 'Noto Sans', 'DejaVu Sans'`
-const CJK_JP = `'Noto Sans CJK JP', 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic', Meiryo`
-const CJK_KR = `'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic'`
-const CJK_SC = `'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei'`
-const CJK_TC = `'Noto Sans CJK TC', 'PingFang TC', 'Microsoft JhengHei'`
+export function fontCss(): string {
+  return [
+    `html { font-family: ${cssFamilies('')}; font-kerning: none; font-variant-ligatures: none;
+  text-rendering: geometricPrecision; }`,
+    `:lang(ko) { font-family: ${cssFamilies('ko')}; }`,
+    `:lang(zh-Hans) { font-family: ${cssFamilies('zh-Hans')}; }`,
+    `:lang(zh-Hant) { font-family: ${cssFamilies('zh-Hant')}; }`,
+  ].join('\n')
+}
 
-export const FONT_STACK = `${LATIN_FAMILIES}, ${CJK_JP}, ${CJK_KR}, ${CJK_SC}, ${CJK_TC}, sans-serif`
-
-/** Han characters take a regional glyph form; the label's `lang` picks the matching family. */
-export const LANG_FONT_CSS = [
-  `:lang(ko) { font-family: ${LATIN_FAMILIES}, ${CJK_KR}, ${CJK_JP}, sans-serif; }`,
-  `:lang(zh-Hans) { font-family: ${LATIN_FAMILIES}, ${CJK_SC}, ${CJK_JP}, sans-serif; }`,
-  `:lang(zh-Hant) { font-family: ${LATIN_FAMILIES}, ${CJK_TC}, ${CJK_JP}, sans-serif; }`,
-].join('\n')
-
-const COUNTRY_LANG: Readonly<Record<string, string>> = {
+const COUNTRY_LANG: Readonly<Record<string, TextLang>> = {
   JP: 'ja',
   KR: 'ko',
   CN: 'zh-Hans',
@@ -51,10 +51,15 @@ const COUNTRY_LANG: Readonly<Record<string, string>> = {
   MO: 'zh-Hant',
 }
 
+/** Han characters take a regional glyph form: the lang of an address in a CJK country. */
+export function langOf(countryCode: string | undefined): TextLang {
+  return countryCode === undefined ? '' : (COUNTRY_LANG[countryCode] ?? '')
+}
+
 /** A `lang` attribute for addresses in a CJK country, empty otherwise. */
 export function langAttribute(countryCode: string | undefined): string {
-  const lang = countryCode === undefined ? undefined : COUNTRY_LANG[countryCode]
-  return lang === undefined ? '' : ` lang="${lang}"`
+  const lang = langOf(countryCode)
+  return lang === '' ? '' : ` lang="${lang}"`
 }
 
 /** Numbers in generated CSS: short, and never `1e-7` (invalid in CSS lengths). */

@@ -1,10 +1,29 @@
 export { formatAddress, formatAddressDetailed } from './address'
 export type { AddressOptions, FormattedAddress } from './address'
 export { code128Svg } from './barcode'
+export { BROWSER_ENV, browserCandidates, findBrowser, NO_BROWSER_MESSAGE } from './browser'
+export { BundledFontsMissingError, FONT_PACKAGES, setFontRoot } from './fonts'
 export { escapeHtml } from './html'
 export { LABEL_LAYOUT_IDS, LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
 export type { LabelLayout, LabelLayoutId, LabelSlot } from './layouts'
 export { MAX_OFFSET_MM, renderLabels } from './labels'
 export type { LabelOptions, LabelOrder, LabelSkip, LabelsResult, LabelWarning } from './labels'
+export {
+  batchPath,
+  planSlipBatches,
+  renderLabelsPdf,
+  renderSlipBatch,
+  renderSlipsPdf,
+  SLIP_BATCH_SIZE,
+  slipPreview,
+} from './pdf'
+export type {
+  LabelsPdfResult,
+  PdfRunOptions,
+  PrintProgress,
+  SlipBatch,
+  SlipsPdfFile,
+  SlipsPdfResult,
+} from './pdf'
 export { renderPackingSlips } from './slips'
 export type { SlipOptions, SlipPaper, SlipsResult, SlipWarning } from './slips'

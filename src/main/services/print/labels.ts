@@ -8,15 +8,11 @@ import {
 import type { OrderLine } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
-import { fitLines, textWidthEm } from './fit'
-import {
-  cssNumber,
-  escapeHtml,
-  FONT_STACK,
-  htmlDocument,
-  LANG_FONT_CSS,
-  langAttribute,
-} from './html'
+import { fontFaceCss } from './fonts'
+import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
+import type { LabelFit, PlacedLine } from './label-fit'
+import { fitLabel, SUMMARY_GAP_PT } from './label-fit'
+import { FacesUsed } from './measure'
 import type { LabelLayout, LabelLayoutId } from './layouts'
 import { LABEL_LAYOUTS, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
 
@@ -59,12 +55,15 @@ export interface LabelsResult {
   labels: number
   pages: number
   skipped: LabelSkip[]
+  /** Labels printed, but to be looked at: wrapped lines, an order line left out, odd characters. */
   warnings: LabelWarning[]
+  /**
+   * Labels whose address does not fit at the layout's smallest size even without the order
+   * line: printed smaller than that, or (when even that fails) with a notice instead of the
+   * address. The pre-print checks list them; each is also in `warnings`.
+   */
+  unfit: LabelWarning[]
 }
-
-const LINE_HEIGHT = 1.2
-/** Space between the address block and the summary line, in points. */
-const SUMMARY_GAP_PT = 1.5
 /** A printer offset beyond an inch is a unit mistake (inches or points typed as mm), not drift. */
 export const MAX_OFFSET_MM = 25.4
 
@@ -111,31 +110,6 @@ function summaryItems(lines: readonly OrderLine[]): string[] {
   })
 }
 
-/**
- * The summary must stay on one line; when the SKUs do not fit even at the smallest size, the
- * tail is replaced by an explicit "+N more" rather than cut off unmarked.
- */
-function fitSummary(
-  head: string,
-  items: string[],
-  widthPt: number,
-  maxPt: number,
-  minPt: number,
-): { text: string; fontPt: number } {
-  const compose = (count: number) => {
-    const shown = items.slice(0, count).join(', ')
-    const rest = items.length - count
-    const tail = rest > 0 ? `${shown === '' ? '' : `${shown} `}+${rest} more` : shown
-    return tail === '' ? head : `${head} · ${tail}`
-  }
-  for (let count = items.length; count >= 0; count--) {
-    const text = compose(count)
-    const size = Math.floor(Math.min(maxPt, widthPt / Math.max(textWidthEm(text), 1e-9)) * 2) / 2
-    if (size >= minPt) return { text, fontPt: size }
-  }
-  return { text: compose(0), fontPt: minPt }
-}
-
 function hasAddress(shipping: Shipping): boolean {
   return [shipping.address, shipping.address2, shipping.city, shipping.zipcode].some(
     (field) => typeof field === 'string' && field.trim() !== '',
@@ -169,24 +143,81 @@ function position(value: number, unit: string, offsetMm: number): string {
 /**
  * Only the labels are positioned, and nothing inside them is flex: Chromium prints every positioned
  * or flex box at a cost, and with three per label the PDF of 3,000 labels took about twice as
- * long. The address block has a fixed height and is centred by a computed top padding instead.
+ * long. Every line is a block of the height measure.ts computed for it (custom properties set on
+ * the address block, overridden by a line whose fonts need more), so where each line sits does
+ * not depend on how Chromium builds its line boxes, and lines are never wrapped by the browser.
  */
-function labelCss(layout: LabelLayout, addressHeightPt: number, outlines: boolean): string {
+function labelCss(layout: LabelLayout, outlines: boolean, faces: string): string {
   const u = layout.unit
   const len = (value: number) => `${cssNumber(value)}${u}`
-  return `@page { size: ${len(layout.pageWidth)} ${len(layout.pageHeight)}; margin: 0; }
+  return `${faces}
+@page { size: ${len(layout.pageWidth)} ${len(layout.pageHeight)}; margin: 0; }
 html, body { margin: 0; padding: 0; }
-body { font-family: ${FONT_STACK}; color: #000; background: #fff; }
-${LANG_FONT_CSS}
+body { color: #000; background: #fff; }
+${fontCss()}
 .sheet { position: relative; width: ${len(layout.pageWidth)}; height: ${len(layout.pageHeight)};
   overflow: hidden; break-after: page; page-break-after: always; }
 .sheet:last-child { break-after: auto; page-break-after: auto; }
 .label { position: absolute; width: ${len(layout.labelWidth)}; height: ${len(layout.labelHeight)};
   padding: ${len(layout.paddingY)} ${len(layout.paddingX)}; box-sizing: border-box;${outlines ? '\n  outline: 0.5pt dashed #bbb; outline-offset: -0.5pt;' : ''} }
-.addr { height: ${cssNumber(addressHeightPt)}pt; box-sizing: border-box; }
-.l { line-height: ${LINE_HEIGHT}; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext;
-  text-align: left; }
-.sum { line-height: ${LINE_HEIGHT}; white-space: pre; color: #333; }`
+.addr { box-sizing: border-box; overflow: visible; }
+.l, .sum { box-sizing: border-box; white-space: pre; unicode-bidi: plaintext; text-align: left;
+  height: var(--h); line-height: var(--lh); padding-top: var(--p); }
+.sum { color: #333; }`
+}
+
+function cssPt(value: number): string {
+  return `${cssNumber(value)}pt`
+}
+
+/** The custom properties of a line block. */
+function lineVars(line: { box: PlacedLine['box'] }): string {
+  const { box } = line
+  return `--h:${cssPt(box.slotPt)};--lh:${cssPt(box.lineHeightPt)};--p:${cssPt(box.padTopPt)}`
+}
+
+function labelBody(fit: LabelFit): string {
+  // Most lines share one block; the address block carries it and odd lines their own.
+  const common = fit.lines[0] === undefined ? '' : lineVars(fit.lines[0])
+  const padTop = Math.max(0, (fit.availablePt - fit.heightPt) / 2)
+  let html = `<div class="addr" style="font-size:${cssPt(fit.fontPt)};padding-top:${cssPt(padTop)};height:${cssPt(fit.availablePt)};${common}">`
+  for (const line of fit.lines) {
+    const own = lineVars(line)
+    html += `<div class="l" dir="auto"${own === common ? '' : ` style="${own}"`}>${escapeHtml(line.text)}</div>`
+  }
+  html += '</div>'
+  const summary = fit.summary
+  if (summary !== undefined) {
+    // At the foot of the label, whatever the address left above it.
+    html += `<div class="sum" style="font-size:${cssPt(summary.fontPt)};${lineVars(summary)};margin-top:${cssPt(SUMMARY_GAP_PT)}">${escapeHtml(summary.text)}</div>`
+  }
+  return html
+}
+
+function unfitMessage(fit: LabelFit, layout: LabelLayout): string {
+  return fit.unprintable
+    ? `The address does not fit the label even at the smallest size: the label prints a notice instead. Shorten the address or write this label by hand`
+    : `The address does not fit the label at ${layout.minFontPt} pt: it prints at ${cssNumber(fit.fontPt)} pt, which may be hard to read. Shorten the address or check the label`
+}
+
+/** What a person should know about one label, most important first. */
+function labelMessages(fit: LabelFit, layout: LabelLayout): string[] {
+  const out: string[] = []
+  if (fit.belowFloor) out.push(unfitMessage(fit, layout))
+  if (fit.summaryDropped) {
+    out.push('The order line was left out to make room for the address')
+  }
+  if (fit.wrapped) {
+    out.push(
+      `A line of the address is too long for the label even at ${cssNumber(fit.fontPt)} pt and was wrapped onto the next line`,
+    )
+  }
+  if (fit.missing.length > 0) {
+    out.push(
+      `Characters the label fonts do not have (${fit.missing.join(' ')}): they print in another font or as empty boxes`,
+    )
+  }
+  return out
 }
 
 /**
@@ -236,61 +267,46 @@ export function renderLabels(
   prepared.sort((options.order ?? 'variant') === 'variant' ? compareByVariant : compareBySequence)
 
   const toPt = POINTS_PER_UNIT[layout.unit]
-  const innerWidthPt = (layout.labelWidth - 2 * layout.paddingX) * toPt
-  const innerHeightPt = (layout.labelHeight - 2 * layout.paddingY) * toPt
-  const summaryHeightPt = options.showSummary
-    ? layout.summaryMaxPt * LINE_HEIGHT + SUMMARY_GAP_PT
-    : 0
-  const box = {
-    widthPt: innerWidthPt,
-    heightPt: innerHeightPt - summaryHeightPt,
+  const spec = {
+    widthPt: (layout.labelWidth - 2 * layout.paddingX) * toPt,
+    heightPt: (layout.labelHeight - 2 * layout.paddingY) * toPt,
     maxPt: layout.maxFontPt,
     minPt: layout.minFontPt,
-    lineHeight: LINE_HEIGHT,
+    summaryMaxPt: layout.summaryMaxPt,
+    summaryMinPt: layout.summaryMinPt,
   }
   const warnings: LabelWarning[] = []
+  const unfit: LabelWarning[] = []
+  const faces = new FacesUsed()
   const sheets: string[][] = []
   prepared.forEach((entry, i) => {
     const { row } = entry
     const slot = labelSlot(layout, startAt - 1 + i)
     if (options.maxSheets !== undefined && slot.page >= options.maxSheets) return
     const address = formatAddressDetailed(entry.shipping, addressOptions)
-    const fit = fitLines(address.lines, box)
-    const warn = (message: string) =>
-      warnings.push({
+    const lang = langOf(address.countryCode)
+    const fit = fitLabel(
+      address.lines,
+      lang,
+      options.showSummary
+        ? { head: orderNumberText(row.order), items: summaryItems(entry.lines) }
+        : undefined,
+      spec,
+    )
+    for (const line of fit.lines) faces.add(line.measured)
+    if (fit.summary !== undefined) faces.add(fit.summary.measured)
+    for (const message of labelMessages(fit, layout)) {
+      const warning = {
         contributionId: row.id,
         sequenceNumber: row.order.sequence_number ?? null,
         message,
-      })
-    if (fit.wrapped) {
-      warn(
-        `A line of the address is too long for the label even at ${layout.minFontPt} pt and was wrapped onto the next line`,
-      )
+      }
+      warnings.push(warning)
+      if (fit.belowFloor && message === unfitMessage(fit, layout)) unfit.push(warning)
     }
-    if (fit.overflows) {
-      warn(
-        `The address has more lines than the label holds even at ${layout.minFontPt} pt: text runs past the label edge`,
-      )
-    }
-
-    const textHeight = fit.lines.length * fit.fontPt * LINE_HEIGHT
-    const padTop = Math.max(0, (box.heightPt - textHeight) / 2)
-    let html = `<div class="label" style="left:${position(slot.x, layout.unit, offset.x)};top:${position(slot.y, layout.unit, offset.y)}"${langAttribute(address.countryCode)}>`
-    html += `<div class="addr" style="font-size:${cssNumber(fit.fontPt)}pt;padding-top:${cssNumber(padTop)}pt">`
-    for (const line of fit.lines) html += `<div class="l" dir="auto">${escapeHtml(line)}</div>`
-    html += '</div>'
-    if (options.showSummary) {
-      const summary = fitSummary(
-        orderNumberText(row.order),
-        summaryItems(entry.lines),
-        innerWidthPt,
-        layout.summaryMaxPt,
-        layout.summaryMinPt,
-      )
-      // A smaller summary sits lower, so its baseline stays on the label's bottom padding.
-      const sumPad = SUMMARY_GAP_PT + (layout.summaryMaxPt - summary.fontPt) * LINE_HEIGHT
-      html += `<div class="sum" style="font-size:${cssNumber(summary.fontPt)}pt;padding-top:${cssNumber(sumPad)}pt">${escapeHtml(summary.text)}</div>`
-    }
+    const langAttr = lang === '' ? '' : ` lang="${lang}"`
+    let html = `<div class="label" style="left:${position(slot.x, layout.unit, offset.x)};top:${position(slot.y, layout.unit, offset.y)}"${langAttr}>`
+    html += labelBody(fit)
     html += '</div>'
     const sheet = sheets[slot.page] ?? (sheets[slot.page] = [])
     sheet.push(html)
@@ -305,12 +321,13 @@ export function renderLabels(
   return {
     html: htmlDocument(
       `Shipping labels: ${layout.name}`,
-      labelCss(layout, box.heightPt, options.outlines === true),
+      labelCss(layout, options.outlines === true, fontFaceCss(faces.all())),
       body,
     ),
     labels: prepared.length,
     pages: sheetCount(layout, prepared.length, startAt),
     skipped,
     warnings,
+    unfit,
   }
 }

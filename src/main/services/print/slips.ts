@@ -1,19 +1,14 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { backerName } from '../../../shared/export/order-rows'
 import { describeChoices, orderLines, perkLabels } from '../../../shared/fulfillment'
-import type { OrderLine } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
 import { code128Svg } from './barcode'
-import { fitLines, wrapText } from './fit'
-import {
-  cssNumber,
-  escapeHtml,
-  FONT_STACK,
-  htmlDocument,
-  LANG_FONT_CSS,
-  langAttribute,
-} from './html'
+import { fontFaceCss } from './fonts'
+import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
+import { FacesUsed, measure } from './measure'
+import type { TextType } from './slip-text'
+import { lines, linesHeight, missingCharacters, typeCss } from './slip-text'
 
 export type SlipPaper = 'letter' | 'a4'
 
@@ -55,26 +50,38 @@ const PAPERS: Readonly<Record<SlipPaper, Paper>> = {
   },
 }
 
-// Type sizes (pt) and line heights; the page is laid out from these numbers, so the CSS below
-// uses the same constants and the estimate of what fits matches what Chromium draws.
+// Type sizes (pt). Every line is a block of measured height (slip-text.ts), so the page is laid
+// out from these numbers and the browser only draws it.
 const TITLE_MAX = 13
 const TITLE_MIN = 9
-const HEADING = 20
-const META = 10
-const LABEL = 8
-const ADDRESS = 11
-const BACKER = 10
-const CELL = 10
-const FOOTER = 9
-const LH = 1.3
-const CELL_LH = 1.25
+const T = {
+  campaign: { cls: 'campaign', sizePt: TITLE_MAX, weight: 400 },
+  heading: { cls: 'heading', sizePt: 20, weight: 700 },
+  meta: { cls: 'meta', sizePt: 10, weight: 400 },
+  barcodeId: { cls: 'bcid', sizePt: 10, weight: 400 },
+  caption: { cls: 'caption', sizePt: 8, weight: 400 },
+  address: { cls: 'l', selector: '.shipto .l', sizePt: 11, weight: 400 },
+  backer: { cls: 'l', selector: '.backer .l', sizePt: 10, weight: 400 },
+  missing: { cls: 'missing', sizePt: 11, weight: 700 },
+  th: { cls: 'th', sizePt: 8, weight: 400 },
+  cell: { cls: 'c', sizePt: 10, weight: 400 },
+  cellBold: { cls: 'cb', sizePt: 10, weight: 700 },
+  continued: { cls: 'continued', sizePt: 10, weight: 400 },
+  note: { cls: 'note', sizePt: 9, weight: 400 },
+  pageNumber: { cls: 'pageno', sizePt: 8, weight: 400 },
+} satisfies Record<string, TextType>
+
 const CELL_PAD_Y = 4
 const CELL_PAD_X = 4
+const CELL_RULE = 0.5
+const HEAD_RULE = 1
+const HEAD_PAD = 6
+const FOOT_RULE = 0.5
+const FOOT_PAD = 4
 const BARCODE_HEIGHT = 40
 const SECTION_GAP = 12
-/** Rule under the header and the table's borders, with rounding headroom. */
-const RULE = 1.5
-
+/** Room left unused at the foot of the item list: Chromium rounds lengths to 1/64 px. */
+const SLACK = 1
 const CHECK_COL = 24
 const QTY_COL = 44
 
@@ -89,87 +96,60 @@ function columns(innerWidth: number): Columns {
   return { sku: rest * 0.24, item: rest * 0.44, choices: rest * 0.32 }
 }
 
-/** Lines a cell's text takes at the cell size, wrapped as the browser will (at spaces first). */
-function cellLines(text: string, widthPt: number): number {
-  if (text === '') return 1
-  return wrapText(text, (widthPt - 2 * CELL_PAD_X) / CELL).length
+interface Row {
+  html: string
+  heightPt: number
 }
 
-function rowHeight(line: OrderLine, cols: Columns): number {
-  const lines = Math.max(
-    cellLines(line.skuCode, cols.sku),
-    cellLines(line.itemName, cols.item),
-    cellLines(describeChoices(line.choices), cols.choices),
-  )
-  return lines * CELL * CELL_LH + 2 * CELL_PAD_Y + 1
-}
-
-function wrappedCount(text: string, widthPt: number, sizePt: number): number {
-  let count = 0
-  for (const paragraph of text.split('\n')) count += wrapText(paragraph, widthPt / sizePt).length
-  return count
-}
-
-/** Order lines split into pages; an order always gets at least one page. */
-function paginate(lines: OrderLine[], heights: number[], capacity: number): OrderLine[][] {
-  const pages: OrderLine[][] = [[]]
+/** Order lines split into pages by height; an order always gets at least one page. */
+function paginate(rows: readonly Row[], capacity: (page: number) => number): Row[][] {
+  const pages: Row[][] = [[]]
   let used = 0
-  lines.forEach((line, i) => {
-    const height = heights[i] ?? 0
-    const page = pages[pages.length - 1] as OrderLine[]
-    if (page.length > 0 && used + height > capacity) {
-      pages.push([line])
-      used = height
+  for (const row of rows) {
+    const page = pages[pages.length - 1] as Row[]
+    if (page.length > 0 && used + row.heightPt > capacity(pages.length - 1)) {
+      pages.push([row])
+      used = row.heightPt
     } else {
-      page.push(line)
-      used += height
+      page.push(row)
+      used += row.heightPt
     }
-  })
+  }
   return pages
 }
 
-function slipCss(paper: Paper): string {
-  const pt = (value: number) => `${cssNumber(value)}pt`
-  return `@page { size: ${paper.size}; margin: 0; }
+const pt = (value: number) => `${cssNumber(value)}pt`
+
+function slipCss(paper: Paper, faces: string): string {
+  return `${faces}
+@page { size: ${paper.size}; margin: 0; }
 html, body { margin: 0; padding: 0; }
-body { font-family: ${FONT_STACK}; color: #000; background: #fff; }
-${LANG_FONT_CSS}
+body { color: #000; background: #fff; }
+${fontCss()}
+${typeCss(Object.values(T))}
 .slip { position: relative; box-sizing: border-box; width: ${pt(paper.widthPt)}; height: ${pt(paper.heightPt)};
-  padding: ${pt(paper.marginPt)}; overflow: hidden; display: flex; flex-direction: column;
-  break-after: page; page-break-after: always; }
+  padding: ${pt(paper.marginPt)}; overflow: hidden; break-after: page; page-break-after: always; }
 .slip:last-child { break-after: auto; page-break-after: auto; }
-.head { display: flex; justify-content: space-between; gap: ${pt(SECTION_GAP)}; flex: none;
-  border-bottom: 1pt solid #000; box-sizing: border-box; }
-.head .text { min-width: 0; flex: 1; }
-.campaign { line-height: 1.2; overflow-wrap: anywhere; }
-h1 { font-size: ${pt(HEADING)}; line-height: 1.2; margin: 0; font-weight: 700; }
-.meta { font-size: ${pt(META)}; line-height: ${LH}; }
-.barcode { flex: none; text-align: center; font-size: ${pt(META)}; line-height: ${LH}; }
-.barcode svg { display: block; margin: 0 auto; }
-.parties { display: flex; gap: ${pt(SECTION_GAP)}; flex: none; box-sizing: border-box;
-  padding-top: ${pt(SECTION_GAP)}; }
-.parties > div { flex: 1 1 0; min-width: 0; }
-.caption { font-size: ${pt(LABEL)}; line-height: ${LH}; text-transform: uppercase; letter-spacing: 0.05em; color: #444; }
-/* Each line keeps its own direction (an Arabic name) but every line starts at the left edge. */
-.l { overflow-wrap: anywhere; unicode-bidi: plaintext; text-align: left; }
-.shipto .l { font-size: ${pt(ADDRESS)}; line-height: ${LH}; }
-.backer .l { font-size: ${pt(BACKER)}; line-height: ${LH}; }
-.missing { font-size: ${pt(ADDRESS)}; line-height: ${LH}; font-weight: 700; }
-.items { flex: 1 1 auto; min-height: 0; }
-table { border-collapse: collapse; table-layout: fixed; width: 100%; font-size: ${pt(CELL)}; }
-th, td { padding: ${pt(CELL_PAD_Y)} ${pt(CELL_PAD_X)}; line-height: ${CELL_LH}; text-align: left;
-  vertical-align: top; overflow-wrap: anywhere; border-bottom: 0.5pt solid #999; }
-th { font-size: ${pt(LABEL)}; text-transform: uppercase; letter-spacing: 0.05em; border-bottom: 1pt solid #000; }
-td.qty, th.qty { text-align: right; }
-td.qty { font-weight: 700; }
+.head { box-sizing: border-box; border-bottom: ${pt(HEAD_RULE)} solid #000; padding-bottom: ${pt(HEAD_PAD)}; }
+.barcode { float: right; margin-left: ${pt(SECTION_GAP)}; }
+.barcode svg { display: block; }
+.bcid { text-align: center; }
+.parties { box-sizing: border-box; padding-top: ${pt(SECTION_GAP)}; }
+.shipto { float: left; }
+.backer { float: right; }
+.caption, .th, .pageno { color: #444; }
+.items { box-sizing: border-box; padding-top: ${pt(SECTION_GAP)}; }
+table { border-collapse: separate; border-spacing: 0; table-layout: fixed; width: 100%; }
+th, td { padding: ${pt(CELL_PAD_Y)} ${pt(CELL_PAD_X)}; text-align: left; vertical-align: top;
+  border-bottom: ${pt(CELL_RULE)} solid #999; }
+th { border-bottom: ${pt(HEAD_RULE)} solid #000; }
+.qty .c, .qty .cb, .qty .th { text-align: right; }
 td.check { padding-right: 0; }
-.box { display: inline-block; width: ${pt(CELL * 0.9)}; height: ${pt(CELL * 0.9)}; border: 1pt solid #000;
-  box-sizing: border-box; vertical-align: -1pt; }
-tfoot td { border-bottom: none; font-weight: 700; }
-.continued { font-size: ${pt(META)}; line-height: ${LH}; font-style: italic; }
-.foot { flex: none; box-sizing: border-box; border-top: 0.5pt solid #999; padding-top: 4pt; }
-.note { font-size: ${pt(FOOTER)}; line-height: ${LH}; white-space: pre-wrap; overflow-wrap: anywhere; }
-.pageno { font-size: ${pt(LABEL)}; line-height: ${LH}; color: #444; text-align: right; }`
+.box { display: block; width: 9pt; height: 9pt; margin-top: 2pt; border: 1pt solid #000; box-sizing: border-box; }
+tfoot td { border-bottom: none; }
+.continued { color: #444; }
+.foot { box-sizing: border-box; border-top: ${pt(FOOT_RULE)} solid #999; padding-top: ${pt(FOOT_PAD)}; }
+.pageno { text-align: right; }`
 }
 
 /**
@@ -191,13 +171,33 @@ export function renderPackingSlips(
   const innerWidth = paper.widthPt - 2 * paper.marginPt
   const innerHeight = paper.heightPt - 2 * paper.marginPt
   const cols = columns(innerWidth)
-  const pt = (value: number) => `${cssNumber(value)}pt`
+  const columnWidth = (innerWidth - SECTION_GAP) / 2
+  const faces = new FacesUsed()
 
   const footerNote = (options.footerNote ?? '').replace(/\r\n?/g, '\n').trim()
-  const noteLines = footerNote === '' ? 0 : wrappedCount(footerNote, innerWidth, FOOTER)
-  const footHeight = 4 + 0.5 + noteLines * FOOTER * LH + LABEL * LH + 2
+  const note = footerNote === '' ? undefined : lines([footerNote], T.note, innerWidth, faces)
+  const pageNumberHeight = linesHeight(['Order #1 · page 1 of 1'], T.pageNumber, innerWidth)
+  const footHeight = FOOT_RULE + FOOT_PAD + (note?.heightPt ?? 0) + pageNumberHeight
 
   const title = options.campaignTitle.replace(/\s+/g, ' ').trim()
+  const titles = new Map<number, ReturnType<typeof lines>>()
+  /** The title beside a barcode this wide: shrunk to fit, wrapped only below TITLE_MIN. */
+  const titleLines = (widthPt: number) => {
+    let fit = titles.get(widthPt)
+    if (fit === undefined) {
+      const widthEm = Math.max(measure(title).widthEm, 1e-9)
+      const size = Math.max(TITLE_MIN, Math.min(TITLE_MAX, Math.floor((widthPt / widthEm) * 2) / 2))
+      fit = lines([title], T.campaign, widthPt, faces, '', size)
+      titles.set(widthPt, fit)
+    }
+    return fit
+  }
+  const thead = ['SKU', 'ITEM', 'CHOICES'].map((text) => lines([text], T.th, 100, faces).html)
+  const qtyHead = lines(['QTY'], T.th, QTY_COL, faces).html
+  const theadHeight = 2 * CELL_PAD_Y + HEAD_RULE + linesHeight(['SKU'], T.th, 100)
+  const tfootHeight = 2 * CELL_PAD_Y + linesHeight(['1'], T.cellBold, 100)
+  const continuedHeight = linesHeight(['Continued'], T.continued, innerWidth)
+
   const warnings: SlipWarning[] = []
   const pagesHtml: string[] = []
 
@@ -215,135 +215,150 @@ export function renderPackingSlips(
       order.sequence_number == null ? `Order ID ${orderId}` : `Order #${order.sequence_number}`
     const barcode = code128Svg(orderId, { heightPt: BARCODE_HEIGHT })
     const barcodeWidth = Number(/width="([\d.]+)pt"/.exec(barcode)?.[1] ?? 0)
+    const textWidth = innerWidth - barcodeWidth - SECTION_GAP
 
-    // Header: the title shrinks to fit beside the barcode and wraps only below TITLE_MIN.
-    const titleFit = fitLines([title], {
-      widthPt: innerWidth - barcodeWidth - SECTION_GAP,
-      heightPt: Infinity,
-      maxPt: TITLE_MAX,
-      minPt: TITLE_MIN,
-      lineHeight: 1.2,
-    })
-    const headText = titleFit.lines.length * titleFit.fontPt * 1.2 + HEADING * 1.2 + 2 * META * LH
-    const headHeight = Math.max(headText, BARCODE_HEIGHT + META * LH) + 6 + 1
-
-    // Ship-to and backer columns.
-    const columnWidth = (innerWidth - SECTION_GAP) / 2
-    const shipping = order.shipping
-    let addressHtml: string
-    let addressLines: number
-    let lang = ''
-    const address = shipping ? formatAddressDetailed(shipping, addressOptions) : null
-    if (address === null || address.lines.length === 0) {
-      // An address whose every part is blank is no more use than none: say so, not a gap.
-      addressHtml = '<div class="missing">No shipping address (hidden or never given)</div>'
-      addressLines = 2
-      warn('No shipping address: the slip prints without one')
-    } else {
-      lang = langAttribute(address.countryCode)
-      addressHtml = address.lines
-        .map((line) => `<div class="l" dir="auto">${escapeHtml(line)}</div>`)
-        .join('')
-      addressLines = address.lines.reduce(
-        (sum, line) => sum + wrappedCount(line, columnWidth, ADDRESS),
-        0,
-      )
-    }
-    const perks = perkLabels(order.perks, ', ')
+    // Header: title, heading, order and date beside the barcode.
     const created = row.created_at?.trim() ?? ''
     const pledged = created === '' ? '' : `Pledged ${created.slice(0, 10)}`
+    const campaign = titleLines(textWidth)
+    const heading = lines(['Packing slip'], T.heading, textWidth, faces)
+    const metaTexts =
+      order.sequence_number == null
+        ? [`Order ID ${orderId}`]
+        : [`Order #${order.sequence_number} · Order ID ${orderId}`]
+    if (pledged) metaTexts.push(pledged)
+    const meta = lines(metaTexts, T.meta, textWidth, faces)
+    const barcodeId = lines([orderId], T.barcodeId, barcodeWidth, faces)
+    const headHeight =
+      Math.max(
+        campaign.heightPt + heading.heightPt + meta.heightPt,
+        BARCODE_HEIGHT + barcodeId.heightPt,
+      ) +
+      HEAD_PAD +
+      HEAD_RULE
+
+    // Ship-to and backer columns.
+    const shipping = order.shipping
+    const address = shipping ? formatAddressDetailed(shipping, addressOptions) : null
+    const lang = langOf(address?.countryCode)
+    let shipTo: ReturnType<typeof lines>
+    if (address === null || address.lines.length === 0) {
+      // An address whose every part is blank is no more use than none: say so, not a gap.
+      shipTo = lines(['No shipping address (hidden or never given)'], T.missing, columnWidth, faces)
+      warn('No shipping address: the slip prints without one')
+    } else {
+      shipTo = lines(address.lines, T.address, columnWidth, faces, lang)
+    }
+    const perks = perkLabels(order.perks, ', ')
     const backerRows = [backerName(row), pledged].filter((line) => line !== '')
     if (perks !== '') backerRows.push(`Perks: ${perks}`)
-    const backerLines = backerRows.reduce(
-      (sum, line) => sum + wrappedCount(line, columnWidth, BACKER),
-      0,
-    )
+    const backer = lines(backerRows, T.backer, columnWidth, faces)
+    const caption = (text: string) => lines([text], T.caption, columnWidth, faces)
     const partiesHeight =
       SECTION_GAP +
-      LABEL * LH +
-      Math.max(addressLines * ADDRESS * LH, backerLines * BACKER * LH) +
-      2
+      linesHeight(['SHIP TO'], T.caption, columnWidth) +
+      Math.max(shipTo.heightPt, backer.heightPt)
 
-    const lines = orderLines(row)
-    const heights = lines.map((line) => rowHeight(line, cols))
-    const theadHeight = LABEL * CELL_LH + 2 * CELL_PAD_Y + 1
-    const tfootHeight = CELL * CELL_LH + 2 * CELL_PAD_Y + 1
-    const continuedHeight = META * LH
-    const capacity =
-      innerHeight -
-      headHeight -
-      partiesHeight -
-      footHeight -
+    // Item rows.
+    const orderLinesList = orderLines(row)
+    const cell = (text: string, widthPt: number) =>
+      lines([text], T.cell, widthPt - 2 * CELL_PAD_X, faces)
+    const rows: Row[] = orderLinesList.map((line) => {
+      const cells = [
+        cell(line.skuCode, cols.sku),
+        cell(line.itemName, cols.item),
+        cell(describeChoices(line.choices), cols.choices),
+      ]
+      const qty = lines([String(line.quantity)], T.cellBold, QTY_COL - 2 * CELL_PAD_X, faces)
+      const content = Math.max(qty.heightPt, ...cells.map((c) => c.heightPt))
+      let html = '<tr><td class="check"><span class="box"></span></td>'
+      for (const c of cells) html += `<td dir="auto">${c.html}</td>`
+      html += `<td class="qty">${qty.html}</td></tr>`
+      return { html, heightPt: content + 2 * CELL_PAD_Y + CELL_RULE }
+    })
+    const missing = missingCharacters(
+      [title, ...(address?.lines ?? []), ...backerRows, ...orderLinesList.map((l) => l.itemName)],
+      lang,
+    )
+    if (missing.length > 0) {
+      warn(
+        `Characters the slip fonts do not have (${missing.join(' ')}): they print in another font or as empty boxes`,
+      )
+    }
+
+    const itemsHeight = innerHeight - headHeight - partiesHeight - footHeight
+    const capacity = (page: number) =>
+      itemsHeight -
       SECTION_GAP -
       theadHeight -
       tfootHeight -
-      continuedHeight -
-      RULE
-    if (capacity < 2 * CELL * CELL_LH) {
+      (page > 0 ? continuedHeight : 0) -
+      SLACK
+    const tallest = Math.max(0, ...rows.map((r) => r.heightPt))
+    if (capacity(1) < Math.max(tallest, 2 * T.cell.sizePt * 1.5)) {
       warn('The header, address and footer note leave almost no room for items on the slip')
     }
-    const chunks = paginate(lines, heights, capacity)
-    const units = lines.reduce((sum, line) => sum + line.quantity, 0)
+    const chunks = paginate(rows, capacity)
+    const units = orderLinesList.reduce((sum, line) => sum + line.quantity, 0)
+    const count = orderLinesList.length
 
     chunks.forEach((chunk, page) => {
       const last = page === chunks.length - 1
       let html = `<section class="slip" data-order-id="${escapeHtml(orderId)}">`
-      html += `<div class="head" style="height:${pt(headHeight)}"><div class="text">`
-      html += `<div class="campaign" style="font-size:${pt(titleFit.fontPt)}">${escapeHtml(title)}</div>`
-      html += '<h1>Packing slip</h1>'
-      html +=
-        order.sequence_number == null
-          ? `<div class="meta">Order ID ${escapeHtml(orderId)}</div>`
-          : `<div class="meta">Order #${order.sequence_number} · Order ID ${escapeHtml(orderId)}</div>`
-      if (pledged) html += `<div class="meta">${escapeHtml(pledged)}</div>`
-      html += `</div><div class="barcode">${barcode}<div>${escapeHtml(orderId)}</div></div></div>`
+      html += `<div class="head" style="height:${pt(headHeight)}">`
+      html += `<div class="barcode" style="width:${pt(barcodeWidth)}">${barcode}${barcodeId.html}</div>`
+      html += `<div class="text" style="width:${pt(textWidth)}">${campaign.html}${heading.html}${meta.html}</div>`
+      html += '</div>'
 
       html += `<div class="parties" style="height:${pt(partiesHeight)}">`
-      html += `<div class="shipto"${lang}><div class="caption">Ship to</div>${addressHtml}</div>`
-      html += '<div class="backer"><div class="caption">Backer</div>'
-      html += backerRows
-        .map((line) => `<div class="l" dir="auto">${escapeHtml(line)}</div>`)
-        .join('')
-      html += '</div></div>'
+      html += `<div class="shipto" style="width:${pt(columnWidth)}"${lang === '' ? '' : ` lang="${lang}"`}>${caption('SHIP TO').html}${shipTo.html}</div>`
+      html += `<div class="backer" style="width:${pt(columnWidth)}">${caption('BACKER').html}${backer.html}</div>`
+      html += '</div>'
 
-      html += `<div class="items" style="padding-top:${pt(SECTION_GAP)}">`
-      if (page > 0) html += `<div class="continued">Continued from page ${page} of this order</div>`
+      html += `<div class="items" style="height:${pt(itemsHeight)}">`
+      if (page > 0) {
+        html += lines(
+          [`Continued from page ${page} of this order`],
+          T.continued,
+          innerWidth,
+          faces,
+        ).html
+      }
       html += '<table><colgroup>'
       for (const width of [CHECK_COL, cols.sku, cols.item, cols.choices, QTY_COL]) {
         html += `<col style="width:${pt(width)}">`
       }
-      html +=
-        '</colgroup><thead><tr><th class="check"></th><th>SKU</th><th>Item</th><th>Choices</th>'
-      html += '<th class="qty">Qty</th></tr></thead><tbody>'
-      if (lines.length === 0) {
-        html += '<tr><td class="check"></td><td colspan="4">No items in this order</td></tr>'
+      html += `</colgroup><thead><tr><th class="check"></th><th>${thead.join('</th><th>')}</th>`
+      html += `<th class="qty">${qtyHead}</th></tr></thead><tbody>`
+      if (count === 0) {
+        html += `<tr><td class="check"></td><td colspan="4">${cell('No items in this order', innerWidth).html}</td></tr>`
       }
-      for (const line of chunk) {
-        html += '<tr><td class="check"><span class="box"></span></td>'
-        html += `<td dir="auto">${escapeHtml(line.skuCode)}</td>`
-        html += `<td dir="auto">${escapeHtml(line.itemName)}</td>`
-        html += `<td dir="auto">${escapeHtml(describeChoices(line.choices))}</td>`
-        html += `<td class="qty">${line.quantity}</td></tr>`
-      }
-      html += '</tbody>'
-      if (last) {
-        html += `<tfoot><tr><td></td><td colspan="3">Total units (${lines.length} line${lines.length === 1 ? '' : 's'})</td>`
-        html += `<td class="qty">${units}</td></tr></tfoot>`
-      } else {
-        html += `<tfoot><tr><td></td><td colspan="4" class="continued">Continued on the next page</td></tr></tfoot>`
-      }
-      html += '</table></div>'
+      for (const item of chunk) html += item.html
+      html += '</tbody><tfoot><tr><td></td>'
+      html += last
+        ? `<td colspan="3">${lines([`Total units (${count} line${count === 1 ? '' : 's'})`], T.cellBold, innerWidth, faces).html}</td><td class="qty">${lines([String(units)], T.cellBold, QTY_COL, faces).html}</td>`
+        : `<td colspan="4">${lines(['Continued on the next page'], T.continued, innerWidth, faces).html}</td>`
+      html += '</tr></tfoot></table></div>'
 
       html += `<div class="foot" style="height:${pt(footHeight)}">`
-      if (footerNote !== '') html += `<div class="note">${escapeHtml(footerNote)}</div>`
-      html += `<div class="pageno">${escapeHtml(pageTitle)} · page ${page + 1} of ${chunks.length}</div>`
+      if (note !== undefined) html += note.html
+      html += lines(
+        [`${pageTitle} · page ${page + 1} of ${chunks.length}`],
+        T.pageNumber,
+        innerWidth,
+        faces,
+      ).html
       html += '</div></section>'
       pagesHtml.push(html)
     })
   }
 
   return {
-    html: htmlDocument(`Packing slips: ${title}`, slipCss(paper), pagesHtml.join('\n')),
+    html: htmlDocument(
+      `Packing slips: ${title}`,
+      slipCss(paper, fontFaceCss(faces.all())),
+      pagesHtml.join('\n'),
+    ),
     pages: pagesHtml.length,
     warnings,
   }

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto'
+import { rename, rm } from 'node:fs/promises'
+import { basename, dirname, extname, join } from 'node:path'
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import { PerkPackError } from '../errors'
+import { findBrowser } from './browser'
+import { cancelledError, HeadlessBrowser } from './headless'
+import type { LabelOptions, LabelsResult } from './labels'
+import { renderLabels } from './labels'
+import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
+import { renderPackingSlips } from './slips'
+
+/**
+ * The print engine outside Electron (the command line, tests, benchmarks): the same HTML
+ * documents the app prints, turned into PDF files by a headless browser (headless.ts). Slips go
+ * in batches, each its own document and file, so 20,000 slips never sit in one browser page.
+ */
+
+export interface PrintProgress {
+  /** Documents printed so far, and in all (one for labels; one per batch for slips). */
+  batch: number
+  batches: number
+  /** Slips (orders) or labels printed so far, and in all. */
+  done: number
+  total: number
+  /** PDF pages written so far. */
+  pages: number
+}
+
+export interface PdfRunOptions {
+  /** The browser's program file; by default found on the machine (browser.ts). */
+  browser?: string
+  signal?: AbortSignal
+  onProgress?: (progress: PrintProgress) => void
+}
+
+/** Slips per document: a batch prints in a few seconds and a printer queue takes it whole. */
+export const SLIP_BATCH_SIZE = 500
+
+function writeError(out: string, error: unknown): PerkPackError {
+  if (error instanceof PerkPackError) return error
+  const code = (error as NodeJS.ErrnoException).code
+  return new PerkPackError(
+    'export_write_failed',
+    `Could not write ${out}: ${code ?? 'unknown error'}. Choose another folder and try again.`,
+    { cause: error },
+  )
+}
+
+/** A hidden, unpredictable name beside `out`: a reader never sees half a PDF under its name. */
+function partPath(out: string): string {
+  return join(dirname(out), `.${basename(out)}.${randomUUID()}.part`)
+}
+
+/**
+ * Prints each document to its file, in order, with one browser; the files appear under their
+ * names only once all of them are written. On failure or cancel no file is left behind.
+ */
+async function printAll(
+  jobs: ReadonlyArray<{ out: string; html: () => string; pages: () => number; items: number }>,
+  total: number,
+  run: PdfRunOptions,
+): Promise<void> {
+  const browser = await HeadlessBrowser.launch(run.browser ?? findBrowser(), run.signal)
+  const parts: Array<{ part: string; out: string }> = []
+  try {
+    let done = 0
+    let pages = 0
+    run.onProgress?.({ batch: 0, batches: jobs.length, done, total, pages })
+    for (const [index, job] of jobs.entries()) {
+      if (run.signal?.aborted) throw cancelledError()
+      const html = job.html()
+      const part = partPath(job.out)
+      parts.push({ part, out: job.out })
+      await browser.printToPdf(html, part).catch((error: unknown) => {
+        throw run.signal?.aborted ? cancelledError() : writeError(job.out, error)
+      })
+      done += job.items
+      pages += job.pages()
+      run.onProgress?.({ batch: index + 1, batches: jobs.length, done, total, pages })
+    }
+    if (run.signal?.aborted) throw cancelledError()
+    for (const { part, out } of parts)
+      await rename(part, out).catch((e) => {
+        throw writeError(out, e)
+      })
+    parts.length = 0
+  } finally {
+    await browser.close()
+    for (const { part } of parts) await rm(part, { force: true }).catch(() => undefined)
+  }
+}
+
+export interface LabelsPdfResult extends Omit<LabelsResult, 'html'> {
+  path: string
+}
+
+/** Labels to one PDF file at `out` (its sheets are what `renderLabels` lays out). */
+export async function renderLabelsPdf(
+  orders: readonly CampaignContribution[],
+  options: LabelOptions,
+  out: string,
+  run: PdfRunOptions = {},
+): Promise<LabelsPdfResult> {
+  const result = renderLabels(orders, options)
+  if (result.labels === 0) {
+    throw new PerkPackError(
+      'nothing_to_print',
+      'None of the selected orders has a shipping address, so there is no label to print.',
+    )
+  }
+  const { html, ...rest } = result
+  await printAll(
+    [{ out, html: () => html, pages: () => rest.pages, items: rest.labels }],
+    rest.labels,
+    run,
+  )
+  return { ...rest, path: out }
+}
+
+export interface SlipBatch {
+  /** 0-based. */
+  index: number
+  /** The batch's orders: `from` (inclusive) to `to` (exclusive) in the order list. */
+  from: number
+  to: number
+}
+
+/** `orderCount` orders cut into batches of `batchSize` (the last one shorter). */
+export function planSlipBatches(orderCount: number, batchSize = SLIP_BATCH_SIZE): SlipBatch[] {
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new RangeError(`batchSize must be a whole number of at least 1, got ${batchSize}`)
+  }
+  const batches: SlipBatch[] = []
+  for (let from = 0; from < orderCount; from += batchSize) {
+    batches.push({ index: batches.length, from, to: Math.min(orderCount, from + batchSize) })
+  }
+  return batches
+}
+
+/** The document of one batch: what the app prints or saves for "batch 3 of 40". */
+export function renderSlipBatch(
+  orders: readonly CampaignContribution[],
+  options: SlipOptions,
+  batch: SlipBatch,
+): SlipsResult {
+  return renderPackingSlips(orders.slice(batch.from, batch.to), options)
+}
+
+/** The first order's slip, for an on-screen preview like the labels' (null: no orders). */
+export function slipPreview(
+  orders: readonly CampaignContribution[],
+  options: SlipOptions,
+): SlipsResult | null {
+  const first = orders[0]
+  return first === undefined ? null : renderPackingSlips([first], options)
+}
+
+/** "slips.pdf", batch 3 of 40 -> "slips-part-03-of-40.pdf"; one batch keeps the name. */
+export function batchPath(out: string, index: number, count: number): string {
+  if (count <= 1) return out
+  const ext = extname(out) || '.pdf'
+  const stem = extname(out) ? out.slice(0, -ext.length) : out
+  const width = String(count).length
+  return `${stem}-part-${String(index + 1).padStart(width, '0')}-of-${count}${ext}`
+}
+
+export interface SlipsPdfFile {
+  path: string
+  batch: SlipBatch
+  pages: number
+}
+
+export interface SlipsPdfResult {
+  files: SlipsPdfFile[]
+  slips: number
+  pages: number
+  warnings: SlipWarning[]
+}
+
+/**
+ * Packing slips to PDF in batches of `batchSize` orders, one file per batch (`batchPath`), with
+ * progress after each batch. Each batch is laid out just before it prints, so memory holds one
+ * batch's document at a time whatever the campaign's size.
+ */
+export async function renderSlipsPdf(
+  orders: readonly CampaignContribution[],
+  options: SlipOptions,
+  out: string,
+  run: PdfRunOptions & { batchSize?: number } = {},
+): Promise<SlipsPdfResult> {
+  const batches = planSlipBatches(orders.length, run.batchSize)
+  if (batches.length === 0) {
+    throw new PerkPackError(
+      'nothing_to_print',
+      'No orders are selected, so there is no slip to print.',
+    )
+  }
+  const files: SlipsPdfFile[] = []
+  const warnings: SlipWarning[] = []
+  const jobs = batches.map((batch) => {
+    const file: SlipsPdfFile = {
+      path: batchPath(out, batch.index, batches.length),
+      batch,
+      pages: 0,
+    }
+    files.push(file)
+    return {
+      out: file.path,
+      items: batch.to - batch.from,
+      html: () => {
+        const result = renderSlipBatch(orders, options, batch)
+        file.pages = result.pages
+        warnings.push(...result.warnings)
+        return result.html
+      },
+      pages: () => file.pages,
+    }
+  })
+  await printAll(jobs, orders.length, run)
+  return {
+    files,
+    slips: orders.length,
+    pages: files.reduce((sum, f) => sum + f.pages, 0),
+    warnings,
+  }
+}

@@ -1,0 +1,110 @@
+import type { FontWeight, TextLang } from './fonts'
+import { cssNumber, escapeHtml } from './html'
+import type { FacesUsed, LineBox } from './measure'
+import { lineBox, measure, wrapText } from './measure'
+
+/**
+ * Lines of text as blocks of measured height (measure.ts), for the packing slip: the browser
+ * wraps nothing and sizes nothing, so the slip's layout is the one computed here.
+ */
+
+export interface TextType {
+  /** Class of each line's block; CSS gives it the size, weight and usual block (typeCss). */
+  cls: string
+  /** Where the class means this type (`.shipto .l`); default `.cls`. */
+  selector?: string
+  sizePt: number
+  weight: FontWeight
+}
+
+const pt = (value: number) => `${cssNumber(value)}pt`
+
+/** The block of a line of Latin text: what most lines are, so it is the class's default. */
+function usualBox(type: TextType): LineBox {
+  return lineBox([measure('x', { lang: '', weight: type.weight })], type.weight, type.sizePt)
+}
+
+function vars(box: LineBox): string {
+  return `--h:${pt(box.slotPt)};--lh:${pt(box.lineHeightPt)};--p:${pt(box.padTopPt)}`
+}
+
+export function typeCss(types: readonly TextType[]): string {
+  const rules = types.map(
+    (type) =>
+      `${type.selector ?? `.${type.cls}`} { font-size: ${pt(type.sizePt)}; font-weight: ${type.weight}; ${vars(usualBox(type))}; }`,
+  )
+  const all = [...new Set(types.map((type) => `.${type.cls}`))].join(', ')
+  return `${all} { box-sizing: border-box; white-space: pre; unicode-bidi: plaintext;
+  height: var(--h); line-height: var(--lh); padding-top: var(--p); }
+${rules.join('\n')}`
+}
+
+export interface Lines {
+  html: string
+  heightPt: number
+  count: number
+}
+
+/**
+ * `texts` (each may hold line breaks) wrapped to `widthPt`, as blocks of class `type.cls`.
+ * `extraStyle` goes on every block (alignment); a line whose fonts need a taller block than the
+ * class's carries its own.
+ */
+export function lines(
+  texts: readonly string[],
+  type: TextType,
+  widthPt: number,
+  faces: FacesUsed,
+  lang: TextLang = '',
+  sizePt: number = type.sizePt,
+): Lines {
+  const style = { lang, weight: type.weight }
+  const usual = vars(usualBox(type))
+  let html = ''
+  let heightPt = 0
+  let count = 0
+  for (const text of texts) {
+    for (const paragraph of text.split('\n')) {
+      for (const piece of wrapText(paragraph, widthPt / sizePt, style)) {
+        const measured = faces.text(piece, style)
+        const box = lineBox([measured], type.weight, sizePt)
+        const own = vars(box)
+        const attrs: string[] = []
+        if (sizePt !== type.sizePt) attrs.push(`font-size:${pt(sizePt)}`)
+        if (own !== usual || sizePt !== type.sizePt) attrs.push(own)
+        html += `<div class="${type.cls}" dir="auto"${attrs.length ? ` style="${attrs.join(';')}"` : ''}>${escapeHtml(piece)}</div>`
+        heightPt += box.slotPt
+        count += 1
+      }
+    }
+  }
+  return { html, heightPt, count }
+}
+
+/** Height of `lines` without building them (for the footer note, the same on every slip). */
+export function linesHeight(
+  texts: readonly string[],
+  type: TextType,
+  widthPt: number,
+  lang: TextLang = '',
+): number {
+  const style = { lang, weight: type.weight }
+  let height = 0
+  for (const text of texts) {
+    for (const paragraph of text.split('\n')) {
+      for (const piece of wrapText(paragraph, widthPt / type.sizePt, style)) {
+        height += lineBox([measure(piece, style)], type.weight, type.sizePt).slotPt
+      }
+    }
+  }
+  return height
+}
+
+/** Characters of `texts` no bundled font has. */
+export function missingCharacters(texts: readonly string[], lang: TextLang = ''): string[] {
+  const missing = new Set<string>()
+  for (const text of texts) {
+    for (const char of measure(text, { lang, weight: 400 }).missing) missing.add(char)
+  }
+  return [...missing]
+}
