@@ -1,9 +1,14 @@
 import { readCampaignContribution } from '../../shared/api/schemas'
-import type { CampaignContribution, CampaignContributionsPage } from '../../shared/api/schemas'
+import type { CampaignContributionsPage } from '../../shared/api/schemas'
 import type { SchemaProblem } from '../../shared/api/validate'
 import { PAGE_SIZE } from '../../shared/config'
 import type { ApiClient } from './api-client'
-import type { CampaignSnapshotInfo, OfflineCache, SnapshotWriter } from './cache'
+import type {
+  CampaignSnapshotInfo,
+  OfflineCache,
+  ReceivedContribution,
+  SnapshotWriter,
+} from './cache'
 import { Cancelled, PerkPackError } from './errors'
 
 export const DEFAULT_CONCURRENCY = 4
@@ -132,7 +137,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     const { count } = body.pagination
     expected = count
     perPage = body.pagination.per_page || perPage
-    const rows: CampaignContribution[] = []
+    const rows: ReceivedContribution[] = []
     body.response.forEach((raw, index) => {
       const rank = count - 1 - ((page - 1) * perPage + index)
       ranks.add(rank)
@@ -142,7 +147,8 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
         ids.add(row.id)
         // A row that failed on an earlier read and reads now is no longer a problem.
         problems.delete(row.id)
-        rows.push(row)
+        // The raw row too: `orders --json` prints what the API sent, not the model's reading.
+        rows.push({ model: row, raw })
         slug ??= row.order.perks[0]?.campaign_slug ?? null
       } else {
         const key = read.id ?? `r${rank}`

@@ -1,11 +1,12 @@
-export { cacheFilePath, openCache, wipeCacheFiles } from './cache'
+export { cacheFilePath, openCache, wipeCacheFiles } from './open-cache'
 export type {
   CacheOptions,
   CampaignSnapshotInfo,
   OfflineCache,
+  ReceivedContribution,
   SnapshotMeta,
   SnapshotWriter,
-} from './cache'
+} from './types'
 export { CacheError } from './errors'
 export type { CacheErrorCode } from './errors'
 export type { ContributionQuery } from './query'
