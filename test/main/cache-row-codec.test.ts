@@ -14,8 +14,7 @@ type Rec = Record<string, unknown>
 function roundTrip(rows: Rec[]) {
   const parts = new PartNumbers()
   const texts = rows.map((row) => encodeRow(row, parts))
-  const stored = new Map(parts.pending())
-  parts.stored()
+  const stored = new Map(parts.entries())
   const reader = new RowReader((part) => stored.get(part) ?? null)
   return { texts, stored, decoded: texts.map((text) => reader.decode(text)) }
 }

@@ -218,7 +218,7 @@ describe('offline cache: snapshots', () => {
     expect(cache.contributions(CAMPAIGN)).toEqual(newestFirst(makeContributions(30)))
   })
 
-  it('a failing add leaves no staged row pointing at a perk it did not store', () => {
+  it('a failing add leaves nothing behind that a later add or the commit trips on', () => {
     const cache = open(tempDir())
     const writer = cache.beginSnapshot(CAMPAIGN)
     // A perk and a row layout first seen in the add that fails.

@@ -68,7 +68,9 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       parts: PartNumbers,
     ) => Set<number>
   >
-  private readonly commitSnapshot: Database.Transaction<(sync: SyncRef, meta: SnapshotMeta) => void>
+  private readonly commitSnapshot: Database.Transaction<
+    (sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers) => void
+  >
   /** Rows and the parts they refer to are read in one transaction: one snapshot, never two. */
   private readonly readRows: Database.Transaction<
     (campaignId: number, statement: Database.Statement, params: unknown) => unknown[]
@@ -125,11 +127,10 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
         )
         if (!staged.has(entry.id)) fresh.add(entry.id)
       }
-      for (const [part, json] of parts.pending()) sql.insertStagedPart.run(sync.key, part, json)
       return fresh
     })
 
-    this.commitSnapshot = db.transaction((sync, meta) => {
+    this.commitSnapshot = db.transaction((sync, meta, parts) => {
       this.assertSyncLive(sync)
       const { campaignId } = sync
       const count = sql.countStaged.get(sync.key) as number
@@ -142,6 +143,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       )
       for (const statement of sql.dropSnapshot) statement.run(campaignId)
       for (const statement of sql.copySnapshot) statement.run({ campaignId, syncKey: sync.key })
+      for (const [part, json] of parts.entries()) sql.insertPart.run(campaignId, part, json)
       this.dropSyncs([sync.key])
     })
 
@@ -206,7 +208,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
     return this.guard(() => this.stageRows.immediate(sync, rows, staged, parts))
   }
 
-  commit(sync: SyncRef, meta: SnapshotMeta): CampaignSnapshotInfo {
+  commit(sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers): CampaignSnapshotInfo {
     if (!Number.isSafeInteger(meta.expectedCount) || meta.expectedCount < 0) {
       throw new CacheError(
         'cache_bad_value',
@@ -214,7 +216,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       )
     }
     return this.guard(() => {
-      this.commitSnapshot.immediate(sync, meta)
+      this.commitSnapshot.immediate(sync, meta, parts)
       this.refreshStatistics()
       releaseFreePages(this.db, BUSY_TIMEOUT_MS)
       const info = this.campaign(sync.campaignId)

@@ -26,42 +26,31 @@ type Plain = Record<string, unknown>
 const LIST_OF_PARTS = 0
 const ONE_PART = 1
 
-/** Where a row holds objects that many rows share, keyed by the path of their parent. */
-const SHARED_LISTS = new Map([['order', 'perks']])
-const SHARED_OBJECTS = new Map([['', 'campaign']])
-
 /** Numbers what repeats (layouts and shared objects, as JSON text) within one snapshot. */
 export interface PartNumbering {
   number(text: string): number
 }
 
 /**
- * The numbering of one snapshot's parts. Parts numbered since the last `stored` are pending:
- * they go into the file in the same transaction as the rows that use them, and stay pending
- * when that transaction fails, so a stored row never refers to a part that is not stored.
+ * The numbering of one snapshot's parts, kept in memory while a sync stages its rows: the
+ * parts go into the file in the transaction that swaps the snapshot in, the only one in which
+ * staged rows become readable (a sync that dies leaves staged rows nobody reads).
  */
 export class PartNumbers implements PartNumbering {
   private readonly known = new Map<string, number>()
-  private fresh: [number, string][] = []
 
   number(text: string): number {
     let part = this.known.get(text)
     if (part === undefined) {
       part = this.known.size
       this.known.set(text, part)
-      this.fresh.push([part, text])
     }
     return part
   }
 
-  /** The parts numbered since the last `stored`, to store with the rows that use them. */
-  pending(): readonly [number, string][] {
-    return this.fresh
-  }
-
-  /** The pending parts are in the file now (their transaction committed). */
-  stored(): void {
-    this.fresh = []
+  /** Every part numbered so far, as [number, JSON text]. */
+  *entries(): IterableIterator<[number, string]> {
+    for (const [text, part] of this.known) yield [part, text]
   }
 }
 
@@ -80,32 +69,53 @@ function isListOfObjects(value: unknown): value is Plain[] {
   return Array.isArray(value) && value.every(isPlain)
 }
 
+/** Where an object sits in the row: the two places that hold shared objects, or elsewhere. */
+const enum At {
+  Row,
+  Order,
+  Other,
+}
+
+/** Keys as JSON text, kept: a row holds the same few dozen keys as every other. */
+const keyTexts = new Map<string, string>()
+
+function keyText(key: string): string {
+  let text = keyTexts.get(key)
+  if (text === undefined) {
+    text = JSON.stringify(key)
+    if (keyTexts.size < 10_000) keyTexts.set(key, text)
+  }
+  return text
+}
+
 /**
- * Appends the leaf values of `object` to `values` and returns its layout. Only plain objects
- * are taken apart: anything else (arrays, a Date) is a leaf that JSON.stringify writes as usual.
+ * Appends the leaf values of `object` to `values` and returns its layout as JSON text (built
+ * as text: cheaper than an array written by JSON.stringify, and this runs for every row). Only
+ * plain objects are taken apart: anything else (arrays, a Date) is a leaf that JSON.stringify
+ * writes as usual.
  */
-function take(
-  object: Plain,
-  path: string,
-  values: Json[],
-  parts: PartNumbering,
-): (string | [string, unknown])[] {
-  const layout: (string | [string, unknown])[] = []
-  const list = SHARED_LISTS.get(path)
-  const one = SHARED_OBJECTS.get(path)
+function take(object: Plain, at: At, values: Json[], parts: PartNumbering): string {
+  let layout = ''
   for (const key of Object.keys(object)) {
     const value = object[key]
     if (skipped(value)) continue
-    if (key === list && isListOfObjects(value)) {
-      layout.push([key, LIST_OF_PARTS])
+    if (layout !== '') layout += ','
+    if (at === At.Order && key === 'perks' && isListOfObjects(value)) {
+      layout += `[${keyText(key)},${LIST_OF_PARTS}]`
       values.push(value.map((item) => parts.number(JSON.stringify(item))))
-    } else if (key === one && isPlain(value)) {
-      layout.push([key, ONE_PART])
+    } else if (at === At.Row && key === 'campaign' && isPlain(value)) {
+      layout += `[${keyText(key)},${ONE_PART}]`
       values.push(parts.number(JSON.stringify(value)))
     } else if (isPlain(value)) {
-      layout.push([key, take(value, path === '' ? key : `${path}.${key}`, values, parts)])
+      const inner = take(
+        value,
+        at === At.Row && key === 'order' ? At.Order : At.Other,
+        values,
+        parts,
+      )
+      layout += `[${keyText(key)},[${inner}]]`
     } else {
-      layout.push(key)
+      layout += keyText(key)
       values.push(value)
     }
   }
@@ -115,8 +125,7 @@ function take(
 /** The stored text of `row`: `[layout part, ...values]`. */
 export function encodeRow(row: Plain, parts: PartNumbering): string {
   const values: Json[] = [0]
-  const layout = take(row, '', values, parts)
-  values[0] = parts.number(JSON.stringify(layout))
+  values[0] = parts.number(`[${take(row, At.Row, values, parts)}]`)
   return JSON.stringify(values)
 }
 

@@ -63,10 +63,10 @@ export function convertRowsToCompact(db: Database.Database): void {
         row.email,
         raw,
       )
-      for (const [part, json] of parts.pending()) insertPart.run(row.campaign_id, part, json)
-      // The whole migration is one transaction: if it fails, these numbers go with it.
-      parts.stored()
     }
     after = (rows[rows.length - 1] as OldRow).rowid
+  }
+  for (const [campaignId, parts] of numbering) {
+    for (const [part, json] of parts.entries()) insertPart.run(campaignId, part, json)
   }
 }

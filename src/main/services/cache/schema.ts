@@ -106,7 +106,8 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`
       -- What rows of a snapshot share, stored once: key layouts and shared objects (perks, an
-      -- embedded campaign), numbered per snapshot and referred to by number from the rows.
+      -- embedded campaign), numbered per snapshot and referred to by number from the rows. A
+      -- sync keeps its numbering in memory and writes it here when it swaps its rows in.
       CREATE TABLE snapshot_parts (
         campaign_id INTEGER NOT NULL,
         part INTEGER NOT NULL,
@@ -148,12 +149,6 @@ export const MIGRATIONS: readonly Migration[] = [
         sku_codes TEXT NOT NULL,
         PRIMARY KEY (sync_key, id)
       ) STRICT;
-      CREATE TABLE staging_parts (
-        sync_key INTEGER NOT NULL REFERENCES staging_syncs (sync_key) ON DELETE CASCADE,
-        part INTEGER NOT NULL,
-        json TEXT NOT NULL,
-        PRIMARY KEY (sync_key, part)
-      ) STRICT, WITHOUT ROWID;
     `)
     convertRowsToCompact(db)
     db.exec(`

@@ -26,14 +26,15 @@ export interface SnapshotStore {
     staged: ReadonlySet<number>,
     parts: PartNumbers,
   ): Set<number>
-  commit(sync: SyncRef, meta: SnapshotMeta): CampaignSnapshotInfo
+  /** Swaps the staged rows in, with the parts they refer to. */
+  commit(sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers): CampaignSnapshotInfo
   discard(sync: SyncRef): void
 }
 
 export class StagedSnapshot implements SnapshotWriter {
   private state: 'open' | 'committed' | 'aborted' = 'open'
   private readonly staged = new Set<number>()
-  /** Layouts and shared objects of this snapshot, numbered as rows arrive. */
+  /** Layouts and shared objects of this snapshot, numbered as rows arrive, stored at commit. */
   private readonly parts = new PartNumbers()
 
   constructor(
@@ -64,8 +65,6 @@ export class StagedSnapshot implements SnapshotWriter {
   add(rows: readonly ReceivedContribution[]): number {
     this.assertOpen()
     const fresh = this.store.stage(this.sync, rows, this.staged, this.parts)
-    // Only now: after a failed add its parts stay pending and go in with the next one.
-    this.parts.stored()
     // Only after the transaction committed: a failed add leaves the count as it was.
     for (const id of fresh) this.staged.add(id)
     return this.staged.size
@@ -81,7 +80,7 @@ export class StagedSnapshot implements SnapshotWriter {
 
   commit(meta: SnapshotMeta): CampaignSnapshotInfo {
     this.assertOpen()
-    const info = this.store.commit(this.sync, meta)
+    const info = this.store.commit(this.sync, meta, this.parts)
     this.state = 'committed'
     return info
   }

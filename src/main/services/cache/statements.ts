@@ -51,7 +51,6 @@ export function prepareStatements(db: Database.Database) {
     // Rows first: deleting the sync row then finds no child to cascade to.
     dropStaging: [
       prepare('DELETE FROM staging_contributions WHERE sync_key = ?'),
-      prepare('DELETE FROM staging_parts WHERE sync_key = ?'),
       prepare('DELETE FROM staging_syncs WHERE sync_key = ?'),
     ],
     // The later copy of a row wins: pages shift while new contributions arrive.
@@ -63,7 +62,7 @@ export function prepareStatements(db: Database.Database) {
          raw = excluded.raw, model = excluded.model,
          perk_ids = excluded.perk_ids, sku_codes = excluded.sku_codes`,
     ),
-    insertStagedPart: prepare('INSERT INTO staging_parts (sync_key, part, json) VALUES (?, ?, ?)'),
+    insertPart: prepare('INSERT INTO snapshot_parts (campaign_id, part, json) VALUES (?, ?, ?)'),
     countStaged: prepare('SELECT count(*) FROM staging_contributions WHERE sync_key = ?').pluck(),
     upsertCampaign: prepare(
       `INSERT INTO campaigns
@@ -84,10 +83,6 @@ export function prepareStatements(db: Database.Database) {
         `INSERT INTO contributions (campaign_id, ${STAGED_COLUMNS})
          SELECT @campaignId, ${STAGED_COLUMNS}
          FROM staging_contributions WHERE sync_key = @syncKey`,
-      ),
-      prepare(
-        `INSERT INTO snapshot_parts (campaign_id, part, json)
-         SELECT @campaignId, part, json FROM staging_parts WHERE sync_key = @syncKey`,
       ),
       prepare(
         `INSERT INTO contribution_perks (campaign_id, contribution_id, perk_id)
