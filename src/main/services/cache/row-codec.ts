@@ -15,13 +15,12 @@
  * The format is part of schema 3 of the cache (schema.ts): changing it needs a migration.
  */
 
-type Json = unknown
+type Plain = Record<string, unknown>
 
 /** A stored row that does not fit its layout or refers to a part the file lacks. */
 export class StoredRowError extends Error {
   override name = 'StoredRowError'
 }
-type Plain = Record<string, unknown>
 
 const LIST_OF_PARTS = 0
 const ONE_PART = 1
@@ -94,7 +93,7 @@ function keyText(key: string): string {
  * plain objects are taken apart: anything else (arrays, a Date) is a leaf that JSON.stringify
  * writes as usual.
  */
-function take(object: Plain, at: At, values: Json[], parts: PartNumbering): string {
+function take(object: Plain, at: At, values: unknown[], parts: PartNumbering): string {
   let layout = ''
   for (const key of Object.keys(object)) {
     const value = object[key]
@@ -124,7 +123,7 @@ function take(object: Plain, at: At, values: Json[], parts: PartNumbering): stri
 
 /** The stored text of `row`: `[layout part, ...values]`. */
 export function encodeRow(row: Plain, parts: PartNumbering): string {
-  const values: Json[] = [0]
+  const values: unknown[] = [0]
   values[0] = parts.number(`[${take(row, At.Row, values, parts)}]`)
   return JSON.stringify(values)
 }
