@@ -19,7 +19,7 @@ import { fmt, spawnSimulator } from './lib'
 import type { SimulatorProcess } from './lib'
 
 const COUNT = Number(process.env.BENCH_CACHE_CONTRIBUTIONS ?? 100_000)
-const ROUNDS = Number(process.env.BENCH_CACHE_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_CACHE_ROUNDS ?? 5)
 const OPENS = 7
 const CONCURRENCY = 4
 const DRIFT = 0.05
