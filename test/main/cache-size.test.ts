@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { saveView } from '../../src/main/app/view-store'
 import { openCache } from '../../src/main/services/cache'
-import type { OfflineCache, ReceivedContribution } from '../../src/main/services/cache'
+import type { OfflineCache, ProblemRow, ReceivedContribution } from '../../src/main/services/cache'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import { generateDataset } from '../../src/simulator'
 import { driftedCampaignRow } from '../../src/simulator/drift'
@@ -22,17 +22,24 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-/** The simulator's campaign as a sync receives it, a few rows drifting as real data does. */
-function servedCampaign(seed: number): { campaignId: number; rows: ReceivedContribution[] } {
+/**
+ * The simulator's campaign as a sync receives it, a few rows drifting as real data does: the
+ * rows the model reads, and the problem rows kept beside them.
+ */
+function servedCampaign(seed: number) {
   const dataset = generateDataset({ seed, contributions: ROWS })
   const campaignId = dataset.campaigns[0]!.id
   const rows: ReceivedContribution[] = []
-  for (const row of dataset.contributions.get(campaignId) ?? []) {
+  const problems: ProblemRow[] = []
+  const served = dataset.contributions.get(campaignId) ?? []
+  served.forEach((row, index) => {
     const raw = JSON.parse(JSON.stringify(driftedCampaignRow(seed, DRIFT, row) ?? row)) as unknown
     const read = readCampaignContribution(raw)
     if (read.ok) rows.push({ model: read.value, raw })
-  }
-  return { campaignId, rows }
+    else
+      problems.push({ id: read.id, rank: served.length - 1 - index, raw, problems: read.problems })
+  })
+  return { campaignId, rows, problems }
 }
 
 /** Bytes on disk: the database with its WAL, as the app leaves them after a sync. */
@@ -49,25 +56,32 @@ describe('offline cache: size on disk', () => {
     dirs.push(dir)
     const cache = openCache({ dataDir: dir, profile: 'size' })
     opened.push(cache)
-    const { campaignId, rows } = servedCampaign(3)
+    const { campaignId, rows, problems } = servedCampaign(3)
     expect(rows.length).toBeGreaterThan(ROWS * 0.99)
-    const budget = rows.length * BUDGET_BYTES_PER_ROW
+    expect(problems.length).toBeGreaterThan(0)
+    // Problem rows are contributions too: they count toward the budget, and take room.
+    const budget = (rows.length + problems.length) * BUDGET_BYTES_PER_ROW
 
     const sizes: number[] = []
     // Each later sync stages a whole campaign beside the last: that space must be given back.
     for (let sync = 0; sync < 3; sync++) {
       const writer = cache.beginSnapshot(campaignId)
       for (let i = 0; i < rows.length; i += 30) writer.add(rows.slice(i, i + 30))
-      const info = writer.commit({ expectedCount: rows.length, privileged: true })
+      writer.addProblems(problems)
+      const info = writer.commit({
+        expectedCount: rows.length + problems.length,
+        privileged: true,
+      })
       // What the CLI and the app keep beside the rows: the compact orders view.
       saveView(cache, campaignId, info.lastSyncedAt)
       sizes.push(bytesOnDisk(cache.path))
     }
     console.log(
-      `cache: ${rows.length} contributions, ${sizes.map((b) => (b / 1e6).toFixed(1)).join(' / ')} MB ` +
+      `cache: ${rows.length} contributions and ${problems.length} problem rows, ${sizes.map((b) => (b / 1e6).toFixed(1)).join(' / ')} MB ` +
         `after each sync (budget ${(budget / 1e6).toFixed(1)} MB)`,
     )
     for (const size of sizes) expect(size).toBeLessThan(budget)
     expect(cache.contributionCount(campaignId)).toBe(rows.length)
+    expect(cache.campaign(campaignId)?.problemCount).toBe(problems.length)
   })
 })
