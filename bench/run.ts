@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { benchCache } from './cache.bench'
 import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
 import { benchLabels, benchSlips } from './print.bench'
@@ -10,6 +11,7 @@ import { benchSync } from './sync.bench'
 const BENCHES: Record<string, () => Promise<string>> = {
   fulfillment: benchFulfillment,
   sync: benchSync,
+  cache: benchCache,
   'orders-view': benchOrdersView,
   excel: benchExcel,
   labels: benchLabels,

@@ -8,6 +8,7 @@ import {
 } from '../shared/fulfillment'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { ORDER_STATUSES } from '../shared/api/schemas'
+import type { ContributionQuery } from '../main/services/cache'
 import { UsageError } from '../main/services/errors'
 import { fetchAccountContributions, fetchSignups, watchJob } from '../main/services/operations'
 import { readSettings, writeSettings } from '../main/services/profile'
@@ -107,14 +108,23 @@ export function positiveInt(raw: string, what: string): number {
   return Number(raw)
 }
 
-export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
+function syncedCache(context: CliContext, campaignId: number) {
   const cache = context.cache()
   if (!cache.campaign(campaignId)) {
     throw new UsageError(
       `There is no offline copy of campaign ${campaignId} in ${context.target.dataDir}. Run \`perkpack sync ${campaignId}\` first.`,
     )
   }
-  return cache.contributions(campaignId)
+  return cache
+}
+
+export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
+  return syncedCache(context, campaignId).contributions(campaignId)
+}
+
+/** The cached rows exactly as the API sent them, filtered through the cache's indexes. */
+function cachedRawRows(context: CliContext, campaignId: number, query: ContributionQuery) {
+  return syncedCache(context, campaignId).rawContributions(campaignId, query)
 }
 
 export function printJson(context: CliContext, value: unknown): void {
@@ -293,14 +303,13 @@ answering in part), the copy is kept and the sync exits 3 with both counts.`,
       const statuses = statusesFrom(values.status, [], cached)
       const perkId =
         values.perk !== undefined ? positiveInt(values.perk, '--perk value') : undefined
-      const rows = filterContributions(cached, {
-        statuses,
-        ...(perkId !== undefined ? { perkId } : {}),
-      })
+      const filter = { statuses, ...(perkId !== undefined ? { perkId } : {}) }
       if (values.json) {
-        printJson(context, rows)
+        // As the API returned them: a row the model read leniently is printed as it came.
+        printJson(context, cachedRawRows(context, campaignId, filter))
         return 0
       }
+      const rows = filterContributions(cached, filter)
       const body = rows.map((c) => [
         c.order.sequence_number == null ? '' : `#${c.order.sequence_number}`,
         String(c.order.id),

@@ -14,7 +14,7 @@ import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc/contract'
 import type { TestApp } from './app-helpers'
 import { generateDataset } from '../../src/simulator'
 import { cleanupApps, makeApp, queryAll, tempDir } from './app-helpers'
-import { toModel } from '../helpers/model'
+import { asReceived, toModel } from '../helpers/model'
 
 /**
  * The orders view's budget (ARCHITECTURE.md): with 100,000 orders, opening under 1 s and each
@@ -75,7 +75,7 @@ beforeAll(() => {
   dataDir = tempDir()
   const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
   const writer = cache.beginSnapshot(campaignId)
-  for (let i = 0; i < rows.length; i += 5000) writer.add(rows.slice(i, i + 5000))
+  for (let i = 0; i < rows.length; i += 5000) writer.add(asReceived(rows.slice(i, i + 5000)))
   writer.commit({ expectedCount: rows.length, privileged: true })
   cache.close()
 }, 180_000)

@@ -9,6 +9,7 @@ import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import type { CliResult } from '../helpers/cli'
 import { cleanup, tempDir } from '../helpers/harness'
+import { asReceived } from '../helpers/model'
 import { makeContributions } from '../main/fixtures/contributions'
 
 afterAll(cleanup)
@@ -36,7 +37,7 @@ beforeAll(() => {
   const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(rows)
+    writer.add(asReceived(rows))
     writer.commit({ expectedCount: rows.length, privileged: true })
   } finally {
     cache.close()

@@ -8,6 +8,7 @@ import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { orderLines } from '../../src/shared/fulfillment'
 import { cleanup, tempDir } from '../helpers/harness'
+import { asReceived } from '../helpers/model'
 import { makeContributions } from '../main/fixtures/contributions'
 
 afterEach(cleanup)
@@ -35,7 +36,7 @@ function prepareCache(options: { hoursAgo?: number; unprivileged?: boolean } = {
   const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), now: () => syncedAt })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(rows)
+    writer.add(asReceived(rows))
     writer.commit({ expectedCount: rows.length, privileged: !options.unprivileged })
   } finally {
     cache.close()

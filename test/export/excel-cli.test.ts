@@ -9,7 +9,7 @@ import { DEFAULT_STATUSES, filterContributions } from '../../src/shared/fulfillm
 import { generateDataset } from '../../src/simulator/data'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import { cleanup, tempDir } from '../helpers/harness'
-import { toModel } from '../helpers/model'
+import { asReceived, toModel } from '../helpers/model'
 
 // Never contacted: `export` works from the cache alone. The base URL only picks the cache file.
 const BASE_URL = 'http://127.0.0.1:9'
@@ -25,7 +25,7 @@ beforeAll(() => {
   const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
   try {
     const writer = cache.beginSnapshot(campaign.id)
-    writer.add(rows)
+    writer.add(asReceived(rows))
     writer.commit({ expectedCount: rows.length, privileged: true })
     cache.setCampaignTitle(campaign.id, campaign.title)
   } finally {

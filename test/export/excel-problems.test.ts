@@ -8,7 +8,7 @@ import { problemLines } from '../../src/shared/problems/report'
 import { generateDataset } from '../../src/simulator/data'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import { cleanup, tempDir } from '../helpers/harness'
-import { toModel } from '../helpers/model'
+import { asReceived, toModel } from '../helpers/model'
 import { problemRow } from '../main/fixtures/problem-rows'
 
 const dataset = generateDataset({ seed: 3, contributions: 60 })
@@ -88,7 +88,7 @@ describe('perkpack export with problem rows in the offline copy', () => {
     const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
     try {
       const writer = cache.beginSnapshot(campaign.id)
-      writer.add(rows)
+      writer.add(asReceived(rows))
       writer.addProblems(PROBLEMS)
       writer.commit({ expectedCount: rows.length + PROBLEMS.length, privileged: true })
     } finally {

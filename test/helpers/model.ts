@@ -1,3 +1,4 @@
+import type { ReceivedContribution } from '../../src/main/services/cache'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 
@@ -16,4 +17,14 @@ export function toModel(rows: readonly unknown[]): CampaignContribution[] {
 /** One row as the model reads it (see `toModel`). */
 export function toModelRow(raw: unknown): CampaignContribution {
   return toModel([raw])[0] as CampaignContribution
+}
+
+/** Wire rows as the sync hands them to the cache: the model's reading beside the raw row. */
+export function received(raws: readonly unknown[]): ReceivedContribution[] {
+  return raws.map((raw) => ({ model: toModelRow(raw), raw }))
+}
+
+/** Model rows handed to the cache as their own raw rows, as a clean row reads back. */
+export function asReceived(rows: readonly CampaignContribution[]): ReceivedContribution[] {
+  return rows.map((row) => ({ model: row, raw: row }))
 }

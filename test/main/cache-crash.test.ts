@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
 import type { OfflineCache } from '../../src/main/services/cache'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { asReceived } from '../helpers/model'
 import { newestFirst } from './fixtures/contributions'
 import { CRASH_CAMPAIGN, crashSnapshots } from './fixtures/crash-data'
 
@@ -107,7 +108,7 @@ describe('offline cache: a sync process killed with SIGKILL', () => {
 
     // And the next sync commits exactly its own rows.
     const writer = cache.beginSnapshot(CRASH_CAMPAIGN)
-    for (let i = 0; i < third.length; i += 30) writer.add(third.slice(i, i + 30))
+    for (let i = 0; i < third.length; i += 30) writer.add(asReceived(third.slice(i, i + 30)))
     expect(writer.commit({ expectedCount: third.length, privileged: false })).toMatchObject({
       count: third.length,
       privileged: false,

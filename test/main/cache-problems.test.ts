@@ -10,6 +10,7 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openCache, wipeCacheFiles } from '../../src/main/services/cache'
 import type { OfflineCache, ProblemRow } from '../../src/main/services/cache'
+import { asReceived } from '../helpers/model'
 import { makeContribution, makeContributions } from './fixtures/contributions'
 import { problemRow } from './fixtures/problem-rows'
 
@@ -63,7 +64,7 @@ describe('problem rows in the offline cache', () => {
     let cache = open(dir)
     const problems = [problemRow(2_000_001, 40), problemRow(null, 41), problemRow(2_000_002, 3)]
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(makeContributions(40))
+    writer.add(asReceived(makeContributions(40)))
     writer.addProblems(problems)
     const info = writer.commit({ expectedCount: 43, privileged: true })
 
@@ -84,18 +85,18 @@ describe('problem rows in the offline cache', () => {
   it('are replaced by the next sync, and gone after one without any', () => {
     const cache = open(tempDir())
     const first = cache.beginSnapshot(CAMPAIGN)
-    first.add(makeContributions(10))
+    first.add(asReceived(makeContributions(10)))
     first.addProblems([problemRow(2_000_001, 10), problemRow(null, 11)])
     first.commit({ expectedCount: 12, privileged: true })
 
     const second = cache.beginSnapshot(CAMPAIGN)
-    second.add(makeContributions(10))
+    second.add(asReceived(makeContributions(10)))
     second.addProblems([problemRow(2_000_009, 10, 'second')])
     expect(second.commit({ expectedCount: 11, privileged: true }).problemCount).toBe(1)
     expect(cache.problemRows(CAMPAIGN)).toEqual([problemRow(2_000_009, 10, 'second')])
 
     const third = cache.beginSnapshot(CAMPAIGN)
-    third.add(makeContributions(10))
+    third.add(asReceived(makeContributions(10)))
     expect(third.commit({ expectedCount: 10, privileged: true }).problemCount).toBe(0)
     expect(cache.problemRows(CAMPAIGN)).toEqual([])
   })
@@ -107,12 +108,12 @@ describe('problem rows in the offline cache', () => {
       [9002, 2_000_002],
     ] as const) {
       const writer = cache.beginSnapshot(campaignId)
-      writer.add(makeContributions(5, { campaignId }))
+      writer.add(asReceived(makeContributions(5, { campaignId })))
       writer.addProblems([problemRow(id, 5)])
       writer.commit({ expectedCount: 6, privileged: true })
     }
     const again = cache.beginSnapshot(CAMPAIGN)
-    again.add(makeContributions(5))
+    again.add(asReceived(makeContributions(5)))
     again.commit({ expectedCount: 5, privileged: true })
     expect(cache.problemRows(CAMPAIGN)).toEqual([])
     expect(cache.problemRows(9002).map((row) => row.id)).toEqual([2_000_002])
@@ -121,12 +122,12 @@ describe('problem rows in the offline cache', () => {
   it('an aborted sync leaves the old ones exactly, and no staged problem rows', () => {
     const cache = open(tempDir())
     const first = cache.beginSnapshot(CAMPAIGN)
-    first.add(makeContributions(10))
+    first.add(asReceived(makeContributions(10)))
     first.addProblems([problemRow(2_000_001, 10)])
     const before = first.commit({ expectedCount: 11, privileged: true })
 
     const next = cache.beginSnapshot(CAMPAIGN)
-    next.add(makeContributions(3))
+    next.add(asReceived(makeContributions(3)))
     next.addProblems([problemRow(2_000_005, 3, 'next'), problemRow(null, 4, 'next')])
     expect(staging(cache.path)).toEqual({ syncs: 1, rows: 3, problems: 2 })
     next.abort()
@@ -179,7 +180,7 @@ describe('the later copy of a row wins', () => {
     const cache = open(tempDir())
     const writer = cache.beginSnapshot(CAMPAIGN)
     writer.addProblems([problemRow(1_000_003, 3), problemRow(null, 9)])
-    writer.add(makeContributions(5))
+    writer.add(asReceived(makeContributions(5)))
     const info = writer.commit({ expectedCount: 6, privileged: true })
     expect(info).toMatchObject({ count: 5, problemCount: 1 })
     expect(cache.problemRows(CAMPAIGN)).toEqual([problemRow(null, 9)])
@@ -189,7 +190,7 @@ describe('the later copy of a row wins', () => {
   it('a row that reads fine and then fails is a problem row, no longer a good one', () => {
     const cache = open(tempDir())
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(makeContributions(5))
+    writer.add(asReceived(makeContributions(5)))
     writer.addProblems([problemRow(1_000_003, 3)])
     expect(writer.size()).toBe(4)
     expect(writer.ids().has(1_000_003)).toBe(false)

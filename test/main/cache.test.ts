@@ -15,6 +15,7 @@ import { buildContributionsQuery } from '../../src/main/services/cache/query'
 import type { ContributionQuery } from '../../src/main/services/cache/query'
 import { MIGRATIONS, migrate } from '../../src/main/services/cache/schema'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { asReceived } from '../helpers/model'
 import { makeContribution, makeContributions, newestFirst } from './fixtures/contributions'
 
 const PROFILE = 'test-profile'
@@ -58,7 +59,7 @@ function sync(
   meta: SnapshotMeta = { expectedCount: rows.length, privileged: true },
 ) {
   const writer = cache.beginSnapshot(campaignId)
-  for (let i = 0; i < rows.length; i += 30) writer.add(rows.slice(i, i + 30))
+  for (let i = 0; i < rows.length; i += 30) writer.add(asReceived(rows.slice(i, i + 30)))
   return writer.commit(meta)
 }
 
@@ -120,12 +121,12 @@ describe('offline cache: snapshots', () => {
   it('de-duplicates by id across adds; the later copy wins, side tables included', () => {
     const cache = open(tempDir())
     const writer = cache.beginSnapshot(CAMPAIGN)
-    expect(writer.add(makeContributions(60))).toBe(60)
+    expect(writer.add(asReceived(makeContributions(60)))).toBe(60)
     const again = makeContributions(60, {}, 30)
     // Row 45 arrives a second time, changed: other amount, now only perk 503.
     again[15] = { ...makeContribution(45, { perkIds: [503] }), amount: 999 }
-    expect(writer.add(again)).toBe(90)
-    expect(writer.add(makeContributions(5, {}, 10))).toBe(90)
+    expect(writer.add(asReceived(again))).toBe(90)
+    expect(writer.add(asReceived(makeContributions(5, {}, 10)))).toBe(90)
     expect(writer.size()).toBe(90)
     expect(writer.ids()).toEqual(new Set(ids(makeContributions(90))))
 
@@ -167,7 +168,7 @@ describe('offline cache: snapshots', () => {
     time.advance(60_000)
 
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(makeContributions(60, {}, 500))
+    writer.add(asReceived(makeContributions(60, {}, 500)))
     expect(stagingCounts(cache.path)).toEqual({ syncs: 1, rows: 60 })
     writer.abort()
     writer.abort() // twice is harmless
@@ -175,7 +176,7 @@ describe('offline cache: snapshots', () => {
     expect(stagingCounts(cache.path)).toEqual({ syncs: 0, rows: 0 })
     expect(cache.contributions(CAMPAIGN)).toEqual(newestFirst(first))
     expect(cache.campaign(CAMPAIGN)).toEqual(before)
-    expect(() => writer.add(first)).toThrow(/already aborted/)
+    expect(() => writer.add(asReceived(first))).toThrow(/already aborted/)
   })
 
   it('an error between add and commit leaves the previous snapshot exactly', async () => {
@@ -189,7 +190,7 @@ describe('offline cache: snapshots', () => {
     const failingSync = async () => {
       const writer = cache.beginSnapshot(CAMPAIGN)
       try {
-        writer.add(makeContributions(30, {}, 1000))
+        writer.add(asReceived(makeContributions(30, {}, 1000)))
         await Promise.resolve()
         throw new Error('network down on page 2')
       } catch (error) {
@@ -206,32 +207,61 @@ describe('offline cache: snapshots', () => {
   it('a failing add changes nothing of what was staged (one transaction per add)', () => {
     const cache = open(tempDir())
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(makeContributions(30))
+    writer.add(asReceived(makeContributions(30)))
     const bad = makeContributions(30, {}, 30)
     // A row the table refuses (STRICT integer id), in the middle of the batch.
     bad[10] = { ...bad[10]!, id: 'not-a-number' as unknown as number }
-    expect(() => writer.add(bad)).toThrow()
+    expect(() => writer.add(asReceived(bad))).toThrow()
     expect(writer.size()).toBe(30)
     expect(stagingCounts(cache.path).rows).toBe(30)
     expect(writer.commit({ expectedCount: 30, privileged: true }).count).toBe(30)
     expect(cache.contributions(CAMPAIGN)).toEqual(newestFirst(makeContributions(30)))
   })
 
+  it('a failing add leaves nothing behind that a later add or the commit trips on', () => {
+    const cache = open(tempDir())
+    const writer = cache.beginSnapshot(CAMPAIGN)
+    // A perk and a row layout first seen in the add that fails.
+    const fresh = makeContribution(1)
+    fresh.order.perks[0]!.description = 'A perk first seen in an add that failed'
+    const bad = { ...makeContribution(2), id: 'not-a-number' as unknown as number }
+    expect(() => writer.add(asReceived([fresh, bad]))).toThrow()
+    writer.add(asReceived([fresh]))
+    writer.commit({ expectedCount: 1, privileged: true })
+    expect(cache.contributions(CAMPAIGN)).toEqual([fresh])
+  })
+
+  it('says the cache is damaged, and how to recover, when a stored part is missing', () => {
+    const cache = open(tempDir())
+    sync(cache, CAMPAIGN, makeContributions(5))
+    inspect(cache.path, (db) => db.prepare('DELETE FROM snapshot_parts').run())
+    let error: unknown
+    try {
+      cache.contributions(CAMPAIGN)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(CacheError)
+    expect((error as CacheError).code).toBe('cache_damaged')
+    expect((error as Error).message).toMatch(/cannot read back.*Sync the campaign again/s)
+    expect(cache.contributionCount(CAMPAIGN)).toBe(5)
+  })
+
   it('a new sync of the same campaign discards an older unfinished one', () => {
     const cache = open(tempDir())
     const older = cache.beginSnapshot(CAMPAIGN)
-    older.add(makeContributions(40))
+    older.add(asReceived(makeContributions(40)))
     const other = cache.beginSnapshot(9002)
-    other.add(makeContributions(5, { campaignId: 9002 }))
+    other.add(asReceived(makeContributions(5, { campaignId: 9002 })))
     const newer = cache.beginSnapshot(CAMPAIGN)
     expect(newer.syncId).not.toBe(older.syncId)
     // Only the older sync of this campaign went; the other campaign's sync stays staged.
     expect(stagingCounts(cache.path)).toEqual({ syncs: 2, rows: 5 })
 
-    expect(() => older.add(makeContributions(1))).toThrow(/was discarded/)
+    expect(() => older.add(asReceived(makeContributions(1)))).toThrow(/was discarded/)
     expect(() => older.commit({ expectedCount: 40, privileged: true })).toThrow(CacheError)
     older.abort()
-    newer.add(makeContributions(10, {}, 100))
+    newer.add(asReceived(makeContributions(10, {}, 100)))
     expect(newer.commit({ expectedCount: 10, privileged: false }).count).toBe(10)
     expect(ids(cache.contributions(CAMPAIGN))).toEqual(
       ids(newestFirst(makeContributions(10, {}, 100))),
@@ -242,7 +272,7 @@ describe('offline cache: snapshots', () => {
   it('a committed writer refuses more work, and abort after commit keeps the data', () => {
     const cache = open(tempDir())
     const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(makeContributions(3))
+    writer.add(asReceived(makeContributions(3)))
     writer.commit({ expectedCount: 3, privileged: true })
     expect(() => writer.commit({ expectedCount: 3, privileged: true })).toThrow(/already committed/)
     writer.abort()
@@ -651,7 +681,7 @@ describe('offline cache: files, migrations, damage', () => {
     const dir = tempDir()
     const cache = open(dir)
     const live = cache.beginSnapshot(CAMPAIGN)
-    live.add(makeContributions(5))
+    live.add(asReceived(makeContributions(5)))
     // A process that has certainly exited, and one that certainly runs (our parent).
     const deadPid = spawnSync(process.execPath, ['-e', 'process.pid']).pid!
     inspect(cache.path, (db) => {
@@ -660,8 +690,8 @@ describe('offline cache: files, migrations, damage', () => {
          VALUES (?, ?, 'other', ?, '2024-01-01T00:00:00Z')`,
       )
       const row = db.prepare(
-        `INSERT INTO staging_contributions (sync_key, id, created_at, json, perk_ids, sku_codes)
-         VALUES (?, 1, '2024-01-01T00:00:00Z', '{}', '[]', '[]')`,
+        `INSERT INTO staging_contributions (sync_key, id, created_at, raw, perk_ids, sku_codes)
+         VALUES (?, 1, '2024-01-01T00:00:00Z', '[0]', '[]', '[]')`,
       )
       row.run(sync.run('dead-sync', 1, deadPid).lastInsertRowid)
       row.run(sync.run('running-sync', 2, process.ppid).lastInsertRowid)
@@ -674,7 +704,7 @@ describe('offline cache: files, migrations, damage', () => {
     )
     expect(left).toEqual([live.syncId, 'running-sync'].sort())
     // The live sync of the first handle still works.
-    live.add(makeContributions(5, {}, 5))
+    live.add(asReceived(makeContributions(5, {}, 5)))
     expect(live.commit({ expectedCount: 10, privileged: true }).count).toBe(10)
   })
 })
@@ -688,7 +718,7 @@ describe('offline cache: speed', () => {
     sync(cache, CAMPAIGN, makeContributions(20_000, {}, 50_000)) // a snapshot to replace
     const started = performance.now()
     const writer = cache.beginSnapshot(CAMPAIGN)
-    for (let i = 0; i < rows.length; i += 30) writer.add(rows.slice(i, i + 30))
+    for (let i = 0; i < rows.length; i += 30) writer.add(asReceived(rows.slice(i, i + 30)))
     const added = performance.now()
     writer.commit({ expectedCount: rows.length, privileged: true })
     const done = performance.now()
@@ -710,7 +740,7 @@ describe('offline cache: speed', () => {
     () => {
       const cache = open(tempDir())
       const writer = cache.beginSnapshot(CAMPAIGN)
-      for (let i = 0; i < 100_000; i += 5000) writer.add(makeContributions(5000, {}, i))
+      for (let i = 0; i < 100_000; i += 5000) writer.add(asReceived(makeContributions(5000, {}, i)))
       writer.commit({ expectedCount: 100_000, privileged: true })
       let best = Infinity
       for (let round = 0; round < 3; round++) {

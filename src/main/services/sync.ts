@@ -1,9 +1,15 @@
 import { readCampaignContribution } from '../../shared/api/schemas'
-import type { CampaignContribution, CampaignContributionsPage } from '../../shared/api/schemas'
+import type { CampaignContributionsPage } from '../../shared/api/schemas'
 import { PAGE_SIZE } from '../../shared/config'
 import type { ApiClient } from './api-client'
 import { problemKey } from './cache'
-import type { CampaignSnapshotInfo, OfflineCache, ProblemRow, SnapshotWriter } from './cache'
+import type {
+  CampaignSnapshotInfo,
+  OfflineCache,
+  ProblemRow,
+  ReceivedContribution,
+  SnapshotWriter,
+} from './cache'
 import { Cancelled, PerkPackError } from './errors'
 import { isShrink, SnapshotShrank } from './shrink'
 
@@ -143,7 +149,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     const { count } = body.pagination
     expected = count
     perPage = body.pagination.per_page || perPage
-    const good = new Map<number, CampaignContribution>()
+    const good = new Map<number, ReceivedContribution>()
     const bad = new Map<string, ProblemRow>()
     body.response.forEach((raw, index) => {
       const rank = count - 1 - ((page - 1) * perPage + index)
@@ -154,7 +160,8 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
         ids.add(row.id)
         problems.delete(row.id)
         bad.delete(String(row.id))
-        good.set(row.id, row)
+        // The raw row too: `orders --json` prints what the API sent, not the model's reading.
+        good.set(row.id, { model: row, raw })
         slug ??= row.order.perks[0]?.campaign_slug ?? null
       } else {
         const problem: ProblemRow = { id: read.id, rank, raw, problems: read.problems }

@@ -1,21 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { SchemaProblem } from '../../../shared/api/validate'
-
-/** A row the model cannot use (see docs/data-policy.md): kept with why, never a failed sync. */
-export interface ProblemRow {
-  /** The contribution's id when the row has a usable one. */
-  id: number | null
-  /** Position counted from the oldest row: names a row without an id across page shifts. */
-  rank: number
-  /** The row exactly as the API sent it. */
-  raw: unknown
-  problems: SchemaProblem[]
-}
-
-export interface ProblemRowsQuery {
-  /** At most this many rows (newest first). */
-  limit?: number
-}
+import type { ProblemRow, ProblemRowsQuery } from './types'
 
 /** One key per row: the id when there is one, else the rank (stable while pages shift). */
 export function problemKey(row: Pick<ProblemRow, 'id' | 'rank'>): string {
@@ -39,9 +24,9 @@ interface StoredRow {
 }
 
 /**
- * The statements of the problem-row tables (schema v3). The good rows' own tables stay with
- * cache.ts; what the two sides must agree on (a later copy of a row wins, whether it reads or
- * not) is arranged there, in the same transactions.
+ * The statements of the problem-row tables (schema 3). The good rows' own tables stay with
+ * statements.ts; what the two sides must agree on (a later copy of a row wins, whether it reads
+ * or not) is arranged in cache.ts, in the same transactions.
  */
 export function prepareProblemStatements(db: Database.Database): ProblemStatements {
   return {

@@ -12,6 +12,9 @@ export interface ContributionQuery {
   skuCode?: string
 }
 
+/** Which form of the rows a read returns: the model's, or the raw row as the API sent it. */
+export type RowForm = 'model' | 'raw'
+
 export interface BuiltQuery {
   /** Same key, same SQL: the prepared statement can be reused. */
   key: string
@@ -27,10 +30,11 @@ export interface BuiltQuery {
 export function buildContributionsQuery(
   campaignId: number,
   query: ContributionQuery = {},
+  form: RowForm = 'model',
 ): BuiltQuery {
   const where = ['c.campaign_id = @campaignId']
   const params: Record<string, string | number> = { campaignId }
-  let key = ''
+  let key = form === 'model' ? 'm' : 'r'
   if (query.statuses && query.statuses.length > 0) {
     where.push('c.status IN (SELECT value FROM json_each(@statuses))')
     params.statuses = JSON.stringify(query.statuses)
@@ -63,8 +67,10 @@ export function buildContributionsQuery(
     params.skuCode = query.skuCode
     key += 'k'
   }
+  // NULL model: the model row is the raw row read back (row-codec.ts).
+  const column = form === 'model' ? 'coalesce(c.model, c.raw)' : 'c.raw'
   const sql =
-    `SELECT c.json FROM contributions c WHERE ${where.join(' AND ')}` +
+    `SELECT ${column} FROM contributions c WHERE ${where.join(' AND ')}` +
     ' ORDER BY c.created_at DESC, c.id DESC'
   return { key, sql, params }
 }

@@ -1,14 +1,12 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 
-/** The columns a contribution is found and ordered by, beside its JSON kept whole. */
+/** The columns a contribution is found and ordered by, beside the row itself. */
 export interface IndexedContribution {
   id: number
   createdAt: string
   status: string | null
   country: string | null
   email: string | null
-  sequenceNumber: number | null
-  json: string
   perkIds: number[]
   skuCodes: string[]
 }
@@ -41,8 +39,6 @@ export function indexContribution(contribution: CampaignContribution): IndexedCo
     status: order.status ?? null,
     country: order.shipping?.country ?? null,
     email: contribution.email ? normalizeEmail(contribution.email) : null,
-    sequenceNumber: order.sequence_number ?? null,
-    json: JSON.stringify(contribution),
     perkIds: [...perkIds],
     skuCodes: [...skuCodes],
   }

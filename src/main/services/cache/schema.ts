@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { newerSchemaError } from './errors'
+import { convertRowsToCompact } from './schema-v4'
 
 export type Migration = (db: Database.Database) => void
 
@@ -129,6 +130,67 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (sync_key, row_key)
       ) STRICT;
       CREATE INDEX staging_problem_rows_by_id ON staging_problem_rows (sync_key, id);
+    `)
+  },
+  // v4: rows kept compact and as the API sent them (row-codec.ts). 100,000 rows took about
+  // 300 MB as model JSON, mostly key names and perk objects repeated in every row.
+  (db) => {
+    db.exec(`
+      -- What rows of a snapshot share, stored once: key layouts and shared objects (perks, an
+      -- embedded campaign), numbered per snapshot and referred to by number from the rows. A
+      -- sync keeps its numbering in memory and writes it here when it swaps its rows in.
+      CREATE TABLE snapshot_parts (
+        campaign_id INTEGER NOT NULL,
+        part INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, part)
+      ) STRICT, WITHOUT ROWID;
+
+      -- raw: the row as the API sent it. model: the row as the model read it, only when that
+      -- is not the raw row read back (drifted rows: coerced values, normalised status, ...).
+      CREATE TABLE contributions_v4 (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (campaign_id) ON DELETE CASCADE,
+        id INTEGER NOT NULL,
+        -- UTC ISO 8601, so text order is time order whatever offset the API used.
+        created_at TEXT NOT NULL,
+        status TEXT,
+        country TEXT,
+        -- Lower-cased, for case-insensitive look-ups through the index.
+        email TEXT,
+        raw TEXT NOT NULL,
+        model TEXT,
+        UNIQUE (campaign_id, id)
+      ) STRICT;
+
+      -- Staged rows of the old form cannot be finished by this version: such a sync fails and
+      -- is run again; the snapshots themselves are converted below. The problem rows staged
+      -- beside them go too, by name rather than by cascade: foreign keys may be off here.
+      DELETE FROM staging_problem_rows;
+      DELETE FROM staging_contributions;
+      DELETE FROM staging_syncs;
+      DROP TABLE staging_contributions;
+      CREATE TABLE staging_contributions (
+        sync_key INTEGER NOT NULL REFERENCES staging_syncs (sync_key) ON DELETE CASCADE,
+        id INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        status TEXT,
+        country TEXT,
+        email TEXT,
+        raw TEXT NOT NULL,
+        model TEXT,
+        perk_ids TEXT NOT NULL,
+        sku_codes TEXT NOT NULL,
+        PRIMARY KEY (sync_key, id)
+      ) STRICT;
+    `)
+    convertRowsToCompact(db)
+    db.exec(`
+      DROP TABLE contributions;
+      ALTER TABLE contributions_v4 RENAME TO contributions;
+      CREATE INDEX contributions_by_time ON contributions (campaign_id, created_at, id);
+      CREATE INDEX contributions_by_status ON contributions (campaign_id, status);
+      CREATE INDEX contributions_by_country ON contributions (campaign_id, country);
+      CREATE INDEX contributions_by_email ON contributions (campaign_id, email);
     `)
   },
 ]

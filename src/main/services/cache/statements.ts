@@ -1,0 +1,128 @@
+import type Database from 'better-sqlite3'
+import type { CampaignSnapshotInfo } from './types'
+
+export interface CampaignRow {
+  campaign_id: number
+  title: string | null
+  last_synced_at: string
+  contribution_count: number
+  problem_count: number
+  expected_count: number
+  privileged: number
+}
+
+export interface SyncRow {
+  sync_key: number
+  owner: string
+  pid: number
+}
+
+const CAMPAIGN_COLUMNS =
+  'campaign_id, title, last_synced_at, contribution_count, problem_count, expected_count, privileged'
+const STAGED_COLUMNS = 'id, created_at, status, country, email, raw, model'
+
+export function toInfo(row: CampaignRow): CampaignSnapshotInfo {
+  return {
+    campaignId: row.campaign_id,
+    lastSyncedAt: row.last_synced_at,
+    count: row.contribution_count,
+    problemCount: row.problem_count,
+    expectedCount: row.expected_count,
+    privileged: row.privileged === 1,
+    title: row.title,
+  }
+}
+
+/** A prepared statement under a name of this module, so that `Statements` can be exported. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SqlStatement extends Database.Statement<unknown[], unknown> {}
+
+export function prepareStatements(db: Database.Database) {
+  const prepare = (text: string): SqlStatement => db.prepare(text)
+  return {
+    insertSync: prepare(
+      `INSERT INTO staging_syncs (sync_id, campaign_id, owner, pid, started_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
+    syncExists: prepare(
+      'SELECT 1 FROM staging_syncs WHERE sync_key = ? AND sync_id = ? AND campaign_id = ?',
+    ),
+    syncsOfCampaign: prepare('SELECT sync_key FROM staging_syncs WHERE campaign_id = ?').pluck(),
+    syncsOfOwner: prepare('SELECT sync_key FROM staging_syncs WHERE owner = ?').pluck(),
+    allSyncs: prepare('SELECT sync_key, owner, pid FROM staging_syncs'),
+    // Rows first: deleting the sync row then finds no child to cascade to.
+    dropStaging: [
+      prepare('DELETE FROM staging_problem_rows WHERE sync_key = ?'),
+      prepare('DELETE FROM staging_contributions WHERE sync_key = ?'),
+      prepare('DELETE FROM staging_syncs WHERE sync_key = ?'),
+    ],
+    // The later copy of a row wins: pages shift while new contributions arrive.
+    upsertStaged: prepare(
+      `INSERT INTO staging_contributions (sync_key, ${STAGED_COLUMNS}, perk_ids, sku_codes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (sync_key, id) DO UPDATE SET created_at = excluded.created_at,
+         status = excluded.status, country = excluded.country, email = excluded.email,
+         raw = excluded.raw, model = excluded.model,
+         perk_ids = excluded.perk_ids, sku_codes = excluded.sku_codes`,
+    ),
+    insertPart: prepare('INSERT INTO snapshot_parts (campaign_id, part, json) VALUES (?, ?, ?)'),
+    countStaged: prepare('SELECT count(*) FROM staging_contributions WHERE sync_key = ?').pluck(),
+    /** A row re-read as a problem row is no longer a good one. */
+    unstage: prepare('DELETE FROM staging_contributions WHERE sync_key = ? AND id = ?'),
+    upsertCampaign: prepare(
+      `INSERT INTO campaigns (campaign_id, last_synced_at, contribution_count, problem_count,
+         expected_count, privileged)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (campaign_id) DO UPDATE SET last_synced_at = excluded.last_synced_at,
+         contribution_count = excluded.contribution_count, problem_count = excluded.problem_count,
+         expected_count = excluded.expected_count, privileged = excluded.privileged`,
+    ),
+    dropSnapshot: [
+      prepare('DELETE FROM contribution_skus WHERE campaign_id = ?'),
+      prepare('DELETE FROM contribution_perks WHERE campaign_id = ?'),
+      prepare('DELETE FROM contributions WHERE campaign_id = ?'),
+      prepare('DELETE FROM snapshot_parts WHERE campaign_id = ?'),
+    ],
+    copySnapshot: [
+      prepare(
+        `INSERT INTO contributions (campaign_id, ${STAGED_COLUMNS})
+         SELECT @campaignId, ${STAGED_COLUMNS}
+         FROM staging_contributions WHERE sync_key = @syncKey`,
+      ),
+      prepare(
+        `INSERT INTO contribution_perks (campaign_id, contribution_id, perk_id)
+         SELECT DISTINCT @campaignId, s.id, p.value
+         FROM staging_contributions s, json_each(s.perk_ids) p WHERE s.sync_key = @syncKey`,
+      ),
+      prepare(
+        `INSERT INTO contribution_skus (campaign_id, contribution_id, sku_code)
+         SELECT DISTINCT @campaignId, s.id, k.value
+         FROM staging_contributions s, json_each(s.sku_codes) k WHERE s.sync_key = @syncKey`,
+      ),
+    ],
+    countContributions: prepare('SELECT count(*) FROM contributions WHERE campaign_id = ?').pluck(),
+    rawContribution: prepare(
+      'SELECT raw FROM contributions WHERE campaign_id = ? AND id = ?',
+    ).pluck(),
+    part: prepare('SELECT json FROM snapshot_parts WHERE campaign_id = ? AND part = ?').pluck(),
+    campaign: prepare(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns
+       WHERE campaign_id = ? AND last_synced_at IS NOT NULL`,
+    ),
+    campaigns: prepare(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE last_synced_at IS NOT NULL
+       ORDER BY last_synced_at DESC, campaign_id DESC`,
+    ),
+    setTitle: prepare(
+      `INSERT INTO campaigns (campaign_id, title) VALUES (?, ?)
+       ON CONFLICT (campaign_id) DO UPDATE SET title = excluded.title`,
+    ),
+    putDocument: prepare(
+      `INSERT INTO documents (kind, key, value, saved_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, saved_at = excluded.saved_at`,
+    ),
+    getDocument: prepare('SELECT value, saved_at FROM documents WHERE kind = ? AND key = ?'),
+  }
+}
+
+export type Statements = ReturnType<typeof prepareStatements>
