@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeUrl, resolveApiTarget } from '../src/main/app-config'
+import { normalizeUrl, resolveApiTarget } from '../src/main/session/app-target'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../src/shared/config'
 
 const app = { name: 'PerkPack', version: '0.1.0' }

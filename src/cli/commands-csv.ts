@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { UsageError } from '../main/services/errors'
+import { UsageError } from '../main/services/perkpack-errors'
 import {
   isShipperCsvFormat,
   SHIPPER_CSV_FORMATS,

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { ARG_SCHEMAS } from '../../src/main/app/schemas'
+import { ARG_SCHEMAS } from '../../src/main/ipc/argument-schemas'
 import { MemorySecretStore } from '../../src/main/services/secrets'
 import type { FetchLike } from '../../src/main/services/http'
 import type { CampaignContribution } from '../../src/shared/api/schemas'

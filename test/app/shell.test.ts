@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { countryName, formatAddress } from '../../src/main/app/address'
-import { RENDERER_CSP } from '../../src/main/app/csp'
-import { isAllowedExternalUrl } from '../../src/main/app/external'
-import { NetworkMonitor } from '../../src/main/app/network'
-import { DEFAULT_SIZE, restoreBounds } from '../../src/main/app/window-state'
+import { countryName, formatAddress } from '../../src/main/orders/order-address'
+import { RENDERER_CSP } from '../../src/main/shell/renderer-csp'
+import { isAllowedExternalUrl } from '../../src/main/shell/external-links'
+import { NetworkMonitor } from '../../src/main/network/network-monitor'
+import { DEFAULT_SIZE, restoreBounds } from '../../src/main/shell/window-state'
 import { IPC_CHANNELS } from '../../src/shared/ipc/contract'
 import { injectHarness } from '../../src/web/server'
 import { cleanupApps, makeApp } from './app-helpers'
@@ -181,14 +181,14 @@ describe('lint rule', () => {
     expect(await lint('src/main/index.ts', anyElectron)).toEqual([])
     for (const file of [
       'src/main/services/x.ts',
-      'src/main/app/x.ts',
+      'src/main/orders/x.ts',
       'src/shared/x.ts',
       'src/web/x.ts',
     ]) {
       expect(await lint(file, anyElectron)).toContain('no-restricted-imports')
     }
     const dynamic = "export const load = () => import('electron')\n"
-    expect(await lint('src/main/app/x.ts', dynamic)).toContain('no-restricted-syntax')
+    expect(await lint('src/main/orders/x.ts', dynamic)).toContain('no-restricted-syntax')
     const member = "import electron from 'electron'\nexport const x = electron.ipcRenderer\n"
     expect(await lint('src/renderer/src/x.ts', member)).toContain('no-restricted-syntax')
   }, 60_000)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OrdersWorkspace, toViewRow } from '../../src/main/app/workspace'
+import { OrdersWorkspace, toViewRow } from '../../src/main/orders/workspace'
 import type { OrderStatusText } from '../../src/shared/api/schemas'
 import { ORDER_STATUSES } from '../../src/shared/api/schemas'
 import {

@@ -1,6 +1,6 @@
 import { ipcMain } from 'electron'
 import type { IpcMainInvokeEvent } from 'electron'
-import type { HandlerTable } from '../app/handlers'
+import type { HandlerTable } from './handler-table'
 import type { IpcChannel, IpcEnvelope } from '../../shared/ipc/contract'
 import { IPC_CHANNELS } from '../../shared/ipc/contract'
 

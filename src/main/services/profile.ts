@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../shared/config'
-import { normalizeUrl } from '../app-config'
-import { UsageError } from './errors'
+import { normalizeUrl } from '../session/app-target'
+import { UsageError } from './perkpack-errors'
 
 /** Non-secret choices remembered in the data directory (tokens live in the keychain). */
 export interface StoredSettings {

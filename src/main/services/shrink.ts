@@ -1,4 +1,4 @@
-import { PerkPackError } from './errors'
+import { PerkPackError } from './perkpack-errors'
 
 /**
  * A sync whose readable orders fall under this share of the offline copy's is held back: a wrong

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../../shared/config'
 import type { ApiClient } from './api-client'
 import { problemKey } from './cache'
 import type { CampaignSnapshotInfo, OfflineCache, ProblemRow, SnapshotWriter } from './cache'
-import { Cancelled, PerkPackError } from './errors'
+import { Cancelled, PerkPackError } from './perkpack-errors'
 import { isShrink, SnapshotShrank } from './shrink'
 
 export const DEFAULT_CONCURRENCY = 4

@@ -32,6 +32,6 @@ export function errorCode(error: unknown): string | null {
   return error instanceof BridgeError ? error.code : null
 }
 
-/** Codes main gives (src/main/services/errors.ts) that the renderer reacts to. */
+/** Codes main gives (src/main/services/perkpack-errors.ts) that the renderer reacts to. */
 export const SIGN_IN_REQUIRED = 'sign_in_required'
 export const CANCELLED = 'cancelled'

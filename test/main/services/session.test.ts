@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { InvalidCredentials, SignInRequired } from '../../../src/main/services/errors'
+import { InvalidCredentials, SignInRequired } from '../../../src/main/services/perkpack-errors'
 import {
   KEYCHAIN_SERVICE,
   KeychainSecretStore,

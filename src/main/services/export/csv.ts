@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { Cancelled, isAbortError, PerkPackError } from '../errors'
+import { Cancelled, isAbortError, PerkPackError } from '../perkpack-errors'
 import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
 import type { ShipperCsvFormat, ShipperRecord } from './csv-rows'
 

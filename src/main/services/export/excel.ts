@@ -16,7 +16,7 @@ import {
 } from '../../../shared/export/order-rows'
 import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
 import { buildPickList, compareBySequence, describeChoices } from '../../../shared/fulfillment'
-import { Cancelled, PerkPackError } from '../errors'
+import { Cancelled, PerkPackError } from '../perkpack-errors'
 import type { ProblemLine } from '../../../shared/problems/report'
 import { ColumnWidths, SheetNamer } from './excel-layout'
 import { problemsPlan, SHEET_PROBLEMS } from './excel-problems'

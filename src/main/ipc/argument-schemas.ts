@@ -12,7 +12,7 @@ import {
   MIN_STALE_HOURS,
   SLIP_PAPERS,
   THEMES,
-} from './settings'
+} from '../session/settings-store'
 
 /**
  * Argument schemas, one per channel. The renderer is the least trusted process (it renders

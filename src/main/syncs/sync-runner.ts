@@ -7,7 +7,7 @@ import type {
 } from '../../shared/ipc/contract'
 import type { ApiClient } from '../services/api-client'
 import type { OfflineCache } from '../services/cache'
-import { Cancelled, isAbortError, PerkPackError } from '../services/errors'
+import { Cancelled, isAbortError, PerkPackError } from '../services/perkpack-errors'
 import { SnapshotShrank } from '../services/shrink'
 import { checkConcurrency, syncCampaign } from '../services/sync'
 import type { SyncProgress, SyncResult } from '../services/sync'

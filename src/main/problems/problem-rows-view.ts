@@ -2,7 +2,7 @@ import { MAX_PROBLEM_ROWS_LISTED } from '../../shared/ipc/contract'
 import type { ProblemRowsView } from '../../shared/ipc/contract'
 import { maskPersonalData } from '../../shared/problems/redact'
 import type { OfflineCache } from '../services/cache'
-import { PerkPackError } from '../services/errors'
+import { PerkPackError } from '../services/perkpack-errors'
 
 /**
  * The problem rows of a campaign's snapshot as the renderer may see them: paths, messages and

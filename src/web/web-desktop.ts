@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Desktop } from '../main/app/desktop'
-import { PerkPackError } from '../main/services/errors'
+import type { Desktop } from '../main/exports/desktop-port'
+import { PerkPackError } from '../main/services/perkpack-errors'
 
 export const PRINT_UNAVAILABLE_MESSAGE =
   'Printing from the browser: use Save as PDF, or the desktop app.'

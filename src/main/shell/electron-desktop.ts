@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { app, BrowserWindow, dialog } from 'electron'
 import type { SaveDialogOptions, WebContents } from 'electron'
-import type { Desktop } from './app/desktop'
-import { PerkPackError } from './services/errors'
+import type { Desktop } from '../exports/desktop-port'
+import { PerkPackError } from '../services/perkpack-errors'
 
 /**
  * Loads a print document in a window nobody sees and that can do nothing: no preload, no

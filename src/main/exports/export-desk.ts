@@ -16,18 +16,18 @@ import type {
 } from '../../shared/ipc/contract'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
-import { PerkPackError } from '../services/errors'
+import { PerkPackError } from '../services/perkpack-errors'
 import { writeShipperCsv } from '../services/export/csv'
 import { writePackingList } from '../services/export/excel'
-import type { Desktop, SaveFilter } from './desktop'
-import type { Selection } from './orders'
+import type { Desktop, SaveFilter } from './desktop-port'
+import type { Selection } from '../orders/orders-desk'
 import {
   labelPrintOptions,
   labelsDocument,
   previewOf,
   slipPrintOptions,
   slipsDocument,
-} from './printing'
+} from './print-documents'
 
 export interface ExportDeskOptions {
   desktop: Desktop

@@ -1,5 +1,5 @@
-import type { Signup } from '../../shared/api/schemas'
-import type { PrePrintCheck } from '../../shared/export/checks'
+import type { Signup } from '../shared/api/schemas'
+import type { PrePrintCheck } from '../shared/export/checks'
 import type {
   AccountContributionsView,
   AppInfo,
@@ -30,39 +30,39 @@ import type {
   SyncRequest,
   SyncSummary,
   WatchedJob,
-} from '../../shared/ipc/contract'
-import type { Simulator, SimulatorOptions } from '../../simulator'
-import { normalizeUrl, resolveAppTarget } from '../app-config'
-import type { AppTarget } from '../app-config'
-import { ApiClient } from '../services/api-client'
-import { openCache, wipeCacheFiles } from '../services/cache'
-import type { OfflineCache } from '../services/cache'
-import { ApiError, PerkPackError, SignInRequired, UsageError } from '../services/errors'
-import type { FetchLike, RetryPolicy } from '../services/http'
-import { fetchAccountContributions, fetchSignups } from '../services/operations'
-import { cacheProfile } from '../services/profile'
-import { describeError } from '../services/redact'
-import { KeychainSecretStore, MemorySecretStore } from '../services/secrets'
-import type { SecretStore } from '../services/secrets'
-import { keychainAccount, Session } from '../services/session'
-import { checkConcurrency } from '../services/sync'
-import { USER_AGENT, VERSION } from '../services/version'
-import { NO_DESKTOP } from './desktop'
-import type { Desktop } from './desktop'
-import { ExportDesk } from './exports'
-import { JobWatcher } from './jobs'
-import { OrdersDesk } from './orders'
-import { problemRowsView } from './problems'
-import { SyncRunner } from './syncs'
-import { NetworkMonitor } from './network'
+} from '../shared/ipc/contract'
+import type { Simulator, SimulatorOptions } from '../simulator'
+import { normalizeUrl, resolveAppTarget } from './session/app-target'
+import type { AppTarget } from './session/app-target'
+import { ApiClient } from './services/api-client'
+import { openCache, wipeCacheFiles } from './services/cache'
+import type { OfflineCache } from './services/cache'
+import { ApiError, PerkPackError, SignInRequired, UsageError } from './services/perkpack-errors'
+import type { FetchLike, RetryPolicy } from './services/http'
+import { fetchAccountContributions, fetchSignups } from './services/operations'
+import { cacheProfile } from './services/profile'
+import { describeError } from './services/redact'
+import { KeychainSecretStore, MemorySecretStore } from './services/secrets'
+import type { SecretStore } from './services/secrets'
+import { keychainAccount, Session } from './services/session'
+import { checkConcurrency } from './services/sync'
+import { USER_AGENT, VERSION } from './services/version'
+import { NO_DESKTOP } from './exports/desktop-port'
+import type { Desktop } from './exports/desktop-port'
+import { ExportDesk } from './exports/export-desk'
+import { JobWatcher } from './jobs/job-watcher'
+import { OrdersDesk } from './orders/orders-desk'
+import { problemRowsView } from './problems/problem-rows-view'
+import { SyncRunner } from './syncs/sync-runner'
+import { NetworkMonitor } from './network/network-monitor'
 import {
   effectiveConcurrency,
   effectivePrintSettings,
   effectiveTheme,
   loadSettings,
   saveSettings,
-} from './settings'
-import type { AppStoredSettings } from './settings'
+} from './session/settings-store'
+import type { AppStoredSettings } from './session/settings-store'
 
 /** How Electron (webContents.send) or the harness (Server-Sent Events) deliver events. */
 export type Emit = <E extends IpcEventName>(event: E, payload: IpcEvents[E]) => void
@@ -485,7 +485,7 @@ export class AppServices {
    */
   async startDemo(): Promise<SessionInfo & { campaignIds: number[]; jobIds: string[] }> {
     const firstStart = this.demoSim === null
-    this.demoSim ??= import('../../simulator')
+    this.demoSim ??= import('../simulator')
       .then(({ startSimulator }) =>
         startSimulator({
           contributions: 5000,

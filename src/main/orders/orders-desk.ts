@@ -11,8 +11,8 @@ import type {
   OrdersSnapshot,
 } from '../../shared/ipc/contract'
 import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
-import { PerkPackError } from '../services/errors'
-import { formatAddress } from './address'
+import { PerkPackError } from '../services/perkpack-errors'
+import { formatAddress } from './order-address'
 import { findContribution, loadWorkspace } from './view-store'
 import type { OrdersWorkspace, ViewRow } from './workspace'
 

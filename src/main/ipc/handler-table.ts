@@ -1,9 +1,9 @@
 import type { IpcArgs, IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc/contract'
-import { PerkPackError } from '../services/errors'
-import { toIpcError } from './errors'
-import { isAllowedExternalUrl } from './external'
-import { ARG_SCHEMAS, describeArgsError } from './schemas'
-import type { AppServices } from './services'
+import { PerkPackError } from '../services/perkpack-errors'
+import { toIpcError } from './ipc-errors'
+import { isAllowedExternalUrl } from '../shell/external-links'
+import { ARG_SCHEMAS, describeArgsError } from './argument-schemas'
+import type { AppServices } from '../app-services'
 
 export interface ChannelHandler<C extends IpcChannel> {
   /** Validates `raw` (the arguments as they arrived) and runs; never throws. */

@@ -1,5 +1,5 @@
 import type { IpcError } from '../../shared/ipc/contract'
-import { ApiError, PerkPackError } from '../services/errors'
+import { ApiError, PerkPackError } from '../services/perkpack-errors'
 import { describeError, redact } from '../services/redact'
 
 export const INTERNAL_MESSAGE =

@@ -7,10 +7,10 @@ import type {
   SlipPaper,
   SlipsRequest,
 } from '../../shared/ipc/contract'
-import { UsageError } from '../services/errors'
+import { UsageError } from '../services/perkpack-errors'
 import { LABEL_LAYOUTS, renderLabels, renderPackingSlips } from '../services/print'
 import type { LabelLayout, LabelsResult, SlipsResult } from '../services/print'
-import type { PrintOptions } from './desktop'
+import type { PrintOptions } from './desktop-port'
 
 /** Issues listed in a preview: enough to act on, never 100,000 entries over IPC. */
 const MAX_LISTED_ISSUES = 100

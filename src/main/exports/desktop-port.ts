@@ -1,4 +1,4 @@
-import { PerkPackError } from '../services/errors'
+import { PerkPackError } from '../services/perkpack-errors'
 
 export interface SaveFilter {
   /** "Excel workbook" */
@@ -26,8 +26,8 @@ export interface PrintOptions {
 
 /**
  * What only the platform can do: ask where to save, print, render a PDF. Electron implements it
- * with dialogs and a hidden window (src/main/desktop.ts), the web harness with a folder and a
- * headless Chromium (src/web/desktop.ts); tests pass their own.
+ * with dialogs and a hidden window (src/main/shell/electron-desktop.ts), the web harness with a folder and a
+ * headless Chromium (src/web/web-desktop.ts); tests pass their own.
  */
 export interface Desktop {
   /**
