@@ -7,6 +7,7 @@ import type {
   CampaignSummary,
   CsvExportResult,
   ExcelExportResult,
+  IpcErrorCode,
   IpcEventName,
   IpcEvents,
   LabelsPreview,
@@ -30,7 +31,7 @@ import type {
   SyncRequest,
   SyncSummary,
   WatchedJob,
-} from '../shared/ipc/contract'
+} from '../shared/ipc'
 import type { Simulator, SimulatorOptions } from '../simulator'
 import { normalizeUrl, resolveAppTarget } from './session/app-target'
 import type { AppTarget } from './session/app-target'
@@ -269,7 +270,7 @@ export class AppServices {
    * told with session:expired so it can ask and retry). Without an e-mail the person must sign
    * in again as a team member; without an API token they are not signed in at all.
    */
-  async noteError(error: unknown, background = false): Promise<string | null> {
+  async noteError(error: unknown, background = false): Promise<IpcErrorCode | null> {
     if (!(error instanceof SignInRequired)) return null
     const session = this.session
     const stored = await session.credentials().catch(() => null)

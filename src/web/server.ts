@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, resolve, sep } from 'node:path'
 import { build } from 'esbuild'
-import { IPC_CHANNELS } from '../shared/ipc/contract'
-import type { IpcChannel, IpcEventName, IpcEvents } from '../shared/ipc/contract'
+import { IPC_CHANNEL_NAMES } from '../shared/ipc'
+import type { IpcChannel, IpcEventName, IpcEvents } from '../shared/ipc'
 import { RENDERER_CSP } from '../main/shell/renderer-csp'
 import { createHandlers } from '../main/ipc/handler-table'
 import type { HandlerTable } from '../main/ipc/handler-table'
@@ -317,7 +317,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
 
   const callChannel = async (channel: string, req: IncomingMessage, res: ServerResponse) => {
-    if (!(IPC_CHANNELS as string[]).includes(channel)) {
+    if (!(IPC_CHANNEL_NAMES as string[]).includes(channel)) {
       return refuse(res, 404, 'unknown_channel', `There is no operation "${channel}".`)
     }
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {

@@ -17,8 +17,8 @@ import type {
   OrderRow,
   OrdersFilter,
   OrdersQueryResult,
-} from '../../src/shared/ipc/contract'
-import { MAX_ORDER_ROWS_PER_REQUEST } from '../../src/shared/ipc/contract'
+} from '../../src/shared/ipc'
+import { MAX_ORDER_ROWS_PER_REQUEST } from '../../src/shared/ipc'
 import { startSimulator } from '../../src/simulator'
 import type { Simulator, SimulatorOptions } from '../../src/simulator'
 

@@ -54,7 +54,7 @@ describe('errors on their way to the screen', () => {
 
   it('keeps our other messages and hides anything unexpected', () => {
     const lines: string[] = []
-    expect(userMessage(new PerkPackError('x', 'Pick a campaign first.'))).toBe(
+    expect(userMessage(new PerkPackError('usage', 'Pick a campaign first.'))).toBe(
       'Pick a campaign first.',
     )
     expect(toIpcError(new TypeError('boom at line 3'), (line) => lines.push(line))).toEqual({

@@ -1,13 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { ARG_SCHEMAS } from '../../src/main/ipc/argument-schemas'
 import { MemorySecretStore } from '../../src/main/services/secrets'
 import type { FetchLike } from '../../src/main/services/http'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { buildPickList, filterContributions, groupByPerk } from '../../src/shared/fulfillment'
-import { IPC_CHANNELS, ORDERS_PAGE_SIZE } from '../../src/shared/ipc/contract'
-import type { SyncProgressEvent } from '../../src/shared/ipc/contract'
+import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc'
+import type { SyncProgress } from '../../src/shared/ipc'
 import { DEFAULT_BASE_URL } from '../../src/shared/config'
 import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir, wire } from './app-helpers'
 import { toModel } from '../helpers/model'
@@ -22,13 +21,6 @@ const rowsOf = (
 ): CampaignContribution[] => toModel(sim.dataset.contributions.get(id) ?? [])
 
 describe('the handler table', () => {
-  it('has one handler and one argument schema per channel of the contract', async () => {
-    const { table } = await makeApp()
-    expect(Object.keys(table).sort()).toEqual([...IPC_CHANNELS].sort())
-    expect(Object.keys(ARG_SCHEMAS).sort()).toEqual([...IPC_CHANNELS].sort())
-    for (const channel of IPC_CHANNELS) expect(typeof table[channel]).toBe('function')
-  })
-
   it('refuses bad arguments with a message naming the field and the fix', async () => {
     const app = await makeApp()
     const refused = async (channel: string, args: unknown[]) => {
@@ -285,7 +277,7 @@ describe('sync and orders', () => {
 
     const progress = app.events
       .filter((e) => e.event === 'sync:progress')
-      .map((e) => e.payload as SyncProgressEvent)
+      .map((e) => e.payload as SyncProgress)
     expect(progress[0]).toMatchObject({ campaignId, phase: 'walking', pagesTotal: 14 })
     expect(progress.at(-1)).toMatchObject({ phase: 'done', records: 400, expected: 400 })
     expect(progress.some((p) => p.phase === 'saving')).toBe(true)

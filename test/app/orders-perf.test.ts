@@ -9,8 +9,8 @@ import type {
   IpcEnvelope,
   IpcResult,
   OrdersFilter,
-} from '../../src/shared/ipc/contract'
-import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc/contract'
+} from '../../src/shared/ipc'
+import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc'
 import type { TestApp } from './app-helpers'
 import { generateDataset } from '../../src/simulator'
 import { cleanupApps, makeApp, queryAll, tempDir } from './app-helpers'

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Cancelled, PerkPackError } from '../../src/main/services/perkpack-errors'
 import { SHIPPER_CSV_COLUMNS, writeShipperCsv } from '../../src/main/services/export/csv'
-import type { ShipperCsvFormat } from '../../src/main/services/export/csv'
+import type { ShipperCsvFormat } from '../../src/shared/ipc'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type {
   WireItem as Item,

@@ -13,7 +13,7 @@ import type {
   SelectionRequest,
   ShipperCsvFormat,
   SlipsRequest,
-} from '../../shared/ipc/contract'
+} from '../../shared/ipc'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'

@@ -6,7 +6,7 @@ import type {
   LabelsRequest,
   SlipPaper,
   SlipsRequest,
-} from '../../shared/ipc/contract'
+} from '../../shared/ipc'
 import { UsageError } from '../services/perkpack-errors'
 import { LABEL_LAYOUTS, renderLabels, renderPackingSlips } from '../services/print'
 import type { LabelLayout, LabelsResult, SlipsResult } from '../services/print'

@@ -1,8 +1,10 @@
-import type { IpcArgs, IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc/contract'
+import type { z } from 'zod'
+import { IPC_CHANNELS } from '../../shared/ipc'
+import type { IpcChannel, IpcEnvelope, IpcResult, IpcValidArgs } from '../../shared/ipc'
 import { PerkPackError } from '../services/perkpack-errors'
 import { toIpcError } from './ipc-errors'
 import { isAllowedExternalUrl } from '../shell/external-links'
-import { ARG_SCHEMAS, describeArgsError } from './argument-schemas'
+import { describeArgsError } from './argument-errors'
 import type { AppServices } from '../app-services'
 
 export interface ChannelHandler<C extends IpcChannel> {
@@ -21,7 +23,7 @@ export interface HandlerOptions {
 }
 
 type Runners = {
-  [C in IpcChannel]: (...args: IpcArgs<C>) => Promise<IpcResult<C>> | IpcResult<C>
+  [C in IpcChannel]: (...args: IpcValidArgs<C>) => Promise<IpcResult<C>> | IpcResult<C>
 }
 
 export function createHandlers(services: AppServices, options: HandlerOptions): HandlerTable {
@@ -88,7 +90,7 @@ function handlerFor(
   services: AppServices,
   log: (line: string) => void,
 ): ChannelHandler<IpcChannel> {
-  const schema = ARG_SCHEMAS[channel]
+  const schema = IPC_CHANNELS[channel].args as z.ZodType<unknown[]>
   return async (raw) => {
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {

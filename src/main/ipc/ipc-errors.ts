@@ -1,4 +1,4 @@
-import type { IpcError } from '../../shared/ipc/contract'
+import type { IpcError } from '../../shared/ipc'
 import { ApiError, PerkPackError } from '../services/perkpack-errors'
 import { describeError, redact } from '../services/redact'
 

@@ -1,5 +1,5 @@
 import type { BatchStatus } from '../../shared/api/schemas'
-import type { WatchedJob } from '../../shared/ipc/contract'
+import type { WatchedJob } from '../../shared/ipc'
 import type { ApiClient } from '../services/api-client'
 import type { OfflineCache } from '../services/cache'
 import { ApiError, isAbortError } from '../services/perkpack-errors'

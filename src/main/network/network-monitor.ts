@@ -1,4 +1,4 @@
-import type { NetworkStatus } from '../../shared/ipc/contract'
+import type { NetworkStatus } from '../../shared/ipc'
 import type { FetchLike } from '../services/http'
 
 /**

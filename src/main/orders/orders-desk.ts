@@ -1,6 +1,6 @@
 import type { CampaignContribution, OrderStatusText } from '../../shared/api/schemas'
 import { DEFAULT_STATUSES } from '../../shared/fulfillment'
-import { ORDERS_PAGE_SIZE } from '../../shared/ipc/contract'
+import { ORDERS_PAGE_SIZE } from '../../shared/ipc'
 import type {
   CampaignSummary,
   OrderDetail,
@@ -9,7 +9,7 @@ import type {
   OrdersFilter,
   OrdersQueryResult,
   OrdersSnapshot,
-} from '../../shared/ipc/contract'
+} from '../../shared/ipc'
 import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
 import { formatAddress } from './order-address'

@@ -18,7 +18,7 @@ import type {
   PickListRow,
   StatusCount,
 } from '../../shared/fulfillment'
-import type { OrderRow, OrdersFilter } from '../../shared/ipc/contract'
+import type { OrderRow, OrdersFilter } from '../../shared/ipc'
 
 /**
  * What the orders view and the shared fulfillment core read of a contribution. The rest (amount,

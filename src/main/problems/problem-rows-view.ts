@@ -1,5 +1,5 @@
-import { MAX_PROBLEM_ROWS_LISTED } from '../../shared/ipc/contract'
-import type { ProblemRowsView } from '../../shared/ipc/contract'
+import { MAX_PROBLEM_ROWS_LISTED } from '../../shared/ipc'
+import type { ProblemRowsView } from '../../shared/ipc'
 import { maskPersonalData } from '../../shared/problems/redact'
 import type { OfflineCache } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'

@@ -1,3 +1,4 @@
+import type { ApiErrorKind, IpcErrorCode } from '../../shared/ipc'
 import { redact } from './redact'
 
 /**
@@ -7,22 +8,12 @@ import { redact } from './redact'
 export class PerkPackError extends Error {
   override name = 'PerkPackError'
   /** Stable code for the UI and for IPC replies. */
-  readonly code: string
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  readonly code: IpcErrorCode
+  constructor(code: IpcErrorCode, message: string, options?: { cause?: unknown }) {
     super(redact(message), options)
     this.code = code
   }
 }
-
-export type ApiErrorKind =
-  | 'auth'
-  | 'forbidden'
-  | 'not_found'
-  | 'rate_limited'
-  | 'server'
-  | 'network'
-  | 'bad_response'
-  | 'bad_request'
 
 export class ApiError extends PerkPackError {
   override name = 'ApiError'

@@ -1,5 +1,5 @@
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../shared/config'
-import type { AppInfo } from '../../shared/ipc/contract'
+import type { AppInfo } from '../../shared/ipc'
 
 /** Trailing slashes would double up when paths are appended. */
 export function normalizeUrl(value: string, variable: string): string {

@@ -1,18 +1,24 @@
-import type {
-  AppSettings,
-  LabelLayoutId,
-  LabelOrder,
-  SlipPaper,
-  ThemeSetting,
-} from '../../shared/ipc/contract'
 import { DEFAULT_SENDER_COUNTRY, DEFAULT_STALE_AFTER_HOURS } from '../../shared/export/checks'
+import {
+  DEFAULT_CONCURRENCY,
+  isOneOf,
+  LABEL_LAYOUT_IDS,
+  LABEL_ORDERS,
+  MAX_CONCURRENCY,
+  MAX_FOOTER_NOTE,
+  MAX_OFFSET_MM,
+  MAX_STALE_HOURS,
+  MIN_CONCURRENCY,
+  MIN_STALE_HOURS,
+  SLIP_PAPERS,
+  THEME_SETTINGS,
+} from '../../shared/ipc'
+import type { AppSettings, ThemeSetting } from '../../shared/ipc'
 import { readSettings, writeSettings } from '../services/profile'
 import type { StoredSettings } from '../services/profile'
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../services/sync'
-import { MAX_OFFSET_MM } from '../services/print'
 
 /** The print and export preferences, as Settings and "Print & export" keep them. */
-export type PrintSettings = Pick<
+type PrintSettings = Pick<
   AppSettings,
   | 'labelLayout'
   | 'labelOffsetMm'
@@ -29,20 +35,7 @@ export interface AppStoredSettings extends StoredSettings, Partial<PrintSettings
   theme?: ThemeSetting
 }
 
-export const THEMES = ['light', 'dark', 'system'] as const satisfies readonly ThemeSetting[]
-export const LABEL_LAYOUT_IDS = [
-  'avery5160',
-  'averyL7160',
-  'thermal4x6',
-] as const satisfies readonly LabelLayoutId[]
-export const LABEL_ORDERS = ['variant', 'sequence'] as const satisfies readonly LabelOrder[]
-export const SLIP_PAPERS = ['letter', 'a4'] as const satisfies readonly SlipPaper[]
-export const MAX_FOOTER_NOTE = 500
-export const MIN_STALE_HOURS = 1
-/** A year: beyond that the check would never speak. */
-export const MAX_STALE_HOURS = 8760
-
-export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
+const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   labelLayout: 'avery5160',
   labelOffsetMm: { x: 0, y: 0 },
   labelOrder: 'variant',
@@ -61,24 +54,17 @@ export function loadSettings(dataDir: string): AppStoredSettings {
   return readSettings(dataDir) as AppStoredSettings
 }
 
+function wholeNumberIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+}
+
 export function effectiveConcurrency(stored: AppStoredSettings): number {
   const value = stored.concurrency
-  return typeof value === 'number' &&
-    Number.isInteger(value) &&
-    value >= MIN_CONCURRENCY &&
-    value <= MAX_CONCURRENCY
-    ? value
-    : DEFAULT_CONCURRENCY
+  return wholeNumberIn(value, MIN_CONCURRENCY, MAX_CONCURRENCY) ? value : DEFAULT_CONCURRENCY
 }
 
 export function effectiveTheme(stored: AppStoredSettings): ThemeSetting {
-  return (THEMES as readonly unknown[]).includes(stored.theme)
-    ? (stored.theme as ThemeSetting)
-    : 'system'
-}
-
-function oneOf<T>(values: readonly T[], value: unknown, fallback: T): T {
-  return (values as readonly unknown[]).includes(value) ? (value as T) : fallback
+  return isOneOf(THEME_SETTINGS, stored.theme) ? stored.theme : 'system'
 }
 
 function offsetValue(value: unknown): number | null {
@@ -96,23 +82,19 @@ export function effectivePrintSettings(stored: AppStoredSettings): PrintSettings
   const country = typeof stored.senderCountry === 'string' ? stored.senderCountry.trim() : ''
   const hours = stored.staleAfterHours
   return {
-    labelLayout: oneOf(LABEL_LAYOUT_IDS, stored.labelLayout, d.labelLayout),
+    labelLayout: isOneOf(LABEL_LAYOUT_IDS, stored.labelLayout) ? stored.labelLayout : d.labelLayout,
     labelOffsetMm: { x: x ?? 0, y: y ?? 0 },
-    labelOrder: oneOf(LABEL_ORDERS, stored.labelOrder, d.labelOrder),
+    labelOrder: isOneOf(LABEL_ORDERS, stored.labelOrder) ? stored.labelOrder : d.labelOrder,
     labelSummary: typeof stored.labelSummary === 'boolean' ? stored.labelSummary : d.labelSummary,
-    slipPaper: oneOf(SLIP_PAPERS, stored.slipPaper, d.slipPaper),
+    slipPaper: isOneOf(SLIP_PAPERS, stored.slipPaper) ? stored.slipPaper : d.slipPaper,
     slipFooterNote:
       typeof stored.slipFooterNote === 'string'
         ? stored.slipFooterNote.slice(0, MAX_FOOTER_NOTE)
         : d.slipFooterNote,
     senderCountry: /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : d.senderCountry,
-    staleAfterHours:
-      typeof hours === 'number' &&
-      Number.isInteger(hours) &&
-      hours >= MIN_STALE_HOURS &&
-      hours <= MAX_STALE_HOURS
-        ? hours
-        : d.staleAfterHours,
+    staleAfterHours: wholeNumberIn(hours, MIN_STALE_HOURS, MAX_STALE_HOURS)
+      ? hours
+      : d.staleAfterHours,
   }
 }
 

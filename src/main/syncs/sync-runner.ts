@@ -1,16 +1,16 @@
 import type {
   ShrinkChoice,
   ShrinkPending,
-  SyncProgressEvent,
+  SyncProgress,
   SyncRequest,
   SyncSummary,
-} from '../../shared/ipc/contract'
+} from '../../shared/ipc'
 import type { ApiClient } from '../services/api-client'
 import type { OfflineCache } from '../services/cache'
 import { Cancelled, isAbortError, PerkPackError } from '../services/perkpack-errors'
 import { SnapshotShrank } from '../services/shrink'
 import { checkConcurrency, syncCampaign } from '../services/sync'
-import type { SyncProgress, SyncResult } from '../services/sync'
+import type { SyncResult } from '../services/sync'
 
 /** Progress events at most this often (a 100,000-order sync reads 3,334 pages). */
 const PROGRESS_INTERVAL_MS = 100
@@ -21,7 +21,7 @@ export interface SyncRunnerOptions {
   privileged: () => boolean
   /** The setting, when a request does not say. */
   concurrency: () => number
-  progress: (event: SyncProgressEvent) => void
+  progress: (event: SyncProgress) => void
   /** Runs after the commit, before 'done' is reported (the orders view is rebuilt there). */
   committed: (cache: OfflineCache, campaignId: number) => void
   now?: () => number
@@ -149,7 +149,7 @@ export class SyncRunner {
     const cache = this.options.cache()
     let lastSent = -Infinity
     let lastPhase: string | null = null
-    let done: SyncProgressEvent | null = null
+    let done: SyncProgress | null = null
     let pagesDone = 0
     let result: SyncResult
     try {
@@ -163,7 +163,7 @@ export class SyncRunner {
         now: this.now,
         onProgress: (progress) => {
           pagesDone = progress.pagesDone
-          const event = toProgressEvent(progress)
+          const event = { ...progress }
           // 'done' waits until the orders view is rebuilt: only then is "open" instant.
           if (event.phase === 'done') {
             done = event
@@ -194,7 +194,7 @@ export class SyncRunner {
     }
     if (!signal.aborted) this.options.committed(cache, campaignId)
     const elapsedMs = this.now() - started
-    if (done) this.options.progress({ ...(done as SyncProgressEvent), elapsedMs })
+    if (done) this.options.progress({ ...(done as SyncProgress), elapsedMs })
     return {
       campaignId,
       count: result.snapshot.count,
@@ -203,19 +203,5 @@ export class SyncRunner {
       elapsedMs,
       shrink: null,
     }
-  }
-}
-
-function toProgressEvent(progress: SyncProgress): SyncProgressEvent {
-  return {
-    campaignId: progress.campaignId,
-    phase: progress.phase,
-    pagesDone: progress.pagesDone,
-    pagesTotal: progress.pagesTotal,
-    records: progress.records,
-    expected: progress.expected,
-    elapsedMs: progress.elapsedMs,
-    rate: progress.rate,
-    etaMs: progress.etaMs,
   }
 }

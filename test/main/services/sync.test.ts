@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, Cancelled } from '../../../src/main/services/perkpack-errors'
 import { syncCampaign } from '../../../src/main/services/sync'
-import type { SyncProgress } from '../../../src/main/services/sync'
+import type { SyncProgress } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
 import {
   cleanup,

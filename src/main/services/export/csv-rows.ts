@@ -4,13 +4,7 @@ import { neutralizeFormula } from '../../../shared/export/formula'
 import { shippingValues } from '../../../shared/export/order-rows'
 import { describeChoices, orderLines } from '../../../shared/fulfillment'
 import type { OrderLine } from '../../../shared/fulfillment'
-
-export type ShipperCsvFormat = 'generic' | 'shipstation'
-export const SHIPPER_CSV_FORMATS: readonly ShipperCsvFormat[] = ['generic', 'shipstation']
-
-export function isShipperCsvFormat(value: string): value is ShipperCsvFormat {
-  return (SHIPPER_CSV_FORMATS as readonly string[]).includes(value)
-}
+import type { ShipperCsvFormat } from '../../../shared/ipc'
 
 /** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
 export interface ShipperLine {

@@ -17,10 +17,10 @@ import {
   LANG_FONT_CSS,
   langAttribute,
 } from './html'
-import type { LabelLayout, LabelLayoutId } from './layouts'
+import type { LabelLayoutId, LabelOrder } from '../../../shared/ipc/enums'
+import { MAX_OFFSET_MM } from '../../../shared/ipc/limits'
+import type { LabelLayout } from './layouts'
 import { LABEL_LAYOUTS, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
-
-export type LabelOrder = 'variant' | 'sequence'
 
 export interface LabelOptions extends AddressOptions {
   layout: LabelLayoutId
@@ -65,8 +65,6 @@ export interface LabelsResult {
 const LINE_HEIGHT = 1.2
 /** Space between the address block and the summary line, in points. */
 const SUMMARY_GAP_PT = 1.5
-/** A printer offset beyond an inch is a unit mistake (inches or points typed as mm), not drift. */
-export const MAX_OFFSET_MM = 25.4
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0

@@ -15,7 +15,7 @@ import {
   langAttribute,
 } from './html'
 
-export type SlipPaper = 'letter' | 'a4'
+import type { SlipPaper } from '../../../shared/ipc/enums'
 
 export interface SlipOptions extends AddressOptions {
   paper: SlipPaper
