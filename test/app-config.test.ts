@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeUrl, resolveApiTarget } from '../src/main/session/app-target'
+import { resolveAppTarget } from '../src/main/session/app-target'
+import { normalizeUrl } from '../src/main/services/profile'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../src/shared/config'
 
-const app = { name: 'PerkPack', version: '0.1.0' }
-
-describe('resolveApiTarget', () => {
+describe('resolveAppTarget', () => {
   it('uses the production hosts when nothing is set', () => {
-    expect(resolveApiTarget({}, app)).toMatchObject({
+    expect(resolveAppTarget({}, {})).toEqual({
       baseUrl: DEFAULT_BASE_URL,
       authUrl: DEFAULT_AUTH_URL,
       source: 'default',
@@ -14,15 +13,24 @@ describe('resolveApiTarget', () => {
   })
 
   it('takes the environment and drops trailing slashes', () => {
-    const info = resolveApiTarget(
+    const target = resolveAppTarget(
       { PERKPACK_BASE_URL: 'http://127.0.0.1:4010/', PERKPACK_AUTH_URL: 'http://127.0.0.1:4011//' },
-      app,
+      { baseUrl: 'https://saved.example' },
     )
-    expect(info).toMatchObject({
+    expect(target).toEqual({
       baseUrl: 'http://127.0.0.1:4010',
       authUrl: 'http://127.0.0.1:4011',
       source: 'environment',
     })
+  })
+
+  it('takes what Settings saved when the environment is silent, and skips a damaged value', () => {
+    expect(resolveAppTarget({}, { baseUrl: 'https://saved.example/', authUrl: 42 })).toEqual({
+      baseUrl: 'https://saved.example',
+      authUrl: DEFAULT_AUTH_URL,
+      source: 'settings',
+    })
+    expect(resolveAppTarget({}, { baseUrl: 'not a url' }).source).toBe('default')
   })
 
   it('names the variable and the fix when a URL is wrong', () => {

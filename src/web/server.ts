@@ -420,7 +420,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   try {
     await services.start()
     if (options.demo) {
-      const started = await services.startDemo()
+      const started = await services.demo.start()
       demo = { campaignIds: started.campaignIds, jobIds: started.jobIds }
     }
   } catch (error) {

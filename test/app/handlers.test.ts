@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { MemorySecretStore } from '../../src/main/services/secrets'
 import type { FetchLike } from '../../src/main/services/http'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
@@ -110,9 +110,9 @@ describe('the handler table', () => {
   it('answers an unexpected failure with a generic message and logs the details', async () => {
     const lines: string[] = []
     const app = await makeApp({ services: { log: (line) => lines.push(line) } })
-    ;(app.services as unknown as { recentCampaigns: () => never }).recentCampaigns = () => {
+    vi.spyOn(app.services.orders, 'recent').mockImplementation(() => {
       throw new TypeError('boom at line 42')
-    }
+    })
     const envelope = await app.call('campaigns:recent')
     expect(envelope).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(JSON.stringify(envelope)).not.toMatch(/boom|line 42/)

@@ -1,16 +1,24 @@
 import type { z } from 'zod'
-import { IPC_CHANNELS } from '../../shared/ipc'
-import type { IpcChannel, IpcEnvelope, IpcResult, IpcValidArgs } from '../../shared/ipc'
-import { PerkPackError } from '../services/perkpack-errors'
-import { toIpcError } from './ipc-errors'
-import { isAllowedExternalUrl } from '../shell/external-links'
-import { describeArgsError } from './argument-errors'
+import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../../shared/ipc'
+import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
 import type { AppServices } from '../app-services'
+import { exportsHandlers } from '../exports/exports-handlers'
+import { jobsHandlers } from '../jobs/jobs-handlers'
+import { lookupsHandlers } from '../lookups/lookups-handlers'
+import { networkHandlers } from '../network/network-handlers'
+import { ordersHandlers } from '../orders/orders-handlers'
+import { problemsHandlers } from '../problems/problems-handlers'
+import { sessionHandlers } from '../session/session-handlers'
+import { shellHandlers } from '../shell/shell-handlers'
+import { syncsHandlers } from '../syncs/syncs-handlers'
+import { describeArgsError } from './argument-errors'
+import type { Handlers } from './define-handlers'
+import { toIpcError } from './ipc-errors'
 
-export interface ChannelHandler<C extends IpcChannel> {
-  /** Validates `raw` (the arguments as they arrived) and runs; never throws. */
-  (raw: readonly unknown[]): Promise<IpcEnvelope<IpcResult<C>>>
-}
+/** Validates `raw` (the arguments as they arrived), runs the channel's handler; never throws. */
+export type ChannelHandler<C extends IpcChannel> = (
+  raw: readonly unknown[],
+) => Promise<IpcEnvelope<IpcResult<C>>>
 
 /** One handler per channel of the contract: the Electron glue and the web harness share it. */
 export type HandlerTable = { readonly [C in IpcChannel]: ChannelHandler<C> }
@@ -22,72 +30,33 @@ export interface HandlerOptions {
   log?: (line: string) => void
 }
 
-type Runners = {
-  [C in IpcChannel]: (...args: IpcValidArgs<C>) => Promise<IpcResult<C>> | IpcResult<C>
+export function createHandlers(app: AppServices, options: HandlerOptions): HandlerTable {
+  const log = options.log ?? app.log
+  // Each feature brings its own channels; this object fails to compile while one has none.
+  const handlers: Handlers = {
+    ...sessionHandlers(app),
+    ...syncsHandlers(app.syncs),
+    ...ordersHandlers(app.orders),
+    ...problemsHandlers(() => app.connection.cache()),
+    ...exportsHandlers(app.exports),
+    ...jobsHandlers(app.jobs),
+    ...lookupsHandlers(app.connection, app.now),
+    ...networkHandlers(app.network),
+    ...shellHandlers(options.openExternal),
+  }
+  const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
+  for (const channel of IPC_CHANNEL_NAMES) {
+    table[channel] = envelopeHandler(channel, handlers[channel] as AnyHandler, app, log)
+  }
+  return table as HandlerTable
 }
 
-export function createHandlers(services: AppServices, options: HandlerOptions): HandlerTable {
-  const log = options.log ?? services.log
-  const runners: Runners = {
-    'app:info': () => services.appInfo(),
-    'settings:get': () => services.getSettings(),
-    'settings:update': (patch) => services.updateSettings(patch),
-    'session:status': () => services.sessionInfo(),
-    'session:signIn': (input) => services.signIn(input),
-    'session:reauthenticate': ({ password }) => services.reauthenticate(password),
-    'session:signOut': () => services.signOut(),
-    'demo:start': () => services.startDemo(),
-    'campaigns:recent': () => services.recentCampaigns(),
-    'campaigns:sync': (request) => services.sync(request),
-    'campaigns:cancelSync': ({ campaignId }) => services.cancelSync(campaignId),
-    'campaigns:pendingShrink': ({ campaignId }) => services.pendingShrink(campaignId),
-    'campaigns:resolveShrink': ({ campaignId, choice }) =>
-      services.resolveShrink(campaignId, choice),
-    'problems:list': ({ campaignId }) => services.problemRows(campaignId),
-    'orders:open': ({ campaignId }) => services.openOrders(campaignId),
-    'orders:query': ({ campaignId, filter }) => services.queryOrders(campaignId, filter),
-    'orders:rows': (request) => services.orderRows(request),
-    'orders:detail': ({ campaignId, contributionId }) =>
-      services.orderDetail(campaignId, contributionId),
-    'jobs:list': () => services.listJobs(),
-    'jobs:watch': ({ campaignId, jobId }) => services.watchJob(campaignId, jobId),
-    'jobs:unwatch': ({ campaignId, jobId }) => services.unwatchJob(campaignId, jobId),
-    'signups:get': ({ campaignId, refresh }) => services.signups(campaignId, refresh),
-    'account:contributions': ({ accountId }) => services.accountContributions(accountId),
-    'network:status': () => services.networkStatus(),
-    'shell:openExternal': async ({ url }) => {
-      if (!isAllowedExternalUrl(url)) {
-        throw new PerkPackError(
-          'link_not_allowed',
-          'PerkPack opens only https links to the crowdfunding platform (indiegogo.com) in your ' +
-            'browser; this link was not opened. Copy it if you trust it.',
-        )
-      }
-      return options.openExternal(url)
-    },
-    'checks:run': (request) => services.runChecks(request),
-    'export:excel': (request) => services.exportExcel(request),
-    'export:csv': (request) => services.exportCsv(request),
-    'print:labelsPreview': (request) => services.previewLabels(request),
-    'print:labels': (request) => services.printLabels(request),
-    'print:labelsPdf': (request) => services.saveLabelsPdf(request),
-    'print:slips': (request) => services.printSlips(request),
-    'print:slipsPdf': (request) => services.saveSlipsPdf(request),
-  }
+type AnyHandler = (...args: unknown[]) => unknown
 
-  const table = {} as Record<IpcChannel, ChannelHandler<IpcChannel>>
-  for (const channel of Object.keys(runners) as IpcChannel[]) {
-    table[channel] = handlerFor(channel, runners[channel] as Runner, services, log)
-  }
-  return table as unknown as HandlerTable
-}
-
-type Runner = (...args: unknown[]) => unknown
-
-function handlerFor(
+function envelopeHandler(
   channel: IpcChannel,
-  run: Runner,
-  services: AppServices,
+  run: AnyHandler,
+  app: AppServices,
   log: (line: string) => void,
 ): ChannelHandler<IpcChannel> {
   const schema = IPC_CHANNELS[channel].args as z.ZodType<unknown[]>
@@ -103,11 +72,11 @@ function handlerFor(
       }
     }
     try {
-      const value = await run(...(parsed.data as unknown[]))
+      const value = await run(...parsed.data)
       return { ok: true, value } as IpcEnvelope<IpcResult<IpcChannel>>
     } catch (error) {
       const ipcError = toIpcError(error, log)
-      const code = await services.noteError(error)
+      const code = await app.connection.noteError(error)
       return { ok: false, error: code ? { ...ipcError, code } : ipcError }
     }
   }

@@ -1,34 +1,11 @@
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../shared/config'
-import type { AppInfo } from '../../shared/ipc'
-
-/** Trailing slashes would double up when paths are appended. */
-export function normalizeUrl(value: string, variable: string): string {
-  let url: URL
-  try {
-    url = new URL(value.trim())
-  } catch {
-    throw new Error(
-      `${variable} is not a URL: "${value}". Use a full URL such as ${DEFAULT_BASE_URL}.`,
-    )
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`${variable} must start with https:// (or http:// for a local simulator).`)
-  }
-  return url.toString().replace(/\/+$/, '')
-}
-
-export function resolveApiTarget(
-  env: Record<string, string | undefined>,
-  app: { name: string; version: string; harness?: boolean },
-): AppInfo {
-  const target = resolveAppTarget(env, {})
-  return { name: app.name, version: app.version, ...target, harness: app.harness ?? false }
-}
+import type { TargetSource } from '../../shared/ipc'
+import { normalizeUrl } from '../services/profile'
 
 export interface AppTarget {
   baseUrl: string
   authUrl: string
-  source: AppInfo['source']
+  source: TargetSource
 }
 
 /**
