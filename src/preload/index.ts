@@ -17,5 +17,3 @@ const bridge = createBridge(
 )
 
 contextBridge.exposeInMainWorld('perkpack', bridge)
-
-export type PreloadBridge = typeof bridge

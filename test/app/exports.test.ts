@@ -5,8 +5,7 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Desktop, SavePathOptions } from '../../src/main/exports/desktop-port'
-import { fileStem, withExtension } from '../../src/main/exports/export-desk'
-import { firstSheet } from '../../src/main/exports/print-documents'
+import { ExportDesk } from '../../src/main/exports/export-desk'
 import { LABEL_LAYOUTS, labelsPerPage, renderPackingSlips } from '../../src/main/services/print'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { filterContributions } from '../../src/shared/fulfillment'
@@ -320,25 +319,68 @@ describe('Save as PDF through the web harness', () => {
   })
 })
 
-describe('helpers', () => {
-  it('names files after the campaign, safely', () => {
-    expect(fileStem({ campaignId: 7, title: 'Tidepool: Ünder the Sea!' })).toBe(
-      'tidepool-under-the-sea',
-    )
-    expect(fileStem({ campaignId: 7, title: '山田' })).toBe('campaign-7')
-    expect(fileStem({ campaignId: 7, title: null })).toBe('campaign-7')
-    expect(withExtension('/tmp/list', 'xlsx')).toBe('/tmp/list.xlsx')
-    expect(withExtension('/tmp/list.XLSX', 'xlsx')).toBe('/tmp/list.XLSX')
+describe('file names', () => {
+  /** An ExportDesk over `rows` of a campaign titled `title`, saving to what `chosen` returns. */
+  function desk(title: string | null, chosen: (defaultName: string) => string) {
+    const asked: string[] = []
+    const exports = new ExportDesk({
+      desktop: {
+        chooseSavePath: async ({ defaultName }) => (asked.push(defaultName), chosen(defaultName)),
+        print: async () => true,
+        printToPdf: async (_html, file) => fs.writeFileSync(file, ''),
+      },
+      selection: () => ({
+        info: {
+          campaignId: 7,
+          title,
+          lastSyncedAt: '2024-05-01T00:00:00Z',
+          count: rows.length,
+          problemCount: 0,
+          expectedCount: rows.length,
+          privileged: true,
+        },
+        contributions: rows,
+      }),
+      syncedAt: () => '2024-05-01T00:00:00Z',
+      problemRows: () => [],
+      settings: () => {
+        throw new Error('a CSV export reads no settings')
+      },
+      progress: () => undefined,
+      locale: 'en',
+      now: () => Date.parse('2024-05-02T10:00:00Z'),
+    })
+    return { exports, asked }
+  }
+  const csv = (exports: ExportDesk) =>
+    exports.csv({ campaignId: 7, filter: ALL, format: 'generic' })
+
+  it('suggests a name from the campaign title that every file system takes', async () => {
+    const dir = tempDir()
+    const at = (name: string) => path.join(dir, name)
+    for (const [title, stem] of [
+      ['Tidepool: Ünder the Sea!', 'tidepool-under-the-sea'],
+      ['山田', 'campaign-7'],
+      [null, 'campaign-7'],
+    ] as const) {
+      const { exports, asked } = desk(title, at)
+      const result = await csv(exports)
+      expect(asked).toEqual([`${stem}-shipping-2024-05-02.csv`])
+      expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02.csv`))
+    }
   })
 
-  it('cuts a label document after its first sheet', () => {
-    const html =
-      '<html><body>\n<section data-page="1">a</section>\n<section data-page="2">b</section>\n</body></html>'
-    expect(firstSheet(html)).toBe(
-      '<html><body>\n<section data-page="1">a</section>\n</body></html>',
-    )
+  it('adds the extension a Linux save dialog leaves off, and keeps one given in capitals', async () => {
+    const dir = tempDir()
+    const bare = await csv(desk('Tidepool', () => path.join(dir, 'list')).exports)
+    expect(bare?.path).toBe(path.join(dir, 'list.csv'))
+    expect(fs.existsSync(path.join(dir, 'list.csv'))).toBe(true)
+    const upper = await csv(desk('Tidepool', () => path.join(dir, 'LIST.CSV')).exports)
+    expect(upper?.path).toBe(path.join(dir, 'LIST.CSV'))
   })
+})
 
+describe('the label stocks', () => {
   it('agrees with the print core on labels per sheet', () => {
     for (const [id, count] of Object.entries(LABELS_PER_SHEET)) {
       expect(labelsPerPage(LABEL_LAYOUTS[id as keyof typeof LABEL_LAYOUTS])).toBe(count)

@@ -4,6 +4,7 @@ import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/check
 import type { PrePrintCheck } from '../../shared/export/checks'
 import type {
   AppSettings,
+  CsvExportRequest,
   CsvExportResult,
   ExcelExportResult,
   ExportProgressEvent,
@@ -11,7 +12,6 @@ import type {
   LabelsRequest,
   OrdersFilter,
   SelectionRequest,
-  ShipperCsvFormat,
   SlipsRequest,
 } from '../../shared/ipc'
 import { problemLines } from '../../shared/problems/report'
@@ -55,7 +55,7 @@ const CSV: SaveFilter[] = [{ name: 'CSV (comma-separated)', extensions: ['csv'] 
 const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
 
 /** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */
-export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
+function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
   const slug = (info.title ?? '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -68,7 +68,7 @@ export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'
 }
 
 /** Linux save dialogs do not add the extension of the chosen filter: add it here. */
-export function withExtension(path: string, extension: string): string {
+function withExtension(path: string, extension: string): string {
   return extname(path).toLowerCase() === `.${extension}` ? path : `${path}.${extension}`
 }
 
@@ -168,9 +168,7 @@ export class ExportDesk {
     return { path: result.path as string, orders: result.orders, sheets: result.sheets }
   }
 
-  async csv(
-    request: SelectionRequest & { format: ShipperCsvFormat },
-  ): Promise<CsvExportResult | null> {
+  async csv(request: CsvExportRequest): Promise<CsvExportResult | null> {
     const selection = this.nonEmpty(request, 'export')
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the shipper CSV',

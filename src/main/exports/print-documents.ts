@@ -74,7 +74,7 @@ export function slipsDocument(
  * The document cut after its first sheet. renderLabels writes each sheet as one `<section>`
  * between `<body>` and `</body>`, so the head (page size, styles, policy) stays whole.
  */
-export function firstSheet(html: string): string {
+function firstSheet(html: string): string {
   const end = html.indexOf('</section>')
   const bodyEnd = html.lastIndexOf('</body>')
   if (end === -1 || bodyEnd === -1 || bodyEnd < end) return html

@@ -2,7 +2,7 @@ import type { IpcError } from '../../shared/ipc'
 import { ApiError, PerkPackError } from '../services/perkpack-errors'
 import { describeError, redact } from '../services/redact'
 
-export const INTERNAL_MESSAGE =
+const INTERNAL_MESSAGE =
   'Something went wrong inside PerkPack. Try again; if it happens again, restart PerkPack and ' +
   'report the problem with the log.'
 

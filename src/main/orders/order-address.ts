@@ -4,7 +4,7 @@ import type { Shipping } from '../../shared/api/schemas'
 const displayNames = new Map<string, Intl.DisplayNames>()
 
 /** "Japan" for "JP" in the sender's language; the code itself when the runtime does not know it. */
-export function countryName(code: string, locale: string): string {
+function countryName(code: string, locale: string): string {
   let names = displayNames.get(locale)
   if (!names) {
     try {

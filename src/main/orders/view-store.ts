@@ -37,7 +37,7 @@ interface ViewDoc {
 }
 
 /** View rows whose equal perks are one object, and the document that stores them. */
-export function buildView(
+function buildView(
   rows: readonly CampaignContribution[],
   syncedAt: string,
 ): { rows: ViewRow[]; doc: ViewDoc } {
@@ -77,7 +77,7 @@ export function buildView(
   return { rows: view, doc: { format: VIEW_FORMAT, syncedAt, perks, rows: tuples } }
 }
 
-export function decodeView(doc: ViewDoc): ViewRow[] {
+function decodeView(doc: ViewDoc): ViewRow[] {
   const { perks } = doc
   const rows = new Array<ViewRow>(doc.rows.length)
   for (let i = 0; i < doc.rows.length; i++) {

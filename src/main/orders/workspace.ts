@@ -223,7 +223,7 @@ function filterKey(filter: OrdersFilter, withNode: boolean): string {
 const NO_PERK = '(no perk)'
 
 /** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game": one parcel's contents. */
-export function itemsText(row: ViewRow): string {
+function itemsText(row: ViewRow): string {
   let text = ''
   for (const line of orderLines(row as unknown as CampaignContribution)) {
     if (text !== '') text += '; '

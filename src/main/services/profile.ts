@@ -40,7 +40,7 @@ export function defaultDataDir(
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'PerkPack')
 }
 
-export function settingsPath(dataDir: string): string {
+function settingsPath(dataDir: string): string {
   return join(dataDir, 'settings.json')
 }
 

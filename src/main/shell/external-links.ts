@@ -3,7 +3,7 @@
  * in a contribution (an avatar URL, a referrer) is data, and a click on it must not become a
  * way to send someone to an arbitrary site.
  */
-export const EXTERNAL_HOSTS: readonly string[] = ['indiegogo.com', 'igg.me']
+const EXTERNAL_HOSTS: readonly string[] = ['indiegogo.com', 'igg.me']
 
 /** https only, and the host is an allowed one or a subdomain of it. */
 export function isAllowedExternalUrl(

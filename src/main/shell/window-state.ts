@@ -13,8 +13,8 @@ export interface WindowState {
   maximized: boolean
 }
 
-export const DEFAULT_SIZE = { width: 1280, height: 820 }
-export const MIN_SIZE = { width: 900, height: 600 }
+const DEFAULT_SIZE = { width: 1280, height: 820 }
+const MIN_SIZE = { width: 900, height: 600 }
 /** This much of the window (its title bar, really) must be on a screen to be reachable. */
 const VISIBLE_MIN = { width: 120, height: 40 }
 

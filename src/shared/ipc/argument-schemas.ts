@@ -29,7 +29,7 @@ import { LABELS_PER_SHEET, MAX_FOOTER_NOTE, MAX_ORDER_ROWS_PER_REQUEST } from '.
  * these schemas (`z.infer`), so a field added here is checked and typed at once.
  */
 
-export const appSettingsSchema = z.strictObject({
+const appSettingsSchema = z.strictObject({
   /** Data API, e.g. https://api.indiegogo.com (paths under /2/ are appended). */
   baseUrl: httpUrl('API base URL'),
   /** Token endpoint is `${authUrl}/oauth/token`. */

@@ -38,7 +38,7 @@ describe.runIf(enabled)('the OS keychain (keytar, Secret Service)', () => {
     expect(await store.get(account)).toBe('round-trip-secret')
     // It is really in the keychain, under the right service, not in a memory fallback.
     expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('round-trip-secret')
-    expect(store.usingFallback).toBe(false)
+    expect(store.description).toBe('the OS keychain')
     expect(store.description).toBe('the OS keychain')
 
     expect(await store.delete(account)).toBe(true)
@@ -64,7 +64,7 @@ describe.runIf(enabled)('the OS keychain (keytar, Secret Service)', () => {
     })
     await session.setApiToken(own.credentials.apiToken)
     await session.signIn('keychain-test-pw')
-    expect(store.usingFallback).toBe(false)
+    expect(store.description).toBe('the OS keychain')
 
     const keytar = await loadKeytar()
     const raw = await keytar.getPassword(KEYCHAIN_SERVICE, account)
@@ -86,7 +86,7 @@ describe.runIf(enabled)('the OS keychain (keytar, Secret Service)', () => {
     expect(await later.accessToken()).toBe(stored.accessToken)
     const page = await makeClient(own, later).campaignContributions(own.campaignIds[0]!, 1)
     expect((page.response[0] as { email?: unknown }).email).toEqual(expect.any(String))
-    expect(fresh.usingFallback).toBe(false)
+    expect(fresh.description).toBe('the OS keychain')
     expect(own.stats().tokenGrants).toBe(1)
 
     await later.signOut()

@@ -31,7 +31,7 @@ export interface ShipperLine {
   quantity: number
 }
 
-export type ShipperLineKey = keyof ShipperLine
+type ShipperLineKey = keyof ShipperLine
 
 export interface ShipperCsvColumn {
   key: ShipperLineKey
@@ -104,7 +104,7 @@ export function shippableLines(row: CampaignContribution): OrderLine[] {
  * platform shows it. Year first with a time is what ShipStation's importer reads unambiguously;
  * anything unexpected passes through as it came.
  */
-export function shipperOrderDate(timestamp: string): string {
+function shipperOrderDate(timestamp: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})/.exec(timestamp)
   return match ? `${match[1]} ${match[2]}` : timestamp
 }
