@@ -19,7 +19,7 @@ import type {
   OrdersQueryResult,
 } from '../../src/shared/ipc'
 import { MAX_ORDER_ROWS_PER_REQUEST } from '../../src/shared/ipc'
-import { startSimulator } from '../../src/simulator'
+import { BACKER_CREDENTIALS, DEMO_CREDENTIALS, startSimulator } from '../../src/simulator'
 import type { Simulator, SimulatorOptions } from '../../src/simulator'
 
 export interface RecordedEvent {
@@ -27,8 +27,27 @@ export interface RecordedEvent {
   payload: unknown
 }
 
-/** Every envelope and event any test app produced, to prove no secret ever crossed. */
+/** Every envelope and event the test apps produced since the last cleanup. */
 export const wire: string[] = []
+
+/**
+ * The credentials and tokens in `lines`: what must never cross to the renderer. The simulator's
+ * tokens start sim_at_ / sim_rt_; the API token and password are the simulators' own.
+ */
+export function secretsIn(lines: readonly string[]): string[] {
+  const all = lines.join('\n')
+  const found = [
+    DEMO_CREDENTIALS.apiToken,
+    DEMO_CREDENTIALS.password,
+    BACKER_CREDENTIALS.password,
+    ...sims.flatMap((sim) => [sim.credentials.apiToken, sim.credentials.password]),
+  ].filter((secret) => all.includes(secret))
+  for (const pattern of [/sim_(?:at|rt)_\w+/, /"(?:access|api|refresh)_?token"\s*:/i]) {
+    const match = pattern.exec(all)
+    if (match) found.push(match[0])
+  }
+  return [...new Set(found)]
+}
 
 const apps: AppServices[] = []
 const sims: Simulator[] = []
@@ -147,10 +166,16 @@ export async function makeApp(options: TestAppOptions = {}): Promise<TestApp> {
   return { services, table, events, opened, call, value, waitFor }
 }
 
+/**
+ * Disposes of the apps and simulators, and fails the test (or, in an afterAll, the file) when
+ * an answer or event of theirs carried a secret: every app test checks that, whatever it tests.
+ */
 export async function cleanupApps(): Promise<void> {
+  const crossed = secretsIn(wire.splice(0))
   await Promise.all(apps.splice(0).map((app) => app.dispose()))
   await Promise.all(sims.splice(0).map((sim) => sim.close()))
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+  if (crossed.length > 0) throw new Error(`secrets crossed to the renderer: ${crossed.join(', ')}`)
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   IpcEnvelope,
   IpcResult,
   OrdersFilter,
+  OrdersQueryResult,
 } from '../../src/shared/ipc'
 import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc'
 import type { TestApp } from './app-helpers'
@@ -135,21 +136,26 @@ describe('100,000 orders', () => {
     ]
     // Round-robin, so no query repeats the one before it (which the workspace would reuse).
     const runs = filters.map(() => [] as number[])
+    const answers: OrdersQueryResult[] = []
     for (let round = 0; round < 5; round++) {
       for (const [i, filter] of filters.entries()) {
         const result = await time(() => direct(app, 'orders:query', { campaignId, filter }))
         runs[i]!.push(result.ms)
-        if (round === 0) {
-          const ids = filterContributions(rows, filter).map((row) => row.id)
-          expect(result.value.count).toBe(ids.length)
-          expect(result.value.rows.map((row) => row.id)).toEqual(ids.slice(0, ORDERS_PAGE_SIZE))
-          if (i < 2) {
-            // Two whole answers, paged: the rows past the first page are the core's too.
-            const all = await queryAll(app, campaignId, filter)
-            expect(all.all.map((row) => row.id)).toEqual(ids)
-          }
-        }
+        answers[i] = result.value
       }
+    }
+    // Fast and right: every answer is the shared core's, and two whole answers, paged through,
+    // are the core's past the first page too.
+    for (const [i, filter] of filters.entries()) {
+      const ids = filterContributions(rows, filter).map((row) => row.id)
+      expect(answers[i]!.count).toBe(ids.length)
+      expect(answers[i]!.rows.map((row) => row.id)).toEqual(ids.slice(0, ORDERS_PAGE_SIZE))
+    }
+    for (const filter of filters.slice(0, 2)) {
+      const all = await queryAll(app, campaignId, filter)
+      expect(all.all.map((row) => row.id)).toEqual(
+        filterContributions(rows, filter).map((row) => row.id),
+      )
     }
     // Noise on a shared machine only ever adds time: the best run is the code's own cost.
     const best = runs.map((r) => Math.min(...r))

@@ -154,13 +154,15 @@ describe('outputs of contributions missing optional fields', () => {
     const workspace = new OrdersWorkspace(1, '2026-03-01T00:00:00Z', [toViewRow(row)])
     const [shown] = workspace.orderRows(workspace.rows, 0, 1)
     expect(shown?.orderId).toBe(row.order.id)
-    for (const [key, value] of Object.entries(shown ?? {})) {
-      // A missing text is null or (backer, items) empty: the table shows a dash for either.
-      if (typeof value === 'string' && key !== 'backer' && key !== 'items') {
-        expectCleanLines([value], `order row ${key}`)
-      }
-      if (typeof value === 'string') expect(value).not.toMatch(BAD_WORD)
-      if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true)
+    const fields = Object.entries(shown ?? {})
+    const texts = fields.filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    // A missing text is null or (backer, items) empty: the table shows a dash for either.
+    for (const [key, value] of texts.filter(([key]) => key !== 'backer' && key !== 'items')) {
+      expectCleanLines([value], `order row ${key}`)
+    }
+    for (const [key, value] of texts) expect(value, key).not.toMatch(BAD_WORD)
+    for (const [key, value] of fields.filter((entry) => typeof entry[1] === 'number')) {
+      expect(Number.isFinite(value), key).toBe(true)
     }
   })
 
@@ -203,8 +205,10 @@ describe('outputs of contributions missing optional fields', () => {
           row.eachCell((cell) => {
             cells++
             const value = cell.value
-            if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true)
-            else expect(String(value), `${sheet.name}!${cell.address}`).not.toMatch(BAD_WORD)
+            const where = `${sheet.name}!${cell.address}`
+            // A number is finite; anything else, read as text, names no missing value.
+            expect(typeof value !== 'number' || Number.isFinite(value), where).toBe(true)
+            expect(typeof value === 'number' ? '' : String(value), where).not.toMatch(BAD_WORD)
           })
         })
       })

@@ -8,7 +8,6 @@ import type {
 } from '../../src/simulator/wire'
 import { ORDER_STATUSES } from '../../src/shared/api/schemas'
 import {
-  DEFAULT_STATUSES,
   buildPickList,
   createOrderIndex,
   describeChoices,
@@ -144,9 +143,18 @@ describe('parseStatusList', () => {
     expect(() => parseStatusList('')).toThrow(/No order status/)
     expect(() => parseStatusList(' , ')).toThrow(/No order status/)
   })
+})
 
-  it('defaults to the orders still to ship', () => {
-    expect(DEFAULT_STATUSES).toEqual(['captured', 'in_fulfillment'])
+describe('the status filter', () => {
+  const everyStatus = () => ORDER_STATUSES.map((status, i) => order({ id: i + 1, status }))
+
+  it('keeps the orders still to ship when no status is given', () => {
+    const kept = filterContributions(everyStatus(), {}).map((row) => row.order.status)
+    expect(kept).toEqual(['captured', 'in_fulfillment'])
+  })
+
+  it('keeps every order for an empty status list', () => {
+    expect(filterContributions(everyStatus(), { statuses: [] })).toHaveLength(ORDER_STATUSES.length)
   })
 })
 
