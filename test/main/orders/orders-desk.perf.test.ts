@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
-import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { buildPickList, filterContributions, groupByPerk } from '../../src/shared/fulfillment'
+import { openCache } from '../../../src/main/services/cache'
+import { cacheProfile } from '../../../src/main/services/profile'
+import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { buildPickList, filterContributions, groupByPerk } from '../../../src/shared/fulfillment'
 import type {
   IpcArgs,
   IpcChannel,
@@ -10,12 +10,12 @@ import type {
   IpcResult,
   OrdersFilter,
   OrdersQueryResult,
-} from '../../src/shared/ipc'
-import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc'
-import type { TestApp } from './app-helpers'
-import { generateDataset } from '../../src/simulator'
-import { cleanupApps, makeApp, queryAll, tempDir } from './app-helpers'
-import { toModel } from '../helpers/model'
+} from '../../../src/shared/ipc'
+import { ORDERS_PAGE_SIZE } from '../../../src/shared/ipc'
+import type { TestApp } from '../../helpers/app'
+import { generateDataset } from '../../../src/simulator'
+import { cleanupApps, makeApp, queryAll, tempDir } from '../../helpers/app'
+import { toModel } from '../../helpers/model'
 
 /**
  * The orders view's budget (ARCHITECTURE.md): with 100,000 orders, opening under 1 s and each

@@ -3,19 +3,19 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Cancelled, PerkPackError } from '../../src/main/services/perkpack-errors'
-import { SHIPPER_CSV_COLUMNS, writeShipperCsv } from '../../src/main/services/export/csv'
-import type { ShipperCsvFormat } from '../../src/shared/ipc'
-import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { Cancelled, PerkPackError } from '../../../../src/main/services/perkpack-errors'
+import { SHIPPER_CSV_COLUMNS, writeShipperCsv } from '../../../../src/main/services/export/csv'
+import type { ShipperCsvFormat } from '../../../../src/shared/ipc'
+import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import type {
   WireItem as Item,
   WirePerk as Perk,
   WireShipping as Shipping,
-} from '../../src/simulator/wire'
-import { orderLines } from '../../src/shared/fulfillment'
-import { generateDataset } from '../../src/simulator/data'
-import { cleanup, tempDir } from '../helpers/harness'
-import { toModel, toModelRow } from '../helpers/model'
+} from '../../../../src/simulator/wire'
+import { orderLines } from '../../../../src/shared/fulfillment'
+import { generateDataset } from '../../../../src/simulator/data'
+import { cleanup, tempDir } from '../../../helpers/harness'
+import { toModel, toModelRow } from '../../../helpers/model'
 
 afterEach(cleanup)
 

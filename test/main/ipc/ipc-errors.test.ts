@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toIpcError, userMessage } from '../../src/main/ipc/ipc-errors'
-import { ApiError, PerkPackError } from '../../src/main/services/perkpack-errors'
+import { toIpcError, userMessage } from '../../../src/main/ipc/ipc-errors'
+import { ApiError, PerkPackError } from '../../../src/main/services/perkpack-errors'
 
 const PAGE = 'GET /2/campaigns/2843117/contributions.json?page=1'
 

@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { formatAddress } from '../../src/main/orders/order-address'
-import { RENDERER_CSP } from '../../src/main/shell/renderer-csp'
-import { isAllowedExternalUrl } from '../../src/main/shell/external-links'
-import { NetworkMonitor } from '../../src/main/network/network-monitor'
-import { restoreBounds } from '../../src/main/shell/window-state'
-import { injectHarness } from '../../src/web/server'
-import { cleanupApps, makeApp } from './app-helpers'
+import { formatAddress } from '../../../src/main/orders/order-address'
+import { RENDERER_CSP } from '../../../src/main/shell/renderer-csp'
+import { isAllowedExternalUrl } from '../../../src/main/shell/external-links'
+import { NetworkMonitor } from '../../../src/main/network/network-monitor'
+import { restoreBounds } from '../../../src/main/shell/window-state'
+import { injectHarness } from '../../../src/web/server'
+import { cleanupApps, makeApp } from '../../helpers/app'
 
 const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>()
 vi.mock('electron', () => ({
@@ -23,7 +23,7 @@ afterAll(cleanupApps)
 
 describe('registerHandlers (Electron glue, with ipcMain faked)', () => {
   it('answers only the top frame of our own page, and validates what it sends', async () => {
-    const { registerHandlers } = await import('../../src/main/ipc/register')
+    const { registerHandlers } = await import('../../../src/main/ipc/register')
     const app = await makeApp()
     const appUrl = 'file:///opt/PerkPack/resources/app/out/renderer/index.html'
     const unregister = registerHandlers(app.table, (url) => url === appUrl)
@@ -90,7 +90,10 @@ describe('window state', () => {
 
 describe('content security policy', () => {
   it('sends as a header the same policy as the renderer page, plus frame-ancestors', () => {
-    const html = fs.readFileSync(path.resolve(__dirname, '../../src/renderer/index.html'), 'utf8')
+    const html = fs.readFileSync(
+      path.resolve(__dirname, '../../../src/renderer/index.html'),
+      'utf8',
+    )
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
     expect(meta).toBeDefined()
     const directives = (csp: string) =>
@@ -166,7 +169,7 @@ describe('web harness page', () => {
 
 describe('lint rule', () => {
   it('keeps raw IPC and Electron out of the plain-TypeScript folders', async () => {
-    const eslint = new ESLint({ cwd: path.resolve(__dirname, '../..') })
+    const eslint = new ESLint({ cwd: path.resolve(__dirname, '../../..') })
     const lint = async (filePath: string, code: string) => {
       const [result] = await eslint.lintText(code, { filePath })
       return (result?.messages ?? []).map((m) => m.ruleId)

@@ -4,8 +4,8 @@ import {
   campaignContributionSchema,
   campaignContributionsPageSchema,
   tokenResponseSchema,
-} from '../../src/shared/api/schemas'
-import { readCampaignContribution } from '../../src/shared/api/schemas'
+} from '../../../src/shared/api/schemas'
+import { readCampaignContribution } from '../../../src/shared/api/schemas'
 import {
   SchemaMismatchError,
   describeIssues,
@@ -13,8 +13,8 @@ import {
   formatPath,
   parseOrThrow,
   pathPattern,
-} from '../../src/shared/api/validate'
-import campaignPageFixture from '../fixtures/api/campaign-contributions.json'
+} from '../../../src/shared/api/validate'
+import campaignPageFixture from '../../fixtures/api/campaign-contributions.json'
 
 function mismatch(schema: z.ZodType, data: unknown, what = 'payload'): SchemaMismatchError {
   try {

@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { MemorySecretStore } from '../../src/main/services/secrets'
-import type { FetchLike } from '../../src/main/services/http'
-import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { buildPickList, filterContributions, groupByPerk } from '../../src/shared/fulfillment'
-import { ORDERS_PAGE_SIZE } from '../../src/shared/ipc'
-import type { SyncProgress } from '../../src/shared/ipc'
-import { DEFAULT_BASE_URL } from '../../src/shared/config'
+import { MemorySecretStore } from '../../../src/main/services/secrets'
+import type { FetchLike } from '../../../src/main/services/http'
+import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { buildPickList, filterContributions, groupByPerk } from '../../../src/shared/fulfillment'
+import { ORDERS_PAGE_SIZE } from '../../../src/shared/ipc'
+import type { SyncProgress } from '../../../src/shared/ipc'
+import { DEFAULT_BASE_URL } from '../../../src/shared/config'
 import {
   cleanupApps,
   makeApp,
@@ -17,10 +17,10 @@ import {
   startSim,
   tempDir,
   wire,
-} from './app-helpers'
-import { toModel } from '../helpers/model'
-import { driftPlan } from '../../src/simulator'
-import { generateDataset } from '../../src/simulator/data'
+} from '../../helpers/app'
+import { toModel } from '../../helpers/model'
+import { driftPlan } from '../../../src/simulator'
+import { generateDataset } from '../../../src/simulator/data'
 
 afterEach(cleanupApps)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDangerousText, neutralizeFormula } from '../../src/shared/export/formula'
+import { isDangerousText, neutralizeFormula } from '../../../src/shared/export/formula'
 
 describe('formula injection rule (OWASP)', () => {
   it.each([

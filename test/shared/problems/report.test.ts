@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MASK, maskPersonalData, maskText } from '../../src/shared/problems/redact'
-import { problemReport, problemRowName } from '../../src/shared/problems/report'
+import { MASK, maskPersonalData, maskText } from '../../../src/shared/problems/redact'
+import { problemReport, problemRowName } from '../../../src/shared/problems/report'
 
 /** Every personal value planted in the row below: none may survive the masking. */
 const PERSONAL = [

@@ -14,8 +14,8 @@ import { buildPickList, filterContributions, groupByPerk } from '../../src/share
 import campaignPage from '../fixtures/api/campaign-contributions.json'
 import realPage from '../fixtures/api/campaign-contributions-real.json'
 import { cleanup, tempDir } from '../helpers/harness'
-import { OBJECTS } from '../shared/schema-fields'
-import type { Key } from '../shared/schema-fields'
+import { OBJECTS } from '../helpers/schema-fields'
+import type { Key } from '../helpers/schema-fields'
 
 // Every output a contribution turns into, for contributions missing each optional field one at a
 // time (absent, null, blank) and all at once: none may print "null", "undefined" or "NaN", and

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { OrdersWorkspace, toViewRow } from '../../src/main/orders/workspace'
-import type { OrderStatusText } from '../../src/shared/api/schemas'
-import { ORDER_STATUSES } from '../../src/shared/api/schemas'
+import { OrdersWorkspace, toViewRow } from '../../../src/main/orders/workspace'
+import type { OrderStatusText } from '../../../src/shared/api/schemas'
+import { ORDER_STATUSES } from '../../../src/shared/api/schemas'
 import {
   countStatuses,
   filterContributions,
   parseStatusList,
   unknownStatuses,
-} from '../../src/shared/fulfillment'
-import campaignPage from '../fixtures/api/campaign-contributions.json'
-import { toModelRow } from '../helpers/model'
+} from '../../../src/shared/fulfillment'
+import campaignPage from '../../fixtures/api/campaign-contributions.json'
+import { toModelRow } from '../../helpers/model'
 
 const withStatus = (statuses: OrderStatusText[]) =>
   statuses.map((status) => ({ order: { status } }))

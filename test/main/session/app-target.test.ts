@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { resolveAppTarget } from '../src/main/session/app-target'
-import { normalizeUrl } from '../src/main/services/profile'
-import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../src/shared/config'
+import { resolveAppTarget } from '../../../src/main/session/app-target'
+import { normalizeUrl } from '../../../src/main/services/profile'
+import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../../src/shared/config'
 
 describe('resolveAppTarget', () => {
   it('uses the production hosts when nothing is set', () => {

@@ -9,11 +9,11 @@ import {
   perkSummary,
   rowInColumns,
   shippingValues,
-} from '../../src/shared/export/order-rows'
-import type { CampaignContribution, Perk } from '../../src/shared/api/schemas'
-import { orderLines } from '../../src/shared/fulfillment'
-import { generateDataset } from '../../src/simulator/data'
-import { toModel } from '../helpers/model'
+} from '../../../src/shared/export/order-rows'
+import type { CampaignContribution, Perk } from '../../../src/shared/api/schemas'
+import { orderLines } from '../../../src/shared/fulfillment'
+import { generateDataset } from '../../../src/simulator/data'
+import { toModel } from '../../helpers/model'
 
 const dataset = generateDataset({ seed: 3, contributions: 400 })
 const rows = toModel(dataset.contributions.get(dataset.campaigns[0]!.id)!)

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignContribution, OrderStatus } from '../../src/shared/api/schemas'
-import type { WirePerk as Perk, WireShipping as Shipping } from '../../src/simulator/wire'
-import { checksAsExportRows, countryCode, runPrePrintChecks } from '../../src/shared/export/checks'
-import type { PrePrintCheck, PrePrintContext } from '../../src/shared/export/checks'
-import { toModelRow } from '../helpers/model'
+import type { CampaignContribution, OrderStatus } from '../../../src/shared/api/schemas'
+import type { WirePerk as Perk, WireShipping as Shipping } from '../../../src/simulator/wire'
+import {
+  checksAsExportRows,
+  countryCode,
+  runPrePrintChecks,
+} from '../../../src/shared/export/checks'
+import type { PrePrintCheck, PrePrintContext } from '../../../src/shared/export/checks'
+import { toModelRow } from '../../helpers/model'
 
 // ---- factory -------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { runPrePrintChecks } from '../../src/shared/export/checks'
-import type { PrePrintContext } from '../../src/shared/export/checks'
+import { runPrePrintChecks } from '../../../src/shared/export/checks'
+import type { PrePrintContext } from '../../../src/shared/export/checks'
 
 const CONTEXT: PrePrintContext = {
   now: new Date('2024-06-01T12:00:00Z'),

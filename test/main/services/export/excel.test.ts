@@ -5,16 +5,19 @@ import ExcelJS, { ValueType } from 'exceljs'
 import type { Cell, Workbook, Worksheet } from 'exceljs'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Cancelled, PerkPackError } from '../../src/main/services/perkpack-errors'
-import { writePackingList } from '../../src/main/services/export/excel'
-import type { PackingListCampaign, PackingListResult } from '../../src/main/services/export/excel'
-import { isDangerousText } from '../../src/shared/export/formula'
-import { ORDER_COLUMNS, SHIPPING_COLUMNS } from '../../src/shared/export/order-rows'
-import type { CampaignContribution, Perk } from '../../src/shared/api/schemas'
-import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
-import { generateDataset } from '../../src/simulator/data'
-import { cleanup, tempDir } from '../helpers/harness'
-import { toModel } from '../helpers/model'
+import { Cancelled, PerkPackError } from '../../../../src/main/services/perkpack-errors'
+import { writePackingList } from '../../../../src/main/services/export/excel'
+import type {
+  PackingListCampaign,
+  PackingListResult,
+} from '../../../../src/main/services/export/excel'
+import { isDangerousText } from '../../../../src/shared/export/formula'
+import { ORDER_COLUMNS, SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
+import type { CampaignContribution, Perk } from '../../../../src/shared/api/schemas'
+import { buildPickList, filterContributions } from '../../../../src/shared/fulfillment'
+import { generateDataset } from '../../../../src/simulator/data'
+import { cleanup, tempDir } from '../../../helpers/harness'
+import { toModel } from '../../../helpers/model'
 
 const dataset = generateDataset({ seed: 7, contributions: 300 })
 const source = dataset.campaigns[0]!

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignContribution, OrderStatus } from '../../src/shared/api/schemas'
+import type { CampaignContribution, OrderStatus } from '../../../src/shared/api/schemas'
 import type {
   WireCampaignContribution,
   WireItem as Item,
   WirePerk as Perk,
   WireShipping as Shipping,
-} from '../../src/simulator/wire'
-import { ORDER_STATUSES } from '../../src/shared/api/schemas'
+} from '../../../src/simulator/wire'
+import { ORDER_STATUSES } from '../../../src/shared/api/schemas'
 import {
   buildPickList,
   createOrderIndex,
@@ -19,9 +19,9 @@ import {
   pickListTotals,
   sortPickList,
   variantKey,
-} from '../../src/shared/fulfillment'
-import type { PickListRow } from '../../src/shared/fulfillment'
-import { toModelRow } from '../helpers/model'
+} from '../../../src/shared/fulfillment'
+import type { PickListRow } from '../../../src/shared/fulfillment'
+import { toModelRow } from '../../helpers/model'
 
 // ---- factory -------------------------------------------------------------------------------
 
