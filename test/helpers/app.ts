@@ -7,6 +7,7 @@ import { AppServices } from '../../src/main/app-services'
 import type { AppServicesOptions } from '../../src/main/app-services'
 import type { FetchLike } from '../../src/main/services/http'
 import { MemorySecretStore } from '../../src/main/services/secrets'
+import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type {
   IpcArgs,
   IpcChannel,
@@ -21,6 +22,7 @@ import type {
 import { MAX_ORDER_ROWS_PER_REQUEST } from '../../src/shared/ipc'
 import { BACKER_CREDENTIALS, DEMO_CREDENTIALS, startSimulator } from '../../src/simulator'
 import type { Simulator, SimulatorOptions } from '../../src/simulator'
+import { toModel } from './model'
 
 export interface RecordedEvent {
   event: IpcEventName
@@ -213,4 +215,20 @@ export function signIn(
     email: sim.credentials.email,
     password: sim.credentials.password,
   })
+}
+
+/** The simulator's rows of a campaign, as the app's model reads them. */
+export const rowsOf = (
+  sim: { dataset: { contributions: Map<number, readonly unknown[]> } },
+  id: number,
+): CampaignContribution[] => toModel(sim.dataset.contributions.get(id) ?? [])
+
+/** A simulator with `contributions` orders, an app signed in to it, its first campaign synced. */
+export async function syncedApp(contributions: number) {
+  const sim = await startSim({ contributions })
+  const app = await makeApp({ sim })
+  await signIn(app, sim)
+  const campaignId = sim.campaignIds[0] as number
+  await app.value('campaigns:sync', { campaignId })
+  return { sim, app, campaignId }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { resolveAppTarget } from '../../../src/main/session/app-target'
-import { normalizeUrl } from '../../../src/main/services/profile'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../../src/shared/config'
 
 describe('resolveAppTarget', () => {
@@ -31,14 +30,5 @@ describe('resolveAppTarget', () => {
       source: 'settings',
     })
     expect(resolveAppTarget({}, { baseUrl: 'not a url' }).source).toBe('default')
-  })
-
-  it('names the variable and the fix when a URL is wrong', () => {
-    expect(() => normalizeUrl('api.example.com', 'PERKPACK_BASE_URL')).toThrow(
-      /PERKPACK_BASE_URL is not a URL: "api.example.com". Use a full URL such as https:\/\//,
-    )
-    expect(() => normalizeUrl('ftp://example.com', 'PERKPACK_AUTH_URL')).toThrow(
-      /PERKPACK_AUTH_URL must start with https:\/\//,
-    )
   })
 })
