@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { valueAt } from '../../shared/api/validate'
 import type { IpcChannel } from '../../shared/ipc'
 import { shown } from '../../shared/ipc/field-schemas'
 
@@ -23,13 +24,4 @@ export function describeArgsError(
     return `The request ${channel} needs ${where ? `"${where}" as ` : ''}an object with its fields, got ${shown(valueAt(raw, issue.path))}.`
   }
   return issue.message
-}
-
-function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
-  let value = raw
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<PropertyKey, unknown>)[key]
-  }
-  return value
 }
