@@ -92,7 +92,8 @@ export function fail(code: IpcErrorCode, message: string): never {
   throw new BridgeError(code, message)
 }
 
-function defaults(): FakeHandlers {
+/** What a fresh app answers; a channel without a default answers 'internal' until a test overrides it. */
+function defaults(): Partial<FakeHandlers> {
   let settings: AppSettings = {
     baseUrl: 'http://127.0.0.1:4010',
     authUrl: 'http://127.0.0.1:4010',
