@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node'
 import { describe, expect, it } from 'vitest'
-import { code128Svg, renderPackingSlips } from '../../src/main/services/print'
-import { order, shipping } from './fixtures'
+import { code128Svg, renderPackingSlips } from '../../../../src/main/services/print'
+import { order, shipping } from '../../../helpers/print-fixtures'
 
 /** Bar intervals [start, end) in modules, from our path ("M x 0h w ...") or bwip-js's SVG. */
 function barsOfOurs(svg: string): Array<[number, number]> {

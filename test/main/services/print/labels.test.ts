@@ -5,9 +5,9 @@ import {
   labelsPerPage,
   renderLabels,
   sheetCount,
-} from '../../src/main/services/print'
-import { fitLines, textWidthEm, wrapText } from '../../src/main/services/print/fit'
-import { numberedOrders, order, shipping } from './fixtures'
+} from '../../../../src/main/services/print'
+import { fitLines, textWidthEm, wrapText } from '../../../../src/main/services/print/fit'
+import { numberedOrders, order, shipping } from '../../../helpers/print-fixtures'
 
 const { avery5160, averyL7160, thermal4x6 } = LABEL_LAYOUTS
 

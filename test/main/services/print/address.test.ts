@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { formatAddress, formatAddressDetailed } from '../../src/main/services/print'
-import { generateDataset } from '../../src/simulator/data'
-import { shippingSchema } from '../../src/shared/api/schemas'
-import { shipping } from './fixtures'
+import { formatAddress, formatAddressDetailed } from '../../../../src/main/services/print'
+import { generateDataset } from '../../../../src/simulator/data'
+import { shippingSchema } from '../../../../src/shared/api/schemas'
+import { shipping } from '../../../helpers/print-fixtures'
 
 const US = shipping({
   name: 'Olivia Brown',

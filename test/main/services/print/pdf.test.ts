@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { renderLabels, renderPackingSlips } from '../../src/main/services/print'
-import { generateDataset } from '../../src/simulator/data'
-import { htmlToPdf, launchChromium, removeTempPdfs, squash, writePdf } from './chromium'
-import { toModel } from '../helpers/model'
-import { numberedOrders, order, shipping } from './fixtures'
+import { renderLabels, renderPackingSlips } from '../../../../src/main/services/print'
+import { generateDataset } from '../../../../src/simulator/data'
+import {
+  htmlToPdf,
+  launchChromium,
+  removeTempPdfs,
+  squash,
+  writePdf,
+} from '../../../helpers/print-chromium'
+import { toModel } from '../../../helpers/model'
+import { numberedOrders, order, shipping } from '../../../helpers/print-fixtures'
 
 // Real Chromium, as the app's print window and the web harness use it: page counts and sizes from
 // pdfinfo, the text of each page from pdftotext (so every address must stay real text).

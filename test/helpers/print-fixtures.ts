@@ -1,7 +1,7 @@
 import { shippingSchema } from '../../src/shared/api/schemas'
 import type { CampaignContribution, Shipping } from '../../src/shared/api/schemas'
 import type { WireShipping } from '../../src/simulator/wire'
-import { toModelRow } from '../helpers/model'
+import { toModelRow } from './model'
 
 export interface ItemSpec {
   code: string
