@@ -15,7 +15,7 @@ describe('settings', () => {
       authUrl: 'https://auth.indiegogo.com',
       concurrency: 4,
       theme: 'system',
-      // Print & export (test/app/exports.test.ts covers them).
+      // Print & export (test/main/exports/export-desk.test.ts covers them).
       labelLayout: 'avery5160',
       labelOffsetMm: { x: 0, y: 0 },
       labelOrder: 'variant',
