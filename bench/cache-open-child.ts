@@ -4,7 +4,7 @@
  * taken after the modules are loaded: opening the cache, the orders view (loadWorkspace, from
  * the view saved by the sync), then every row as the model reads it and as the API sent it.
  */
-import { hasCurrentView, loadWorkspace } from '../src/main/app/view-store'
+import { hasCurrentView, loadWorkspace } from '../src/main/orders/view-store'
 import { openCache } from '../src/main/services/cache'
 import { openLegacyCache } from './cache-v2-legacy'
 

@@ -141,7 +141,7 @@ export async function benchOrdersView(): Promise<string> {
     const campaignId = harness.demo?.campaignIds[0]
     if (campaignId === undefined) throw new Error('the demo has no campaign')
     log(`syncing ${COUNT} orders of campaign ${campaignId}`)
-    const synced = await harness.services.sync({ campaignId, concurrency: 16 })
+    const synced = await harness.services.syncs.sync({ campaignId, concurrency: 16 })
     log(`synced in ${fmt(synced.elapsedMs / 1000, 1)} s`)
     if (synced.count !== COUNT) throw new Error(`synced ${synced.count}, expected ${COUNT}`)
 

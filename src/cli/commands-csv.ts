@@ -1,12 +1,9 @@
 import { statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { UsageError } from '../main/services/errors'
-import {
-  isShipperCsvFormat,
-  SHIPPER_CSV_FORMATS,
-  writeShipperCsv,
-} from '../main/services/export/csv'
-import type { ShipperCsvFormat } from '../main/services/export/csv'
+import { UsageError } from '../main/services/perkpack-errors'
+import { writeShipperCsv } from '../main/services/export/csv'
+import { isOneOf, SHIPPER_CSV_FORMATS } from '../shared/ipc'
+import type { ShipperCsvFormat } from '../shared/ipc'
 import { runPrePrintChecks } from '../shared/export/checks'
 import type { PrePrintCheck } from '../shared/export/checks'
 import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
@@ -21,7 +18,7 @@ const FORMATS_TEXT = SHIPPER_CSV_FORMATS.join(' or ')
 function formatFrom(value: string | undefined): ShipperCsvFormat {
   if (value === undefined) return 'generic'
   const format = value.trim().toLowerCase()
-  if (isShipperCsvFormat(format)) return format
+  if (isOneOf(SHIPPER_CSV_FORMATS, format)) return format
   throw new UsageError(
     `Unknown --format "${value}". Use --format ${SHIPPER_CSV_FORMATS.join(' or --format ')}.`,
   )

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { UsageError } from '../main/services/errors'
+import { UsageError } from '../main/services/perkpack-errors'
 import { writePackingList } from '../main/services/export/excel'
 import { checksAsExportRows, runPrePrintChecks } from '../shared/export/checks'
 import { problemLines } from '../shared/problems/report'

@@ -1,5 +1,5 @@
 import type { CampaignSnapshotInfo, ProblemRow } from '../main/services/cache'
-import { UsageError } from '../main/services/errors'
+import { UsageError } from '../main/services/perkpack-errors'
 import type { ShrinkCounts } from '../main/services/shrink'
 import { problemRowName } from '../shared/problems/report'
 import { campaignArg, printJson } from './commands'

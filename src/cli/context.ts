@@ -1,7 +1,7 @@
 import { ApiClient } from '../main/services/api-client'
 import { openCache, wipeCacheFiles } from '../main/services/cache'
 import type { OfflineCache } from '../main/services/cache'
-import { UsageError } from '../main/services/errors'
+import { UsageError } from '../main/services/perkpack-errors'
 import { cacheProfile, readSettings, resolveTarget } from '../main/services/profile'
 import type { Target } from '../main/services/profile'
 import { KeychainSecretStore, MemorySecretStore } from '../main/services/secrets'

@@ -6,7 +6,7 @@ import {
   PerkPackError,
   SignInRequired,
   UsageError,
-} from '../main/services/errors'
+} from '../main/services/perkpack-errors'
 import { describeError, redact } from '../main/services/redact'
 import { VERSION } from '../main/services/version'
 import { COMMANDS, commandHelp, EXIT_SHRINK, mainHelp } from './commands'

@@ -1,7 +1,7 @@
 import type { CampaignContribution, OrderStatusText } from '../shared/api/schemas'
 import { countStatuses, parseStatusList, unknownStatuses } from '../shared/fulfillment'
 import type { StatusCount } from '../shared/fulfillment'
-import { UsageError } from '../main/services/errors'
+import { UsageError } from '../main/services/perkpack-errors'
 
 /**
  * The --status list. Statuses PerkPack does not know are accepted when the campaign's orders

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import type { IpcRendererEvent } from 'electron'
-import { createBridge } from '../shared/ipc/contract'
+import { createBridge } from '../shared/ipc'
 
 // The renderer gets named methods only; ipcRenderer itself never leaves the preload.
 const bridge = createBridge(
@@ -17,5 +17,3 @@ const bridge = createBridge(
 )
 
 contextBridge.exposeInMainWorld('perkpack', bridge)
-
-export type PreloadBridge = typeof bridge

@@ -1,5 +1,5 @@
-import { createBridge } from '../shared/ipc/contract'
-import type { Invoke, IpcEnvelope, Subscribe } from '../shared/ipc/contract'
+import { createBridge } from '../shared/ipc'
+import type { Invoke, IpcEnvelope, Subscribe } from '../shared/ipc'
 
 /**
  * `window.perkpack` for the built renderer in a plain browser: the same bridge factory as the

@@ -7,15 +7,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, resolve, sep } from 'node:path'
 import { build } from 'esbuild'
-import { IPC_CHANNELS } from '../shared/ipc/contract'
-import type { IpcChannel, IpcEventName, IpcEvents } from '../shared/ipc/contract'
-import { RENDERER_CSP } from '../main/app/csp'
-import { createHandlers } from '../main/app/handlers'
-import type { HandlerTable } from '../main/app/handlers'
-import { AppServices } from '../main/app/services'
-import type { AppServicesOptions } from '../main/app/services'
+import { IPC_CHANNEL_NAMES } from '../shared/ipc'
+import type { IpcChannel, IpcEventName, IpcEvents } from '../shared/ipc'
+import { RENDERER_CSP } from '../main/shell/renderer-csp'
+import { createHandlers } from '../main/ipc/handler-table'
+import type { HandlerTable } from '../main/ipc/handler-table'
+import { AppServices } from '../main/app-services'
+import type { AppServicesOptions } from '../main/app-services'
 import { defaultDataDir } from '../main/services/profile'
-import { harnessDesktop } from './desktop'
+import { harnessDesktop } from './web-desktop'
 
 /**
  * The repository. Loaders disagree on __dirname (tsx gives an ESM importer a wrapped module
@@ -317,7 +317,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
 
   const callChannel = async (channel: string, req: IncomingMessage, res: ServerResponse) => {
-    if (!(IPC_CHANNELS as string[]).includes(channel)) {
+    if (!(IPC_CHANNEL_NAMES as string[]).includes(channel)) {
       return refuse(res, 404, 'unknown_channel', `There is no operation "${channel}".`)
     }
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
@@ -420,7 +420,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   try {
     await services.start()
     if (options.demo) {
-      const started = await services.startDemo()
+      const started = await services.demo.start()
       demo = { campaignIds: started.campaignIds, jobIds: started.jobIds }
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hasCurrentView, loadWorkspace } from '../../src/main/app/view-store'
+import { hasCurrentView, loadWorkspace } from '../../src/main/orders/view-store'
 import { cacheFilePath } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'

@@ -1,8 +1,8 @@
 import { ipcMain } from 'electron'
 import type { IpcMainInvokeEvent } from 'electron'
-import type { HandlerTable } from '../app/handlers'
-import type { IpcChannel, IpcEnvelope } from '../../shared/ipc/contract'
-import { IPC_CHANNELS } from '../../shared/ipc/contract'
+import type { HandlerTable } from './handler-table'
+import { IPC_CHANNEL_NAMES } from '../../shared/ipc'
+import type { IpcChannel, IpcEnvelope } from '../../shared/ipc'
 
 /**
  * The only way main answers the renderer. A frame we did not load (an injected iframe, a page
@@ -14,7 +14,7 @@ export function registerHandlers(
   table: HandlerTable,
   isTrustedUrl: (url: string) => boolean,
 ): () => void {
-  for (const channel of IPC_CHANNELS) {
+  for (const channel of IPC_CHANNEL_NAMES) {
     const handler = table[channel] as (raw: readonly unknown[]) => Promise<IpcEnvelope<unknown>>
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...raw: unknown[]) => {
       if (!isTrustedSender(event, isTrustedUrl)) return Promise.resolve(refusal(channel))
@@ -22,7 +22,7 @@ export function registerHandlers(
     })
   }
   return () => {
-    for (const channel of IPC_CHANNELS) ipcMain.removeHandler(channel)
+    for (const channel of IPC_CHANNEL_NAMES) ipcMain.removeHandler(channel)
   }
 }
 

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/api/schemas'
 import { describeIssues } from '../../shared/api/validate'
 import { API_VERSION } from '../../shared/config'
-import { ApiError, SignInRequired } from './errors'
+import { ApiError, SignInRequired } from './perkpack-errors'
 import { backoffDelay, DEFAULT_RETRY, fetchText, parseRetryAfter, sleep as realSleep } from './http'
 import type { FetchLike, RetryPolicy, Sleep } from './http'
 import { redact } from './redact'

@@ -1,4 +1,4 @@
-import { ApiError, Cancelled } from './errors'
+import { ApiError, Cancelled } from './perkpack-errors'
 
 export type FetchLike = typeof globalThis.fetch
 

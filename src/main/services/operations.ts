@@ -6,20 +6,10 @@ import {
 } from '../../shared/api/schemas'
 import { readRow } from '../../shared/api/validate'
 import type { AccountContribution, BatchStatus, Signup } from '../../shared/api/schemas'
+import type { AccountContributionsView } from '../../shared/ipc'
 import type { ApiClient } from './api-client'
 import { backoffDelay, sleep as realSleep } from './http'
 import type { Sleep } from './http'
-
-export type AccountContributionsResult =
-  | {
-      visible: true
-      accountId: string
-      contributions: AccountContribution[]
-      count: number
-      /** Rows without a usable id: left out of the list, counted here. */
-      unreadable: number
-    }
-  | { visible: false; accountId: string; hiddenCount: number; message: string }
 
 /**
  * Rule 2 of the account listing: without the account's own access token the API answers a
@@ -29,7 +19,7 @@ export async function fetchAccountContributions(
   client: ApiClient,
   accountId: string,
   signal?: AbortSignal,
-): Promise<AccountContributionsResult> {
+): Promise<AccountContributionsView> {
   const first = await client.accountContributions(accountId, 1, signal ? { signal } : {})
   const total = first.pagination.count
   const rows = first.response

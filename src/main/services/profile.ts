@@ -3,8 +3,23 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../shared/config'
-import { normalizeUrl } from '../app-config'
-import { UsageError } from './errors'
+import { UsageError } from './perkpack-errors'
+
+/** Trailing slashes would double up when paths are appended. */
+export function normalizeUrl(value: string, variable: string): string {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new Error(
+      `${variable} is not a URL: "${value}". Use a full URL such as ${DEFAULT_BASE_URL}.`,
+    )
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${variable} must start with https:// (or http:// for a local simulator).`)
+  }
+  return url.toString().replace(/\/+$/, '')
+}
 
 /** Non-secret choices remembered in the data directory (tokens live in the keychain). */
 export interface StoredSettings {
@@ -25,7 +40,7 @@ export function defaultDataDir(
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'PerkPack')
 }
 
-export function settingsPath(dataDir: string): string {
+function settingsPath(dataDir: string): string {
   return join(dataDir, 'settings.json')
 }
 

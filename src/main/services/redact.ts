@@ -11,7 +11,7 @@ const PARAM_PATTERN = new RegExp(
 const JSON_PATTERN = new RegExp(`("(?:${SECRET_PARAMS.join('|')})"\\s*:\\s*")([^"]*)(")`, 'gi')
 const BEARER_PATTERN = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi
 
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 /** Secret values seen by this process (tokens, passwords), masked wherever they turn up. */
 const knownSecrets = new Set<string>()
@@ -21,10 +21,6 @@ const MIN_SECRET_LENGTH = 4
 
 export function registerSecret(value: string | null | undefined): void {
   if (value && value.length >= MIN_SECRET_LENGTH) knownSecrets.add(value)
-}
-
-export function forgetSecrets(): void {
-  knownSecrets.clear()
 }
 
 export function redact(text: string): string {
@@ -38,10 +34,6 @@ export function redact(text: string): string {
     if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED)
   }
   return out
-}
-
-export function redactUrl(url: string | URL): string {
-  return redact(typeof url === 'string' ? url : url.toString())
 }
 
 /** Message and cause chain of anything thrown, redacted, for logs and `--debug`. */

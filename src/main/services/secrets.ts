@@ -64,10 +64,6 @@ export class KeychainSecretStore implements SecretStore {
     return this.fallback ? this.fallback.description : 'the OS keychain'
   }
 
-  get usingFallback(): boolean {
-    return this.fallback !== null
-  }
-
   private get service(): string {
     return this.options.service ?? KEYCHAIN_SERVICE
   }

@@ -1,5 +1,5 @@
 import { tokenResponseSchema } from '../../shared/api/schemas'
-import { ApiError, InvalidCredentials, PerkPackError, SignInRequired } from './errors'
+import { ApiError, InvalidCredentials, PerkPackError, SignInRequired } from './perkpack-errors'
 import { DEFAULT_RETRY, fetchText } from './http'
 import type { FetchLike } from './http'
 import { registerSecret } from './redact'

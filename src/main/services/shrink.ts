@@ -1,10 +1,10 @@
-import { PerkPackError } from './errors'
+import { PerkPackError } from './perkpack-errors'
 
 /**
  * A sync whose readable orders fall under this share of the offline copy's is held back: a wrong
  * base URL, a half-answering server or a filter left on must not wipe what the team works from.
  */
-export const SHRINK_THRESHOLD = 0.9
+const SHRINK_THRESHOLD = 0.9
 
 /** Whether `incoming` good rows would replace `current` ones by far fewer (never for a first sync). */
 export function isShrink(current: number, incoming: number): boolean {
@@ -22,7 +22,7 @@ export interface ShrinkCounts {
 }
 
 /** "812 of 1,000 (81 %)" */
-export function shrinkRatioText({ currentCount, incomingCount }: ShrinkCounts): string {
+function shrinkRatioText({ currentCount, incomingCount }: ShrinkCounts): string {
   const percent = Math.floor((incomingCount / currentCount) * 100)
   return `${incomingCount.toLocaleString('en')} orders, the offline copy holds ${currentCount.toLocaleString('en')} (${percent} %)`
 }

@@ -1,6 +1,8 @@
 import { readCampaignContribution } from '../../shared/api/schemas'
 import type { CampaignContributionsPage } from '../../shared/api/schemas'
 import { PAGE_SIZE } from '../../shared/config'
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, MIN_CONCURRENCY } from '../../shared/ipc/limits'
+import type { SyncProgress } from '../../shared/ipc/results'
 import type { ApiClient } from './api-client'
 import { problemKey } from './cache'
 import type {
@@ -10,30 +12,11 @@ import type {
   ReceivedContribution,
   SnapshotWriter,
 } from './cache'
-import { Cancelled, PerkPackError } from './errors'
+import { Cancelled, PerkPackError } from './perkpack-errors'
 import { isShrink, SnapshotShrank } from './shrink'
 
-export const DEFAULT_CONCURRENCY = 4
-export const MIN_CONCURRENCY = 1
-export const MAX_CONCURRENCY = 16
 /** Rounds of re-reading the pages with missing rows, per walk, before walking again. */
 const MAX_CATCH_UPS = 8
-
-export interface SyncProgress {
-  campaignId: number
-  phase: 'walking' | 'catching-up' | 'rewalking' | 'saving' | 'done'
-  pagesDone: number
-  pagesTotal: number
-  /** Distinct contributions received so far. */
-  records: number
-  /** What the API says the campaign holds (pagination.count of the latest page). */
-  expected: number
-  elapsedMs: number
-  /** Records per second so far; 0 until there is something to measure. */
-  rate: number
-  /** Estimated time left, null while unknown. */
-  etaMs: number | null
-}
 
 export interface SyncOptions {
   client: ApiClient

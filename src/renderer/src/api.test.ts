@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BridgeError } from '../../shared/ipc/contract'
+import { BridgeError } from '../../shared/ipc'
 import { api, errorCode, errorMessage } from './api'
 import { fail, fakeBridge } from './test-utils/fakeBridge'
 

@@ -1,5 +1,5 @@
-import { BridgeError, unwrapBridge } from '../../shared/ipc/contract'
-import type { PerkPackApi, PerkPackBridge } from '../../shared/ipc/contract'
+import { BridgeError, unwrapBridge } from '../../shared/ipc'
+import type { IpcErrorCode, PerkPackApi, PerkPackBridge } from '../../shared/ipc'
 
 let cached: { bridge: PerkPackBridge; api: PerkPackApi } | null = null
 
@@ -28,10 +28,10 @@ export function errorMessage(error: unknown): string {
 }
 
 /** The stable code of a failed bridge call, or null for anything else. */
-export function errorCode(error: unknown): string | null {
+export function errorCode(error: unknown): IpcErrorCode | null {
   return error instanceof BridgeError ? error.code : null
 }
 
-/** Codes main gives (src/main/services/errors.ts) that the renderer reacts to. */
-export const SIGN_IN_REQUIRED = 'sign_in_required'
-export const CANCELLED = 'cancelled'
+/** Codes main gives (src/shared/ipc/error-codes.ts) that the renderer reacts to. */
+export const SIGN_IN_REQUIRED = 'sign_in_required' satisfies IpcErrorCode
+export const CANCELLED = 'cancelled' satisfies IpcErrorCode

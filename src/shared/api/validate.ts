@@ -53,7 +53,8 @@ export interface DescribeOptions {
 
 const ABSENT = Symbol('absent')
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at `path` inside `data`; undefined where the path leaves the objects. */
+export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let value = data
   for (const key of path) {
     if (value === null || typeof value !== 'object') return undefined

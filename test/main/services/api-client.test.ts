@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, Cancelled, isAbortError } from '../../../src/main/services/errors'
+import { ApiError, Cancelled, isAbortError } from '../../../src/main/services/perkpack-errors'
 import { backoffDelay, parseRetryAfter } from '../../../src/main/services/http'
 import { USER_AGENT, VERSION } from '../../../src/main/services/version'
 import {

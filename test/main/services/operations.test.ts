@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { Cancelled } from '../../../src/main/services/errors'
+import { Cancelled } from '../../../src/main/services/perkpack-errors'
 import {
   fetchAccountContributions,
   fetchSignups,

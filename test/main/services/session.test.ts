@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { InvalidCredentials, SignInRequired } from '../../../src/main/services/errors'
-import {
-  KEYCHAIN_SERVICE,
-  KeychainSecretStore,
-  MemorySecretStore,
-} from '../../../src/main/services/secrets'
-import type { KeytarLike } from '../../../src/main/services/secrets'
-import { keychainAccount, Session } from '../../../src/main/services/session'
+import { InvalidCredentials, SignInRequired } from '../../../src/main/services/perkpack-errors'
+import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { keychainAccount } from '../../../src/main/services/session'
 import { syncCampaign } from '../../../src/main/services/sync'
 import { USER_AGENT } from '../../../src/main/services/version'
 import { BACKER_CREDENTIALS } from '../../../src/simulator'
@@ -181,114 +176,7 @@ describe('Session: token expiry during a sync', () => {
   })
 })
 
-describe('KeychainSecretStore', () => {
-  function brokenKeytar(calls: string[]): KeytarLike {
-    const fail = (what: string) => {
-      calls.push(what)
-      return Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY\nmore detail'))
-    }
-    return {
-      getPassword: () => fail('get'),
-      setPassword: () => fail('set'),
-      deletePassword: () => fail('delete'),
-    }
-  }
-
-  function workingKeytar() {
-    const entries = new Map<string, string>()
-    const calls: Array<{ op: string; service: string; account: string }> = []
-    const keytar: KeytarLike = {
-      async getPassword(service, account) {
-        calls.push({ op: 'get', service, account })
-        return entries.get(`${service}\u0000${account}`) ?? null
-      },
-      async setPassword(service, account, password) {
-        calls.push({ op: 'set', service, account })
-        entries.set(`${service}\u0000${account}`, password)
-      },
-      async deletePassword(service, account) {
-        calls.push({ op: 'delete', service, account })
-        return entries.delete(`${service}\u0000${account}`)
-      },
-    }
-    return { keytar, entries, calls }
-  }
-
-  it('falls back to memory when the keychain throws, warns exactly once and still works', async () => {
-    const warnings: string[] = []
-    const calls: string[] = []
-    const store = new KeychainSecretStore({
-      load: async () => brokenKeytar(calls),
-      onFallback: (message) => warnings.push(message),
-    })
-    expect(store.usingFallback).toBe(false)
-    expect(await store.get('someone')).toBeNull()
-    await store.set('someone', 'secret-value')
-    expect(await store.get('someone')).toBe('secret-value')
-    expect(await store.delete('someone')).toBe(true)
-    expect(await store.get('someone')).toBeNull()
-
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/keychain is not available \(Cannot autolaunch D-Bus/)
-    expect(warnings[0]).not.toContain('more detail')
-    expect(warnings[0]).toMatch(/memory/)
-    // The keychain is not asked again once it has failed.
-    expect(calls).toEqual(['get'])
-    expect(store.usingFallback).toBe(true)
-    expect(store.description).toMatch(/memory/)
-  })
-
-  it('falls back when keytar cannot even be loaded, and a Session still signs in', async () => {
-    const sim = await startSim({ contributions: 30 })
-    const warnings: string[] = []
-    const store = new KeychainSecretStore({
-      load: () => Promise.reject(new Error('Cannot find module keytar')),
-      onFallback: (message) => warnings.push(message),
-    })
-    const { session } = await makeSession(sim, { store })
-    const status = await session.signIn(sim.credentials.password)
-    expect(status.signedIn).toBe(true)
-    expect(await session.accessToken()).toMatch(/^sim_at_/)
-    expect(warnings).toHaveLength(1)
-    expect(store.usingFallback).toBe(true)
-  })
-
-  it('keeps values in a working keychain under the service PerkPack', async () => {
-    const sim = await startSim({ contributions: 30 })
-    const fake = workingKeytar()
-    const warnings: string[] = []
-    const store = new KeychainSecretStore({
-      load: async () => fake.keytar,
-      onFallback: (message) => warnings.push(message),
-    })
-    const { session } = await makeSession(sim, { store })
-    await session.signIn(sim.credentials.password)
-
-    const account = keychainAccount(sim.authUrl, sim.credentials.email)
-    expect(KEYCHAIN_SERVICE).toBe('PerkPack')
-    expect(new Set(fake.calls.map((c) => c.service))).toEqual(new Set(['PerkPack']))
-    expect(new Set(fake.calls.map((c) => c.account))).toEqual(new Set([account]))
-    const raw = fake.entries.get(`PerkPack\u0000${account}`)
-    expect(JSON.parse(raw!)).toMatchObject({ apiToken: sim.credentials.apiToken })
-    expect(raw).not.toContain(sim.credentials.password)
-    expect(warnings).toEqual([])
-    expect(store.usingFallback).toBe(false)
-
-    // A second process reads the tokens back from the keychain and needs no grant.
-    const again = new Session({
-      fetch: globalThis.fetch,
-      store: new KeychainSecretStore({ load: async () => fake.keytar }),
-      authUrl: sim.authUrl,
-      email: sim.credentials.email,
-      userAgent: USER_AGENT,
-    })
-    expect(await again.accessToken()).toBe(await session.accessToken())
-    expect(sim.stats().tokenGrants).toBe(1)
-
-    await session.signOut()
-    expect(fake.entries.size).toBe(0)
-  })
-
+describe('keychainAccount', () => {
   it('keys entries by auth URL and e-mail, so accounts never share tokens', () => {
     expect(keychainAccount('http://a.test/', 'Demo@Example.TEST ')).toBe(
       'http://a.test demo@example.test',

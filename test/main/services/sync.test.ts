@@ -4,9 +4,9 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, Cancelled } from '../../../src/main/services/errors'
+import { ApiError, Cancelled } from '../../../src/main/services/perkpack-errors'
 import { syncCampaign } from '../../../src/main/services/sync'
-import type { SyncProgress } from '../../../src/main/services/sync'
+import type { SyncProgress } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
 import {
   cleanup,

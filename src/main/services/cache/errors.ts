@@ -1,4 +1,4 @@
-import { PerkPackError } from '../errors'
+import { PerkPackError } from '../perkpack-errors'
 
 export type CacheErrorCode =
   | 'cache_damaged'

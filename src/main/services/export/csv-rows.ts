@@ -4,13 +4,7 @@ import { neutralizeFormula } from '../../../shared/export/formula'
 import { shippingValues } from '../../../shared/export/order-rows'
 import { describeChoices, orderLines } from '../../../shared/fulfillment'
 import type { OrderLine } from '../../../shared/fulfillment'
-
-export type ShipperCsvFormat = 'generic' | 'shipstation'
-export const SHIPPER_CSV_FORMATS: readonly ShipperCsvFormat[] = ['generic', 'shipstation']
-
-export function isShipperCsvFormat(value: string): value is ShipperCsvFormat {
-  return (SHIPPER_CSV_FORMATS as readonly string[]).includes(value)
-}
+import type { ShipperCsvFormat } from '../../../shared/ipc'
 
 /** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
 export interface ShipperLine {
@@ -37,7 +31,7 @@ export interface ShipperLine {
   quantity: number
 }
 
-export type ShipperLineKey = keyof ShipperLine
+type ShipperLineKey = keyof ShipperLine
 
 export interface ShipperCsvColumn {
   key: ShipperLineKey
@@ -110,7 +104,7 @@ export function shippableLines(row: CampaignContribution): OrderLine[] {
  * platform shows it. Year first with a time is what ShipStation's importer reads unambiguously;
  * anything unexpected passes through as it came.
  */
-export function shipperOrderDate(timestamp: string): string {
+function shipperOrderDate(timestamp: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})/.exec(timestamp)
   return match ? `${match[1]} ${match[2]}` : timestamp
 }

@@ -6,18 +6,13 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { Cancelled, isAbortError, PerkPackError } from '../errors'
+import type { ShipperCsvFormat } from '../../../shared/ipc'
+import { Cancelled, isAbortError, PerkPackError } from '../perkpack-errors'
 import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
-import type { ShipperCsvFormat, ShipperRecord } from './csv-rows'
+import type { ShipperRecord } from './csv-rows'
 
-export {
-  isShipperCsvFormat,
-  SHIPPER_CSV_COLUMNS,
-  SHIPPER_CSV_FORMATS,
-  shipperLines,
-  shippableLines,
-} from './csv-rows'
-export type { ShipperCsvColumn, ShipperCsvFormat, ShipperLine } from './csv-rows'
+export { SHIPPER_CSV_COLUMNS, shipperLines, shippableLines } from './csv-rows'
+export type { ShipperCsvColumn, ShipperLine } from './csv-rows'
 
 export interface WriteShipperCsvOptions {
   /** The orders to ship, already filtered (status, perk, variant, country, search). */

@@ -1,5 +1,5 @@
 /** Excel's own limit; a longer name makes the whole workbook "unreadable content". */
-export const SHEET_NAME_MAX = 31
+const SHEET_NAME_MAX = 31
 
 // Excel refuses these in a sheet name. The apostrophe is allowed by Excel, but exceljs writes the
 // print-titles defined name as `'<name>'!$1:$1` without doubling it, which corrupts the workbook,
@@ -72,15 +72,15 @@ export class SheetNamer {
 }
 
 /** Widest column Excel is asked for; long addresses and item lists wrap instead. */
-export const COLUMN_WIDTH_CAP = 60
-export const COLUMN_WIDTH_MIN = 6
+const COLUMN_WIDTH_CAP = 60
+const COLUMN_WIDTH_MIN = 6
 
 /**
  * Display width of `text` in Excel's character units, counting East Asian wide characters and
  * emoji as two. Gives up counting at `cap`. Only text wider than the current column estimate is
  * worth measuring, so callers check `text.length` first.
  */
-export function displayWidth(text: string, cap = COLUMN_WIDTH_CAP): number {
+function displayWidth(text: string, cap = COLUMN_WIDTH_CAP): number {
   let width = 0
   for (let i = 0; i < text.length && width < cap; i++) {
     const code = text.charCodeAt(i)

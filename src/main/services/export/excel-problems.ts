@@ -1,8 +1,7 @@
 import type { ProblemLine } from '../../../shared/problems/report'
-import type { SheetPlan } from './excel'
+import { SHEET_PROBLEMS } from './excel-sheets'
+import type { SheetPlan } from './excel-sheets'
 import { ColumnWidths } from './excel-layout'
-
-export const SHEET_PROBLEMS = 'Problems'
 
 /**
  * The contributions the sync could not read, a line per field: they are in no other sheet, so

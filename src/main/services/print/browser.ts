@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { PerkPackError } from '../errors'
+import { PerkPackError } from '../perkpack-errors'
 
 /**
  * Finding a Chromium-based browser for printing outside Electron (the command line): the app

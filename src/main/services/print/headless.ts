@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
-import { PerkPackError } from '../errors'
+import { PerkPackError } from '../perkpack-errors'
 
 /**
  * A headless Chrome, Chromium or Edge driven over the DevTools protocol on a pipe (no port, no

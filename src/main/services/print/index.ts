@@ -4,10 +4,10 @@ export { code128Svg } from './barcode'
 export { BROWSER_ENV, browserCandidates, findBrowser, NO_BROWSER_MESSAGE } from './browser'
 export { BundledFontsMissingError, FONT_PACKAGES, setFontRoot } from './fonts'
 export { escapeHtml } from './html'
-export { LABEL_LAYOUT_IDS, LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
-export type { LabelLayout, LabelLayoutId, LabelSlot } from './layouts'
-export { MAX_OFFSET_MM, renderLabels } from './labels'
-export type { LabelOptions, LabelOrder, LabelSkip, LabelsResult, LabelWarning } from './labels'
+export { LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
+export type { LabelLayout, LabelSlot } from './layouts'
+export { renderLabels } from './labels'
+export type { LabelOptions, LabelSkip, LabelsResult, LabelWarning } from './labels'
 export {
   batchPath,
   planSlipBatches,
@@ -26,4 +26,4 @@ export type {
   SlipsPdfResult,
 } from './pdf'
 export { renderPackingSlips } from './slips'
-export type { SlipOptions, SlipPaper, SlipsResult, SlipWarning } from './slips'
+export type { SlipOptions, SlipsResult, SlipWarning } from './slips'

@@ -13,10 +13,10 @@ import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
 import type { LabelFit, PlacedLine } from './label-fit'
 import { fitLabel, SUMMARY_GAP_PT } from './label-fit'
 import { FacesUsed } from './measure'
-import type { LabelLayout, LabelLayoutId } from './layouts'
+import type { LabelLayoutId, LabelOrder } from '../../../shared/ipc/enums'
+import { MAX_OFFSET_MM } from '../../../shared/ipc/limits'
+import type { LabelLayout } from './layouts'
 import { LABEL_LAYOUTS, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
-
-export type LabelOrder = 'variant' | 'sequence'
 
 export interface LabelOptions extends AddressOptions {
   layout: LabelLayoutId
@@ -64,8 +64,6 @@ export interface LabelsResult {
    */
   unfit: LabelWarning[]
 }
-/** A printer offset beyond an inch is a unit mistake (inches or points typed as mm), not drift. */
-export const MAX_OFFSET_MM = 25.4
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0

@@ -1,5 +1,4 @@
-export type LabelLayoutId = 'avery5160' | 'averyL7160' | 'thermal4x6'
-export const LABEL_LAYOUT_IDS: readonly LabelLayoutId[] = ['avery5160', 'averyL7160', 'thermal4x6']
+import type { LabelLayoutId } from '../../../shared/ipc/enums'
 
 /**
  * One label stock. Every length is in `unit`, the unit its maker publishes, so the numbers can be

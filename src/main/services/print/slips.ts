@@ -10,7 +10,7 @@ import { FacesUsed, measure } from './measure'
 import type { TextType } from './slip-text'
 import { lines, linesHeight, missingCharacters, typeCss } from './slip-text'
 
-export type SlipPaper = 'letter' | 'a4'
+import type { SlipPaper } from '../../../shared/ipc/enums'
 
 export interface SlipOptions extends AddressOptions {
   paper: SlipPaper

@@ -6,12 +6,12 @@ import {
   syncPercent,
   syncProgressText,
 } from './format'
-import type { SyncProgressEvent } from '../../../shared/ipc/contract'
+import type { SyncProgress } from '../../../shared/ipc'
 
 const NOW = Date.parse('2024-05-01T12:00:00Z')
 const before = (seconds: number) => new Date(NOW - seconds * 1000).toISOString()
 
-const progress: SyncProgressEvent = {
+const progress: SyncProgress = {
   campaignId: 1,
   phase: 'walking',
   pagesDone: 12,

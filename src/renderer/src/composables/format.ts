@@ -1,4 +1,4 @@
-import type { SyncProgressEvent } from '../../../shared/ipc/contract'
+import type { SyncProgress } from '../../../shared/ipc'
 
 // One formatter each, in the person's own locale: built once, reused for 100,000 rows.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -73,7 +73,7 @@ export function formatMoney(
 }
 
 /** 0..100 for the progress bar: pages when known, records otherwise. */
-export function syncPercent(progress: SyncProgressEvent | null): number {
+export function syncPercent(progress: SyncProgress | null): number {
   if (!progress) return 0
   if (progress.phase === 'done') return 100
   const ratio =
@@ -85,7 +85,7 @@ export function syncPercent(progress: SyncProgressEvent | null): number {
   return Math.min(100, Math.max(0, Math.round(ratio * 100)))
 }
 
-const PHASES: Record<SyncProgressEvent['phase'], string> = {
+const PHASES: Record<SyncProgress['phase'], string> = {
   walking: 'Downloading',
   'catching-up': 'Catching up with new orders',
   rewalking: 'Checking again',
@@ -93,12 +93,12 @@ const PHASES: Record<SyncProgressEvent['phase'], string> = {
   done: 'Done',
 }
 
-export function syncPhaseLabel(progress: SyncProgressEvent | null): string {
+export function syncPhaseLabel(progress: SyncProgress | null): string {
   return progress ? PHASES[progress.phase] : 'Starting'
 }
 
 /** "pages 3 of 10 · records 300 of 1,000 · 250/s · 4 s left". */
-export function syncProgressText(progress: SyncProgressEvent | null): string {
+export function syncProgressText(progress: SyncProgress | null): string {
   if (!progress) return 'Starting…'
   const left =
     progress.etaMs === null ? 'time left unknown' : `${formatDuration(progress.etaMs)} left`

@@ -1,5 +1,5 @@
 import { computed, reactive, ref, watch } from 'vue'
-import type { SignInInput } from '../../../shared/ipc/contract'
+import type { SignInInput } from '../../../shared/ipc'
 import { useSessionStore } from '../stores/session'
 import { useSettingsStore } from '../stores/settings'
 

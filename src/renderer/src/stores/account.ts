@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { AccountContributionsView } from '../../../shared/ipc/contract'
+import type { AccountContributionsView } from '../../../shared/ipc'
 import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
 import { useSessionStore } from './session'
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { AppInfo } from '../../../shared/ipc/contract'
+import type { AppInfo } from '../../../shared/ipc'
 import { api, errorMessage } from '../api'
 
 export const useAppStore = defineStore('app', () => {

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { BridgeError } from '../../../shared/ipc/contract'
-import type { SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
+import { BridgeError } from '../../../shared/ipc'
+import type { SyncProgress, SyncSummary } from '../../../shared/ipc'
 import { campaignSummary, fail, fakeBridge, syncSummary } from '../test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'
 
-function progress(overrides: Partial<SyncProgressEvent> = {}): SyncProgressEvent {
+function progress(overrides: Partial<SyncProgress> = {}): SyncProgress {
   return {
     campaignId: 1001,
     phase: 'walking',

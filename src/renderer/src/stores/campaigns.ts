@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CampaignSummary, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
+import type { CampaignSummary, SyncProgress, SyncSummary } from '../../../shared/ipc'
 import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
 import { useSessionStore } from './session'
 import { useShrinkStore } from './shrink'
@@ -46,7 +46,7 @@ export const useCampaignsStore = defineStore('campaigns', () => {
 
   /** Campaign being synced, or null. One sync at a time: the engine is already parallel. */
   const syncingId = ref<number | null>(null)
-  const progress = ref<SyncProgressEvent | null>(null)
+  const progress = ref<SyncProgress | null>(null)
   const cancelling = ref(false)
   const syncError = ref<string | null>(null)
   const lastOutcome = ref<SyncOutcome | null>(null)

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { WatchedJob } from '../../../shared/ipc/contract'
+import type { WatchedJob } from '../../../shared/ipc'
 import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'

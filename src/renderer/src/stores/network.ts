@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { NetworkStatus } from '../../../shared/ipc/contract'
+import type { NetworkStatus } from '../../../shared/ipc'
 import { api, errorMessage } from '../api'
 
 export const useNetworkStore = defineStore('network', () => {

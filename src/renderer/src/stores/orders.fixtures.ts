@@ -1,13 +1,8 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { countStatuses } from '../../../shared/fulfillment'
 import type { PerkGroup, PickListRow } from '../../../shared/fulfillment'
-import type {
-  OrderDetail,
-  OrderRow,
-  OrdersQueryResult,
-  OrdersSnapshot,
-} from '../../../shared/ipc/contract'
-import { ORDERS_PAGE_SIZE } from '../../../shared/ipc/contract'
+import type { OrderDetail, OrderRow, OrdersQueryResult, OrdersSnapshot } from '../../../shared/ipc'
+import { ORDERS_PAGE_SIZE } from '../../../shared/ipc'
 import { campaignSummary } from '../test-utils/fakeBridge'
 
 /** Test data for the orders and pick list stores and components. */

@@ -3,14 +3,15 @@ import { computed, ref, shallowRef } from 'vue'
 import type { OrderStatusText } from '../../../shared/api/schemas'
 import { DEFAULT_STATUSES } from '../../../shared/fulfillment'
 import type { StatusCount } from '../../../shared/fulfillment'
-import { MAX_ORDER_ROWS_PER_REQUEST, ORDERS_PAGE_SIZE } from '../../../shared/ipc/contract'
+import { MAX_ORDER_ROWS_PER_REQUEST, ORDERS_PAGE_SIZE } from '../../../shared/ipc'
 import type {
   CampaignSummary,
+  IpcErrorCode,
   OrderDetail,
   OrderRow,
   OrdersFilter,
   OrdersQueryResult,
-} from '../../../shared/ipc/contract'
+} from '../../../shared/ipc'
 import { api, errorCode, errorMessage } from '../api'
 import { ALL_ORDERS_KEY, nodeFilter } from '../components/orders/tree-keys'
 
@@ -22,8 +23,8 @@ export interface OrdersFilterValue {
   country: string | null
 }
 
-const NOT_SYNCED = 'campaign_not_synced'
-const RESULT_GONE = 'orders_result_gone'
+const NOT_SYNCED: IpcErrorCode = 'campaign_not_synced'
+const RESULT_GONE: IpcErrorCode = 'orders_result_gone'
 /** Rows fetched beyond what is on screen, so scrolling on finds them already here. */
 const READ_AHEAD = ORDERS_PAGE_SIZE
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { PrePrintCheck } from '../../../shared/ipc/contract'
+import type { PrePrintCheck } from '../../../shared/ipc'
 import { perkNodeKey } from '../components/orders/tree-keys'
 import { fail, fakeBridge } from '../test-utils/fakeBridge'
 import { useOrdersStore } from './orders'

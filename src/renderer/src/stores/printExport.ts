@@ -3,6 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type {
   AppSettings,
   ExportProgressEvent,
+  IpcErrorCode,
   LabelLayoutId,
   LabelOrder,
   LabelsPreview,
@@ -11,7 +12,7 @@ import type {
   SelectionRequest,
   ShipperCsvFormat,
   SlipPaper,
-} from '../../../shared/ipc/contract'
+} from '../../../shared/ipc'
 import { api, errorCode, errorMessage } from '../api'
 import { formatCount } from '../components/orders/format'
 import { useOrdersStore } from './orders'
@@ -36,7 +37,11 @@ export type Outcome =
 export type ActionKind = 'excel' | 'csv' | 'labels' | 'labelsPdf' | 'slips' | 'slipsPdf'
 
 /** Codes meaning "not here" (the browser harness has no printer) rather than "went wrong". */
-const UNAVAILABLE = new Set(['print_unavailable', 'pdf_unavailable', 'save_unavailable'])
+const UNAVAILABLE: ReadonlySet<string> = new Set<IpcErrorCode>([
+  'print_unavailable',
+  'pdf_unavailable',
+  'save_unavailable',
+])
 
 export function defaultLabelChoices(): LabelChoices {
   return {

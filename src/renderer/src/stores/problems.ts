@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ProblemRowsView } from '../../../shared/ipc/contract'
+import type { ProblemRowsView } from '../../../shared/ipc'
 import { problemReport } from '../../../shared/problems/report'
 import { api, errorMessage } from '../api'
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { IpcEvents, SessionInfo, SignInInput } from '../../../shared/ipc/contract'
+import type { IpcEvents, SessionInfo, SignInInput } from '../../../shared/ipc'
 import { api, errorMessage } from '../api'
 
 export type ExpiredPrompt = IpcEvents['session:expired']

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppSettings, ThemeSetting } from '../../../shared/ipc/contract'
+import type { AppSettings, ThemeSetting } from '../../../shared/ipc'
 import { api, errorMessage } from '../api'
 
 export const useSettingsStore = defineStore('settings', () => {

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { ShrinkChoice, ShrinkPending, SyncSummary } from '../../../shared/ipc/contract'
+import type { ShrinkChoice, ShrinkPending, SyncSummary } from '../../../shared/ipc'
 import { api, errorCode, errorMessage } from '../api'
 
 /**

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { SignupsResult } from '../../../shared/ipc/contract'
+import type { SignupsResult } from '../../../shared/ipc'
 import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'

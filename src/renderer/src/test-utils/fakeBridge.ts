@@ -1,11 +1,12 @@
 import { vi } from 'vitest'
 import type { Mock } from 'vitest'
-import { BRIDGE_EVENTS, BRIDGE_METHODS, BridgeError } from '../../../shared/ipc/contract'
+import { BRIDGE_EVENTS, BRIDGE_METHODS, BridgeError } from '../../../shared/ipc'
 import type {
   AppSettings,
   CampaignSummary,
   IpcArgs,
   IpcEnvelope,
+  IpcErrorCode,
   IpcEventName,
   IpcEvents,
   IpcResult,
@@ -13,7 +14,7 @@ import type {
   SessionInfo,
   SyncSummary,
   WatchedJob,
-} from '../../../shared/ipc/contract'
+} from '../../../shared/ipc'
 
 type Methods = typeof BRIDGE_METHODS
 export type BridgeMethod = keyof Methods
@@ -87,11 +88,12 @@ export function watchedJob(overrides: Partial<WatchedJob> = {}): WatchedJob {
 }
 
 /** Makes a handler fail the way main reports failures. */
-export function fail(code: string, message: string): never {
+export function fail(code: IpcErrorCode, message: string): never {
   throw new BridgeError(code, message)
 }
 
-function defaults(): FakeHandlers {
+/** What a fresh app answers; a channel without a default answers 'internal' until a test overrides it. */
+function defaults(): Partial<FakeHandlers> {
   let settings: AppSettings = {
     baseUrl: 'http://127.0.0.1:4010',
     authUrl: 'http://127.0.0.1:4010',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { LabelsPreview, PrePrintCheck } from '../../../shared/ipc/contract'
+import type { LabelsPreview, PrePrintCheck } from '../../../shared/ipc'
 import { ATTENTION_TITLE } from '../composables/useConfirmChecks'
 import { useCampaignsStore } from '../stores/campaigns'
 import { useNavigationStore } from '../stores/navigation'

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../../../shared/ipc/contract'
+import type { OrderRow } from '../../../../shared/ipc'
 
 export interface OrderColumn {
   key: string

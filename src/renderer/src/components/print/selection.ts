@@ -1,5 +1,5 @@
 import type { PerkGroup } from '../../../../shared/fulfillment'
-import type { OrdersFilter } from '../../../../shared/ipc/contract'
+import type { OrdersFilter } from '../../../../shared/ipc'
 import { DEFAULT_STATUSES } from '../../../../shared/fulfillment'
 import { variantTitle } from '../orders/format'
 import { statusLabel } from '../orders/order-status'

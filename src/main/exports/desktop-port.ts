@@ -1,0 +1,59 @@
+import { PerkPackError } from '../services/perkpack-errors'
+
+export interface SaveFilter {
+  /** "Excel workbook" */
+  name: string
+  /** Without the dot: ["xlsx"]. */
+  extensions: string[]
+}
+
+export interface SavePathOptions {
+  /** A file name only (no folder): the platform picks the folder (Documents, the last used). */
+  defaultName: string
+  filters: SaveFilter[]
+  /** The dialog's title, e.g. "Save the packing list". */
+  title?: string
+}
+
+export interface PrintOptions {
+  /**
+   * The paper the document is laid out for, in microns, to preselect it in the print dialog.
+   * The document's CSS `@page` size is what actually decides (api-notes: Electron ignores
+   * pageSize in some cases and defaults to A4).
+   */
+  pageSize?: { width: number; height: number }
+}
+
+/**
+ * What only the platform can do: ask where to save, print, render a PDF. Electron implements it
+ * with dialogs and a hidden window (src/main/shell/electron-desktop.ts), the web harness with a folder and a
+ * headless Chromium (src/web/web-desktop.ts); tests pass their own.
+ */
+export interface Desktop {
+  /**
+   * Set where there is no printer to reach (the browser harness): why, for a person. Printing is
+   * then refused before the document is laid out, which takes seconds for thousands of labels.
+   */
+  readonly printUnavailable?: string
+  /** The path chosen, or null when the person cancelled. */
+  chooseSavePath(options: SavePathOptions): Promise<string | null>
+  /** Opens the system print dialog; false when the person cancelled it. */
+  print(html: string, options: PrintOptions): Promise<boolean>
+  /** Renders `html` (its CSS `@page` decides the paper) and writes the PDF to `path`. */
+  printToPdf(html: string, path: string): Promise<void>
+}
+
+/** For AppServices built without a platform (the CLI's tests, unit tests): says what is missing. */
+export const NO_DESKTOP: Desktop = {
+  printUnavailable: 'Printing is not available here.',
+  chooseSavePath: () =>
+    Promise.reject(
+      new PerkPackError('save_unavailable', 'Saving files is not available here: use the app.'),
+    ),
+  print: () =>
+    Promise.reject(new PerkPackError('print_unavailable', 'Printing is not available here.')),
+  printToPdf: () =>
+    Promise.reject(
+      new PerkPackError('pdf_unavailable', 'Saving as PDF is not available here: use the app.'),
+    ),
+}

@@ -1,0 +1,276 @@
+import { extname } from 'node:path'
+import type { CampaignContribution } from '../../shared/api/schemas'
+import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/checks'
+import type { PrePrintCheck } from '../../shared/export/checks'
+import type {
+  AppSettings,
+  CsvExportRequest,
+  CsvExportResult,
+  ExcelExportResult,
+  ExportProgressEvent,
+  LabelsPreview,
+  LabelsRequest,
+  OrdersFilter,
+  SelectionRequest,
+  SlipsRequest,
+} from '../../shared/ipc'
+import { problemLines } from '../../shared/problems/report'
+import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
+import { PerkPackError } from '../services/perkpack-errors'
+import { writeShipperCsv } from '../services/export/csv'
+import { writePackingList } from '../services/export/excel'
+import type { Desktop, SaveFilter } from './desktop-port'
+import type { Selection } from '../orders/orders-desk'
+import {
+  labelPrintOptions,
+  labelsDocument,
+  previewOf,
+  slipPrintOptions,
+  slipsDocument,
+} from './print-documents'
+
+export interface ExportDeskOptions {
+  desktop: Desktop
+  /** The whole contributions of the Orders view's filter (OrdersDesk.selection). */
+  selection: (campaignId: number, filter: OrdersFilter) => Selection
+  /** `lastSyncedAt` of the campaign's snapshot in the cache, null when there is none. */
+  syncedAt: (campaignId: number) => string | null
+  /** The rows of the campaign's snapshot that could not be read. */
+  problemRows: (campaignId: number) => readonly ProblemRow[]
+  settings: () => AppSettings
+  progress: (event: ExportProgressEvent) => void
+  /** Language of the person shipping: country names on labels and slips. */
+  locale: string
+  now: () => number
+}
+
+/**
+ * A selection stays read for this long: the preview is redrawn at every change of a label
+ * control, and printing right after must not parse the same orders from SQLite again.
+ */
+const SELECTION_TTL_MS = 30_000
+
+const XLSX: SaveFilter[] = [{ name: 'Excel workbook', extensions: ['xlsx'] }]
+const CSV: SaveFilter[] = [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
+const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
+
+/** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */
+function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
+  const slug = (info.title ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
+  return slug === '' ? `campaign-${info.campaignId}` : slug
+}
+
+/** Linux save dialogs do not add the extension of the chosen filter: add it here. */
+function withExtension(path: string, extension: string): string {
+  return extname(path).toLowerCase() === `.${extension}` ? path : `${path}.${extension}`
+}
+
+/** Everything that leaves the app: checks, the packing list, the shipper CSV, labels, slips. */
+export class ExportDesk {
+  private memo: { key: string; selection: Selection } | null = null
+  private memoTimer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(private readonly options: ExportDeskOptions) {}
+
+  clear(): void {
+    this.memo = null
+    if (this.memoTimer) clearTimeout(this.memoTimer)
+    this.memoTimer = null
+  }
+
+  /** The selection, re-read when the filter or the snapshot changed or a while has passed. */
+  private select(request: SelectionRequest): Selection {
+    const key = JSON.stringify([request.campaignId, request.filter])
+    let memo = this.memo
+    // One row of the campaigns table: a sync in between means other orders.
+    if (
+      memo?.key !== key ||
+      this.options.syncedAt(request.campaignId) !== memo.selection.info.lastSyncedAt
+    ) {
+      memo = null
+    }
+    if (memo === null) {
+      memo = { key, selection: this.options.selection(request.campaignId, request.filter) }
+      this.memo = memo
+    }
+    if (this.memoTimer) clearTimeout(this.memoTimer)
+    this.memoTimer = setTimeout(() => this.clear(), SELECTION_TTL_MS)
+    this.memoTimer.unref?.()
+    return memo.selection
+  }
+
+  /** Refuses an empty selection before any dialog opens. */
+  private nonEmpty(request: SelectionRequest, what: string): Selection {
+    const selection = this.select(request)
+    if (selection.contributions.length === 0) {
+      throw new PerkPackError(
+        'nothing_selected',
+        `No order matches the current filters, so there is nothing to ${what}. Change the filters in Orders.`,
+      )
+    }
+    return selection
+  }
+
+  private stem(selection: Selection, what: string): string {
+    const date = new Date(this.options.now()).toISOString().slice(0, 10)
+    return `${fileStem(selection.info)}-${what}-${date}`
+  }
+
+  private checksOf(
+    selection: Selection,
+    problemRows = this.options.problemRows(selection.info.campaignId),
+  ): PrePrintCheck[] {
+    const settings = this.options.settings()
+    return runPrePrintChecks(selection.contributions, {
+      problemRows,
+      now: new Date(this.options.now()),
+      lastSyncedAt: selection.info.lastSyncedAt,
+      staleAfterHours: settings.staleAfterHours,
+      senderCountry: settings.senderCountry,
+      privileged: selection.info.privileged,
+    })
+  }
+
+  checks(request: SelectionRequest): PrePrintCheck[] {
+    return this.checksOf(this.select(request))
+  }
+
+  async excel(request: SelectionRequest): Promise<ExcelExportResult | null> {
+    const selection = this.nonEmpty(request, 'export')
+    const chosen = await this.options.desktop.chooseSavePath({
+      title: 'Save the packing list',
+      defaultName: `${this.stem(selection, 'packing-list')}.xlsx`,
+      filters: XLSX,
+    })
+    if (chosen === null) return null
+    const { info, contributions } = selection
+    const problemRows = this.options.problemRows(info.campaignId)
+    const result = await writePackingList({
+      contributions,
+      campaign: {
+        id: info.campaignId,
+        title: info.title ?? null,
+        lastSyncedAt: info.lastSyncedAt,
+        privileged: info.privileged,
+      },
+      out: withExtension(chosen, 'xlsx'),
+      checks: checksAsExportRows(this.checksOf(selection, problemRows)),
+      problems: problemLines(problemRows),
+      onProgress: (done, total) => this.options.progress({ kind: 'excel', done, total }),
+    })
+    return { path: result.path as string, orders: result.orders, sheets: result.sheets }
+  }
+
+  async csv(request: CsvExportRequest): Promise<CsvExportResult | null> {
+    const selection = this.nonEmpty(request, 'export')
+    const chosen = await this.options.desktop.chooseSavePath({
+      title: 'Save the shipper CSV',
+      defaultName: `${this.stem(selection, request.format === 'shipstation' ? 'shipstation' : 'shipping')}.csv`,
+      filters: CSV,
+    })
+    if (chosen === null) return null
+    const result = await writeShipperCsv({
+      contributions: selection.contributions,
+      format: request.format,
+      out: withExtension(chosen, 'csv'),
+    })
+    return { path: result.path as string, rows: result.rows, orders: result.orders }
+  }
+
+  private labels(
+    request: LabelsRequest,
+    contributions: readonly CampaignContribution[],
+    preview = false,
+  ) {
+    return labelsDocument(
+      contributions,
+      request,
+      this.options.settings(),
+      this.options.locale,
+      preview,
+    )
+  }
+
+  labelsPreview(request: LabelsRequest): LabelsPreview {
+    const { contributions } = this.select(request)
+    return previewOf(this.labels(request, contributions, true), request)
+  }
+
+  /** The labels of a non-empty selection, refusing when none of its orders has an address. */
+  private printableLabels(request: LabelsRequest): { html: string; selection: Selection } {
+    const selection = this.nonEmpty(request, 'print')
+    const result = this.labels(request, selection.contributions)
+    if (result.labels === 0) {
+      throw new PerkPackError(
+        'nothing_to_print',
+        'None of the selected orders has a shipping address, so there is no label to print. ' +
+          'Sync with your e-mail and password to see addresses, or change the filters.',
+      )
+    }
+    return { html: result.html, selection }
+  }
+
+  private checkPrinter(): void {
+    const why = this.options.desktop.printUnavailable
+    if (why !== undefined) throw new PerkPackError('print_unavailable', why)
+  }
+
+  async printLabels(request: LabelsRequest): Promise<{ printed: boolean }> {
+    this.checkPrinter()
+    const { html } = this.printableLabels(request)
+    return { printed: await this.options.desktop.print(html, labelPrintOptions(request)) }
+  }
+
+  async labelsPdf(request: LabelsRequest): Promise<{ path: string } | null> {
+    const { html, selection } = this.printableLabels(request)
+    return this.savePdf(html, `${this.stem(selection, 'labels')}.pdf`, 'Save the labels as PDF')
+  }
+
+  private slips(request: SlipsRequest): { html: string; selection: Selection } {
+    const selection = this.nonEmpty(request, 'print')
+    const { info } = selection
+    const title = info.title?.trim() || `Campaign ${info.campaignId}`
+    const result = slipsDocument(
+      selection.contributions,
+      request,
+      title,
+      this.options.settings(),
+      this.options.locale,
+    )
+    return { html: result.html, selection }
+  }
+
+  async printSlips(request: SlipsRequest): Promise<{ printed: boolean }> {
+    this.checkPrinter()
+    const { html } = this.slips(request)
+    return { printed: await this.options.desktop.print(html, slipPrintOptions(request.paper)) }
+  }
+
+  async slipsPdf(request: SlipsRequest): Promise<{ path: string } | null> {
+    const { html, selection } = this.slips(request)
+    return this.savePdf(
+      html,
+      `${this.stem(selection, 'packing-slips')}.pdf`,
+      'Save the packing slips as PDF',
+    )
+  }
+
+  private async savePdf(
+    html: string,
+    defaultName: string,
+    title: string,
+  ): Promise<{ path: string } | null> {
+    const chosen = await this.options.desktop.chooseSavePath({ title, defaultName, filters: PDF })
+    if (chosen === null) return null
+    const path = withExtension(chosen, 'pdf')
+    await this.options.desktop.printToPdf(html, path)
+    return { path }
+  }
+}

@@ -1,0 +1,83 @@
+import type { z } from 'zod'
+import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../../shared/ipc'
+import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
+import type { AppServices } from '../app-services'
+import { exportsHandlers } from '../exports/exports-handlers'
+import { jobsHandlers } from '../jobs/jobs-handlers'
+import { lookupsHandlers } from '../lookups/lookups-handlers'
+import { networkHandlers } from '../network/network-handlers'
+import { ordersHandlers } from '../orders/orders-handlers'
+import { problemsHandlers } from '../problems/problems-handlers'
+import { sessionHandlers } from '../session/session-handlers'
+import { shellHandlers } from '../shell/shell-handlers'
+import { syncsHandlers } from '../syncs/syncs-handlers'
+import { describeArgsError } from './argument-errors'
+import type { Handlers } from './define-handlers'
+import { toIpcError } from './ipc-errors'
+
+/** Validates `raw` (the arguments as they arrived), runs the channel's handler; never throws. */
+export type ChannelHandler<C extends IpcChannel> = (
+  raw: readonly unknown[],
+) => Promise<IpcEnvelope<IpcResult<C>>>
+
+/** One handler per channel of the contract: the Electron glue and the web harness share it. */
+export type HandlerTable = { readonly [C in IpcChannel]: ChannelHandler<C> }
+
+export interface HandlerOptions {
+  /** Opens an allowed https link in the system browser; the harness lets the page do it. */
+  openExternal: (url: string) => Promise<boolean> | boolean
+  /** Unexpected errors in full (redacted), for the log file or stderr. */
+  log?: (line: string) => void
+}
+
+export function createHandlers(app: AppServices, options: HandlerOptions): HandlerTable {
+  const log = options.log ?? app.log
+  // Each feature brings its own channels; this object fails to compile while one has none.
+  const handlers: Handlers = {
+    ...sessionHandlers(app),
+    ...syncsHandlers(app.syncs),
+    ...ordersHandlers(app.orders),
+    ...problemsHandlers(() => app.connection.cache()),
+    ...exportsHandlers(app.exports),
+    ...jobsHandlers(app.jobs),
+    ...lookupsHandlers(app.connection, app.now),
+    ...networkHandlers(app.network),
+    ...shellHandlers(options.openExternal),
+  }
+  const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
+  for (const channel of IPC_CHANNEL_NAMES) {
+    table[channel] = envelopeHandler(channel, handlers[channel] as AnyHandler, app, log)
+  }
+  return table as HandlerTable
+}
+
+type AnyHandler = (...args: unknown[]) => unknown
+
+function envelopeHandler(
+  channel: IpcChannel,
+  run: AnyHandler,
+  app: AppServices,
+  log: (line: string) => void,
+): ChannelHandler<IpcChannel> {
+  const schema = IPC_CHANNELS[channel].args as z.ZodType<unknown[]>
+  return async (raw) => {
+    const parsed = schema.safeParse(raw)
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_arguments',
+          message: describeArgsError(channel, parsed.error, raw),
+        },
+      }
+    }
+    try {
+      const value = await run(...parsed.data)
+      return { ok: true, value } as IpcEnvelope<IpcResult<IpcChannel>>
+    } catch (error) {
+      const ipcError = toIpcError(error, log)
+      const code = await app.connection.noteError(error)
+      return { ok: false, error: code ? { ...ipcError, code } : ipcError }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import type { CampaignContribution, OrderStatusText } from '../../shared/api/schemas'
+import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { ORDERS_PAGE_SIZE } from '../../shared/ipc'
+import type {
+  CampaignSummary,
+  OrderDetail,
+  OrderRow,
+  OrderRowsRequest,
+  OrdersFilter,
+  OrdersQueryResult,
+  OrdersSnapshot,
+} from '../../shared/ipc'
+import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
+import { PerkPackError } from '../services/perkpack-errors'
+import { formatAddress } from './order-address'
+import { findContribution, loadWorkspace } from './view-store'
+import type { OrdersWorkspace, ViewRow } from './workspace'
+
+/** The orders a print or an export is about: whole contributions, in the Orders view's order. */
+export interface Selection {
+  info: CampaignSnapshotInfo
+  contributions: CampaignContribution[]
+}
+
+/** Opened campaigns kept in memory; each is tens of MB at 100,000 orders. */
+const MAX_WORKSPACES = 2
+/** Query answers whose rows the table may still page through: the current one and a few more. */
+const MAX_RESULTS = 8
+/** After a query, build the search index once the view has had time to paint. */
+const WARM_UP_DELAY_MS = 250
+
+export function campaignSummary(info: CampaignSnapshotInfo): CampaignSummary {
+  return {
+    campaignId: info.campaignId,
+    title: info.title ?? null,
+    count: info.count,
+    problemCount: info.problemCount,
+    lastSyncedAt: info.lastSyncedAt,
+    privileged: info.privileged,
+  }
+}
+
+/** The orders views of one host's cache: open, filter, one order's detail. */
+export class OrdersDesk {
+  /** Most recently used last. */
+  private readonly workspaces = new Map<number, OrdersWorkspace>()
+  /** Query answers by resultId, oldest first. */
+  private readonly results = new Map<
+    number,
+    { workspace: OrdersWorkspace; rows: readonly ViewRow[] }
+  >()
+  private nextResultId = 1
+  private warmUpTimer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    private readonly cache: () => OfflineCache,
+    /** Language of the person shipping: country names on addresses. */
+    private readonly locale: string,
+  ) {}
+
+  recent(): CampaignSummary[] {
+    return this.cache().campaigns().map(campaignSummary)
+  }
+
+  /** After a sync: the new snapshot's workspace, built now so that opening it is instant. */
+  rebuild(cache: OfflineCache, campaignId: number): void {
+    this.workspaces.delete(campaignId)
+    const workspace = loadWorkspace(cache, campaignId)
+    if (!workspace) {
+      this.dropStaleResults()
+      return
+    }
+    this.remember(workspace)
+    // What the Orders view asks first (the default statuses), answered before anyone asks.
+    workspace.match({})
+    this.scheduleWarmUp(workspace)
+  }
+
+  clear(): void {
+    this.workspaces.clear()
+    this.results.clear()
+    if (this.warmUpTimer) clearTimeout(this.warmUpTimer)
+    this.warmUpTimer = null
+  }
+
+  private remember(workspace: OrdersWorkspace): void {
+    this.workspaces.delete(workspace.campaignId)
+    this.workspaces.set(workspace.campaignId, workspace)
+    while (this.workspaces.size > MAX_WORKSPACES) {
+      this.workspaces.delete(this.workspaces.keys().next().value as number)
+    }
+    this.dropStaleResults()
+  }
+
+  /** An answer over a workspace let go of would keep its tens of MB alive: it goes too. */
+  private dropStaleResults(): void {
+    for (const [resultId, result] of this.results) {
+      if (this.workspaces.get(result.workspace.campaignId) !== result.workspace) {
+        this.results.delete(resultId)
+      }
+    }
+  }
+
+  /** The campaign's workspace, rebuilt when the cache holds a newer snapshot (a CLI sync). */
+  private workspace(campaignId: number): {
+    workspace: OrdersWorkspace
+    info: CampaignSnapshotInfo
+  } {
+    const cache = this.cache()
+    const info = cache.campaign(campaignId)
+    const notSynced = () =>
+      new PerkPackError(
+        'campaign_not_synced',
+        `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
+      )
+    if (!info) throw notSynced()
+    let workspace = this.workspaces.get(campaignId)
+    if (!workspace || workspace.syncedAt !== info.lastSyncedAt) {
+      workspace = loadWorkspace(cache, campaignId) ?? undefined
+      if (!workspace) throw notSynced()
+    }
+    this.remember(workspace)
+    return { workspace, info }
+  }
+
+  open(campaignId: number): OrdersSnapshot {
+    const { workspace, info } = this.workspace(campaignId)
+    return {
+      campaign: campaignSummary(info),
+      countries: workspace.countries,
+      statuses: workspace.statuses,
+    }
+  }
+
+  query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
+    const { workspace } = this.workspace(campaignId)
+    const { rows, tree, pickList, totals } = workspace.match(filter)
+    const resultId = this.nextResultId++
+    this.results.set(resultId, { workspace, rows })
+    while (this.results.size > MAX_RESULTS) {
+      this.results.delete(this.results.keys().next().value as number)
+    }
+    const result: OrdersQueryResult = {
+      resultId,
+      count: rows.length,
+      rows: workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE),
+      tree,
+      pickList,
+      totals,
+    }
+    this.scheduleWarmUp(workspace)
+    return result
+  }
+
+  /**
+   * Search haystacks cost about a quarter of a second at 100,000 orders: built while the person
+   * looks at the first result, so the first keystroke does not pay for them.
+   */
+  private scheduleWarmUp(workspace: OrdersWorkspace): void {
+    if (this.warmUpTimer) clearTimeout(this.warmUpTimer)
+    this.warmUpTimer = setTimeout(() => {
+      this.warmUpTimer = null
+      if (this.workspaces.get(workspace.campaignId) === workspace) workspace.warmUp()
+    }, WARM_UP_DELAY_MS)
+    this.warmUpTimer.unref?.()
+  }
+
+  /** A page of an earlier query's rows, while its snapshot is still the cache's current one. */
+  rows({ campaignId, resultId, offset, limit }: OrderRowsRequest): OrderRow[] {
+    const result = this.results.get(resultId)
+    const current = this.cache().campaign(campaignId)
+    if (
+      !result ||
+      result.workspace.campaignId !== campaignId ||
+      result.workspace.syncedAt !== current?.lastSyncedAt
+    ) {
+      throw new PerkPackError(
+        'orders_result_gone',
+        'The order list changed since it was shown (a sync or newer filters). Run the filter again to see the current orders.',
+      )
+    }
+    return result.workspace.orderRows(result.rows, offset, limit)
+  }
+
+  /**
+   * The whole contributions matching `filter` exactly as the Orders view shows them: the view's
+   * query picks the ids, then SQLite reads only the rows that can be among them (by status and
+   * perk, both indexed and compared exactly as the query does), and the ids decide.
+   */
+  selection(campaignId: number, filter: OrdersFilter): Selection {
+    const { workspace, info } = this.workspace(campaignId)
+    const { rows } = workspace.match(filter)
+    const narrow: ContributionQuery = {}
+    const statuses: readonly OrderStatusText[] = filter.statuses ?? DEFAULT_STATUSES
+    if (statuses.length > 0) narrow.statuses = statuses
+    if (typeof filter.perkId === 'number') narrow.perkId = filter.perkId
+    const byId = new Map<number, CampaignContribution>()
+    if (rows.length > 0) {
+      const wanted = new Set(rows.map((row) => row.id))
+      for (const row of this.cache().contributions(campaignId, narrow)) {
+        if (wanted.has(row.id)) byId.set(row.id, row)
+      }
+    }
+    const contributions: CampaignContribution[] = []
+    for (const { id } of rows) {
+      const row = byId.get(id)
+      if (row) contributions.push(row)
+    }
+    return { info, contributions }
+  }
+
+  detail(campaignId: number, contributionId: number): OrderDetail {
+    const { workspace } = this.workspace(campaignId)
+    const row = workspace.row(contributionId)
+    const contribution = row ? findContribution(this.cache(), campaignId, row) : undefined
+    if (!contribution) {
+      throw new PerkPackError(
+        'order_not_found',
+        `Contribution ${contributionId} is not in the offline copy of campaign ${campaignId}. ` +
+          'Sync the campaign, then open the order again.',
+      )
+    }
+    return { contribution, addressLines: formatAddress(contribution.order.shipping, this.locale) }
+  }
+}

@@ -1,0 +1,12 @@
+import { defineHandlers } from '../ipc/define-handlers'
+import type { OrdersDesk } from './orders-desk'
+
+export function ordersHandlers(orders: OrdersDesk) {
+  return defineHandlers({
+    'campaigns:recent': () => orders.recent(),
+    'orders:open': ({ campaignId }) => orders.open(campaignId),
+    'orders:query': ({ campaignId, filter }) => orders.query(campaignId, filter),
+    'orders:rows': (request) => orders.rows(request),
+    'orders:detail': ({ campaignId, contributionId }) => orders.detail(campaignId, contributionId),
+  })
+}

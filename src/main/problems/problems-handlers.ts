@@ -1,0 +1,9 @@
+import { defineHandlers } from '../ipc/define-handlers'
+import type { OfflineCache } from '../services/cache'
+import { problemRowsView } from './problem-rows-view'
+
+export function problemsHandlers(cache: () => OfflineCache) {
+  return defineHandlers({
+    'problems:list': ({ campaignId }) => problemRowsView(cache(), campaignId),
+  })
+}

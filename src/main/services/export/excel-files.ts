@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Transform } from 'node:stream'
+import type { Writable } from 'node:stream'
+import { PerkPackError } from '../perkpack-errors'
+
+// Where the workbook goes: a file written beside its target and renamed into place when
+// complete, or the caller's stream; and what a failed write tells the person.
+
+/** A file system failure as a message naming the folder or file and the fix. */
+export function exportError(error: unknown, target: string): unknown {
+  if (error instanceof PerkPackError) return error
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const dir = path.dirname(target)
+  switch (code) {
+    case 'ENOENT':
+      return new PerkPackError(
+        'export_no_folder',
+        `The folder ${dir} does not exist. Create it or choose another folder, then export again.`,
+        { cause: error },
+      )
+    case 'ENOTDIR':
+      return new PerkPackError(
+        'export_no_folder',
+        `${dir} is not a folder. Choose a folder for the packing list, then export again.`,
+        { cause: error },
+      )
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new PerkPackError(
+        'export_unwritable',
+        `Cannot write ${target}: permission denied. Choose a folder you can write to, or close the file if it is open in Excel, then export again.`,
+        { cause: error },
+      )
+    case 'EBUSY':
+      return new PerkPackError(
+        'export_busy',
+        `${target} is open in another program. Close it (Excel locks open workbooks) and export again.`,
+        { cause: error },
+      )
+    case 'EISDIR':
+      return new PerkPackError(
+        'export_is_folder',
+        `${target} is a folder. Give a file name ending in .xlsx.`,
+        { cause: error },
+      )
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new PerkPackError(
+        'export_disk_full',
+        `The disk holding ${dir} is full. Free some space or choose another folder, then export again.`,
+        { cause: error },
+      )
+    default:
+      return error
+  }
+}
+
+export interface Sink {
+  stream: Writable
+  /** Resolves once every byte is out (file closed, or piped on to the caller's stream). */
+  settle(): Promise<void>
+  bytes(): number
+  /** Abandons a failed write: nothing may be left under the user's file name. */
+  discard(): Promise<void>
+  /** Moves the finished file into place. */
+  publish(): void
+  path: string | null
+}
+
+export function fileSink(target: string): Sink {
+  const dir = path.dirname(target)
+  const temp = path.join(
+    dir,
+    `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  )
+  // Opened synchronously so a missing or read-only folder fails here with a clear message,
+  // before any work; 'wx' never clobbers another export's temporary file.
+  const fd = fs.openSync(temp, 'wx', 0o644)
+  const stream = fs.createWriteStream(temp, { fd })
+  // Errors surface through commit() or the next breath; an unheard 'error' event would crash.
+  let failure: Error | null = null
+  stream.on('error', (error) => {
+    failure ??= error
+  })
+  let size = 0
+  const closed = (): Promise<void> =>
+    stream.closed ? Promise.resolve() : once(stream, 'close').then(() => undefined)
+  return {
+    stream,
+    path: target,
+    async settle() {
+      await closed()
+      if (failure) throw failure
+      size = fs.statSync(temp).size
+    },
+    bytes: () => size,
+    async discard() {
+      stream.destroy()
+      await closed().catch(() => undefined)
+      fs.rmSync(temp, { force: true })
+    },
+    publish() {
+      // rename() replaces an older export atomically: a reader sees the old file or the new one.
+      fs.renameSync(temp, target)
+    },
+  }
+}
+
+export function streamSink(out: NodeJS.WritableStream): Sink {
+  let size = 0
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      done(null, chunk)
+    },
+  })
+  counter.pipe(out)
+  return {
+    stream: counter,
+    path: null,
+    async settle() {
+      if (!counter.readableEnded) await once(counter, 'end')
+    },
+    bytes: () => size,
+    async discard() {
+      counter.unpipe(out)
+      counter.destroy()
+      await Promise.resolve()
+    },
+    publish() {},
+  }
+}

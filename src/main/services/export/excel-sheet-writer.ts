@@ -1,0 +1,203 @@
+import type { Writable } from 'node:stream'
+import type ExcelJS from 'exceljs'
+import type { Style, Worksheet } from 'exceljs'
+import { neutralizeFormula } from '../../../shared/export/formula'
+import { Cancelled } from '../perkpack-errors'
+import type { SheetPlan } from './excel-sheets'
+
+// Shared style objects: exceljs caches a style's id by object identity (a WeakMap), so giving
+// every cell one of these instead of the per-cell copy it makes is what keeps 1.5 million cells
+// from each being serialised and looked up again (about a third of the export time).
+const TOP = { vertical: 'top' } as const
+const TEXT_STYLE: Partial<Style> = { numFmt: '@', alignment: TOP }
+const WRAP_STYLE: Partial<Style> = { numFmt: '@', alignment: { vertical: 'top', wrapText: true } }
+const NUMBER_STYLE: Partial<Style> = { numFmt: 'General', alignment: TOP }
+const HEADER_STYLE: Partial<Style> = {
+  numFmt: '@',
+  font: { bold: true },
+  alignment: { vertical: 'middle' },
+  fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEDEDED' } },
+  border: { bottom: { style: 'thin', color: { argb: 'FF808080' } } },
+}
+// Column-level formats too, so a value typed into an empty cell later stays text as well.
+const TEXT_COLUMN: Partial<Style> = { numFmt: '@' }
+const NUMBER_COLUMN: Partial<Style> = {}
+
+/** Rows between yields to the event loop (and checks of the zip's backlog and of `signal`). */
+const ROWS_PER_SLICE = 500
+const PROGRESS_EVERY = 2_000
+
+/**
+ * Header/footer text is a small markup language where `&` starts a code, and Excel caps a whole
+ * header at 255 characters. Cut before escaping, so a cut never splits `&&`.
+ */
+function headerText(text: string): string {
+  return text.slice(0, 80).replace(/&/g, '&&')
+}
+
+export function campaignName(campaign: PackingListCampaign): string {
+  const title = campaign.title?.trim()
+  return title ? title : `Campaign ${campaign.id}`
+}
+
+export interface PackingListCampaign {
+  id: number
+  /** From the cache; `null` when the campaign title was never stored. */
+  title?: string | null
+  /** ISO 8601 time of the sync the rows come from. */
+  lastSyncedAt: string
+  /** Synced with a team member's token, so e-mails and addresses are present. */
+  privileged: boolean
+}
+
+export class Progress {
+  done = 0
+  private lastReported = -1
+  constructor(
+    readonly total: number,
+    private readonly report: ((done: number, total: number) => void) | undefined,
+  ) {}
+
+  row(): void {
+    this.done++
+    if (this.done - this.lastReported >= PROGRESS_EVERY) this.emit()
+  }
+
+  emit(): void {
+    if (this.report === undefined || this.lastReported === this.done) return
+    this.lastReported = this.done
+    this.report(this.done, this.total)
+  }
+}
+
+export function cancelled(): Cancelled {
+  return new Cancelled('Export cancelled; no file was written.')
+}
+
+type Backlog = Writable & { _writableState: { length: number; ending: boolean } }
+
+/**
+ * The uncompressed XML of a sheet waiting for the zip compressor. exceljs's sheet stream pushes
+ * into the archiver without heeding backpressure, so a fast writer would otherwise hold the
+ * whole 100,000-order workbook in memory. Reaches into exceljs 4.4 internals (the sheet's
+ * StreamBuf and the PassThrough the archiver wraps it in); if they change, writing simply stops
+ * pausing, it does not break.
+ */
+function backlogOf(sheet: Worksheet): Backlog | null {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream
+  const pipe = stream?.pipes?.[0] as Partial<Backlog> | undefined
+  return pipe && typeof pipe.once === 'function' && typeof pipe._writableState?.length === 'number'
+    ? (pipe as Backlog)
+    : null
+}
+
+/** Resolves on 'drain', or when the stream can no longer emit one (finished, closed, failed). */
+function drained(pipe: Backlog, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const events = ['drain', 'finish', 'close', 'error'] as const
+    const done = (error?: unknown) => {
+      for (const event of events) pipe.removeListener(event, done)
+      signal?.removeEventListener('abort', onAbort)
+      if (error instanceof Error) reject(error)
+      else resolve()
+    }
+    const onAbort = () => done(cancelled())
+    for (const event of events) pipe.once(event, done)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/**
+ * Lets the compressor and the file catch up: yields to the event loop, then waits while the
+ * sheet's backlog is over the limit. Also where a cancel takes effect.
+ */
+export async function breathe(
+  sheet: Worksheet,
+  signal: AbortSignal | undefined,
+  limit: number,
+): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve))
+  if (signal?.aborted) throw cancelled()
+  const pipe = backlogOf(sheet)
+  // An ended stream never emits 'drain' (Node skips it once ending), so only an open one waits.
+  while (pipe && !pipe._writableState.ending && pipe._writableState.length > limit) {
+    await drained(pipe, signal)
+  }
+  if (signal?.aborted) throw cancelled()
+}
+
+export interface WriteContext {
+  campaign: PackingListCampaign
+  progress: Progress
+  signal: AbortSignal | undefined
+  backlogBytes: number
+}
+
+export async function writeSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  plan: SheetPlan,
+  context: WriteContext,
+): Promise<void> {
+  const { campaign, progress, signal, backlogBytes } = context
+  const synced = `Synced ${campaign.lastSyncedAt.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')}`
+  const sheet = workbook.addWorksheet(plan.name, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    // The streaming writer emits <sheetPr><pageSetUpPr fitToPage> when the sheet opens, so the
+    // page setup must be known here, not set afterwards.
+    pageSetup: {
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      // 0 = as many pages tall as needed: one page wide, any number of pages long.
+      fitToHeight: 0,
+      printTitlesRow: '1:1',
+      margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.25, footer: 0.25 },
+    },
+    headerFooter: {
+      oddHeader: `&L${headerText(campaignName(campaign))}&C&A&R${headerText(synced)}`,
+      oddFooter: '&CPage &P of &N',
+    },
+  })
+  const styles = plan.kinds.map((kind, c) =>
+    kind === 'number' ? NUMBER_STYLE : plan.wrap[c] ? WRAP_STYLE : TEXT_STYLE,
+  )
+  sheet.columns = plan.widths.map((width, c) => ({
+    width,
+    style: plan.kinds[c] === 'number' ? NUMBER_COLUMN : TEXT_COLUMN,
+  }))
+
+  const header = sheet.getRow(1)
+  plan.headers.forEach((text, c) => {
+    const cell = header.getCell(c + 1)
+    cell.value = neutralizeFormula(text)
+    cell.style = HEADER_STYLE
+  })
+  header.commit()
+
+  let r = 2
+  for (const values of plan.rows()) {
+    const row = sheet.getRow(r++)
+    for (let c = 0; c < values.length; c++) {
+      const value = values[c]
+      if (value === null || value === undefined || value === '') continue
+      const cell = row.getCell(c + 1)
+      if (typeof value === 'number') {
+        cell.value = value
+        cell.style = NUMBER_STYLE
+      } else {
+        // Every text cell, identifiers included: a phone number "+1 555…" is text too.
+        cell.value = neutralizeFormula(value)
+        cell.style = styles[c] as Partial<Style>
+      }
+    }
+    row.commit()
+    progress.row()
+    if (progress.done % ROWS_PER_SLICE === 0) await breathe(sheet, signal, backlogBytes)
+  }
+  sheet.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: Math.max(1, r - 1), column: plan.headers.length },
+  }
+  sheet.commit()
+  await breathe(sheet, signal, backlogBytes)
+}

@@ -1,0 +1,187 @@
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import {
+  ORDER_COLUMNS,
+  SHIPPING_COLUMNS,
+  orderRowValues,
+  rowInColumns,
+} from '../../../shared/export/order-rows'
+import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
+import { buildPickList, compareBySequence, describeChoices } from '../../../shared/fulfillment'
+import { ColumnWidths } from './excel-layout'
+
+// What goes on each sheet of the packing list, as plans of rows the sheet writer streams out.
+
+export const SHEET_PICK_LIST = 'Pick list'
+export const SHEET_ORDERS = 'Orders'
+export const SHEET_SHIPPING = 'Shipping'
+export const SHEET_CHECKS = 'Checks'
+export const SHEET_PROBLEMS = 'Problems'
+
+export type CellValue = string | number | null
+
+export interface SheetPlan {
+  name: string
+  headers: readonly string[]
+  kinds: readonly ColumnKind[]
+  /** Columns whose long text wraps (items, perks, details) rather than widening the sheet. */
+  wrap: readonly boolean[]
+  widths: readonly number[]
+  rowCount: number
+  rows: () => Iterable<readonly CellValue[]>
+}
+
+/** One pre-print check, as computed elsewhere; rendered as given. */
+export interface PackingListCheck {
+  title: string
+  detail: string
+  count: number
+}
+
+export function uniqueOrdersBySequence(
+  rows: readonly CampaignContribution[],
+): readonly CampaignContribution[] {
+  const seen = new Set<number>()
+  const unique: CampaignContribution[] = []
+  for (const row of rows) {
+    if (seen.has(row.order.id)) continue
+    seen.add(row.order.id)
+    unique.push(row)
+  }
+  // The cache lists newest first; a packer works through orders in sequence.
+  return unique.sort(compareBySequence)
+}
+
+export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
+  const pickList = buildPickList(rows)
+  const perkLabels = new Map<number, string>()
+  for (const line of pickList) {
+    for (const perk of line.perks)
+      if (!perkLabels.has(perk.perk_id)) perkLabels.set(perk.perk_id, perk.perk_label)
+  }
+  const perkIds = [...perkLabels.keys()].sort((a, b) => a - b)
+  const labelCounts = new Map<string, number>()
+  for (const label of perkLabels.values()) labelCounts.set(label, (labelCounts.get(label) ?? 0) + 1)
+  // Two perks may share a label; the id tells their columns apart.
+  const perkHeaders = perkIds.map((id) => {
+    const label = perkLabels.get(id) ?? ''
+    return (labelCounts.get(label) ?? 0) > 1 || label.trim() === ''
+      ? `${label} (${id})`.trim()
+      : label
+  })
+  const headers = ['SKU', 'Item', 'Choices', 'Quantity', 'Orders', ...perkHeaders]
+  const kinds: ColumnKind[] = [
+    'id',
+    'text',
+    'text',
+    'number',
+    'number',
+    ...perkIds.map(() => 'number' as const),
+  ]
+  const perkColumn = new Map(perkIds.map((id, i) => [id, 5 + i]))
+
+  const values: CellValue[][] = []
+  const widths = new ColumnWidths(headers)
+  for (const line of pickList) {
+    const row: CellValue[] = new Array<CellValue>(headers.length).fill(null)
+    row[0] = line.sku_code
+    row[1] = line.item_name
+    row[2] = describeChoices(line.choices)
+    row[3] = line.quantity
+    row[4] = line.order_count
+    for (const perk of line.perks) row[perkColumn.get(perk.perk_id) as number] = perk.quantity
+    for (let c = 0; c < row.length; c++) widths.see(c, row[c])
+    values.push(row)
+  }
+  return {
+    name: SHEET_PICK_LIST,
+    headers,
+    kinds,
+    wrap: headers.map(() => false),
+    widths: widths.final(),
+    rowCount: values.length,
+    rows: () => values,
+  }
+}
+
+export interface OrderTable {
+  /** One row per order in `ORDER_COLUMNS` order, computed once and shared by several sheets. */
+  rows: CellValue[][]
+  /**
+   * Over all orders. The per-perk sheets use them too: the same columns line up on every order
+   * sheet, and measuring each perk's subset again would cost a scan of every string per sheet.
+   */
+  widths: ColumnWidths
+  /** Perks by id, each with the indexes of the orders holding it. */
+  perks: { id: number; label: string; rows: number[] }[]
+}
+
+const ORDER_HEADERS = ORDER_COLUMNS.map((c) => c.header)
+
+export function orderTable(orders: readonly CampaignContribution[]): OrderTable {
+  const rows: CellValue[][] = []
+  const widths = new ColumnWidths(ORDER_HEADERS)
+  const perks = new Map<number, OrderTable['perks'][number]>()
+  for (let i = 0; i < orders.length; i++) {
+    const contribution = orders[i] as CampaignContribution
+    const row = rowInColumns(orderRowValues(contribution), ORDER_COLUMNS)
+    rows.push(row)
+    for (let c = 0; c < row.length; c++) widths.see(c, row[c])
+    for (const perk of contribution.order.perks) {
+      let entry = perks.get(perk.id)
+      if (entry === undefined) {
+        entry = { id: perk.id, label: perk.label, rows: [] }
+        perks.set(perk.id, entry)
+      }
+      // A perk held twice lists the order once.
+      if (entry.rows[entry.rows.length - 1] !== i) entry.rows.push(i)
+    }
+  }
+  return { rows, widths, perks: [...perks.values()].sort((a, b) => a.id - b.id) }
+}
+
+const ORDER_KINDS = ORDER_COLUMNS.map((c) => c.kind)
+const WRAPPED_KEYS: ReadonlySet<OrderRowKey> = new Set(['perks', 'items'])
+const ORDER_WRAP = ORDER_COLUMNS.map((c) => WRAPPED_KEYS.has(c.key))
+
+export function ordersPlan(name: string, table: OrderTable, indexes: number[] | null): SheetPlan {
+  return {
+    name,
+    headers: ORDER_HEADERS,
+    kinds: ORDER_KINDS,
+    wrap: ORDER_WRAP,
+    widths: table.widths.final(),
+    rowCount: indexes === null ? table.rows.length : indexes.length,
+    rows: () => (indexes === null ? table.rows : indexes.map((i) => table.rows[i] as CellValue[])),
+  }
+}
+
+export function shippingPlan(table: OrderTable): SheetPlan {
+  const at = SHIPPING_COLUMNS.map((c) => ORDER_COLUMNS.findIndex((o) => o.key === c.key))
+  return {
+    name: SHEET_SHIPPING,
+    headers: SHIPPING_COLUMNS.map((c) => c.header),
+    kinds: SHIPPING_COLUMNS.map((c) => c.kind),
+    wrap: SHIPPING_COLUMNS.map(() => false),
+    widths: table.widths.pick(at).final(),
+    rowCount: table.rows.length,
+    *rows() {
+      for (const row of table.rows) yield at.map((i) => row[i] ?? null)
+    },
+  }
+}
+
+export function checksPlan(checks: readonly PackingListCheck[]): SheetPlan {
+  const headers = ['Check', 'Orders', 'Detail']
+  const widths = new ColumnWidths(headers)
+  const rows = checks.map((check): CellValue[] => [check.title, check.count, check.detail])
+  for (const row of rows) for (let c = 0; c < row.length; c++) widths.see(c, row[c])
+  return {
+    name: SHEET_CHECKS,
+    headers,
+    kinds: ['text', 'number', 'text'],
+    wrap: [false, false, true],
+    widths: widths.final(),
+    rowCount: rows.length,
+    rows: () => rows,
+  }
+}

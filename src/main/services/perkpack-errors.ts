@@ -1,0 +1,72 @@
+import type { ApiErrorKind, IpcErrorCode } from '../../shared/ipc'
+import { redact } from './redact'
+
+/**
+ * Errors a person may read. Every message is redacted at construction, so no path that
+ * prints an error (CLI, IPC, log) can leak a token even if it forgets to redact.
+ */
+export class PerkPackError extends Error {
+  override name = 'PerkPackError'
+  /** Stable code for the UI and for IPC replies. */
+  readonly code: IpcErrorCode
+  constructor(code: IpcErrorCode, message: string, options?: { cause?: unknown }) {
+    super(redact(message), options)
+    this.code = code
+  }
+}
+
+export class ApiError extends PerkPackError {
+  override name = 'ApiError'
+  /** Worth another attempt: network trouble, 408, 429, 5xx, a truncated body. */
+  readonly retryable: boolean
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** Redacted path of the request, e.g. `/2/campaigns/123/contributions.json?page=2`. */
+    readonly endpoint: string,
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown; retryable?: boolean },
+  ) {
+    super(`api_${kind}`, message, options)
+    this.endpoint = redact(endpoint)
+    this.retryable = options?.retryable ?? false
+  }
+}
+
+/** No usable access token and no password in this process to get one. */
+export class SignInRequired extends PerkPackError {
+  override name = 'SignInRequired'
+  constructor(message = 'Your session has expired. Sign in again with your e-mail and password.') {
+    super('sign_in_required', message)
+  }
+}
+
+/** The e-mail or password was refused by the token endpoint. */
+export class InvalidCredentials extends PerkPackError {
+  override name = 'InvalidCredentials'
+  constructor(message = 'The e-mail or password was not accepted. Check both and try again.') {
+    super('invalid_credentials', message)
+  }
+}
+
+export class Cancelled extends PerkPackError {
+  override name = 'Cancelled'
+  constructor(message = 'Cancelled.') {
+    super('cancelled', message)
+  }
+}
+
+/** Bad input from a person (a flag, a field): the message says what is wrong and the fix. */
+export class UsageError extends PerkPackError {
+  override name = 'UsageError'
+  constructor(message: string) {
+    super('usage', message)
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return (
+    error instanceof Cancelled ||
+    (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+  )
+}

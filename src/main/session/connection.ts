@@ -1,0 +1,239 @@
+import type { AppInfo, IpcErrorCode, SessionExpired, SessionInfo } from '../../shared/ipc'
+import { ApiClient } from '../services/api-client'
+import { openCache } from '../services/cache'
+import type { OfflineCache } from '../services/cache'
+import type { FetchLike, RetryPolicy } from '../services/http'
+import { PerkPackError, SignInRequired, UsageError } from '../services/perkpack-errors'
+import { cacheProfile } from '../services/profile'
+import { describeError } from '../services/redact'
+import type { SecretStore } from '../services/secrets'
+import { Session } from '../services/session'
+import { USER_AGENT, VERSION } from '../services/version'
+import { resolveAppTarget } from './app-target'
+import type { AppTarget } from './app-target'
+import { loadSettings } from './settings-store'
+
+/** The demo's cache never mixes with a real host's, and starts empty each run. */
+export const DEMO_PROFILE = 'demo'
+
+export interface ConnectionOptions {
+  /** Settings, caches: Electron's userData, or PERKPACK_DATA_DIR. */
+  dataDir: string
+  env: Record<string, string | undefined>
+  /** Reports to the network monitor. */
+  fetch: FetchLike
+  /** The OS keychain (or memory); `onFallback` says when the keychain failed. */
+  keychain: (onFallback: (message: string) => void) => SecretStore
+  retry?: Partial<RetryPolicy>
+  harness: boolean
+  log: (line: string) => void
+  now: () => number
+  /** A person's request found the session expired: the renderer asks for the password. */
+  expired: (event: SessionExpired) => void
+  /** Runs before the host's cache closes: what the features hold of it goes. */
+  leavingHost: () => void
+  /** Signed in (again): background work that needs the API picks up. */
+  signedIn: () => void
+}
+
+/**
+ * Where PerkPack talks to and as whom: the API host, the Session, the ApiClient over it and the
+ * host's offline cache. Sign-in, sign-out, the demo and new URLs swap them here, and the
+ * features reach them only through here, so none keeps a client or a cache of a host it left.
+ * Tokens stay in the Session (and the keychain); what leaves is SessionInfo.
+ */
+export class Connection {
+  readonly keychain: SecretStore
+  private current: AppTarget
+  private currentSession: Session
+  private currentClient: ApiClient
+  private cacheHandle: OfflineCache | null = null
+  /** The demo's own secret store while the demo runs (its tokens are this run's only). */
+  private demoStore: SecretStore | null = null
+  private storeWarning: string | null = null
+  private expiredPending = false
+  private isClosed = false
+
+  constructor(private readonly options: ConnectionOptions) {
+    this.keychain = options.keychain((message) => {
+      this.storeWarning = message
+      options.log(message)
+    })
+    try {
+      this.current = resolveAppTarget(options.env, loadSettings(options.dataDir))
+    } catch (error) {
+      // A bad PERKPACK_BASE_URL: the person who set it wants to know, before any window opens.
+      throw new UsageError(error instanceof Error ? error.message : String(error))
+    }
+    this.currentSession = this.newSession(this.current.authUrl, this.rememberedEmail())
+    this.currentClient = this.newClient()
+  }
+
+  get target(): AppTarget {
+    return this.current
+  }
+
+  get session(): Session {
+    return this.currentSession
+  }
+
+  get client(): ApiClient {
+    return this.currentClient
+  }
+
+  get inDemo(): boolean {
+    return this.demoStore !== null
+  }
+
+  get closed(): boolean {
+    return this.isClosed
+  }
+
+  rememberedEmail(): string | null {
+    const email = loadSettings(this.options.dataDir).email
+    return typeof email === 'string' && email.trim() !== '' ? email.trim() : null
+  }
+
+  /** Where the app points when no demo is running: environment, then Settings, then production. */
+  persistentTarget(): AppTarget {
+    return resolveAppTarget(this.options.env, loadSettings(this.options.dataDir))
+  }
+
+  newSession(authUrl: string, email: string | null, store = this.keychain): Session {
+    return new Session({
+      fetch: this.options.fetch,
+      store,
+      authUrl,
+      email,
+      userAgent: USER_AGENT,
+      now: this.options.now,
+    })
+  }
+
+  private newClient(): ApiClient {
+    const { log, retry } = this.options
+    return new ApiClient({
+      baseUrl: this.current.baseUrl,
+      session: this.currentSession,
+      fetch: this.options.fetch,
+      userAgent: USER_AGENT,
+      now: this.options.now,
+      ...(retry ? { retry } : {}),
+      onRetry: (info) =>
+        log(`retry ${info.attempt} of ${info.endpoint} in ${info.delayMs} ms: ${info.reason}`),
+    })
+  }
+
+  profile(): string {
+    return this.inDemo ? DEMO_PROFILE : cacheProfile(this.current.baseUrl)
+  }
+
+  cache(): OfflineCache {
+    if (this.isClosed) throw new PerkPackError('closing', 'PerkPack is closing.')
+    this.cacheHandle ??= openCache({ dataDir: this.options.dataDir, profile: this.profile() })
+    return this.cacheHandle
+  }
+
+  /** Leaves the current host: the features let go of it, then its cache closes. */
+  leaveHost(): void {
+    this.options.leavingHost()
+    this.cacheHandle?.close()
+    this.cacheHandle = null
+  }
+
+  /**
+   * From here on `target` as `session`; `demoStore` while the demo runs. Synchronous, so no
+   * request can open the wrong host's cache in between; the caller left the host first.
+   */
+  switchTo(target: AppTarget, session: Session, demoStore: SecretStore | null = null): void {
+    this.demoStore = demoStore
+    this.current = target
+    this.currentSession = session
+    this.currentClient = this.newClient()
+    this.expiredPending = false
+  }
+
+  /** Points the app at another host (or the same host's other sign-in service). */
+  async retarget(target: AppTarget): Promise<void> {
+    const leavingDemo = this.inDemo
+    const hostChanged = leavingDemo || target.baseUrl !== this.current.baseUrl
+    const authChanged = leavingDemo || target.authUrl !== this.current.authUrl
+    if (hostChanged) this.leaveHost()
+    this.demoStore = null
+    this.current = target
+    if (authChanged) {
+      this.currentSession = this.newSession(target.authUrl, this.rememberedEmail())
+      this.expiredPending = false
+    }
+    this.currentClient = this.newClient()
+    if (hostChanged || authChanged) await this.resume()
+  }
+
+  /** Signed in with the password again: the expiry question is answered. */
+  renewed(): void {
+    this.expiredPending = false
+    this.options.signedIn()
+  }
+
+  /**
+   * Picks up where the last run (or host) stopped when signed in there. A damaged cache or a
+   * locked keychain must not keep the window from opening: the views say so later.
+   */
+  async resume(): Promise<void> {
+    try {
+      if ((await this.currentSession.status()).signedIn) this.options.signedIn()
+    } catch (error) {
+      this.options.log(`could not resume the watched jobs: ${describeError(error)}`)
+    }
+  }
+
+  appInfo(): AppInfo {
+    return {
+      name: 'PerkPack',
+      version: VERSION,
+      baseUrl: this.current.baseUrl,
+      authUrl: this.current.authUrl,
+      source: this.current.source,
+      harness: this.options.harness,
+    }
+  }
+
+  async sessionInfo(): Promise<SessionInfo> {
+    const status = await this.currentSession.status()
+    return {
+      signedIn: status.signedIn,
+      email: status.email,
+      privileged: status.privileged,
+      expiresAt: status.expiresAt,
+      demo: this.inDemo,
+      secretStore: (this.demoStore ?? this.keychain).description,
+      secretStoreWarning: this.storeWarning,
+    }
+  }
+
+  /**
+   * What a SignInRequired means here. Only for an e-mail sign-in that still holds its API token
+   * is it an expired session that the password cures ('sign_in_required', and the renderer is
+   * told with session:expired so it can ask and retry). Without an e-mail the person must sign
+   * in again as a team member; without an API token they are not signed in at all.
+   */
+  async noteError(error: unknown, background = false): Promise<IpcErrorCode | null> {
+    if (!(error instanceof SignInRequired)) return null
+    const session = this.currentSession
+    const stored = await session.credentials().catch(() => null)
+    if (!stored?.apiToken) return 'not_signed_in'
+    if (!session.privileged) return 'team_sign_in_required'
+    // Background polls ask once, not once per job; a person's own request always asks.
+    if (session === this.currentSession && !(background && this.expiredPending)) {
+      this.expiredPending = true
+      this.options.expired({ email: session.email, message: error.message })
+    }
+    return 'sign_in_required'
+  }
+
+  /** Quitting: nothing opens a cache again. */
+  close(): void {
+    this.leaveHost()
+    this.isClosed = true
+  }
+}

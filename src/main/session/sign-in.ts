@@ -1,0 +1,113 @@
+import type { SessionInfo, SignInInput } from '../../shared/ipc'
+import { wipeCacheFiles } from '../services/cache'
+import { UsageError } from '../services/perkpack-errors'
+import { normalizeUrl } from '../services/profile'
+import { keychainAccount } from '../services/session'
+import { DEMO_PROFILE } from './connection'
+import type { Connection } from './connection'
+import { saveSettings } from './settings-store'
+
+/** Signing in, in again after an expiry, and out: what the person's credentials decide. */
+export class SignInDesk {
+  constructor(
+    private readonly connection: Connection,
+    private readonly dataDir: string,
+  ) {}
+
+  async signIn(input: SignInInput): Promise<SessionInfo> {
+    const email = input.email?.trim() || null
+    const password = input.password ?? ''
+    if (email && !password) {
+      throw new UsageError(
+        `Enter the password for ${email}, or clear the E-mail field to sign in with the API ` +
+          'token only (without e-mails and addresses).',
+      )
+    }
+    if (!email && password) {
+      throw new UsageError(
+        'Enter the e-mail that goes with the password, or clear the Password field to sign in ' +
+          'with the API token only.',
+      )
+    }
+    const connection = this.connection
+    const fallback = connection.inDemo ? connection.persistentTarget() : connection.target
+    const baseUrl = input.baseUrl?.trim()
+      ? normalizeUrl(input.baseUrl, 'API base URL')
+      : fallback.baseUrl
+    const authUrl = input.authUrl?.trim()
+      ? normalizeUrl(input.authUrl, 'Auth URL')
+      : fallback.authUrl
+
+    // Tried on the side: a refused password leaves the current session exactly as it was.
+    const candidate = connection.newSession(authUrl, email)
+    const before = await candidate.credentials()
+    try {
+      await candidate.setApiToken(input.apiToken)
+      if (email) await candidate.signIn(password)
+    } catch (error) {
+      if (before) await connection.keychain.set(candidate.account, JSON.stringify(before))
+      else await connection.keychain.delete(candidate.account)
+      throw error
+    }
+
+    const urlsGiven = Boolean(input.baseUrl?.trim() || input.authUrl?.trim())
+    saveSettings(this.dataDir, {
+      email,
+      ...(input.baseUrl?.trim() ? { baseUrl } : {}),
+      ...(input.authUrl?.trim() ? { authUrl } : {}),
+    })
+    if (connection.inDemo || baseUrl !== connection.target.baseUrl) connection.leaveHost()
+    connection.switchTo(
+      { baseUrl, authUrl, source: urlsGiven ? 'settings' : fallback.source },
+      candidate,
+    )
+    connection.renewed()
+    return connection.sessionInfo()
+  }
+
+  async reauthenticate(password: string): Promise<SessionInfo> {
+    const session = this.connection.session
+    if (!session.privileged) {
+      throw new UsageError(
+        'This sign-in uses the API token only, so there is no password to enter. Sign out and ' +
+          'sign in with your e-mail and password to see e-mails and addresses.',
+      )
+    }
+    try {
+      await session.signIn(password)
+    } catch (error) {
+      // Session never keeps a refused password; drop any older one too, so the next renewal
+      // asks the person again instead of retrying credentials they just corrected.
+      session.setPassword(undefined)
+      throw error
+    }
+    this.connection.renewed()
+    return this.connection.sessionInfo()
+  }
+
+  /**
+   * Forgets the account on this host: keychain entries (the e-mail's and the API-token-only
+   * one), the offline cache, the remembered e-mail. During the demo it only ends the demo: the
+   * person's own account was not what they were looking at.
+   */
+  async signOut(): Promise<SessionInfo> {
+    const connection = this.connection
+    if (connection.inDemo) {
+      connection.leaveHost()
+      wipeCacheFiles(this.dataDir, DEMO_PROFILE)
+      await connection.retarget(connection.persistentTarget())
+      return connection.sessionInfo()
+    }
+    const profile = connection.profile()
+    const { authUrl } = connection.target
+    connection.leaveHost()
+    await connection.session.signOut()
+    await connection.keychain.delete(keychainAccount(authUrl, null))
+    // Again: a request that came in during the awaits may have opened the cache.
+    connection.leaveHost()
+    wipeCacheFiles(this.dataDir, profile)
+    saveSettings(this.dataDir, { email: undefined })
+    connection.switchTo(connection.target, connection.newSession(authUrl, null))
+    return connection.sessionInfo()
+  }
+}

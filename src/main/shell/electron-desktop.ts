@@ -1,0 +1,107 @@
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { app, BrowserWindow, dialog } from 'electron'
+import type { SaveDialogOptions, WebContents } from 'electron'
+import type { Desktop } from '../exports/desktop-port'
+import { PerkPackError } from '../services/perkpack-errors'
+
+/**
+ * Loads a print document in a window nobody sees and that can do nothing: no preload, no
+ * JavaScript (the documents are static HTML and CSS; their own CSP forbids scripts as well),
+ * sandboxed and isolated. A temporary file rather than a data: URL, which Chromium caps in size
+ * (3,000 labels are several MB). lockDown() in index.ts covers this window's navigation too.
+ */
+async function withDocument<T>(
+  html: string,
+  run: (contents: WebContents) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'perkpack-print-'))
+  const file = join(dir, 'document.html')
+  const window = new BrowserWindow({
+    show: false,
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      javascript: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
+  })
+  try {
+    await writeFile(file, html, { encoding: 'utf8', mode: 0o600 })
+    await window.loadFile(file)
+    return await run(window.webContents)
+  } finally {
+    window.destroy()
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined)
+  }
+}
+
+/** Electron's side of "Print & export": the native save dialog, the system print dialog, printToPDF. */
+export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
+  return {
+    async chooseSavePath({ defaultName, filters, title }) {
+      const options: SaveDialogOptions = {
+        defaultPath: join(app.getPath('documents'), defaultName),
+        filters,
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+        ...(title ? { title } : {}),
+      }
+      const owner = parent()
+      const result = owner
+        ? await dialog.showSaveDialog(owner, options)
+        : await dialog.showSaveDialog(options)
+      return result.canceled || !result.filePath ? null : result.filePath
+    },
+
+    print(html, { pageSize }) {
+      return withDocument(
+        html,
+        (contents) =>
+          new Promise<boolean>((resolve, reject) => {
+            contents.print(
+              { silent: false, printBackground: true, ...(pageSize ? { pageSize } : {}) },
+              (success, failureReason) => {
+                if (success) resolve(true)
+                // Closing the dialog is a choice, not a failure.
+                else if (/cancel/i.test(failureReason)) resolve(false)
+                else {
+                  reject(
+                    new PerkPackError(
+                      'print_failed',
+                      `Printing failed (${failureReason}). Check the printer, or use Save as PDF and print the file.`,
+                    ),
+                  )
+                }
+              },
+            )
+          }),
+      )
+    },
+
+    async printToPdf(html, path) {
+      const data = await withDocument(html, (contents) =>
+        // The document's @page rule sets the paper: Letter, A4, a 4 x 6 in label.
+        contents.printToPDF({ preferCSSPageSize: true, printBackground: true }),
+      )
+      // Beside the target, then renamed: a reader never sees half a PDF under its name.
+      const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+      try {
+        await writeFile(temp, data)
+        await rename(temp, path)
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined)
+        throw new PerkPackError(
+          'export_write_failed',
+          `Could not write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}. Choose another folder and save again.`,
+          { cause: error },
+        )
+      }
+    },
+  }
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod'
+import {
+  apiTokenSchema,
+  campaignIdSchema,
+  concurrencySchema,
+  contributionIdSchema,
+  countSchema,
+  csvFormatSchema,
+  emailSchema,
+  flag,
+  httpUrl,
+  labelOrderSchema,
+  layoutSchema,
+  offsetSchema,
+  paperSchema,
+  passwordSchema,
+  perkIdSchema,
+  senderCountrySchema,
+  shown,
+  staleHoursSchema,
+  statusSchema,
+  text,
+  themeSchema,
+} from './field-schemas'
+import { LABELS_PER_SHEET, MAX_FOOTER_NOTE, MAX_ORDER_ROWS_PER_REQUEST } from './limits'
+
+/**
+ * The shapes of the IPC arguments. The types the renderer sends and main receives are read from
+ * these schemas (`z.infer`), so a field added here is checked and typed at once.
+ */
+
+const appSettingsSchema = z.strictObject({
+  /** Data API, e.g. https://api.indiegogo.com (paths under /2/ are appended). */
+  baseUrl: httpUrl('API base URL'),
+  /** Token endpoint is `${authUrl}/oauth/token`. */
+  authUrl: httpUrl('Auth URL'),
+  /** Pages fetched at once during a sync. */
+  concurrency: concurrencySchema,
+  theme: themeSchema,
+  /** Label stock "Print & export" starts with. */
+  labelLayout: layoutSchema,
+  /** Printer calibration: every label shifted right (x) and down (y), in millimetres. */
+  labelOffsetMm: offsetSchema,
+  labelOrder: labelOrderSchema,
+  /** The small "#sequence · SKUs" line at the foot of each label. */
+  labelSummary: flag('Show order line'),
+  slipPaper: paperSchema,
+  /** Printed at the foot of every packing slip; may be empty. */
+  slipFooterNote: text(
+    'Packing slip footer',
+    MAX_FOOTER_NOTE,
+    'Shorten the note: it prints at the foot of every slip.',
+  ),
+  /** ISO 3166-1 alpha-2 code of the country parcels leave from, e.g. "US". */
+  senderCountry: senderCountrySchema,
+  /** Pre-print checks warn when the last sync is older than this, in hours. */
+  staleAfterHours: staleHoursSchema,
+})
+export type AppSettings = z.infer<typeof appSettingsSchema>
+
+/** `settings:update`: any of the settings; URLs left empty keep the current ones. */
+export const settingsPatchSchema = appSettingsSchema.partial()
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+export const signInSchema = z.strictObject({
+  apiToken: apiTokenSchema,
+  /** Empty or absent: API token only. */
+  email: emailSchema.optional(),
+  password: passwordSchema.optional(),
+  baseUrl: httpUrl('API base URL').optional(),
+  authUrl: httpUrl('Auth URL').optional(),
+})
+export type SignInInput = z.infer<typeof signInSchema>
+
+export const campaignArgSchema = z.strictObject({ campaignId: campaignIdSchema })
+
+export const syncRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  /** Defaults to the setting. */
+  concurrency: concurrencySchema.optional(),
+})
+export type SyncRequest = z.infer<typeof syncRequestSchema>
+
+/** The seven known statuses and a generous number of unknown ones a campaign may carry. */
+const MAX_FILTER_STATUSES = 64
+/** A check's list at 100,000 orders still fits; more is no list a person opens. */
+const MAX_LISTED_IDS = 200_000
+
+export const ordersFilterSchema = z.strictObject(
+  {
+    /** Empty array: every status. Absent: captured + in fulfillment. */
+    statuses: z
+      .array(statusSchema, { error: 'Status must be a list of order statuses.' })
+      .max(MAX_FILTER_STATUSES, { error: 'Status lists each order status at most once.' })
+      .optional(),
+    search: text('Search orders', 200, 'Shorten the search.').optional(),
+    country: text('Country', 64, 'Pick it from the Country filter.').optional(),
+    /** Tree node: a perk (null = the "No perk" group) ... */
+    perkId: perkIdSchema.nullable().optional(),
+    /** ... or a SKU variant (a `variantKey`) inside that perk. */
+    variant: text('SKU variant', 512, 'Pick the variant in the tree again.').optional(),
+    /**
+     * Only these contributions (a pre-print check's list), combined with the fields above like
+     * any other filter: send `statuses: []` with it to show exactly these orders. The tree and
+     * the pick list are built over them too.
+     */
+    ids: z
+      .array(contributionIdSchema, { error: 'The order list must be a list of contribution IDs.' })
+      .max(MAX_LISTED_IDS, {
+        error: `The order list holds at most ${MAX_LISTED_IDS.toLocaleString('en')} orders. Narrow the filters instead.`,
+      })
+      .optional(),
+  },
+  { error: 'The orders filter must be an object.' },
+)
+export type OrdersFilter = z.infer<typeof ordersFilterSchema>
+
+/** Rows `offset` to `offset + limit` of a query's answer. */
+export const orderRowsRequestSchema = z.strictObject(
+  {
+    campaignId: campaignIdSchema,
+    resultId: countSchema('Result ID', 1, Number.MAX_SAFE_INTEGER, 'Run the query again.'),
+    offset: countSchema('Row offset', 0, Number.MAX_SAFE_INTEGER, 'Scroll the table again.'),
+    limit: countSchema('Row count', 1, MAX_ORDER_ROWS_PER_REQUEST, 'Ask for fewer rows at once.'),
+  },
+  { error: 'The rows request must be an object.' },
+)
+export type OrderRowsRequest = z.infer<typeof orderRowsRequestSchema>
+
+export const orderDetailRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  contributionId: contributionIdSchema,
+})
+
+/** The orders about to go out: the Orders view's current filter over the offline copy. */
+const selectionFields = { campaignId: campaignIdSchema, filter: ordersFilterSchema }
+export const selectionRequestSchema = z.strictObject(selectionFields)
+export type SelectionRequest = z.infer<typeof selectionRequestSchema>
+
+export const csvExportRequestSchema = z.strictObject({
+  ...selectionFields,
+  format: csvFormatSchema,
+})
+export type CsvExportRequest = z.infer<typeof csvExportRequestSchema>
+
+const startAtMessage = (iss: { input: unknown }) =>
+  `Start at label must be a whole number (got ${shown(iss.input)}).`
+
+export const labelsRequestSchema = z
+  .strictObject({
+    ...selectionFields,
+    layout: layoutSchema,
+    /** 1-based position on the first sheet, up to LABELS_PER_SHEET[layout]. */
+    startAt: z.number({ error: startAtMessage }).int({ error: startAtMessage }),
+    offsetMm: offsetSchema,
+    order: labelOrderSchema,
+    showSummary: flag('Show order line'),
+  })
+  .superRefine((value, ctx) => {
+    // The range depends on the stock: 30 on an Avery 5160 sheet, 1 on a thermal roll.
+    const max = LABELS_PER_SHEET[value.layout]
+    if (value.startAt < 1 || value.startAt > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startAt'],
+        message: `Start at label must be from 1 to ${max} for this label layout (got ${value.startAt}): the position of the first free label on the sheet.`,
+      })
+    }
+  })
+export type LabelsRequest = z.infer<typeof labelsRequestSchema>
+
+export const slipsRequestSchema = z.strictObject({ ...selectionFields, paper: paperSchema })
+export type SlipsRequest = z.infer<typeof slipsRequestSchema>

@@ -1,0 +1,255 @@
+import { z } from 'zod'
+import {
+  campaignArgSchema,
+  csvExportRequestSchema,
+  labelsRequestSchema,
+  orderDetailRequestSchema,
+  orderRowsRequestSchema,
+  ordersFilterSchema,
+  selectionRequestSchema,
+  settingsPatchSchema,
+  signInSchema,
+  slipsRequestSchema,
+  syncRequestSchema,
+} from './argument-schemas'
+import type { AppSettings } from './argument-schemas'
+import {
+  accountIdSchema,
+  campaignIdSchema,
+  flag,
+  jobIdSchema,
+  reauthPasswordSchema,
+  shrinkChoiceSchema,
+  text,
+} from './field-schemas'
+import type {
+  AccountContributionsView,
+  AppInfo,
+  CampaignSummary,
+  CsvExportResult,
+  DemoStarted,
+  ExcelExportResult,
+  ExportProgressEvent,
+  LabelsPreview,
+  NetworkStatus,
+  OrderDetail,
+  OrderRow,
+  OrdersQueryResult,
+  OrdersSnapshot,
+  PrePrintCheck,
+  ProblemRowsView,
+  SessionExpired,
+  SessionInfo,
+  ShrinkPending,
+  SignupsResult,
+  SyncProgress,
+  SyncSummary,
+  WatchedJob,
+} from './results'
+
+/**
+ * The one list of operations the renderer may ask of the main process: per channel, the bridge
+ * method the renderer calls, the zod schema of its arguments (main validates every call with
+ * it) and the type of its answer. Main registers one handler per entry, the preload and the web
+ * harness build one named method per entry, and every type of both ends is read from here.
+ */
+
+declare const resultType: unique symbol
+/** A type carried by a value that holds nothing: what a channel answers, what an event carries. */
+export interface Returns<T> {
+  readonly [resultType]?: T
+}
+export const returns = <T>(): Returns<T> => ({})
+
+type ArgsSchema = z.ZodType<readonly unknown[]>
+
+interface ChannelSpec {
+  method: string
+  args: ArgsSchema
+  result: Returns<unknown>
+}
+
+const noArgs = z.tuple([])
+const campaign = z.tuple([campaignArgSchema])
+const job = z.tuple([z.strictObject({ campaignId: campaignIdSchema, jobId: jobIdSchema })])
+
+export const IPC_CHANNELS = {
+  'app:info': { method: 'appInfo', args: noArgs, result: returns<AppInfo>() },
+  'settings:get': { method: 'getSettings', args: noArgs, result: returns<AppSettings>() },
+  'settings:update': {
+    method: 'updateSettings',
+    args: z.tuple([settingsPatchSchema]),
+    result: returns<AppSettings>(),
+  },
+  'session:status': { method: 'sessionStatus', args: noArgs, result: returns<SessionInfo>() },
+  'session:signIn': {
+    method: 'signIn',
+    args: z.tuple([signInSchema]),
+    result: returns<SessionInfo>(),
+  },
+  /** After a SignInRequired: the password again, without leaving the screen. */
+  'session:reauthenticate': {
+    method: 'reauthenticate',
+    args: z.tuple([z.strictObject({ password: reauthPasswordSchema })]),
+    result: returns<SessionInfo>(),
+  },
+  /** Removes every secret of the account and wipes its cached data. */
+  'session:signOut': { method: 'signOut', args: noArgs, result: returns<SessionInfo>() },
+  /** Starts the bundled simulator in the main process and signs in to it. */
+  'demo:start': { method: 'startDemo', args: noArgs, result: returns<DemoStarted>() },
+  'campaigns:recent': {
+    method: 'recentCampaigns',
+    args: noArgs,
+    result: returns<CampaignSummary[]>(),
+  },
+  'campaigns:sync': {
+    method: 'syncCampaign',
+    args: z.tuple([syncRequestSchema]),
+    result: returns<SyncSummary>(),
+  },
+  'campaigns:cancelSync': { method: 'cancelSync', args: campaign, result: returns<boolean>() },
+  /** The smaller copy of a campaign waiting for a choice, if any (after a reload, say). */
+  'campaigns:pendingShrink': {
+    method: 'pendingShrink',
+    args: campaign,
+    result: returns<ShrinkPending | null>(),
+  },
+  /** Replaces the offline copy with the waiting smaller one, or drops that one. */
+  'campaigns:resolveShrink': {
+    method: 'resolveShrink',
+    args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, choice: shrinkChoiceSchema })]),
+    result: returns<SyncSummary>(),
+  },
+  /** The contributions of the last sync that could not be read, personal data masked. */
+  'problems:list': { method: 'problemRows', args: campaign, result: returns<ProblemRowsView>() },
+  'orders:open': { method: 'openOrders', args: campaign, result: returns<OrdersSnapshot>() },
+  'orders:query': {
+    method: 'queryOrders',
+    args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, filter: ordersFilterSchema })]),
+    result: returns<OrdersQueryResult>(),
+  },
+  /**
+   * A page of a query's rows. Fails with `orders_result_gone` once main no longer holds that
+   * answer (a newer snapshot, or many queries since): query again.
+   */
+  'orders:rows': {
+    method: 'orderRows',
+    args: z.tuple([orderRowsRequestSchema]),
+    result: returns<OrderRow[]>(),
+  },
+  'orders:detail': {
+    method: 'orderDetail',
+    args: z.tuple([orderDetailRequestSchema]),
+    result: returns<OrderDetail>(),
+  },
+  'jobs:list': { method: 'listJobs', args: noArgs, result: returns<WatchedJob[]>() },
+  'jobs:watch': { method: 'watchJob', args: job, result: returns<WatchedJob>() },
+  'jobs:unwatch': { method: 'unwatchJob', args: job, result: returns<WatchedJob[]>() },
+  'signups:get': {
+    method: 'signups',
+    args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, refresh: flag('refresh') })]),
+    result: returns<SignupsResult>(),
+  },
+  'account:contributions': {
+    method: 'accountContributions',
+    args: z.tuple([z.strictObject({ accountId: accountIdSchema })]),
+    result: returns<AccountContributionsView>(),
+  },
+  'network:status': { method: 'networkStatus', args: noArgs, result: returns<NetworkStatus>() },
+  /** Opens an https URL on the allow-list in the system browser. */
+  'shell:openExternal': {
+    method: 'openExternal',
+    args: z.tuple([z.strictObject({ url: text('Link', 2048, 'The link is too long to open.') })]),
+    result: returns<boolean>(),
+  },
+  /** Pre-print checks of the selection; each carries the contribution ids to open as a list. */
+  'checks:run': {
+    method: 'runChecks',
+    args: z.tuple([selectionRequestSchema]),
+    result: returns<PrePrintCheck[]>(),
+  },
+  /** Asks where to save, then writes the packing list; null when the dialog was cancelled. */
+  'export:excel': {
+    method: 'exportExcel',
+    args: z.tuple([selectionRequestSchema]),
+    result: returns<ExcelExportResult | null>(),
+  },
+  'export:csv': {
+    method: 'exportCsv',
+    args: z.tuple([csvExportRequestSchema]),
+    result: returns<CsvExportResult | null>(),
+  },
+  'print:labelsPreview': {
+    method: 'previewLabels',
+    args: z.tuple([labelsRequestSchema]),
+    result: returns<LabelsPreview>(),
+  },
+  /** The system print dialog; `printed` is false when the person cancelled it. */
+  'print:labels': {
+    method: 'printLabels',
+    args: z.tuple([labelsRequestSchema]),
+    result: returns<{ printed: boolean }>(),
+  },
+  'print:labelsPdf': {
+    method: 'saveLabelsPdf',
+    args: z.tuple([labelsRequestSchema]),
+    result: returns<{ path: string } | null>(),
+  },
+  'print:slips': {
+    method: 'printSlips',
+    args: z.tuple([slipsRequestSchema]),
+    result: returns<{ printed: boolean }>(),
+  },
+  'print:slipsPdf': {
+    method: 'saveSlipsPdf',
+    args: z.tuple([slipsRequestSchema]),
+    result: returns<{ path: string } | null>(),
+  },
+} as const satisfies Record<string, ChannelSpec>
+
+/** Events main sends on its own; listeners get the payload only (never the Electron event). */
+export const IPC_EVENTS = {
+  'sync:progress': { method: 'onSyncProgress', payload: returns<SyncProgress>() },
+  'job:update': { method: 'onJobUpdate', payload: returns<WatchedJob>() },
+  'network:status': { method: 'onNetworkStatus', payload: returns<NetworkStatus>() },
+  /** A request needed a sign-in the main process could not renew: ask for the password. */
+  'session:expired': { method: 'onSessionExpired', payload: returns<SessionExpired>() },
+  /** An export under way (the Excel packing list reports rows written). */
+  'export:progress': { method: 'onExportProgress', payload: returns<ExportProgressEvent>() },
+} as const satisfies Record<string, { method: `on${string}`; payload: Returns<unknown> }>
+
+type Channels = typeof IPC_CHANNELS
+type Events = typeof IPC_EVENTS
+type Carried<R> = R extends Returns<infer T> ? T : never
+
+export type IpcChannel = keyof Channels
+/** The arguments as the renderer sends them. */
+export type IpcArgs<C extends IpcChannel> = z.input<Channels[C]['args']>
+/** The arguments as a handler receives them: checked, trimmed. */
+export type IpcValidArgs<C extends IpcChannel> = z.output<Channels[C]['args']>
+export type IpcResult<C extends IpcChannel> = Carried<Channels[C]['result']>
+export type IpcEventName = keyof Events
+export type IpcEvents = { [E in IpcEventName]: Carried<Events[E]['payload']> }
+
+/** The bridge's method names, each with the channel it calls. */
+export type BridgeMethods = { [C in IpcChannel as Channels[C]['method']]: C }
+/** The bridge's listener names (`onSyncProgress`), each with its event. */
+export type BridgeEvents = { [E in IpcEventName as Events[E]['method']]: E }
+
+// Two channels given one method name would leave one of them unreachable, silently: this type
+// does not compile then.
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never
+type SharedMethod = { [M in keyof BridgeMethods]: IsUnion<BridgeMethods[M]> }[keyof BridgeMethods]
+type Holds<T extends true> = T
+export type MethodNamesAreUnique = Holds<true extends SharedMethod ? false : true>
+
+/** Channel names, for the main side: every one has a handler. */
+export const IPC_CHANNEL_NAMES = Object.keys(IPC_CHANNELS) as IpcChannel[]
+
+export const BRIDGE_METHODS = Object.fromEntries(
+  IPC_CHANNEL_NAMES.map((channel) => [IPC_CHANNELS[channel].method, channel]),
+) as BridgeMethods
+
+export const BRIDGE_EVENTS = Object.fromEntries(
+  (Object.keys(IPC_EVENTS) as IpcEventName[]).map((event) => [IPC_EVENTS[event].method, event]),
+) as BridgeEvents

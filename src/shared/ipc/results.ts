@@ -1,0 +1,271 @@
+import type {
+  AccountContribution,
+  BatchStatus,
+  CampaignContribution,
+  OrderStatusText,
+  Signup,
+} from '../api/schemas'
+import type { SchemaProblem } from '../api/validate'
+import type { PerkGroup, PickListRow, StatusCount } from '../fulfillment'
+import type { ExportKind, SyncPhase, TargetSource } from './enums'
+
+export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
+
+/**
+ * What main answers and sends. Main builds these, so plain types say enough; what the renderer
+ * sends is checked against the zod schemas of argument-schemas.ts instead. Nothing in here may
+ * carry a token: the renderer only ever learns who is signed in.
+ */
+
+export interface AppInfo {
+  name: string
+  version: string
+  /** Data API, e.g. https://api.indiegogo.com (paths under /2/ are appended). */
+  baseUrl: string
+  /** Token endpoint is `${authUrl}/oauth/token`. */
+  authUrl: string
+  source: TargetSource
+  /** Running inside the web harness (browser) rather than Electron. */
+  harness: boolean
+}
+
+export interface SessionInfo {
+  signedIn: boolean
+  /** null when signed in with the API token only (unprivileged: no e-mails, no addresses). */
+  email: string | null
+  privileged: boolean
+  /** ISO time the access token expires, when the server said. */
+  expiresAt: string | null
+  /** The signed-in session is the bundled demo simulator. */
+  demo: boolean
+  /** "the OS keychain" or "memory (this run only)". */
+  secretStore: string
+  /** Set once when the keychain was unavailable and secrets are kept in memory. */
+  secretStoreWarning: string | null
+}
+
+/** `demo:start`: the demo's session, and the campaigns and batch jobs it can show. */
+export interface DemoStarted extends SessionInfo {
+  campaignIds: number[]
+  jobIds: string[]
+}
+
+export interface CampaignSummary {
+  campaignId: number
+  /** Slug or title when known. */
+  title: string | null
+  count: number
+  /** Contributions of the last sync that could not be read (problem rows, `problems:list`). */
+  problemCount: number
+  /** ISO time of the last complete sync. */
+  lastSyncedAt: string
+  privileged: boolean
+}
+
+export interface SyncSummary {
+  campaignId: number
+  /** Contributions in the offline copy now (the kept one while `shrink` waits for a choice). */
+  count: number
+  /** Its contributions that could not be read. */
+  problemCount: number
+  pagesFetched: number
+  elapsedMs: number
+  /**
+   * Set when the sync found far fewer orders than the offline copy holds: nothing was replaced,
+   * and main holds the new rows until `campaigns:resolveShrink` (or the next sync of the
+   * campaign, or sign-out, which keep the current copy).
+   */
+  shrink: ShrinkPending | null
+}
+
+/** A smaller copy waiting for the person's choice; both counts are readable orders. */
+export interface ShrinkPending {
+  campaignId: number
+  /** Orders of the offline copy now. */
+  currentCount: number
+  /** Orders the sync found. */
+  incomingCount: number
+  /** Rows the sync could not read, besides. */
+  incomingProblemCount: number
+}
+
+/** A contribution the last sync could not read, fit to show and to copy out. */
+export interface ProblemRowView {
+  /** The contribution id, null when the row had no usable one. */
+  id: number | null
+  /** Place counted from the oldest contribution, 0 first (a row without an id is "row rank+1"). */
+  rank: number
+  /** Field paths and what was wrong with each. */
+  problems: SchemaProblem[]
+  /** The row as sent, with e-mails, names, addresses, phone numbers and tokens masked. */
+  maskedRaw: unknown
+}
+
+export interface ProblemRowsView {
+  campaignId: number
+  title: string | null
+  lastSyncedAt: string
+  /** Readable contributions of the snapshot. */
+  count: number
+  problemCount: number
+  /** Newest first, at most MAX_PROBLEM_ROWS_LISTED. */
+  rows: ProblemRowView[]
+}
+
+/** How a sync is getting on: the sync engine reports it, `sync:progress` carries it as is. */
+export interface SyncProgress {
+  campaignId: number
+  phase: SyncPhase
+  pagesDone: number
+  pagesTotal: number
+  /** Distinct contributions received so far. */
+  records: number
+  /** What the API says the campaign holds (pagination.count of the latest page). */
+  expected: number
+  elapsedMs: number
+  /** Records per second so far; 0 until there is something to measure. */
+  rate: number
+  /** Estimated time left, null while unknown. */
+  etaMs: number | null
+}
+
+/** One order as the table needs it; the renderer holds only the ones scrolled to. */
+export interface OrderRow {
+  /** Contribution id (the row key). */
+  id: number
+  orderId: number
+  /** null when the API sent no order number. */
+  sequenceNumber: number | null
+  /** Contributor name, else the public display name, else empty. */
+  backer: string
+  email: string | null
+  /** A known status, or the text the API sent (shown as is). */
+  status: OrderStatusText
+  /** Perk labels joined for display, "(no perk)" when none. */
+  perks: string
+  /** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game". */
+  items: string
+  country: string | null
+  city: string | null
+  createdAt: string | null
+}
+
+export interface OrdersSnapshot {
+  campaign: CampaignSummary
+  /** Countries present, sorted, for the country filter. */
+  countries: string[]
+  /**
+   * Orders per status over the whole snapshot: the seven known statuses, then the texts the API
+   * sent that PerkPack does not know (shown as sent, selectable in the status filter).
+   */
+  statuses: StatusCount[]
+}
+
+export interface OrdersQueryResult {
+  /** Names this answer for `orders:rows`. Main keeps the last few answers. */
+  resultId: number
+  /** Orders matching the whole filter (incl. the tree node). */
+  count: number
+  /** The first rows (up to ORDERS_PAGE_SIZE), in display order: the table paints at once. */
+  rows: OrderRow[]
+  /** The perk / SKU tree over orders matching status, search and country (not the node). */
+  tree: PerkGroup[]
+  /** The pick list over the same orders as the tree. */
+  pickList: PickListRow[]
+  totals: { orders: number; units: number; variants: number }
+}
+
+export interface OrderDetail {
+  contribution: CampaignContribution
+  /** The ship-to address formatted for its country, one line each; empty when hidden. */
+  addressLines: string[]
+}
+
+export interface WatchedJob {
+  campaignId: number
+  jobId: string
+  status: BatchStatus | null
+  /** ISO time of the last answer. */
+  updatedAt: string | null
+  /** The job reached completed, failed or killed: no more polling. */
+  done: boolean
+  /** Last polling failure, for a person to read; polling goes on unless done. */
+  error: string | null
+}
+
+export interface SignupsResult {
+  campaignId: number
+  signups: Signup[]
+  /** ISO time the list was fetched. */
+  savedAt: string
+  /** Served from the offline copy because the API could not be reached. */
+  offline: boolean
+}
+
+export type AccountContributionsView =
+  | {
+      visible: true
+      accountId: string
+      contributions: AccountContribution[]
+      count: number
+      /** Rows without a usable id: left out of the list, counted here. */
+      unreadable: number
+    }
+  | { visible: false; accountId: string; hiddenCount: number; message: string }
+
+export interface NetworkStatus {
+  /** false after a request failed for network reasons, true again after one succeeds. */
+  online: boolean
+  /** ISO time of the last change. */
+  since: string
+}
+
+export interface ExcelExportResult {
+  path: string
+  orders: number
+  sheets: number
+}
+
+export interface CsvExportResult {
+  path: string
+  /** Line items written (the header not counted). */
+  rows: number
+  orders: number
+}
+
+/** An order left off the labels, or whose label needs a look. */
+export interface LabelIssue {
+  contributionId: number
+  sequenceNumber: number | null
+  message: string
+}
+
+export interface LabelsPreview {
+  /** The first sheet only, as a self-contained document (no scripts, no requests). */
+  html: string
+  /** Labels over every sheet, and the sheets. */
+  labels: number
+  pages: number
+  /** Orders without a usable address: at most 100 listed, `skippedCount` is all of them. */
+  skipped: LabelIssue[]
+  skippedCount: number
+  /** Labels of the previewed sheet whose text had to wrap or overflows (laid out: that sheet). */
+  warnings: LabelIssue[]
+  warningCount: number
+  /** One sheet's size in CSS pixels (96 per inch), to scale the preview. */
+  pageWidthPx: number
+  pageHeightPx: number
+}
+
+export interface ExportProgressEvent {
+  kind: ExportKind
+  /** Rows written so far over every sheet, of `total`. */
+  done: number
+  total: number
+}
+
+/** `session:expired`: a request needed a sign-in main could not renew. */
+export interface SessionExpired {
+  email: string | null
+  message: string
+}

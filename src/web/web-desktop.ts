@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Desktop } from '../main/exports/desktop-port'
+import { PerkPackError } from '../main/services/perkpack-errors'
+
+export const PRINT_UNAVAILABLE_MESSAGE =
+  'Printing from the browser: use Save as PDF, or the desktop app.'
+
+/** Flags of a quiet, offline headless Chromium (no updates, sync or first-run pages). */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  // Without it headless Chromium prints the date, the title and the file URL on every page.
+  '--no-pdf-header-footer',
+]
+const PDF_TIMEOUT_MS = 120_000
+
+export interface HarnessDesktopOptions {
+  /** Where "save" dialogs save: PERKPACK_EXPORT_DIR, else `<dataDir>/exports`. */
+  exportDir: string
+  /** A Chromium binary for Save as PDF; null or missing: PDF saving answers pdf_unavailable. */
+  chromium?: string | null
+}
+
+function run(file: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { timeout: PDF_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error) =>
+      error ? reject(error) : resolve(),
+    )
+  })
+}
+
+/**
+ * The harness has no dialogs and no printer: a save "dialog" answers a path in the export
+ * folder under the suggested name (tests read the file there), printing is refused with a
+ * message the page shows, and Save as PDF runs Chromium headless on the same HTML Electron's
+ * hidden window would print, so the PDF is the one the desktop app makes.
+ */
+export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
+  return {
+    printUnavailable: PRINT_UNAVAILABLE_MESSAGE,
+
+    async chooseSavePath({ defaultName }) {
+      await mkdir(options.exportDir, { recursive: true })
+      // The name comes from main (a slug and a date), but a path part must never climb out.
+      return join(options.exportDir, basename(defaultName))
+    },
+
+    print() {
+      return Promise.reject(new PerkPackError('print_unavailable', PRINT_UNAVAILABLE_MESSAGE))
+    },
+
+    async printToPdf(html, path) {
+      const chromium = options.chromium
+      if (!chromium || !existsSync(chromium)) {
+        throw new PerkPackError(
+          'pdf_unavailable',
+          'Saving as PDF from the browser needs Chromium at /usr/bin/chromium (or ' +
+            'PERKPACK_CHROMIUM) where the harness runs. Use the desktop app.',
+        )
+      }
+      const work = await mkdtemp(join(tmpdir(), 'perkpack-pdf-'))
+      const source = join(work, 'document.html')
+      const output = join(work, 'document.pdf')
+      try {
+        await writeFile(source, html, 'utf8')
+        await run(chromium, [
+          ...CHROMIUM_FLAGS,
+          `--user-data-dir=${join(work, 'profile')}`,
+          `--print-to-pdf=${output}`,
+          pathToFileURL(source).href,
+        ])
+        if ((await stat(output)).size === 0) throw new Error('Chromium wrote an empty PDF')
+        await mkdir(dirname(path), { recursive: true })
+        await rename(output, path).catch(async (error: NodeJS.ErrnoException) => {
+          // Another file system (a tmpfs /tmp): copy by writing instead.
+          if (error.code !== 'EXDEV') throw error
+          await writeFile(path, await readFile(output))
+        })
+      } catch (error) {
+        if (error instanceof PerkPackError) throw error
+        throw new PerkPackError(
+          'pdf_failed',
+          `Chromium could not make the PDF (${error instanceof Error ? error.message.split('\n')[0] : String(error)}). Try again, or use the desktop app.`,
+          { cause: error },
+        )
+      } finally {
+        await rm(work, { recursive: true, force: true }).catch(() => undefined)
+      }
+    },
+  }
+}

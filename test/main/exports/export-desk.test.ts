@@ -1,0 +1,389 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse } from 'csv-parse/sync'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Desktop, SavePathOptions } from '../../../src/main/exports/desktop-port'
+import { ExportDesk } from '../../../src/main/exports/export-desk'
+import { LABEL_LAYOUTS, labelsPerPage, renderPackingSlips } from '../../../src/main/services/print'
+import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { filterContributions } from '../../../src/shared/fulfillment'
+import { LABELS_PER_SHEET } from '../../../src/shared/ipc'
+import type { LabelsRequest, OrdersFilter } from '../../../src/shared/ipc'
+import type { Simulator } from '../../../src/simulator'
+import { harnessDesktop } from '../../../src/web/web-desktop'
+import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir } from '../../helpers/app'
+import type { TestApp } from '../../helpers/app'
+import { compareBySequence } from '../../../src/shared/fulfillment'
+import { toModel } from '../../helpers/model'
+
+const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
+const hasChromium = fs.existsSync(CHROMIUM)
+
+/** A Desktop that records what it was asked and saves where the test says (or cancels). */
+function recordingDesktop(dir: string) {
+  const asked: SavePathOptions[] = []
+  const printed: { html: string; pageSize?: { width: number; height: number } }[] = []
+  let cancel = false
+  const desktop: Desktop = {
+    async chooseSavePath(options) {
+      asked.push(options)
+      return cancel ? null : path.join(dir, options.defaultName)
+    },
+    async print(html, options) {
+      printed.push({ html, ...options })
+      return true
+    },
+    async printToPdf(html, file) {
+      fs.writeFileSync(file, html)
+    },
+  }
+  return {
+    desktop,
+    asked,
+    printed,
+    cancelNext(value: boolean) {
+      cancel = value
+    },
+  }
+}
+
+let sim: Simulator
+let app: TestApp
+let saver: ReturnType<typeof recordingDesktop>
+let exportDir: string
+let campaignId: number
+let rows: CampaignContribution[]
+
+const ALL: OrdersFilter = { statuses: [] }
+const labels = (filter: OrdersFilter, extra: Partial<LabelsRequest> = {}): LabelsRequest => ({
+  campaignId,
+  filter,
+  layout: 'avery5160',
+  startAt: 1,
+  offsetMm: { x: 0, y: 0 },
+  order: 'sequence',
+  showSummary: false,
+  ...extra,
+})
+
+beforeAll(async () => {
+  sim = await startSim({ contributions: 150 })
+  exportDir = tempDir()
+  saver = recordingDesktop(exportDir)
+  app = await makeApp({ sim, services: { desktop: saver.desktop } })
+  await signIn(app, sim)
+  campaignId = sim.campaignIds[0] as number
+  await app.value('campaigns:sync', { campaignId })
+  rows = toModel(sim.dataset.contributions.get(campaignId) ?? [])
+}, 60_000)
+
+afterAll(cleanupApps)
+
+describe('exports from the app, over the offline copy', () => {
+  it('writes the Excel packing list of the current filter, with progress events', async () => {
+    const filter: OrdersFilter = { statuses: ['captured', 'in_fulfillment'] }
+    const expected = filterContributions(rows, filter)
+    const before = app.events.length
+    const result = await app.value('export:excel', { campaignId, filter })
+    expect(result).not.toBeNull()
+    expect(result?.orders).toBe(expected.length)
+    expect(saver.asked.at(-1)).toMatchObject({
+      filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+    })
+    expect(saver.asked.at(-1)?.defaultName).toMatch(/-packing-list-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(result!.path)
+    expect(workbook.getWorksheet('Orders')?.rowCount).toBe(expected.length + 1)
+    expect(workbook.getWorksheet('Checks')).toBeDefined()
+    expect(workbook.worksheets.length).toBe(result?.sheets)
+    const progress = app.events.slice(before).filter((e) => e.event === 'export:progress')
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.at(-1)?.payload).toMatchObject({ kind: 'excel' })
+    const last = progress.at(-1)?.payload as { done: number; total: number }
+    expect(last.done).toBe(last.total)
+  })
+
+  it('writes the shipper CSV in either format', async () => {
+    const filter: OrdersFilter = {}
+    const generic = await app.value('export:csv', { campaignId, filter, format: 'generic' })
+    const records = parse(fs.readFileSync(generic!.path), { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[]
+    expect(records.length).toBe(generic?.rows)
+    expect(generic?.rows).toBeGreaterThan(0)
+    expect(Object.keys(records[0] ?? {})).toContain('order id')
+    const ship = await app.value('export:csv', { campaignId, filter, format: 'shipstation' })
+    expect(path.basename(ship!.path)).toMatch(/-shipstation-.*\.csv$/)
+    expect(ship?.rows).toBe(generic?.rows)
+    expect(ship?.orders).toBe(generic?.orders)
+  })
+
+  it('returns null and writes nothing when the save dialog is cancelled', async () => {
+    const files = fs.readdirSync(exportDir).length
+    saver.cancelNext(true)
+    try {
+      expect(await app.value('export:excel', { campaignId, filter: {} })).toBeNull()
+      expect(
+        await app.value('export:csv', { campaignId, filter: {}, format: 'generic' }),
+      ).toBeNull()
+      expect(await app.value('print:labelsPdf', labels({}))).toBeNull()
+      expect(await app.value('print:slipsPdf', { campaignId, filter: {}, paper: 'a4' })).toBeNull()
+    } finally {
+      saver.cancelNext(false)
+    }
+    expect(fs.readdirSync(exportDir).length).toBe(files)
+  })
+
+  it('refuses an empty selection before asking where to save', async () => {
+    const asked = saver.asked.length
+    const none = await app.call('export:excel', {
+      campaignId,
+      filter: { search: 'no-such-backer-anywhere' },
+    })
+    expect(none).toMatchObject({ ok: false, error: { code: 'nothing_selected' } })
+    expect(saver.asked.length).toBe(asked)
+  })
+
+  it('runs the pre-print checks of the selection, refunded orders included', async () => {
+    const refunded = rows.filter((r) => r.order.status === 'refunded')
+    expect(refunded.length).toBeGreaterThan(0)
+    const checks = await app.value('checks:run', { campaignId, filter: ALL })
+    const check = checks.find((c) => c.id === 'refunded-or-on-hold')
+    expect(check?.severity).toBe('error')
+    const held = rows.filter((r) => ['refunded', 'on_hold'].includes(r.order.status))
+    expect(new Set(check?.contributionIds)).toEqual(new Set(held.map((r) => r.id)))
+
+    // The default statuses leave refunds out, so the check has nothing to say.
+    const defaults = await app.value('checks:run', { campaignId, filter: {} })
+    expect(defaults.find((c) => c.id === 'refunded-or-on-hold')).toBeUndefined()
+  })
+
+  it('opens a check as a filtered list: ids narrow the orders query', async () => {
+    const checks = await app.value('checks:run', { campaignId, filter: ALL })
+    const ids = checks.find((c) => c.id === 'refunded-or-on-hold')?.contributionIds ?? []
+    const listed = await queryAll(app, campaignId, { statuses: [], ids })
+    expect(new Set(listed.all.map((r) => r.id))).toEqual(new Set(ids))
+    expect(listed.totals.orders).toBe(ids.length)
+    // Combined with the other fields, like any filter.
+    const captured = await app.value('orders:query', {
+      campaignId,
+      filter: { statuses: ['captured'], ids },
+    })
+    expect(captured.count).toBe(0)
+    expect(captured.rows).toEqual([])
+  })
+
+  it('previews the first Avery 5160 sheet: the first 30 labels, no more', async () => {
+    const filter: OrdersFilter = {}
+    const shipping = filterContributions(rows, filter)
+      .filter((r) => r.order.shipping?.address?.trim())
+      .sort((a, b) => compareBySequence(a, b) || a.id - b.id)
+    expect(shipping.length).toBeGreaterThan(30)
+    const preview = await app.value('print:labelsPreview', labels(filter))
+    expect(preview.labels).toBe(shipping.length)
+    expect(preview.pages).toBe(Math.ceil(shipping.length / 30))
+    expect(preview.pageWidthPx).toBe(816)
+    expect(preview.pageHeightPx).toBe(1056)
+    const count = (preview.html.match(/class="label"/g) ?? []).length
+    expect(count).toBe(30)
+    expect(preview.html).toContain('data-page="1"')
+    expect(preview.html).not.toContain('data-page="2"')
+    const escape = (s: string) =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')
+    for (const row of shipping.slice(0, 30)) {
+      expect(preview.html).toContain(escape(row.order.shipping!.name!.trim()))
+    }
+    // "Start at label 25": six on the first sheet.
+    const late = await app.value('print:labelsPreview', labels(filter, { startAt: 25 }))
+    expect((late.html.match(/class="label"/g) ?? []).length).toBe(6)
+  })
+
+  it('refuses a start position past the sheet, naming the range', async () => {
+    const bad = await app.call(
+      'print:labelsPreview',
+      labels({}, { layout: 'thermal4x6', startAt: 2 }),
+    )
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } })
+    expect(!bad.ok && bad.error.message).toMatch(/from 1 to 1 for this label layout/)
+  })
+
+  it('prints through the platform with the stock’s paper size', async () => {
+    expect(await app.value('print:labels', labels({}, { layout: 'averyL7160' }))).toEqual({
+      printed: true,
+    })
+    expect(saver.printed.at(-1)?.pageSize).toEqual({ width: 210_000, height: 297_000 })
+    expect(saver.printed.at(-1)?.html).toContain('@page { size: 210mm 297mm')
+    expect(await app.value('print:slips', { campaignId, filter: {}, paper: 'letter' })).toEqual({
+      printed: true,
+    })
+    expect(saver.printed.at(-1)?.pageSize).toEqual({ width: 215_900, height: 279_400 })
+  })
+
+  it('keeps the print settings like the others', async () => {
+    const defaults = await app.value('settings:get')
+    expect(defaults).toMatchObject({
+      labelLayout: 'avery5160',
+      labelOffsetMm: { x: 0, y: 0 },
+      labelOrder: 'variant',
+      labelSummary: false,
+      slipPaper: 'letter',
+      slipFooterNote: '',
+      senderCountry: 'US',
+      staleAfterHours: 24,
+    })
+    const saved = await app.value('settings:update', {
+      labelLayout: 'thermal4x6',
+      labelOffsetMm: { x: 1.5, y: -0.5 },
+      senderCountry: 'de',
+      staleAfterHours: 48,
+      slipFooterNote: 'Thank you!',
+    })
+    expect(saved).toMatchObject({
+      labelLayout: 'thermal4x6',
+      labelOffsetMm: { x: 1.5, y: -0.5 },
+      senderCountry: 'DE',
+      staleAfterHours: 48,
+      slipFooterNote: 'Thank you!',
+    })
+    const refused = await app.call('settings:update', { senderCountry: 'Germany' })
+    expect(!refused.ok && refused.error.message).toMatch(/two-letter country code/)
+    const offset = await app.call('settings:update', { labelOffsetMm: { x: 30, y: 0 } })
+    expect(!offset.ok && offset.error.message).toMatch(/from -25\.4 to 25\.4/)
+    await app.value('settings:update', {
+      labelLayout: 'avery5160',
+      labelOffsetMm: { x: 0, y: 0 },
+      senderCountry: 'US',
+      staleAfterHours: 24,
+      slipFooterNote: '',
+    })
+  })
+})
+
+describe('Save as PDF through the web harness', () => {
+  it.skipIf(!hasChromium)(
+    'renders the labels in headless Chromium with the right page count',
+    async () => {
+      const dir = tempDir()
+      const harnessApp = await makeApp({
+        sim,
+        store: undefined,
+        services: { desktop: harnessDesktop({ exportDir: dir, chromium: CHROMIUM }) },
+      })
+      await signIn(harnessApp, sim)
+      await harnessApp.value('campaigns:sync', { campaignId })
+      const request = labels({}, { startAt: 25 })
+      const preview = await harnessApp.value('print:labelsPreview', request)
+      const saved = await harnessApp.value('print:labelsPdf', request)
+      expect(path.dirname(saved!.path)).toBe(dir)
+      const info = execFileSync('pdfinfo', [saved!.path], { encoding: 'utf8' })
+      expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBe(preview.pages)
+      expect(info).toMatch(/Page size:\s+612 x 792 pts/)
+
+      // Packing slips of three orders, picked as a check's list would pick them.
+      const three = rows.filter((r) => r.order.shipping?.address?.trim()).slice(0, 3)
+      const slipsRequest = {
+        campaignId,
+        filter: { statuses: [], ids: three.map((r) => r.id) },
+        paper: 'a4' as const,
+      }
+      const expectedPages = renderPackingSlips(three, {
+        paper: 'a4',
+        campaignTitle: 'x',
+        locale: 'en',
+      }).pages
+      const slips = await harnessApp.value('print:slipsPdf', slipsRequest)
+      const slipInfo = execFileSync('pdfinfo', [slips!.path], { encoding: 'utf8' })
+      expect(Number(/^Pages:\s+(\d+)/m.exec(slipInfo)?.[1])).toBe(expectedPages)
+      expect(slipInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/)
+
+      const printed = await harnessApp.call('print:labels', request)
+      expect(printed).toEqual({
+        ok: false,
+        error: {
+          code: 'print_unavailable',
+          message: 'Printing from the browser: use Save as PDF, or the desktop app.',
+        },
+      })
+    },
+    120_000,
+  )
+
+  it('says so when there is no Chromium', async () => {
+    const desktop = harnessDesktop({ exportDir: tempDir(), chromium: null })
+    await expect(
+      desktop.printToPdf('<p>x</p>', path.join(tempDir(), 'x.pdf')),
+    ).rejects.toMatchObject({ code: 'pdf_unavailable' })
+  })
+})
+
+describe('file names', () => {
+  /** An ExportDesk over `rows` of a campaign titled `title`, saving to what `chosen` returns. */
+  function desk(title: string | null, chosen: (defaultName: string) => string) {
+    const asked: string[] = []
+    const exports = new ExportDesk({
+      desktop: {
+        chooseSavePath: async ({ defaultName }) => (asked.push(defaultName), chosen(defaultName)),
+        print: async () => true,
+        printToPdf: async (_html, file) => fs.writeFileSync(file, ''),
+      },
+      selection: () => ({
+        info: {
+          campaignId: 7,
+          title,
+          lastSyncedAt: '2024-05-01T00:00:00Z',
+          count: rows.length,
+          problemCount: 0,
+          expectedCount: rows.length,
+          privileged: true,
+        },
+        contributions: rows,
+      }),
+      syncedAt: () => '2024-05-01T00:00:00Z',
+      problemRows: () => [],
+      settings: () => {
+        throw new Error('a CSV export reads no settings')
+      },
+      progress: () => undefined,
+      locale: 'en',
+      now: () => Date.parse('2024-05-02T10:00:00Z'),
+    })
+    return { exports, asked }
+  }
+  const csv = (exports: ExportDesk) =>
+    exports.csv({ campaignId: 7, filter: ALL, format: 'generic' })
+
+  it('suggests a name from the campaign title that every file system takes', async () => {
+    const dir = tempDir()
+    const at = (name: string) => path.join(dir, name)
+    for (const [title, stem] of [
+      ['Tidepool: Ünder the Sea!', 'tidepool-under-the-sea'],
+      ['山田', 'campaign-7'],
+      [null, 'campaign-7'],
+    ] as const) {
+      const { exports, asked } = desk(title, at)
+      const result = await csv(exports)
+      expect(asked).toEqual([`${stem}-shipping-2024-05-02.csv`])
+      expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02.csv`))
+    }
+  })
+
+  it('adds the extension a Linux save dialog leaves off, and keeps one given in capitals', async () => {
+    const dir = tempDir()
+    const bare = await csv(desk('Tidepool', () => path.join(dir, 'list')).exports)
+    expect(bare?.path).toBe(path.join(dir, 'list.csv'))
+    expect(fs.existsSync(path.join(dir, 'list.csv'))).toBe(true)
+    const upper = await csv(desk('Tidepool', () => path.join(dir, 'LIST.CSV')).exports)
+    expect(upper?.path).toBe(path.join(dir, 'LIST.CSV'))
+  })
+})
+
+describe('the label stocks', () => {
+  it('agrees with the print core on labels per sheet', () => {
+    for (const [id, count] of Object.entries(LABELS_PER_SHEET)) {
+      expect(labelsPerPage(LABEL_LAYOUTS[id as keyof typeof LABEL_LAYOUTS])).toBe(count)
+    }
+  })
+})

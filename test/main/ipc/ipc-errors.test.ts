@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { toIpcError, userMessage } from '../../../src/main/ipc/ipc-errors'
+import { ApiError, PerkPackError } from '../../../src/main/services/perkpack-errors'
+
+const PAGE = 'GET /2/campaigns/2843117/contributions.json?page=1'
+
+describe('errors on their way to the screen', () => {
+  it('leaves the request path of an API error to the log and says what to try', () => {
+    const lines: string[] = []
+    const error = new ApiError(
+      'network',
+      PAGE,
+      `Could not reach the API (connection refused) for ${PAGE}. Gave up after 3 attempts.`,
+    )
+    expect(toIpcError(error, (line) => lines.push(line))).toEqual({
+      code: 'api_network',
+      message:
+        'Could not reach the API (connection refused). Gave up after 3 attempts. ' +
+        'Check the internet connection (or the API base URL in Settings), then try again.',
+    })
+    expect(lines).toEqual([
+      `api_network: Could not reach the API (connection refused) for ${PAGE}. Gave up after 3 attempts.`,
+    ])
+  })
+
+  it('points a sign-in that could not reach the server at the Auth URL', () => {
+    const token = 'POST /oauth/token'
+    const error = new ApiError(
+      'network',
+      token,
+      `Could not reach the API (host not found) for ${token}.`,
+    )
+    expect(userMessage(error)).toBe(
+      'Could not reach the API (host not found). ' +
+        'Check the internet connection (or the Auth URL in Settings), then try again.',
+    )
+  })
+
+  it('drops the path wherever the message put it, and keeps the rest of the words', () => {
+    const forbidden = new ApiError(
+      'forbidden',
+      PAGE,
+      `Your account is not on the team of campaign 2843117 (${PAGE}). Ask the campaign owner to add you.`,
+      403,
+    )
+    expect(userMessage(forbidden)).toBe(
+      'Your account is not on the team of campaign 2843117. Ask the campaign owner to add you.',
+    )
+    const refused = new ApiError('bad_request', PAGE, `The API refused ${PAGE} (400).`, 400)
+    expect(userMessage(refused)).toBe('The API refused the request (400).')
+    const server = new ApiError('server', PAGE, `The API answered 503 for ${PAGE}.`, 503)
+    expect(userMessage(server)).toBe('The API answered 503.')
+  })
+
+  it('keeps our other messages and hides anything unexpected', () => {
+    const lines: string[] = []
+    expect(userMessage(new PerkPackError('usage', 'Pick a campaign first.'))).toBe(
+      'Pick a campaign first.',
+    )
+    const hidden = toIpcError(new TypeError('boom at line 3'), (line) => lines.push(line))
+    expect(hidden.code).toBe('internal')
+    expect(hidden.message).toMatch(/^Something went wrong inside PerkPack\. Try again;/)
+    expect(hidden.message).not.toMatch(/boom|line 3|TypeError/)
+    // Anything else we do not know the words of reads the same on screen.
+    expect(userMessage(new RangeError('index 7'))).toBe(hidden.message)
+    expect(lines.join('\n')).toMatch(/boom at line 3/)
+  })
+})

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { cleanupApps, makeApp, signIn, startSim, tempDir } from '../../helpers/app'
+
+afterEach(cleanupApps)
+
+describe('batch jobs', () => {
+  it('polls a job to completed, and the list survives a restart', async () => {
+    const sim = await startSim()
+    const dataDir = tempDir()
+    const store = new MemorySecretStore()
+    const app = await makeApp({ sim, dataDir, store })
+    await signIn(app, sim)
+    const campaignId = sim.campaignIds[0] as number
+    const plan = sim.dataset.jobs.find(
+      (j) => j.campaignId === campaignId && j.outcome === 'completed',
+    )!
+    const watched = await app.value('jobs:watch', { campaignId, jobId: plan.jobId })
+    expect(watched).toMatchObject({ campaignId, jobId: plan.jobId, done: false, error: null })
+    const finished = await app.waitFor('job:update', (job) => job.jobId === plan.jobId && job.done)
+    expect(finished.status).toMatchObject({
+      status: 'completed',
+      number_processed: plan.total,
+      total: plan.total,
+    })
+    expect(app.events.filter((e) => e.event === 'job:update').length).toBeGreaterThan(2)
+
+    // A wrong id is refused at once and not kept.
+    const wrong = await app.call('jobs:watch', { campaignId, jobId: 'no-such-job' })
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'api_not_found' } })
+
+    // A failing job stops at failed.
+    const failing = sim.dataset.jobs.find(
+      (j) => j.campaignId === campaignId && j.outcome === 'failed',
+    )!
+    await app.value('jobs:watch', { campaignId, jobId: failing.jobId })
+    const failed = await app.waitFor('job:update', (job) => job.jobId === failing.jobId && job.done)
+    expect(failed.status?.status).toBe('failed')
+
+    await app.services.dispose()
+    const again = await makeApp({ sim, dataDir, store })
+    const list = await again.value('jobs:list')
+    expect(list.map((j) => [j.jobId, j.done, j.status?.status])).toEqual([
+      [failing.jobId, true, 'failed'],
+      [plan.jobId, true, 'completed'],
+    ])
+    expect(await again.value('jobs:unwatch', { campaignId, jobId: failing.jobId })).toHaveLength(1)
+  })
+
+  it('resumes polling an unfinished job after a restart', async () => {
+    const sim = await startSim()
+    const dataDir = tempDir()
+    const store = new MemorySecretStore()
+    const slow = { minIntervalMs: 60_000, maxIntervalMs: 60_000 }
+    const first = await makeApp({ sim, dataDir, store, services: { jobPolling: slow } })
+    await signIn(first, sim)
+    const campaignId = sim.campaignIds[0] as number
+    const plan = sim.dataset.jobs.find((j) => j.campaignId === campaignId && j.total === 250)!
+    expect(await first.value('jobs:watch', { campaignId, jobId: plan.jobId })).toMatchObject({
+      done: false,
+    })
+    await first.services.dispose()
+
+    const second = await makeApp({ sim, dataDir, store })
+    const done = await second.waitFor('job:update', (job) => job.jobId === plan.jobId && job.done)
+    expect(done.status?.status).toBe('completed')
+    expect((await second.value('jobs:list'))[0]).toMatchObject({ jobId: plan.jobId, done: true })
+  })
+})

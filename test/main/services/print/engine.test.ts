@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PrintProgress } from '../../../../src/main/services/print'
+import {
+  batchPath,
+  browserCandidates,
+  findBrowser,
+  NO_BROWSER_MESSAGE,
+  planSlipBatches,
+  renderLabelsPdf,
+  renderSlipsPdf,
+  slipPreview,
+} from '../../../../src/main/services/print'
+import { CHROMIUM_PATH } from '../../../helpers/print-chromium'
+import { numberedOrders } from '../../../helpers/print-fixtures'
+
+// The engine the command line will call: a PDF from the same documents, through a headless
+// browser found on the machine, in batches, with progress and cancel, leaving nothing behind.
+
+let root: string
+let out: string
+let temp: string
+const savedTmp = process.env.TMPDIR
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'perkpack-engine-'))
+  out = join(root, 'out')
+  temp = join(root, 'tmp')
+  mkdirSync(out)
+  mkdirSync(temp)
+  // The engine's private folders go here, so the test can see that none is left.
+  process.env.TMPDIR = temp
+})
+
+afterAll(() => {
+  if (savedTmp === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = savedTmp
+  rmSync(root, { recursive: true, force: true })
+})
+
+const pagesOf = (path: string) =>
+  Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1])
+
+describe('finding a browser', () => {
+  it('takes PERKPACK_BROWSER first, and says so when it names no file', () => {
+    const exists = (path: string) => path === '/opt/my/chrome'
+    expect(findBrowser({ PERKPACK_BROWSER: '/opt/my/chrome' }, 'linux', exists)).toBe(
+      '/opt/my/chrome',
+    )
+    expect(() => findBrowser({ PERKPACK_BROWSER: '/opt/typo' }, 'linux', exists)).toThrow(
+      /PERKPACK_BROWSER is set to "\/opt\/typo", but there is no such file/,
+    )
+  })
+
+  it('looks in the usual places of each system, and names the fix when there is none', () => {
+    expect(findBrowser({}, 'linux', (p) => p === '/usr/bin/google-chrome')).toBe(
+      '/usr/bin/google-chrome',
+    )
+    const windows = browserCandidates(
+      'win32',
+      { PROGRAMFILES: 'C:\\Program Files' },
+      'C:\\Users\\a',
+    )
+    expect(windows).toContain(
+      join('C:\\Program Files', 'Google', 'Chrome', 'Application', 'chrome.exe'),
+    )
+    expect(windows).toContain(
+      join('C:\\Program Files', 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+    )
+    expect(browserCandidates('darwin', {}, '/Users/a')).toContain(
+      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    )
+    expect(() => findBrowser({}, 'linux', () => false)).toThrow(NO_BROWSER_MESSAGE)
+    expect(NO_BROWSER_MESSAGE).toMatch(/Install one, or set PERKPACK_BROWSER/)
+  })
+})
+
+describe('batches', () => {
+  it('cuts orders into batches of the given size, the last one shorter', () => {
+    expect(planSlipBatches(1_201, 500)).toEqual([
+      { index: 0, from: 0, to: 500 },
+      { index: 1, from: 500, to: 1_000 },
+      { index: 2, from: 1_000, to: 1_201 },
+    ])
+    expect(planSlipBatches(0)).toEqual([])
+    expect(() => planSlipBatches(10, 0)).toThrow(RangeError)
+  })
+
+  it('names one file per batch, and keeps the name when there is one batch', () => {
+    expect(batchPath('/x/slips.pdf', 2, 40)).toBe('/x/slips-part-03-of-40.pdf')
+    expect(batchPath('/x/slips.pdf', 0, 1)).toBe('/x/slips.pdf')
+    expect(batchPath('/x/slips', 0, 3)).toBe('/x/slips-part-1-of-3.pdf')
+  })
+
+  it('previews the first order’s slip only', () => {
+    const preview = slipPreview(numberedOrders(3), { paper: 'letter', campaignTitle: 'T' })
+    expect(preview?.pages).toBe(1)
+    expect(preview?.html).toContain('Backer Number001')
+    expect(preview?.html).not.toContain('Backer Number002')
+    expect(slipPreview([], { paper: 'letter', campaignTitle: 'T' })).toBeNull()
+  })
+})
+
+describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
+  it('writes the labels PDF, with progress', async () => {
+    const events: PrintProgress[] = []
+    const path = join(out, 'labels.pdf')
+    const result = await renderLabelsPdf(
+      numberedOrders(45),
+      { layout: 'avery5160', order: 'sequence' },
+      path,
+      { browser: CHROMIUM_PATH, onProgress: (p) => events.push(p) },
+    )
+    expect(result).toMatchObject({ path, labels: 45, pages: 2, unfit: [] })
+    expect(pagesOf(path)).toBe(2)
+    expect(events).toEqual([
+      { batch: 0, batches: 1, done: 0, total: 45, pages: 0 },
+      { batch: 1, batches: 1, done: 45, total: 45, pages: 2 },
+    ])
+  })
+
+  it('writes slips in batches, one file each, pages matching, progress after each batch', async () => {
+    const events: PrintProgress[] = []
+    const result = await renderSlipsPdf(
+      numberedOrders(5),
+      { paper: 'a4', campaignTitle: 'Tidepool' },
+      join(out, 'slips.pdf'),
+      { browser: CHROMIUM_PATH, batchSize: 2, onProgress: (p) => events.push(p) },
+    )
+    expect(result.files.map((f) => [f.path, f.pages])).toEqual([
+      [join(out, 'slips-part-1-of-3.pdf'), 2],
+      [join(out, 'slips-part-2-of-3.pdf'), 2],
+      [join(out, 'slips-part-3-of-3.pdf'), 1],
+    ])
+    for (const file of result.files) expect(pagesOf(file.path)).toBe(file.pages)
+    expect(events.map((e) => [e.batch, e.done, e.pages])).toEqual([
+      [0, 0, 0],
+      [1, 2, 2],
+      [2, 4, 4],
+      [3, 5, 5],
+    ])
+    expect(readdirSync(temp)).toEqual([])
+  })
+
+  it('cancels between batches: no file written, no temporary file or folder left', async () => {
+    const controller = new AbortController()
+    const target = join(root, 'cancelled')
+    mkdirSync(target)
+    const run = renderSlipsPdf(
+      numberedOrders(6),
+      { paper: 'letter', campaignTitle: 'T' },
+      join(target, 'slips.pdf'),
+      {
+        browser: CHROMIUM_PATH,
+        batchSize: 2,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.batch === 1) controller.abort()
+        },
+      },
+    )
+    await expect(run).rejects.toMatchObject({ code: 'print_cancelled' })
+    expect(readdirSync(target)).toEqual([])
+    expect(readdirSync(temp)).toEqual([])
+  })
+
+  it('says which file could not be written, never a temporary path', async () => {
+    const path = join(root, 'no-such-folder', 'labels.pdf')
+    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, path, {
+      browser: CHROMIUM_PATH,
+    })
+    await expect(run).rejects.toMatchObject({ code: 'export_write_failed' })
+    const message = await run.catch((error: Error) => error.message)
+    expect(message).toContain(path)
+    expect(message).not.toMatch(/\.part|perkpack-print-|\.html/)
+    expect(readdirSync(temp)).toEqual([])
+  })
+
+  it('says clearly when the browser cannot start', async () => {
+    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, join(out, 'x.pdf'), {
+      browser: join(root, 'no-browser'),
+    })
+    await expect(run).rejects.toMatchObject({ code: 'browser_failed' })
+    const message = await run.catch((error: Error) => error.message)
+    expect(message).toMatch(/could not be started .* set PERKPACK_BROWSER/)
+    expect(message).not.toContain('perkpack-print-')
+    expect(readdirSync(temp)).toEqual([])
+  })
+})

@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DEFAULT_BASE_URL } from '../../../src/shared/config'
+import { cleanupApps, makeApp, tempDir } from '../../helpers/app'
+
+afterEach(cleanupApps)
+
+describe('settings', () => {
+  it('persists concurrency, theme and URLs in settings.json and says where URLs came from', async () => {
+    const dataDir = tempDir()
+    const app = await makeApp({ dataDir })
+    expect(await app.value('settings:get')).toEqual({
+      baseUrl: DEFAULT_BASE_URL,
+      authUrl: 'https://auth.indiegogo.com',
+      concurrency: 4,
+      theme: 'system',
+      // Print & export (test/main/exports/export-desk.test.ts covers them).
+      labelLayout: 'avery5160',
+      labelOffsetMm: { x: 0, y: 0 },
+      labelOrder: 'variant',
+      labelSummary: false,
+      slipPaper: 'letter',
+      slipFooterNote: '',
+      senderCountry: 'US',
+      staleAfterHours: 24,
+    })
+    expect((await app.value('app:info')).source).toBe('default')
+    await app.value('settings:update', {
+      concurrency: 8,
+      theme: 'dark',
+      baseUrl: 'http://127.0.0.1:4010/',
+    })
+    const again = await makeApp({ dataDir })
+    expect(await again.value('settings:get')).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+      concurrency: 8,
+      theme: 'dark',
+    })
+    expect(await again.value('app:info')).toMatchObject({ source: 'settings', harness: false })
+    const saved = JSON.parse(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))
+    expect(saved).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', concurrency: 8, theme: 'dark' })
+  })
+})

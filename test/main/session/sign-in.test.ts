@@ -1,0 +1,152 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MemorySecretStore } from '../../../src/main/services/secrets'
+import {
+  cleanupApps,
+  makeApp,
+  queryAll,
+  rowsOf,
+  signIn,
+  startSim,
+  tempDir,
+} from '../../helpers/app'
+
+afterEach(cleanupApps)
+
+describe('sign-in', () => {
+  it('signs in with e-mail and password, refuses a wrong password, and allows API-token only', async () => {
+    const sim = await startSim()
+    const app = await makeApp({ sim })
+    expect(await app.value('session:status')).toMatchObject({ signedIn: false, demo: false })
+
+    const wrong = await app.call('session:signIn', {
+      apiToken: sim.credentials.apiToken,
+      email: sim.credentials.email,
+      password: 'not-the-password',
+    })
+    expect(wrong).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_credentials',
+        message: 'The e-mail or password was not accepted. Check both and try again.',
+      },
+    })
+    expect(await app.value('session:status')).toMatchObject({ signedIn: false })
+
+    const missing = await app.call('session:signIn', {
+      apiToken: sim.credentials.apiToken,
+      email: sim.credentials.email,
+    })
+    expect(missing).toMatchObject({ ok: false, error: { code: 'usage' } })
+    expect(!missing.ok && missing.error.message).toMatch(
+      /Enter the password for demo@perkpack\.test/,
+    )
+
+    const info = await app.value('session:signIn', {
+      apiToken: sim.credentials.apiToken,
+      email: sim.credentials.email,
+      password: sim.credentials.password,
+    })
+    expect(info).toMatchObject({
+      signedIn: true,
+      email: sim.credentials.email,
+      privileged: true,
+      demo: false,
+      secretStore: 'memory (this run only)',
+    })
+    expect(Date.parse(info.expiresAt ?? '')).toBeGreaterThan(Date.now())
+
+    const tokenOnly = await makeApp({ sim })
+    expect(
+      await tokenOnly.value('session:signIn', { apiToken: sim.credentials.apiToken }),
+    ).toMatchObject({
+      signedIn: true,
+      email: null,
+      privileged: false,
+    })
+    const campaignId = sim.campaignIds[0] as number
+    // No password would help here: a distinct code, and no password prompt.
+    const teamOnly = await tokenOnly.call('jobs:watch', { campaignId, jobId: sim.jobIds[0]! })
+    expect(teamOnly).toMatchObject({ ok: false, error: { code: 'team_sign_in_required' } })
+    expect(!teamOnly.ok && teamOnly.error.message).toMatch(/team member's sign-in/)
+    expect(tokenOnly.events.filter((e) => e.event === 'session:expired')).toEqual([])
+    const signedOut = await makeApp({ sim })
+    expect(await signedOut.call('campaigns:sync', { campaignId })).toMatchObject({
+      ok: false,
+      error: { code: 'not_signed_in' },
+    })
+    // Unprivileged: the rows come without addresses, and the drawer has none to show.
+    await tokenOnly.value('campaigns:sync', { campaignId })
+    const { all: rows } = await queryAll(tokenOnly, campaignId, { statuses: [] })
+    expect(rows).toHaveLength(rowsOf(sim, campaignId).length)
+    expect(rows.every((row) => row.email === null && row.country === null)).toBe(true)
+    const detail = await tokenOnly.value('orders:detail', {
+      campaignId,
+      contributionId: rows[0]!.id,
+    })
+    expect(detail.addressLines).toEqual([])
+    expect(await tokenOnly.value('campaigns:recent')).toMatchObject([
+      { campaignId, privileged: false },
+    ])
+  })
+
+  it('signs out: keychain entries, cache files and the remembered e-mail are gone', async () => {
+    const sim = await startSim()
+    const dataDir = tempDir()
+    const store = new MemorySecretStore()
+    const app = await makeApp({ sim, dataDir, store })
+    await signIn(app, sim)
+    const campaignId = sim.campaignIds[0] as number
+    await app.value('campaigns:sync', { campaignId })
+    const cacheFiles = () => fs.readdirSync(dataDir).filter((name) => name.startsWith('cache-'))
+    expect(cacheFiles().length).toBeGreaterThan(0)
+    expect(await app.value('session:signOut')).toMatchObject({ signedIn: false, email: null })
+    expect(store.values()).toEqual([])
+    expect(cacheFiles()).toEqual([])
+    const settings = JSON.parse(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))
+    expect(settings.email).toBeUndefined()
+    expect(await app.value('campaigns:recent')).toEqual([])
+  })
+})
+
+describe('session expiry', () => {
+  it('asks for the password when the token expires with none in memory, then carries on', async () => {
+    const sim = await startSim()
+    const dataDir = tempDir()
+    const store = new MemorySecretStore()
+    const first = await makeApp({ sim, dataDir, store })
+    await signIn(first, sim)
+    await first.services.dispose()
+
+    // A restart: the keychain still has the tokens, the password is gone with the old process.
+    const app = await makeApp({ sim, dataDir, store })
+    expect(await app.value('session:status')).toMatchObject({
+      signedIn: true,
+      email: sim.credentials.email,
+    })
+    const campaignId = sim.campaignIds[0] as number
+    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+
+    sim.expireAllTokens()
+    const refused = await app.call('campaigns:sync', { campaignId })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'sign_in_required' } })
+    const expired = await app.waitFor('session:expired')
+    expect(expired.email).toBe(sim.credentials.email)
+    expect(expired.message).toMatch(/password/)
+
+    const wrong = await app.call('session:reauthenticate', { password: 'nope-nope' })
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_credentials' } })
+    expect(
+      await app.value('session:reauthenticate', { password: sim.credentials.password }),
+    ).toMatchObject({
+      signedIn: true,
+      privileged: true,
+    })
+    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    // The password is now in memory: a second expiry renews silently.
+    sim.expireAllTokens()
+    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    expect(app.events.filter((e) => e.event === 'session:expired')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { isDangerousText, neutralizeFormula } from '../../../src/shared/export/formula'
+
+describe('formula injection rule (OWASP)', () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")'],
+    ["=cmd|' /C calc'!A0"],
+    ['-Dash Co, 14 Mill Lane'],
+    ['@maplefan'],
+    ['\tindented'],
+    ['\rcarriage'],
+    ['\nline feed'],
+    ['-5'],
+  ])('treats %j as dangerous and prefixes a single quote', (text) => {
+    expect(isDangerousText(text)).toBe(true)
+    expect(neutralizeFormula(text)).toBe(`'${text}`)
+  })
+
+  it.each([
+    [''],
+    ['Olivia Brown'],
+    ['00871-TEE-BLK-M'],
+    ['4006381333931'],
+    ['02139'],
+    [' =1+1'],
+    ["'=already quoted"],
+    ['山田 太郎'],
+    ['a=b'],
+    ['+1 503-555-0100'],
+  ])('leaves %j alone', (text) => {
+    expect(isDangerousText(text)).toBe(false)
+    expect(neutralizeFormula(text)).toBe(text)
+  })
+
+  it('is idempotent, so two layers applying it do not stack quotes', () => {
+    const once = neutralizeFormula('=1+1')
+    expect(neutralizeFormula(once)).toBe(once)
+  })
+
+  it('keeps the rest of the text unchanged', () => {
+    const text = '=HYPERLINK("http://x","y")'
+    expect(neutralizeFormula(text).slice(1)).toBe(text)
+  })
+})
+
+describe('phone numbers and full-width signs', () => {
+  it('leaves an international phone number as it is', () => {
+    expect(neutralizeFormula('+1 (503) 555-0100')).toBe('+1 (503) 555-0100')
+    expect(neutralizeFormula('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+    expect(isDangerousText('+81-3-1234-5678')).toBe(false)
+  })
+
+  it('still neutralises anything after a + that is not a plain phone number', () => {
+    expect(neutralizeFormula("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0")
+    expect(neutralizeFormula('+1+SUM(A1:A9)')).toBe("'+1+SUM(A1:A9)")
+    expect(neutralizeFormula('-1 (555) 0100')).toBe("'-1 (555) 0100")
+  })
+
+  it('neutralises the full-width forms of = + - @', () => {
+    for (const sign of ['＝', '＋', '－', '＠']) {
+      expect(neutralizeFormula(`${sign}HYPERLINK("http://x","y")`)).toBe(
+        `'${sign}HYPERLINK("http://x","y")`,
+      )
+    }
+  })
+})

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { ORDER_STATUSES } from '../../../src/shared/api/schemas'
+import {
+  createOrderIndex,
+  filterContributions,
+  foldText,
+  variantKey,
+} from '../../../src/shared/fulfillment'
+import { item, perk, ship, order } from '../../helpers/fulfillment-rows'
+
+describe('the status filter', () => {
+  const everyStatus = () => ORDER_STATUSES.map((status, i) => order({ id: i + 1, status }))
+
+  it('keeps the orders still to ship when no status is given', () => {
+    const kept = filterContributions(everyStatus(), {}).map((row) => row.order.status)
+    expect(kept).toEqual(['captured', 'in_fulfillment'])
+  })
+
+  it('keeps every order for an empty status list', () => {
+    expect(filterContributions(everyStatus(), { statuses: [] })).toHaveLength(ORDER_STATUSES.length)
+  })
+})
+
+describe('filterContributions', () => {
+  const teeM = item('TEE', { Size: 'M', Colour: 'Black' })
+  const rows = [
+    order({
+      id: 1,
+      seq: 123,
+      name: 'Zoë Müller',
+      email: 'zoe@example.org',
+      perks: [perk(1, 'Tee', [teeM])],
+      shipping: ship('München', 'DE'),
+    }),
+    order({ id: 2, seq: 1234, name: 'Ann Lee', status: 'in_fulfillment', shipping: ship('Lyon') }),
+    order({ id: 3, name: 'Refunded Rita', status: 'refunded' }),
+    order({ id: 4, name: 'On Hold Olaf', status: 'on_hold' }),
+    order({ id: 5, name: 'Pending Pat', status: 'pending' }),
+    order({ id: 6, name: 'Fulfilled Fay', status: 'fulfilled' }),
+    order({ id: 7, name: 'Broken Bo', status: 'unprocessable' }),
+    order({
+      id: 8,
+      name: 'Søren Ørsted',
+      email: null,
+      shipping: null,
+      perks: [
+        perk(2, 'Bundle', [item('TEE', { Colour: 'Black', Size: 'M' })]),
+        perk(3, 'Mug', [item('MUG')]),
+      ],
+    }),
+    order({
+      id: 9,
+      name: 'Mug Mo',
+      perks: [perk(1, 'Tee', [item('MUG')])],
+      shipping: ship('Lyon', 'de'),
+    }),
+  ]
+  const ids = (filtered: CampaignContribution[]) => filtered.map((r) => r.order.id)
+
+  it('keeps only captured and in_fulfillment by default; [] means every status', () => {
+    expect(ids(filterContributions(rows))).toEqual([1, 2, 8, 9])
+    expect(ids(filterContributions(rows, { statuses: [] }))).toHaveLength(rows.length)
+    expect(ids(filterContributions(rows, { statuses: ['refunded', 'on_hold'] }))).toEqual([3, 4])
+  })
+
+  it('searches names without accents, case-insensitively', () => {
+    expect(ids(filterContributions(rows, { search: 'zoe muller' }))).toEqual([1])
+    expect(ids(filterContributions(rows, { search: 'SOREN orsted' }))).toEqual([8])
+    expect(ids(filterContributions(rows, { search: 'MÜLLER' }))).toEqual([1])
+    expect(foldText('Straße Ærø İstanbul ﬁne')).toBe('strasse aero istanbul fine')
+  })
+
+  it('finds an order by #sequence exactly, by id or sequence as text, by city and by e-mail', () => {
+    expect(ids(filterContributions(rows, { search: '#123' }))).toEqual([1])
+    expect(ids(filterContributions(rows, { search: '#1234' }))).toEqual([2])
+    expect(ids(filterContributions(rows, { search: '123' }))).toEqual([1, 2])
+    expect(ids(filterContributions(rows, { search: 'munchen' }))).toEqual([1])
+    expect(ids(filterContributions(rows, { search: 'lyon' }))).toEqual([2, 9])
+    expect(ids(filterContributions(rows, { search: 'ZOE@example' }))).toEqual([1])
+    expect(ids(filterContributions(rows, { search: 'nobody' }))).toEqual([])
+  })
+
+  it('filters by country, skipping orders without shipping', () => {
+    expect(ids(filterContributions(rows, { country: ' DE ' }))).toEqual([1, 9])
+    expect(ids(filterContributions(rows, { country: 'fr' }))).toEqual([2])
+  })
+
+  it('filters by perk, by variant, by variant within a perk, and by "no perk"', () => {
+    const key = variantKey('TEE', [
+      { name: 'Colour', value: 'Black' },
+      { name: 'Size', value: 'M' },
+    ])
+    expect(ids(filterContributions(rows, { perkId: 1 }))).toEqual([1, 9])
+    expect(ids(filterContributions(rows, { variant: key }))).toEqual([1, 8])
+    expect(ids(filterContributions(rows, { perkId: 2, variant: key }))).toEqual([8])
+    expect(ids(filterContributions(rows, { perkId: 3, variant: key }))).toEqual([])
+    expect(ids(filterContributions(rows, { perkId: null }))).toEqual([2])
+    expect(
+      ids(filterContributions(rows, { variant: variantKey('MUG', []), country: 'de' })),
+    ).toEqual([9])
+  })
+
+  it('gives the same answers through a prebuilt index', () => {
+    const index = createOrderIndex(rows)
+    for (const filter of [{}, { search: 'zoe' }, { search: '#123' }, { statuses: [], perkId: 1 }]) {
+      expect(ids(index.filter(filter))).toEqual(ids(filterContributions(rows, filter)))
+    }
+    expect(ids(index.filter({ search: 'lyon', country: 'DE' }))).toEqual([9])
+  })
+})
