@@ -9,14 +9,14 @@ import {
   SCHEMA_VERSION,
   openCache,
   wipeCacheFiles,
-} from '../../src/main/services/cache'
-import type { OfflineCache, SnapshotMeta } from '../../src/main/services/cache'
-import { buildContributionsQuery } from '../../src/main/services/cache/query'
-import type { ContributionQuery } from '../../src/main/services/cache/query'
-import { MIGRATIONS, migrate } from '../../src/main/services/cache/schema'
-import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { asReceived } from '../helpers/model'
-import { makeContribution, makeContributions, newestFirst } from './fixtures/contributions'
+} from '../../../../src/main/services/cache'
+import type { OfflineCache, SnapshotMeta } from '../../../../src/main/services/cache'
+import { buildContributionsQuery } from '../../../../src/main/services/cache/query'
+import type { ContributionQuery } from '../../../../src/main/services/cache/query'
+import { MIGRATIONS, migrate } from '../../../../src/main/services/cache/schema'
+import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { asReceived } from '../../../helpers/model'
+import { makeContribution, makeContributions, newestFirst } from '../../fixtures/contributions'
 
 const PROFILE = 'test-profile'
 const CAMPAIGN = 7001

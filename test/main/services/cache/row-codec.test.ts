@@ -5,8 +5,8 @@ import {
   RowReader,
   sameJson,
   StoredRowError,
-} from '../../src/main/services/cache/row-codec'
-import { makeContribution } from './fixtures/contributions'
+} from '../../../../src/main/services/cache/row-codec'
+import { makeContribution } from '../../fixtures/contributions'
 
 type Rec = Record<string, unknown>
 

@@ -8,14 +8,14 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openCache } from '../../src/main/services/cache'
-import type { OfflineCache } from '../../src/main/services/cache'
-import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { asReceived } from '../helpers/model'
-import { newestFirst } from './fixtures/contributions'
-import { CRASH_CAMPAIGN, crashSnapshots } from './fixtures/crash-data'
+import { openCache } from '../../../../src/main/services/cache'
+import type { OfflineCache } from '../../../../src/main/services/cache'
+import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { asReceived } from '../../../helpers/model'
+import { newestFirst } from '../../fixtures/contributions'
+import { CRASH_CAMPAIGN, crashSnapshots } from '../../fixtures/crash-data'
 
-const CHILD = fileURLToPath(new URL('./fixtures/cache-crash-child.ts', import.meta.url))
+const CHILD = fileURLToPath(new URL('../../fixtures/cache-crash-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PROFILE = 'crash'
 

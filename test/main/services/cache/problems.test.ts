@@ -8,15 +8,15 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openCache, wipeCacheFiles } from '../../src/main/services/cache'
-import type { OfflineCache, ProblemRow } from '../../src/main/services/cache'
-import { asReceived } from '../helpers/model'
-import { makeContribution, makeContributions } from './fixtures/contributions'
-import { problemRow } from './fixtures/problem-rows'
+import { openCache, wipeCacheFiles } from '../../../../src/main/services/cache'
+import type { OfflineCache, ProblemRow } from '../../../../src/main/services/cache'
+import { asReceived } from '../../../helpers/model'
+import { makeContribution, makeContributions } from '../../fixtures/contributions'
+import { problemRow } from '../../fixtures/problem-rows'
 
 const PROFILE = 'problems'
 const CAMPAIGN = 7001
-const CHILD = fileURLToPath(new URL('./fixtures/problem-crash-child.ts', import.meta.url))
+const CHILD = fileURLToPath(new URL('../../fixtures/problem-crash-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 const dirs: string[] = []

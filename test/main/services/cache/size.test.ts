@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { saveView } from '../../src/main/orders/view-store'
-import { openCache } from '../../src/main/services/cache'
-import type { OfflineCache, ProblemRow, ReceivedContribution } from '../../src/main/services/cache'
-import { readCampaignContribution } from '../../src/shared/api/schemas'
-import { generateDataset } from '../../src/simulator'
-import { driftedCampaignRow } from '../../src/simulator/drift'
+import { saveView } from '../../../../src/main/orders/view-store'
+import { openCache } from '../../../../src/main/services/cache'
+import type { OfflineCache, ProblemRow, ReceivedContribution } from '../../../../src/main/services/cache'
+import { readCampaignContribution } from '../../../../src/shared/api/schemas'
+import { generateDataset } from '../../../../src/simulator'
+import { driftedCampaignRow } from '../../../../src/simulator/drift'
 
 /** The budget of ../shared/ARCHITECTURE.md: 100,000 contributions in at most 100 MB on disk. */
 const BUDGET_BYTES_PER_ROW = 100e6 / 100_000

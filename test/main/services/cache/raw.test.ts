@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { syncCampaign } from '../../src/main/services/sync'
-import { readCampaignContribution } from '../../src/shared/api/schemas'
-import { driftedCampaignRow } from '../../src/simulator/drift'
+import { syncCampaign } from '../../../../src/main/services/sync'
+import { readCampaignContribution } from '../../../../src/shared/api/schemas'
+import { driftedCampaignRow } from '../../../../src/simulator/drift'
 import {
   cleanup,
   makeClient,
@@ -9,7 +9,7 @@ import {
   openTestCache,
   startSim,
   tempDir,
-} from '../helpers/harness'
+} from '../../../helpers/harness'
 
 const DRIFT = 0.2
 
