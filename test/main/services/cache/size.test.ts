@@ -4,7 +4,11 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { saveView } from '../../../../src/main/orders/view-store'
 import { openCache } from '../../../../src/main/services/cache'
-import type { OfflineCache, ProblemRow, ReceivedContribution } from '../../../../src/main/services/cache'
+import type {
+  OfflineCache,
+  ProblemRow,
+  ReceivedContribution,
+} from '../../../../src/main/services/cache'
 import { readCampaignContribution } from '../../../../src/shared/api/schemas'
 import { generateDataset } from '../../../../src/simulator'
 import { driftedCampaignRow } from '../../../../src/simulator/drift'
