@@ -1,6 +1,12 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { backerName } from '../../../shared/export/order-rows'
-import { describeChoices, orderLines, perkLabels } from '../../../shared/fulfillment'
+import {
+  describeChoices,
+  notShipping,
+  perkLabels,
+  shippableLines,
+} from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
 import { code128Svg } from './barcode'
@@ -27,8 +33,12 @@ export interface SlipWarning {
 
 export interface SlipsResult {
   html: string
-  /** One per order, more for an order whose item list needs continuation pages. */
+  /** Orders with a slip: those that ship, as labels and the shipper CSV. */
+  slips: number
+  /** One per slip, more for a slip whose item list needs continuation pages. */
   pages: number
+  /** Orders without a slip, and why (shared/fulfillment/shipping.ts). */
+  skipped: NotShipping[]
   warnings: SlipWarning[]
 }
 
@@ -199,9 +209,17 @@ export function renderPackingSlips(
   const continuedHeight = linesHeight(['Continued'], T.continued, innerWidth)
 
   const warnings: SlipWarning[] = []
+  const skipped: NotShipping[] = []
   const pagesHtml: string[] = []
+  let slips = 0
 
   for (const row of orders) {
+    const skip = notShipping(row)
+    if (skip !== null) {
+      skipped.push(skip)
+      continue
+    }
+    slips++
     const order = row.order
     const warn = (message: string) =>
       warnings.push({
@@ -260,7 +278,8 @@ export function renderPackingSlips(
       Math.max(shipTo.heightPt, backer.heightPt)
 
     // Item rows.
-    const orderLinesList = orderLines(row)
+    // What the parcel carries: a digital perk's download code is not packed.
+    const orderLinesList = shippableLines(row)
     const cell = (text: string, widthPt: number) =>
       lines([text], T.cell, widthPt - 2 * CELL_PAD_X, faces)
     const rows: Row[] = orderLinesList.map((line) => {
@@ -359,7 +378,9 @@ export function renderPackingSlips(
       slipCss(paper, fontFaceCss(faces.all())),
       pagesHtml.join('\n'),
     ),
+    slips,
     pages: pagesHtml.length,
+    skipped,
     warnings,
   }
 }
