@@ -11,6 +11,8 @@ import type { LabelOptions, LabelsResult } from './labels'
 import { renderLabels } from './labels'
 import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 import { renderPackingSlips } from './slips'
+import type { PickListDocOptions, PickListDocResult } from './picklist'
+import { renderPickListDocument } from './picklist'
 
 /**
  * The print engine outside Electron (the command line, tests, benchmarks): the same HTML
@@ -243,4 +245,33 @@ export async function renderSlipsPdf(
     skipped,
     warnings,
   }
+}
+
+export interface PickListPdfResult extends Omit<PickListDocResult, 'html'> {
+  path: string
+}
+
+/** The printable pick list to one PDF file at `out`. */
+export async function renderPickListPdf(
+  orders: readonly CampaignContribution[],
+  options: PickListDocOptions,
+  out: string,
+  run: PdfRunOptions = {},
+): Promise<PickListPdfResult> {
+  const result = renderPickListDocument(orders, options)
+  if (result.variants === 0) {
+    throw new PerkPackError(
+      'nothing_to_print',
+      orders.length === 0
+        ? 'No orders are selected, so there is no pick list to print.'
+        : 'Nothing in the selected orders ships (digital perks only, or no address), so there is no pick list to print.',
+    )
+  }
+  const { html, ...rest } = result
+  await printAll(
+    [{ out, html: () => html, pages: () => rest.pages, items: rest.variants }],
+    rest.variants,
+    run,
+  )
+  return { ...rest, path: out }
 }

@@ -13,10 +13,11 @@ import { code128Svg } from './barcode'
 import { fontFaceCss } from './fonts'
 import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
 import { FacesUsed, measure } from './measure'
+import type { SlipPaper } from '../../../shared/ipc/enums'
+import type { Paper } from './papers'
+import { PAPERS } from './papers'
 import type { TextType } from './slip-text'
 import { lines, linesHeight, missingCharacters, typeCss } from './slip-text'
-
-import type { SlipPaper } from '../../../shared/ipc/enums'
 
 export interface SlipOptions extends AddressOptions {
   paper: SlipPaper
@@ -40,24 +41,6 @@ export interface SlipsResult {
   /** Orders without a slip, and why (shared/fulfillment/shipping.ts). */
   skipped: NotShipping[]
   warnings: SlipWarning[]
-}
-
-interface Paper {
-  /** CSS `@page` size, in the paper's own unit. */
-  size: string
-  widthPt: number
-  heightPt: number
-  marginPt: number
-}
-
-const PAPERS: Readonly<Record<SlipPaper, Paper>> = {
-  letter: { size: '8.5in 11in', widthPt: 612, heightPt: 792, marginPt: 36 },
-  a4: {
-    size: '210mm 297mm',
-    widthPt: (210 / 25.4) * 72,
-    heightPt: (297 / 25.4) * 72,
-    marginPt: 36,
-  },
 }
 
 // Type sizes (pt). Every line is a block of measured height (slip-text.ts), so the page is laid
