@@ -6,6 +6,7 @@ import {
   missingAddress,
   missingPhoneInternational,
   nonLatinAddress,
+  nothingToShip,
 } from './address-checks'
 import { ordersText, plural } from './check-text'
 import { possibleDuplicates } from './duplicate-check'
@@ -15,6 +16,7 @@ export { countryCode } from './countries'
 /** Every check, in the order they are listed whatever order they were computed in. */
 const PRE_PRINT_CHECK_ORDER = [
   'missing-address',
+  'nothing-to-ship',
   'refunded-or-on-hold',
   'incomplete-address',
   'problem-rows',
@@ -168,6 +170,7 @@ export function runPrePrintChecks(
 ): PrePrintCheck[] {
   const found: (PrePrintCheck | null)[] = [
     missingAddress(contributions, context.privileged),
+    nothingToShip(contributions),
     refundedOrOnHold(contributions),
     incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     unreadableRows(context.problemRows),
