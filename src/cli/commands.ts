@@ -175,6 +175,7 @@ const CORE_COMMANDS: Record<string, Command> = {
       const session = new Session({
         fetch: globalThis.fetch,
         store: context.secretStore(),
+        baseUrl: context.target.baseUrl,
         authUrl: context.target.authUrl,
         email,
         userAgent: USER_AGENT,
@@ -215,6 +216,7 @@ const CORE_COMMANDS: Record<string, Command> = {
       const session = new Session({
         fetch: globalThis.fetch,
         store: context.secretStore(),
+        baseUrl: context.target.baseUrl,
         authUrl: context.target.authUrl,
         email,
         userAgent: USER_AGENT,
