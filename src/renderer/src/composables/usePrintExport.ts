@@ -1,9 +1,9 @@
 import { computed, onBeforeUnmount, watch } from 'vue'
 import { useMessage } from 'naive-ui'
-import { useOrdersStore } from '../stores/orders'
-import { usePrintExportStore } from '../stores/printExport'
-import type { Outcome } from '../stores/printExport'
-import { useSettingsStore } from '../stores/settings'
+import { useOrdersStore } from '@renderer/stores/orders'
+import { usePrintExportStore } from '@renderer/stores/printExport'
+import type { Outcome } from '@renderer/stores/printExport'
+import { useSettingsStore } from '@renderer/stores/settings'
 import { useConfirmChecks } from './useConfirmChecks'
 import { useOrdersSource } from './useOrdersSource'
 

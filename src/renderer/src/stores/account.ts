@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { AccountContributionsView } from '../../../shared/ipc'
-import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { AccountContributionsView } from '@shared/ipc'
+import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '@renderer/api'
 import { useSessionStore } from './session'
 
 export const useAccountStore = defineStore('account', () => {

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { AppInfo } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { AppInfo } from '@shared/ipc'
+import { api, errorMessage } from '@renderer/api'
 
 export const useAppStore = defineStore('app', () => {
   const info = ref<AppInfo | null>(null)

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CampaignSummary, SyncProgress, SyncSummary } from '../../../shared/ipc'
-import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { CampaignSummary, SyncProgress, SyncSummary } from '@shared/ipc'
+import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '@renderer/api'
 import { useSessionStore } from './session'
 import { useShrinkStore } from './shrink'
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { fakeBridge, watchedJob } from '../test-utils/fakeBridge'
+import { fakeBridge, watchedJob } from '@renderer/test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useJobsStore } from './jobs'
 

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { WatchedJob } from '../../../shared/ipc'
-import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { WatchedJob } from '@shared/ipc'
+import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '@renderer/api'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'
 

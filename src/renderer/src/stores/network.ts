@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { NetworkStatus } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { NetworkStatus } from '@shared/ipc'
+import { api, errorMessage } from '@renderer/api'
 
 export const useNetworkStore = defineStore('network', () => {
   const status = ref<NetworkStatus | null>(null)

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { ORDERS_PAGE_SIZE } from '../../../shared/ipc'
-import type { OrderRow, OrdersQueryResult } from '../../../shared/ipc'
-import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '../components/orders/tree-keys'
-import { fail, fakeBridge } from '../test-utils/fakeBridge'
+import { ORDERS_PAGE_SIZE } from '@shared/ipc'
+import type { OrderRow, OrdersQueryResult } from '@shared/ipc'
+import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import {
   deferred,
   orderDetail,

@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { OrderStatusText } from '../../../shared/api/schemas'
-import { DEFAULT_STATUSES } from '../../../shared/fulfillment'
-import type { StatusCount } from '../../../shared/fulfillment'
-import { MAX_ORDER_ROWS_PER_REQUEST, ORDERS_PAGE_SIZE } from '../../../shared/ipc'
+import type { OrderStatusText } from '@shared/api/schemas'
+import { DEFAULT_STATUSES } from '@shared/fulfillment'
+import type { StatusCount } from '@shared/fulfillment'
+import { MAX_ORDER_ROWS_PER_REQUEST, ORDERS_PAGE_SIZE } from '@shared/ipc'
 import type {
   CampaignSummary,
   IpcErrorCode,
@@ -11,9 +11,9 @@ import type {
   OrderRow,
   OrdersFilter,
   OrdersQueryResult,
-} from '../../../shared/ipc'
-import { api, errorCode, errorMessage } from '../api'
-import { ALL_ORDERS_KEY, nodeFilter } from '../components/orders/tree-keys'
+} from '@shared/ipc'
+import { api, errorCode, errorMessage } from '@renderer/api'
+import { ALL_ORDERS_KEY, nodeFilter } from '@renderer/lib/perk-tree-keys'
 
 /** The toolbar's part of the filter (the tree node is kept apart). */
 export interface OrdersFilterValue {

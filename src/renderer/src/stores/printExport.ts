@@ -12,9 +12,9 @@ import type {
   SelectionRequest,
   ShipperCsvFormat,
   SlipPaper,
-} from '../../../shared/ipc'
-import { api, errorCode, errorMessage } from '../api'
-import { formatCount } from '../components/orders/format'
+} from '@shared/ipc'
+import { api, errorCode, errorMessage } from '@renderer/api'
+import { formatCount } from '@renderer/lib/counts'
 import { useOrdersStore } from './orders'
 import { useSettingsStore } from './settings'
 

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ProblemRowsView } from '../../../shared/ipc'
-import { problemReport } from '../../../shared/problems/report'
-import { api, errorMessage } from '../api'
+import type { ProblemRowsView } from '@shared/ipc'
+import { problemReport } from '@shared/problems/report'
+import { api, errorMessage } from '@renderer/api'
 
 /**
  * The contributions of a campaign's last sync that could not be read: the list the banner

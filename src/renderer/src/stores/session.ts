@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { IpcEvents, SessionInfo, SignInInput } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { IpcEvents, SessionInfo, SignInInput } from '@shared/ipc'
+import { api, errorMessage } from '@renderer/api'
 
 export type ExpiredPrompt = IpcEvents['session:expired']
 

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppSettings, ThemeSetting } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { AppSettings, ThemeSetting } from '@shared/ipc'
+import { api, errorMessage } from '@renderer/api'
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<AppSettings | null>(null)

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { ShrinkChoice, ShrinkPending, SyncSummary } from '../../../shared/ipc'
-import { api, errorCode, errorMessage } from '../api'
+import type { ShrinkChoice, ShrinkPending, SyncSummary } from '@shared/ipc'
+import { api, errorCode, errorMessage } from '@renderer/api'
 
 /**
  * A sync that found far fewer orders than the offline copy: main holds the new rows and the

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import ReauthDialog from './ReauthDialog.vue'
-import { useSessionStore } from '../../stores/session'
-import { sessionInfo } from '../../test-utils/fakeBridge'
+import { useSessionStore } from '@renderer/stores/session'
+import { sessionInfo } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 describe('ReauthDialog', () => {
   afterEach(() => {
