@@ -57,4 +57,16 @@ describe('ReauthDialog', () => {
     buttonByName('Not now').click()
     expect(useSessionStore().dismissExpired).toHaveBeenCalled()
   })
+
+  it("words the reason itself when a store's request found the session gone", async () => {
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      initialState: { session: { expired: { email: null, message: null } } },
+    })
+    mountWithProviders(ReauthDialog, { pinia })
+    await flushPromises()
+    expect(document.querySelector('.reason')?.textContent).toContain(
+      'Your session has expired. Enter your password to continue.',
+    )
+  })
 })
