@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { BridgeError } from '../../shared/ipc'
+import { BridgeError } from '@shared/ipc'
 import { api, errorCode, errorMessage } from './api'
-import { fail, fakeBridge } from './test-utils/fakeBridge'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 
 describe('api()', () => {
   it('unwraps envelopes into values and BridgeErrors, memoized per bridge', async () => {

@@ -1,5 +1,5 @@
-import { BridgeError, unwrapBridge } from '../../shared/ipc'
-import type { IpcErrorCode, PerkPackApi, PerkPackBridge } from '../../shared/ipc'
+import { BridgeError, unwrapBridge } from '@shared/ipc'
+import type { IpcErrorCode, PerkPackApi, PerkPackBridge } from '@shared/ipc'
 
 let cached: { bridge: PerkPackBridge; api: PerkPackApi } | null = null
 

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { PerkPackBridge } from '../../shared/ipc'
+import type { PerkPackBridge } from '@shared/ipc'
 
 declare module '*.vue' {
   import type { DefineComponent } from 'vue'

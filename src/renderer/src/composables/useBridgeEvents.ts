@@ -1,9 +1,9 @@
 import { onBeforeUnmount, onMounted } from 'vue'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useJobsStore } from '../stores/jobs'
-import { useNetworkStore } from '../stores/network'
-import { usePrintExportStore } from '../stores/printExport'
-import { useSessionStore } from '../stores/session'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useJobsStore } from '@renderer/stores/jobs'
+import { useNetworkStore } from '@renderer/stores/network'
+import { usePrintExportStore } from '@renderer/stores/printExport'
+import { useSessionStore } from '@renderer/stores/session'
 
 /** Subscribes the stores to main's events once, for as long as the shell is mounted. */
 export function useBridgeEvents(): void {

@@ -1,6 +1,6 @@
 import { h } from 'vue'
 import { useDialog } from 'naive-ui'
-import type { PrePrintCheck } from '../../../shared/ipc'
+import type { PrePrintCheck } from '@shared/ipc'
 
 export const ATTENTION_TITLE = 'Some orders need attention'
 

@@ -1,6 +1,6 @@
 import { ref } from 'vue'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useSessionStore } from '../stores/session'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useSessionStore } from '@renderer/stores/session'
 
 /** "Try the demo": the simulator starts in main, then its first campaign opens and syncs. */
 export function useDemo() {

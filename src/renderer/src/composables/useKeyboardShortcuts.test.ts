@@ -4,8 +4,8 @@ import { mount } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import { useKeyboardShortcuts } from './useKeyboardShortcuts'
 import { focusSearch, useSearchFocus } from './useSearchFocus'
-import { useCampaignsStore } from '../stores/campaigns'
-import { sessionInfo } from '../test-utils/fakeBridge'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { sessionInfo } from '@renderer/test-utils/fakeBridge'
 
 // Plain component options: these are test harnesses, not components of the app.
 const Shell = {

@@ -1,6 +1,6 @@
 import { onBeforeUnmount, onMounted } from 'vue'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useSessionStore } from '../stores/session'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useSessionStore } from '@renderer/stores/session'
 import { focusSearch } from './useSearchFocus'
 
 /** Cmd on macOS, Ctrl elsewhere; either is accepted so a PC keyboard on a Mac works too. */

@@ -1,7 +1,7 @@
 import { onMounted, watch } from 'vue'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useNavigationStore } from '../stores/navigation'
-import { useOrdersStore } from '../stores/orders'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { useOrdersStore } from '@renderer/stores/orders'
 
 /**
  * Keeps the orders store on the current campaign while a view that shows orders is mounted:

@@ -1,9 +1,10 @@
 import { computed, onBeforeUnmount, watch } from 'vue'
 import { useMessage } from 'naive-ui'
-import { useOrdersStore } from '../stores/orders'
-import { usePrintExportStore } from '../stores/printExport'
-import type { Outcome } from '../stores/printExport'
-import { useSettingsStore } from '../stores/settings'
+import { useOrdersStore } from '@renderer/stores/orders'
+import { usePrintExportStore } from '@renderer/stores/printExport'
+import { outcomeNotice } from '@renderer/lib/export-outcome'
+import type { ActionOutcome } from '@renderer/lib/export-outcome'
+import { useSettingsStore } from '@renderer/stores/settings'
 import { useConfirmChecks } from './useConfirmChecks'
 import { useOrdersSource } from './useOrdersSource'
 
@@ -65,14 +66,14 @@ export function usePrintExport(onReview?: () => void) {
     clearTimeout(saveTimer)
   })
 
-  function tell(outcome: Outcome): void {
-    if (outcome.status === 'done') message.success(outcome.message, { duration: 6000 })
-    else if (outcome.status === 'unavailable') message.warning(outcome.message, { duration: 6000 })
-    else if (outcome.status === 'failed') message.error(outcome.message, { duration: 8000 })
+  function tell(outcome: ActionOutcome): void {
+    const notice = outcomeNotice(outcome)
+    if (notice)
+      message[notice.level](notice.text, { duration: notice.level === 'error' ? 8000 : 6000 })
   }
 
   /** The checks of this very selection first; then, if one is an error, the person's word. */
-  async function guarded(action: string, run: () => Promise<Outcome>): Promise<void> {
+  async function guarded(action: string, run: () => Promise<ActionOutcome>): Promise<void> {
     await store.ensureChecks()
     if (!(await confirm(store.errorChecks, action))) return
     tell(await run())

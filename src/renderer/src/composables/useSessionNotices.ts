@@ -1,7 +1,7 @@
 import { watch } from 'vue'
 import { useNotification } from 'naive-ui'
-import { useNetworkStore } from '../stores/network'
-import { useSessionStore } from '../stores/session'
+import { useNetworkStore } from '@renderer/stores/network'
+import { useSessionStore } from '@renderer/stores/session'
 
 /** Things worth a notification once: secrets not in the keychain, the connection coming back. */
 export function useSessionNotices(): void {

@@ -1,7 +1,7 @@
 import { computed, reactive, ref, watch } from 'vue'
-import type { SignInInput } from '../../../shared/ipc'
-import { useSessionStore } from '../stores/session'
-import { useSettingsStore } from '../stores/settings'
+import type { SignInInput } from '@shared/ipc'
+import { useSessionStore } from '@renderer/stores/session'
+import { useSettingsStore } from '@renderer/stores/settings'
 
 /** The sign-in form's fields, checks and submit, kept out of the component. */
 export function useSignInForm() {

@@ -3,10 +3,10 @@ import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import { h } from 'vue'
 import { useSyncFeedback } from './useSyncFeedback'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useNavigationStore } from '../stores/navigation'
-import { syncSummary } from '../test-utils/fakeBridge'
-import { mountWithProviders } from '../test-utils/mountWithProviders'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { syncSummary } from '@renderer/test-utils/fakeBridge'
+import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 const Harness = {
   setup() {

@@ -1,8 +1,8 @@
 import { watch } from 'vue'
 import { useLoadingBar, useMessage } from 'naive-ui'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useNavigationStore } from '../stores/navigation'
-import { formatDuration, formatNumber } from './format'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { formatDuration, formatNumber } from '@renderer/lib/locale-format'
 
 /**
  * A sync can be started from anywhere (Ctrl/Cmd+R, the demo, a retry after the password

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { AccountContributionsView } from '../../../shared/ipc'
-import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { AccountContributionsView } from '@shared/ipc'
+import { api, SIGN_IN_REQUIRED } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 import { useSessionStore } from './session'
 
 export const useAccountStore = defineStore('account', () => {
@@ -10,18 +11,17 @@ export const useAccountStore = defineStore('account', () => {
   const error = ref<string | null>(null)
 
   async function load(accountId: number): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      view.value = await api().accountContributions({ accountId })
-    } catch (e) {
-      view.value = null
-      if (errorCode(e) === SIGN_IN_REQUIRED)
-        useSessionStore().retryAfterSignIn(`account:${accountId}`, () => load(accountId))
-      else error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().accountContributions({ accountId }), {
+      busy: loading,
+      error,
+      quiet: [SIGN_IN_REQUIRED],
+      apply: (answer) => (view.value = answer),
+      failed: ({ code }) => {
+        view.value = null
+        if (code === SIGN_IN_REQUIRED)
+          useSessionStore().retryAfterSignIn(`account:${accountId}`, () => load(accountId))
+      },
+    })
   }
 
   function reset(): void {

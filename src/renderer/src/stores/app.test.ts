@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { fail, fakeBridge } from '../test-utils/fakeBridge'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { useAppStore } from './app'
 
 describe('useAppStore', () => {

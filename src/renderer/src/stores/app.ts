@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { AppInfo } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { AppInfo } from '@shared/ipc'
+import { api } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 
 export const useAppStore = defineStore('app', () => {
   const info = ref<AppInfo | null>(null)
@@ -9,15 +10,11 @@ export const useAppStore = defineStore('app', () => {
   const error = ref<string | null>(null)
 
   async function load(): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      info.value = await api().appInfo()
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().appInfo(), {
+      busy: loading,
+      error,
+      apply: (answer) => (info.value = answer),
+    })
   }
 
   return { info, loading, error, load }

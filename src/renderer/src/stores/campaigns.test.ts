@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { BridgeError } from '../../../shared/ipc'
-import type { SyncProgress, SyncSummary } from '../../../shared/ipc'
-import { campaignSummary, fail, fakeBridge, syncSummary } from '../test-utils/fakeBridge'
+import { BridgeError } from '@shared/ipc'
+import type { SyncProgress, SyncSummary } from '@shared/ipc'
+import { campaignSummary, fail, fakeBridge, syncSummary } from '@renderer/test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'
 

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CampaignSummary, SyncProgress, SyncSummary } from '../../../shared/ipc'
-import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { CampaignSummary, SyncProgress, SyncSummary } from '@shared/ipc'
+import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 import { useSessionStore } from './session'
 import { useShrinkStore } from './shrink'
 
@@ -56,16 +57,14 @@ export const useCampaignsStore = defineStore('campaigns', () => {
   const syncing = computed(() => syncingId.value !== null)
 
   async function loadRecent(): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      recent.value = await api().recentCampaigns()
-      if (currentId.value === null && recent.value[0]) open(recent.value[0].campaignId)
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().recentCampaigns(), {
+      busy: loading,
+      error,
+      apply: (answer) => {
+        recent.value = answer
+        if (currentId.value === null && answer[0]) open(answer[0].campaignId)
+      },
+    })
   }
 
   function open(campaignId: number): void {

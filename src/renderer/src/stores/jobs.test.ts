@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { fakeBridge, watchedJob } from '../test-utils/fakeBridge'
+import { fakeBridge, watchedJob } from '@renderer/test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useJobsStore } from './jobs'
 
@@ -42,16 +42,15 @@ describe('useJobsStore', () => {
     useCampaignsStore().open(3003)
     const jobs = useJobsStore()
     await jobs.load()
-    expect(await jobs.watch('new-job')).toBe(true)
+    expect(await jobs.watch('new-job')).toBe('watching')
     expect(fake.calls.watchJob).toHaveBeenCalledWith({ campaignId: 3003, jobId: 'new-job' })
     expect(jobs.jobs.map((j) => j.jobId)).toEqual(['new-job', 'old'])
   })
 
-  it('refuses to watch without a campaign, saying why', async () => {
+  it('refuses to watch without a campaign', async () => {
     const fake = fakeBridge()
     const jobs = useJobsStore()
-    expect(await jobs.watch('x')).toBe(false)
-    expect(jobs.error).toMatch(/Open a campaign first/)
+    expect(await jobs.watch('x')).toBe('no-campaign')
     expect(fake.calls.watchJob).not.toHaveBeenCalled()
   })
 

@@ -1,9 +1,12 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { WatchedJob } from '../../../shared/ipc'
-import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { WatchedJob } from '@shared/ipc'
+import { api, SIGN_IN_REQUIRED } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'
+
+export type WatchOutcome = 'watching' | 'no-campaign' | 'failed'
 
 const sameJob = (a: WatchedJob, b: { campaignId: number; jobId: string }) =>
   a.campaignId === b.campaignId && a.jobId === b.jobId
@@ -21,46 +24,34 @@ export const useJobsStore = defineStore('jobs', () => {
     else jobs.value = jobs.value.map((j, i) => (i === index ? job : j))
   }
 
+  const take = (answer: WatchedJob[]) => (jobs.value = answer)
+
   async function load(): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      jobs.value = await api().listJobs()
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().listJobs(), { busy: loading, error, apply: take })
   }
 
-  async function watch(jobId: string): Promise<boolean> {
+  /** Watches `jobId` of the open campaign; a job belongs to one, so none open starts nothing. */
+  async function watch(jobId: string): Promise<WatchOutcome> {
     const campaignId = useCampaignsStore().currentId
-    error.value = null
-    if (campaignId === null) {
-      error.value = 'Open a campaign first: a batch job belongs to one campaign.'
-      return false
-    }
-    watching.value = true
-    try {
-      upsert(await api().watchJob({ campaignId, jobId }))
-      return true
-    } catch (e) {
-      if (errorCode(e) === SIGN_IN_REQUIRED)
-        useSessionStore().retryAfterSignIn(`job:${campaignId}:${jobId}`, () => watch(jobId))
-      else error.value = errorMessage(e)
-      return false
-    } finally {
-      watching.value = false
-    }
+    if (campaignId === null) return 'no-campaign'
+    const outcome = await trackRequest(() => api().watchJob({ campaignId, jobId }), {
+      busy: watching,
+      error,
+      quiet: [SIGN_IN_REQUIRED],
+      apply: upsert,
+      failed: ({ code }) => {
+        if (code === SIGN_IN_REQUIRED)
+          useSessionStore().retryAfterSignIn(`job:${campaignId}:${jobId}`, () => watch(jobId))
+      },
+    })
+    return outcome.ok ? 'watching' : 'failed'
   }
 
   async function unwatch(job: WatchedJob): Promise<void> {
-    error.value = null
-    try {
-      jobs.value = await api().unwatchJob({ campaignId: job.campaignId, jobId: job.jobId })
-    } catch (e) {
-      error.value = errorMessage(e)
-    }
+    await trackRequest(() => api().unwatchJob({ campaignId: job.campaignId, jobId: job.jobId }), {
+      error,
+      apply: take,
+    })
   }
 
   function reset(): void {

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { NetworkStatus } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { NetworkStatus } from '@shared/ipc'
+import { api } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 
 export const useNetworkStore = defineStore('network', () => {
   const status = ref<NetworkStatus | null>(null)
@@ -12,15 +13,11 @@ export const useNetworkStore = defineStore('network', () => {
   const online = computed(() => status.value?.online !== false)
 
   async function load(): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      status.value = await api().networkStatus()
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().networkStatus(), {
+      busy: loading,
+      error,
+      apply: (answer) => (status.value = answer),
+    })
   }
 
   function listen(): () => void {

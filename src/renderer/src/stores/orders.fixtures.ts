@@ -1,9 +1,9 @@
-import type { CampaignContribution } from '../../../shared/api/schemas'
-import { countStatuses } from '../../../shared/fulfillment'
-import type { PerkGroup, PickListRow } from '../../../shared/fulfillment'
-import type { OrderDetail, OrderRow, OrdersQueryResult, OrdersSnapshot } from '../../../shared/ipc'
-import { ORDERS_PAGE_SIZE } from '../../../shared/ipc'
-import { campaignSummary } from '../test-utils/fakeBridge'
+import type { CampaignContribution } from '@shared/api/schemas'
+import { countStatuses } from '@shared/fulfillment'
+import type { PerkGroup, PickListRow } from '@shared/fulfillment'
+import type { OrderDetail, OrderRow, OrdersQueryResult, OrdersSnapshot } from '@shared/ipc'
+import { ORDERS_PAGE_SIZE } from '@shared/ipc'
+import { campaignSummary } from '@renderer/test-utils/fakeBridge'
 
 /** Test data for the orders and pick list stores and components. */
 export function orderRow(id: number, overrides: Partial<OrderRow> = {}): OrderRow {

@@ -1,17 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { ORDERS_PAGE_SIZE } from '../../../shared/ipc'
-import type { OrderRow, OrdersQueryResult } from '../../../shared/ipc'
-import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '../components/orders/tree-keys'
-import { fail, fakeBridge } from '../test-utils/fakeBridge'
-import {
-  deferred,
-  orderDetail,
-  orderRow,
-  PICK_LIST,
-  queryResult,
-  snapshot,
-} from './orders.fixtures'
+import { ORDERS_PAGE_SIZE } from '@shared/ipc'
+import type { OrderRow, OrdersQueryResult } from '@shared/ipc'
+import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { deferred, orderRow, PICK_LIST, queryResult, snapshot } from './orders.fixtures'
 import { useOrdersStore } from './orders'
 import { usePickListStore } from './picklist'
 
@@ -313,37 +306,6 @@ describe('useOrdersStore', () => {
     await store.open(1001)
     expect(store.notSynced).toBe(true)
     expect(store.error).toBeNull()
-  })
-
-  it('loads the detail of a clicked order and drops it on close', async () => {
-    const answer = deferred<ReturnType<typeof orderDetail>>()
-    const bridge = fakeBridge({
-      openOrders: () => snapshot(ROWS),
-      queryOrders: () => queryResult(ROWS),
-      orderDetail: () => answer.promise,
-    })
-    const store = useOrdersStore()
-    await store.open(1001)
-    const pending = store.openDetail(2)
-    expect(store.detailLoading).toBe(true)
-    expect(store.detailRow?.sequenceNumber).toBe(2)
-    answer.resolve(orderDetail(2))
-    await pending
-    expect(bridge.calls.orderDetail).toHaveBeenCalledWith({ campaignId: 1001, contributionId: 2 })
-    expect(store.detail?.addressLines).toContain('12 Harbour Road')
-    expect(store.detailLoading).toBe(false)
-    store.closeDetail()
-    expect(store.detailId).toBeNull()
-    expect(store.detail).toBeNull()
-  })
-
-  it('shows why a detail could not load', async () => {
-    fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => queryResult([ROWS[2]!]) })
-    const store = useOrdersStore()
-    await store.open(1001)
-    await store.openDetail(1)
-    expect(store.detail).toBeNull()
-    expect(store.detailError).toBe('That order is not in the offline copy.')
   })
 })
 

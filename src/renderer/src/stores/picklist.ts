@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { sortPickList } from '../../../shared/fulfillment'
-import type { PickListRow, PickListSortKey, SortDirection } from '../../../shared/fulfillment'
+import { sortPickList } from '@shared/fulfillment'
+import type { PickListRow, PickListSortKey, SortDirection } from '@shared/fulfillment'
 import { useOrdersStore } from './orders'
 
 /**

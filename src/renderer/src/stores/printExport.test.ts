@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { PrePrintCheck } from '../../../shared/ipc'
-import { perkNodeKey } from '../components/orders/tree-keys'
-import { fail, fakeBridge } from '../test-utils/fakeBridge'
+import type { PrePrintCheck } from '@shared/ipc'
+import { perkNodeKey } from '@renderer/lib/perk-tree-keys'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { useOrdersStore } from './orders'
 import { usePrintExportStore } from './printExport'
 import { useSettingsStore } from './settings'
@@ -51,7 +51,7 @@ describe('usePrintExportStore', () => {
     expect(bridge.calls.runChecks).toHaveBeenCalledTimes(2)
   })
 
-  it('exports with the current filter and words the result', async () => {
+  it("exports with the current filter and answers main's result", async () => {
     const bridge = fakeBridge({
       exportExcel: () => ({ path: '/tmp/x.xlsx', orders: 1234, sheets: 6 }),
       exportCsv: () => ({ path: '/tmp/x.csv', rows: 3, orders: 1 }),
@@ -60,7 +60,8 @@ describe('usePrintExportStore', () => {
     const store = usePrintExportStore()
     expect(await store.exportExcel()).toEqual({
       status: 'done',
-      message: 'Saved the packing list (1,234 orders, 6 sheets) to /tmp/x.xlsx',
+      kind: 'excel',
+      value: { path: '/tmp/x.xlsx', orders: 1234, sheets: 6 },
     })
     expect(bridge.calls.exportExcel).toHaveBeenCalledWith(expected)
     store.csvFormat = 'shipstation'
@@ -91,6 +92,24 @@ describe('usePrintExportStore', () => {
     expect(store.error).toBe('Could not write /x.pdf.')
   })
 
+  it('counts a dismissed print dialog as cancelled, and starts nothing without a campaign or while busy', async () => {
+    let finish: (value: null) => void = () => undefined
+    const bridge = fakeBridge({
+      printLabels: () => ({ printed: false }),
+      exportExcel: () => new Promise<null>((resolve) => (finish = resolve)),
+    })
+    const store = usePrintExportStore()
+    expect(await store.exportCsv()).toEqual({ status: 'no-campaign' })
+    expect(bridge.calls.exportCsv).not.toHaveBeenCalled()
+    selectOrders()
+    expect(await store.printLabels()).toEqual({ status: 'cancelled' })
+    const running = store.exportExcel()
+    expect(await store.saveSlipsPdf()).toEqual({ status: 'busy' })
+    expect(bridge.calls.saveSlipsPdf).not.toHaveBeenCalled()
+    finish(null)
+    expect(await running).toEqual({ status: 'cancelled' })
+  })
+
   it('sends the label and slip choices with the selection', async () => {
     const bridge = fakeBridge({ printSlips: () => ({ printed: true }) })
     const expected = selectOrders()
@@ -114,7 +133,8 @@ describe('usePrintExportStore', () => {
     store.slipPaper = 'a4'
     expect(await store.printSlips()).toEqual({
       status: 'done',
-      message: 'Packing slips sent to the printer.',
+      kind: 'slips',
+      value: { printed: true },
     })
     expect(bridge.calls.printSlips).toHaveBeenCalledWith({ ...expected, paper: 'a4' })
   })

@@ -12,9 +12,11 @@ import type {
   SelectionRequest,
   ShipperCsvFormat,
   SlipPaper,
-} from '../../../shared/ipc'
-import { api, errorCode, errorMessage } from '../api'
-import { formatCount } from '../components/orders/format'
+} from '@shared/ipc'
+import { api } from '@renderer/api'
+import type { ActionKind, ActionOutcome, ActionValues } from '@renderer/lib/export-outcome'
+import { useLatestRequest } from '@renderer/composables/useLatestRequest'
+import { trackRequest } from '@renderer/lib/track-request'
 import { useOrdersStore } from './orders'
 import { useSettingsStore } from './settings'
 
@@ -27,21 +29,12 @@ export interface LabelChoices {
   showSummary: boolean
 }
 
-/** What one button does, for the view to say: a message, nothing (cancelled), or a failure. */
-export type Outcome =
-  | { status: 'done'; message: string }
-  | { status: 'cancelled' }
-  | { status: 'unavailable'; message: string }
-  | { status: 'failed'; message: string }
-
-export type ActionKind = 'excel' | 'csv' | 'labels' | 'labelsPdf' | 'slips' | 'slipsPdf'
-
 /** Codes meaning "not here" (the browser harness has no printer) rather than "went wrong". */
-const UNAVAILABLE: ReadonlySet<string> = new Set<IpcErrorCode>([
+const UNAVAILABLE: readonly IpcErrorCode[] = [
   'print_unavailable',
   'pdf_unavailable',
   'save_unavailable',
-])
+]
 
 export function defaultLabelChoices(): LabelChoices {
   return {
@@ -52,8 +45,6 @@ export function defaultLabelChoices(): LabelChoices {
     showSummary: false,
   }
 }
-
-const plural = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`
 
 /**
  * "Print & export": checks, exports and printing of the orders the Orders view currently
@@ -83,8 +74,8 @@ export const usePrintExportStore = defineStore('printExport', () => {
   const errorChecks = computed(() => (checks.value ?? []).filter((c) => c.severity === 'error'))
 
   // Answers to an older request are dropped: the filter or a control changed meanwhile.
-  let checksSeq = 0
-  let previewSeq = 0
+  const checkRequests = useLatestRequest()
+  const previewRequests = useLatestRequest()
 
   function selection(): SelectionRequest | null {
     const orders = useOrdersStore()
@@ -132,27 +123,22 @@ export const usePrintExportStore = defineStore('printExport', () => {
 
   async function loadChecks(): Promise<PrePrintCheck[] | null> {
     const request = selection()
-    const seq = ++checksSeq
     if (!request) {
+      checkRequests.drop()
       checks.value = null
       checksKey.value = null
       return null
     }
-    const key = JSON.stringify(request)
-    checksLoading.value = true
-    try {
-      const answer = await api().runChecks(request)
-      if (seq !== checksSeq) return null
-      checks.value = answer
-      checksKey.value = key
-      checksError.value = null
-      return answer
-    } catch (e) {
-      if (seq === checksSeq) checksError.value = errorMessage(e)
-      return null
-    } finally {
-      if (seq === checksSeq) checksLoading.value = false
-    }
+    const outcome = await checkRequests.run(() => api().runChecks(request), {
+      busy: checksLoading,
+      apply: (answer) => {
+        checks.value = answer
+        checksKey.value = JSON.stringify(request)
+        checksError.value = null
+      },
+      failed: ({ message }) => (checksError.value = message),
+    })
+    return outcome?.ok ? outcome.value : null
   }
 
   /** The checks of the current selection, asked again only when the selection changed. */
@@ -164,95 +150,57 @@ export const usePrintExportStore = defineStore('printExport', () => {
 
   async function refreshPreview(): Promise<void> {
     const request = selection()
-    const seq = ++previewSeq
     if (!request) {
+      previewRequests.drop()
       preview.value = null
       return
     }
-    previewLoading.value = true
-    try {
-      const answer = await api().previewLabels(labelsRequest(request))
-      if (seq !== previewSeq) return
-      preview.value = answer
-      previewError.value = null
-    } catch (e) {
-      if (seq === previewSeq) previewError.value = errorMessage(e)
-    } finally {
-      if (seq === previewSeq) previewLoading.value = false
-    }
+    await previewRequests.run(() => api().previewLabels(labelsRequest(request)), {
+      busy: previewLoading,
+      apply: (answer) => {
+        preview.value = answer
+        previewError.value = null
+      },
+      failed: ({ message }) => (previewError.value = message),
+    })
   }
 
-  /** Runs one button's call; `describe` words the success, null from main means cancelled. */
-  async function act<T>(
-    kind: ActionKind,
-    call: (request: SelectionRequest) => Promise<T | null>,
-    describe: (value: T) => string | null,
-  ): Promise<Outcome> {
+  /**
+   * Runs one button's call. Main answers null when the person cancelled its save dialog;
+   * `cancelled` says so of an answer that is not null (a print dialog dismissed).
+   */
+  async function act<K extends ActionKind>(
+    kind: K,
+    call: (request: SelectionRequest) => Promise<ActionValues[K] | null>,
+    cancelled: (value: ActionValues[K]) => boolean = () => false,
+  ): Promise<ActionOutcome<K>> {
     const request = selection()
-    if (!request) return { status: 'failed', message: 'Open a campaign first.' }
-    if (busy.value !== null)
-      return { status: 'failed', message: 'Wait for the current one to finish.' }
+    if (!request) return { status: 'no-campaign' }
+    if (busy.value !== null) return { status: 'busy' }
     busy.value = kind
-    error.value = null
     progress.value = null
-    try {
-      const value = await call(request)
-      const message = value === null ? null : describe(value)
-      return message === null ? { status: 'cancelled' } : { status: 'done', message }
-    } catch (e) {
-      const message = errorMessage(e)
-      if (UNAVAILABLE.has(errorCode(e) ?? '')) return { status: 'unavailable', message }
-      error.value = message
-      return { status: 'failed', message }
-    } finally {
-      busy.value = null
-      progress.value = null
+    // Not a failure of the app when unavailable: the view says where to turn instead.
+    const outcome = await trackRequest(() => call(request), { error, quiet: UNAVAILABLE })
+    busy.value = null
+    progress.value = null
+    if (outcome.ok) {
+      const value = outcome.value
+      if (value === null || cancelled(value)) return { status: 'cancelled' }
+      return { status: 'done', kind, value } as ActionOutcome<K>
     }
+    const unavailable = outcome.code !== null && UNAVAILABLE.includes(outcome.code)
+    return { status: unavailable ? 'unavailable' : 'failed', message: outcome.message }
   }
 
-  const exportExcel = () =>
-    act(
-      'excel',
-      (r) => api().exportExcel(r),
-      (v) =>
-        `Saved the packing list (${plural(v.orders, 'order')}, ${plural(v.sheets, 'sheet')}) to ${v.path}`,
-    )
-
-  const exportCsv = () =>
-    act(
-      'csv',
-      (r) => api().exportCsv({ ...r, format: csvFormat.value }),
-      (v) =>
-        `Saved the shipper CSV (${plural(v.orders, 'order')}, ${plural(v.rows, 'line')}) to ${v.path}`,
-    )
-
-  const printLabels = () =>
-    act(
-      'labels',
-      (r) => api().printLabels(labelsRequest(r)),
-      (v) => (v.printed ? 'Labels sent to the printer.' : null),
-    )
-
-  const saveLabelsPdf = () =>
-    act(
-      'labelsPdf',
-      (r) => api().saveLabelsPdf(labelsRequest(r)),
-      (v) => `Saved the labels to ${v.path}`,
-    )
-
+  const notPrinted = (value: { printed: boolean }) => !value.printed
+  const exportExcel = () => act('excel', (r) => api().exportExcel(r))
+  const exportCsv = () => act('csv', (r) => api().exportCsv({ ...r, format: csvFormat.value }))
+  const printLabels = () => act('labels', (r) => api().printLabels(labelsRequest(r)), notPrinted)
+  const saveLabelsPdf = () => act('labelsPdf', (r) => api().saveLabelsPdf(labelsRequest(r)))
   const printSlips = () =>
-    act(
-      'slips',
-      (r) => api().printSlips({ ...r, paper: slipPaper.value }),
-      (v) => (v.printed ? 'Packing slips sent to the printer.' : null),
-    )
-
+    act('slips', (r) => api().printSlips({ ...r, paper: slipPaper.value }), notPrinted)
   const saveSlipsPdf = () =>
-    act(
-      'slipsPdf',
-      (r) => api().saveSlipsPdf({ ...r, paper: slipPaper.value }),
-      (v) => `Saved the packing slips to ${v.path}`,
-    )
+    act('slipsPdf', (r) => api().saveSlipsPdf({ ...r, paper: slipPaper.value }))
 
   function listen(): () => void {
     return api().onExportProgress((event) => {

@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ProblemRowsView } from '../../../shared/ipc'
-import { problemReport } from '../../../shared/problems/report'
-import { api, errorMessage } from '../api'
+import type { ProblemRowsView } from '@shared/ipc'
+import { problemReport } from '@shared/problems/report'
+import { api } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 
 /**
  * The contributions of a campaign's last sync that could not be read: the list the banner
@@ -28,15 +29,11 @@ export const useProblemsStore = defineStore('problems', () => {
   async function show(campaignId: number): Promise<void> {
     open.value = true
     if (view.value?.campaignId !== campaignId) view.value = null
-    loading.value = true
-    error.value = null
-    try {
-      view.value = await api().problemRows({ campaignId })
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().problemRows({ campaignId }), {
+      busy: loading,
+      error,
+      apply: (answer) => (view.value = answer),
+    })
   }
 
   function close(): void {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { fail, fakeBridge, sessionInfo } from '../test-utils/fakeBridge'
+import { fail, fakeBridge, sessionInfo } from '@renderer/test-utils/fakeBridge'
 import { useSessionStore } from './session'
 
 describe('useSessionStore', () => {

@@ -1,9 +1,13 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { IpcEvents, SessionInfo, SignInInput } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { IpcEvents, SessionInfo, SignInInput } from '@shared/ipc'
+import { api } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 
-export type ExpiredPrompt = IpcEvents['session:expired']
+/** Main's event, or a store's request refused with `sign_in_required` (no message: the dialog words it). */
+export type ExpiredPrompt = Omit<IpcEvents['session:expired'], 'message'> & {
+  message: string | null
+}
 
 export const useSessionStore = defineStore('session', () => {
   const status = ref<SessionInfo | null>(null)
@@ -22,92 +26,68 @@ export const useSessionStore = defineStore('session', () => {
   const signedIn = computed(() => status.value?.signedIn === true)
   const email = computed(() => status.value?.email ?? null)
 
+  const take = (info: SessionInfo) => (status.value = info)
+
   async function load(): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      status.value = await api().sessionStatus()
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().sessionStatus(), { busy: loading, error, apply: take })
   }
 
   async function signIn(input: SignInInput): Promise<boolean> {
-    signingIn.value = true
-    error.value = null
-    try {
-      status.value = await api().signIn(input)
-      return true
-    } catch (e) {
-      error.value = errorMessage(e)
-      return false
-    } finally {
-      signingIn.value = false
-    }
+    const outcome = await trackRequest(() => api().signIn(input), {
+      busy: signingIn,
+      error,
+      apply: take,
+    })
+    return outcome.ok
   }
 
   /** Starts the bundled simulator; answers its campaign ids, or null on failure. */
   async function startDemo(): Promise<{ campaignIds: number[]; jobIds: string[] } | null> {
-    signingIn.value = true
-    error.value = null
-    try {
-      const { campaignIds, jobIds, ...info } = await api().startDemo()
-      status.value = info
-      return { campaignIds, jobIds }
-    } catch (e) {
-      error.value = errorMessage(e)
-      return null
-    } finally {
-      signingIn.value = false
-    }
+    const outcome = await trackRequest(() => api().startDemo(), {
+      busy: signingIn,
+      error,
+      apply: ({ campaignIds: _c, jobIds: _j, ...info }) => take(info),
+    })
+    if (!outcome.ok) return null
+    const { campaignIds, jobIds } = outcome.value
+    return { campaignIds, jobIds }
   }
 
   async function signOut(): Promise<boolean> {
-    loading.value = true
-    error.value = null
-    try {
-      status.value = await api().signOut()
-      expired.value = null
-      retries.clear()
-      return true
-    } catch (e) {
-      error.value = errorMessage(e)
-      return false
-    } finally {
-      loading.value = false
-    }
+    const outcome = await trackRequest(() => api().signOut(), {
+      busy: loading,
+      error,
+      apply: (info) => {
+        take(info)
+        expired.value = null
+        retries.clear()
+      },
+    })
+    return outcome.ok
   }
 
   /**
    * Called by a store whose request failed with `sign_in_required`: opens the dialog (if the
    * event did not already) and remembers what to run again once the password is accepted.
    */
-  function retryAfterSignIn(key: string, run: () => unknown, message?: string): void {
+  function retryAfterSignIn(key: string, run: () => unknown): void {
     retries.set(key, run)
-    expired.value ??= {
-      email: email.value,
-      message: message ?? 'Your session has expired. Enter your password to continue.',
-    }
+    expired.value ??= { email: email.value, message: null }
   }
 
   async function reauthenticate(password: string): Promise<boolean> {
-    reauthenticating.value = true
-    reauthError.value = null
-    try {
-      status.value = await api().reauthenticate({ password })
-      expired.value = null
-      const pending = [...retries.values()]
-      retries.clear()
-      for (const run of pending) void run()
-      return true
-    } catch (e) {
-      reauthError.value = errorMessage(e)
-      return false
-    } finally {
-      reauthenticating.value = false
-    }
+    const outcome = await trackRequest(() => api().reauthenticate({ password }), {
+      busy: reauthenticating,
+      error: reauthError,
+      apply: (info) => {
+        take(info)
+        expired.value = null
+        const pending = [...retries.values()]
+        retries.clear()
+        for (const run of pending) void run()
+      },
+    })
+    return outcome.ok
   }
 
   /** "Not now": close the dialog; the interrupted work stays failed. */

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppSettings, ThemeSetting } from '../../../shared/ipc'
-import { api, errorMessage } from '../api'
+import type { AppSettings, ThemeSetting } from '@shared/ipc'
+import { api } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<AppSettings | null>(null)
@@ -12,30 +13,19 @@ export const useSettingsStore = defineStore('settings', () => {
   /** Follows the system until the settings say otherwise (and while they load). */
   const theme = computed<ThemeSetting>(() => settings.value?.theme ?? 'system')
 
+  const take = (answer: AppSettings) => (settings.value = answer)
+
   async function load(): Promise<void> {
-    loading.value = true
-    error.value = null
-    try {
-      settings.value = await api().getSettings()
-    } catch (e) {
-      error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().getSettings(), { busy: loading, error, apply: take })
   }
 
   async function save(patch: Partial<AppSettings>): Promise<boolean> {
-    saving.value = true
-    error.value = null
-    try {
-      settings.value = await api().updateSettings(patch)
-      return true
-    } catch (e) {
-      error.value = errorMessage(e)
-      return false
-    } finally {
-      saving.value = false
-    }
+    const outcome = await trackRequest(() => api().updateSettings(patch), {
+      busy: saving,
+      error,
+      apply: take,
+    })
+    return outcome.ok
   }
 
   return { settings, theme, loading, saving, error, load, save }

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { ShrinkChoice, ShrinkPending, SyncSummary } from '../../../shared/ipc'
-import { api, errorCode, errorMessage } from '../api'
+import type { ShrinkChoice, ShrinkPending, SyncSummary } from '@shared/ipc'
+import { api } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 
 /**
  * A sync that found far fewer orders than the offline copy: main holds the new rows and the
@@ -32,20 +33,19 @@ export const useShrinkStore = defineStore('shrink', () => {
   async function resolve(choice: ShrinkChoice): Promise<SyncSummary | null> {
     const question = pending.value
     if (!question || resolving.value) return null
-    resolving.value = true
-    error.value = null
-    try {
-      const summary = await api().resolveShrink({ campaignId: question.campaignId, choice })
-      pending.value = null
-      return summary
-    } catch (e) {
-      error.value = errorMessage(e)
-      // The question is gone in main (a newer sync, a restart): nothing left to choose.
-      if (errorCode(e) === 'shrink_not_pending') pending.value = null
-      return null
-    } finally {
-      resolving.value = false
-    }
+    const outcome = await trackRequest(
+      () => api().resolveShrink({ campaignId: question.campaignId, choice }),
+      {
+        busy: resolving,
+        error,
+        apply: () => (pending.value = null),
+        failed: ({ code }) => {
+          // The question is gone in main (a newer sync, a restart): nothing left to choose.
+          if (code === 'shrink_not_pending') pending.value = null
+        },
+      },
+    )
+    return outcome.ok ? outcome.value : null
   }
 
   function reset(): void {

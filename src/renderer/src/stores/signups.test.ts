@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { fakeBridge, NOW } from '../test-utils/fakeBridge'
+import { fakeBridge, NOW } from '@renderer/test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useSignupsStore } from './signups'
 

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { SignupsResult } from '../../../shared/ipc'
-import { api, errorCode, errorMessage, SIGN_IN_REQUIRED } from '../api'
+import type { SignupsResult } from '@shared/ipc'
+import { api, SIGN_IN_REQUIRED } from '@renderer/api'
+import { trackRequest } from '@renderer/lib/track-request'
 import { useCampaignsStore } from './campaigns'
 import { useSessionStore } from './session'
 
@@ -27,17 +28,16 @@ export const useSignupsStore = defineStore('signups', () => {
       return
     }
     if (result.value && result.value.campaignId !== campaignId) result.value = null
-    loading.value = true
-    error.value = null
-    try {
-      result.value = await api().signups({ campaignId, refresh })
-    } catch (e) {
-      if (errorCode(e) === SIGN_IN_REQUIRED)
-        useSessionStore().retryAfterSignIn(`signups:${campaignId}`, () => load(refresh))
-      else error.value = errorMessage(e)
-    } finally {
-      loading.value = false
-    }
+    await trackRequest(() => api().signups({ campaignId, refresh }), {
+      busy: loading,
+      error,
+      quiet: [SIGN_IN_REQUIRED],
+      apply: (answer) => (result.value = answer),
+      failed: ({ code }) => {
+        if (code === SIGN_IN_REQUIRED)
+          useSessionStore().retryAfterSignIn(`signups:${campaignId}`, () => load(refresh))
+      },
+    })
   }
 
   function reset(): void {

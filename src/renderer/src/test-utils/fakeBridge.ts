@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import type { Mock } from 'vitest'
-import { BRIDGE_EVENTS, BRIDGE_METHODS, BridgeError } from '../../../shared/ipc'
+import { BRIDGE_EVENTS, BRIDGE_METHODS, BridgeError } from '@shared/ipc'
 import type {
   AppSettings,
   CampaignSummary,
@@ -14,7 +14,7 @@ import type {
   SessionInfo,
   SyncSummary,
   WatchedJob,
-} from '../../../shared/ipc'
+} from '@shared/ipc'
 
 type Methods = typeof BRIDGE_METHODS
 export type BridgeMethod = keyof Methods

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import AccountView from './AccountView.vue'
-import { useAccountStore } from '../stores/account'
+import { useAccountStore } from '@renderer/stores/account'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 function setup(view: unknown = null) {
   const pinia = createTestingPinia({ createSpy: vi.fn, initialState: { account: { view } } })

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import CampaignsView from './CampaignsView.vue'
-import { useCampaignsStore } from '../stores/campaigns'
-import { campaignSummary } from '../test-utils/fakeBridge'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { campaignSummary } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 function setup(state: Record<string, unknown> = {}) {
   const pinia = createTestingPinia({ createSpy: vi.fn, initialState: { campaigns: state } })

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import JobsView from './JobsView.vue'
-import { useJobsStore } from '../stores/jobs'
-import { watchedJob } from '../test-utils/fakeBridge'
+import { useJobsStore } from '@renderer/stores/jobs'
+import { watchedJob } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 function setup(jobs: unknown[] = [], currentId: number | null = 1001) {
   const pinia = createTestingPinia({

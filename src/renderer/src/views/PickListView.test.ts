@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
-import { orderRow, queryResult, snapshot } from '../stores/orders.fixtures'
-import { useOrdersStore } from '../stores/orders'
-import { usePickListStore } from '../stores/picklist'
+import { orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
+import { useOrdersStore } from '@renderer/stores/orders'
+import { usePickListStore } from '@renderer/stores/picklist'
 import PickListView from './PickListView.vue'
 
 function mountView(withResult = true) {

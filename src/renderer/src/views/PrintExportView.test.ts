@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { LabelsPreview, PrePrintCheck } from '../../../shared/ipc'
-import { ATTENTION_TITLE } from '../composables/useConfirmChecks'
-import { useCampaignsStore } from '../stores/campaigns'
-import { useNavigationStore } from '../stores/navigation'
-import { orderRow, queryResult, snapshot } from '../stores/orders.fixtures'
-import { fakeBridge } from '../test-utils/fakeBridge'
-import type { FakeHandlers } from '../test-utils/fakeBridge'
-import { accessibleName, buttonByName, mountWithProviders } from '../test-utils/mountWithProviders'
+import type { LabelsPreview, PrePrintCheck } from '@shared/ipc'
+import { ATTENTION_TITLE } from '@renderer/composables/useConfirmChecks'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
+import { fakeBridge } from '@renderer/test-utils/fakeBridge'
+import type { FakeHandlers } from '@renderer/test-utils/fakeBridge'
+import {
+  accessibleName,
+  buttonByName,
+  mountWithProviders,
+} from '@renderer/test-utils/mountWithProviders'
 import PrintExportView from './PrintExportView.vue'
 
 const ERROR_CHECK: PrePrintCheck = {

@@ -2,17 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import SettingsView from './SettingsView.vue'
-import { useSessionStore } from '../stores/session'
-import { useSettingsStore } from '../stores/settings'
-import { useCampaignsStore } from '../stores/campaigns'
-import { sessionInfo } from '../test-utils/fakeBridge'
+import { useSessionStore } from '@renderer/stores/session'
+import { useSettingsStore } from '@renderer/stores/settings'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { sessionInfo } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../test-utils/mountWithProviders'
-import { SIGN_OUT_QUESTION } from '../composables/useSignOut'
+} from '@renderer/test-utils/mountWithProviders'
+import { SIGN_OUT_QUESTION } from '@renderer/composables/useSignOut'
 
 function setup() {
   const pinia = createTestingPinia({

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import SignInView from './SignInView.vue'
-import { useSessionStore } from '../stores/session'
-import { useCampaignsStore } from '../stores/campaigns'
+import { useSessionStore } from '@renderer/stores/session'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 function setup() {
   const pinia = createTestingPinia({

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import SignupsView from './SignupsView.vue'
-import { useSignupsStore } from '../stores/signups'
-import { NOW } from '../test-utils/fakeBridge'
+import { useSignupsStore } from '@renderer/stores/signups'
+import { NOW } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 const signups = Array.from({ length: 75 }, (_, i) => ({
   email: i % 5 === 0 ? `vip${i}@navy.mil` : `backer${i}@example.com`,

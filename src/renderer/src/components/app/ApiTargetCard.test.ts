@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import ApiTargetCard from './ApiTargetCard.vue'
-import { useAppStore } from '../../stores/app'
+import { useAppStore } from '@renderer/stores/app'
 
 describe('ApiTargetCard', () => {
   it('says which API and token endpoint the app will use', async () => {

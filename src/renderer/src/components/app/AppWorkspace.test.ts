@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import AppWorkspace from './AppWorkspace.vue'
-import { campaignSummary, fakeBridge, NOW, sessionInfo } from '../../test-utils/fakeBridge'
-import { mountWithProviders } from '../../test-utils/mountWithProviders'
+import { campaignSummary, fakeBridge, NOW, sessionInfo } from '@renderer/test-utils/fakeBridge'
+import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 describe('AppWorkspace', () => {
   beforeEach(() => localStorage.clear())

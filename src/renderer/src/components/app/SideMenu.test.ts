@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import SideMenu from './SideMenu.vue'
-import { useNavigationStore } from '../../stores/navigation'
-import { campaignSummary, NOW, sessionInfo } from '../../test-utils/fakeBridge'
-import { mountWithProviders } from '../../test-utils/mountWithProviders'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { campaignSummary, NOW, sessionInfo } from '@renderer/test-utils/fakeBridge'
+import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 function setup(state: Record<string, unknown>) {
   const pinia = createTestingPinia({ createSpy: vi.fn, initialState: state })

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import ShrinkDialog from './ShrinkDialog.vue'
-import type { ShrinkPending } from '../../../../shared/ipc'
-import { useCampaignsStore } from '../../stores/campaigns'
-import { useShrinkStore } from '../../stores/shrink'
-import { fail, fakeBridge, syncSummary } from '../../test-utils/fakeBridge'
-import { buttonByName, mountWithProviders } from '../../test-utils/mountWithProviders'
+import type { ShrinkPending } from '@shared/ipc'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useShrinkStore } from '@renderer/stores/shrink'
+import { fail, fakeBridge, syncSummary } from '@renderer/test-utils/fakeBridge'
+import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 const QUESTION: ShrinkPending = {
   campaignId: 1001,

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import SyncPanel from './SyncPanel.vue'
-import { useCampaignsStore } from '../../stores/campaigns'
-import { buttonByName, mountWithProviders } from '../../test-utils/mountWithProviders'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 function setup(state: Record<string, unknown>) {
   const pinia = createTestingPinia({ createSpy: vi.fn, initialState: { campaigns: state } })

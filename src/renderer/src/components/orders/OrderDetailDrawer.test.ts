@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
-import { orderDetail, orderRow } from '../../stores/orders.fixtures'
+import { orderDetail, orderRow } from '@renderer/stores/orders.fixtures'
 import OrderDetailDrawer from './OrderDetailDrawer.vue'
 
 let wrapper: VueWrapper | undefined

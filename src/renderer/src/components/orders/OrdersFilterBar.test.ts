@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enableAutoUnmount, mount } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
-import { countStatuses } from '../../../../shared/fulfillment'
-import type { OrdersFilterValue } from '../../stores/orders'
-import { focusSearch } from '../../composables/useSearchFocus'
+import { countStatuses } from '@shared/fulfillment'
+import type { OrdersFilterValue } from '@renderer/stores/orders'
+import { focusSearch } from '@renderer/composables/useSearchFocus'
 import OrdersFilterBar from './OrdersFilterBar.vue'
 
 const VALUE: OrdersFilterValue = {

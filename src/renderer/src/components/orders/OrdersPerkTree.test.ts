@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
-import { TREE } from '../../stores/orders.fixtures'
+import { TREE } from '@renderer/stores/orders.fixtures'
 import OrdersPerkTree from './OrdersPerkTree.vue'
-import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from './tree-keys'
+import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
 
 function labels(wrapper: ReturnType<typeof mount>): string[] {
   return wrapper.findAll('.n-tree-node-content__text').map((n) => n.text())

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { enableAutoUnmount, mount } from '@vue/test-utils'
-import { orderRow } from '../../stores/orders.fixtures'
-import { rowPositions } from './row-positions'
+import { orderRow } from '@renderer/stores/orders.fixtures'
+import { rowPositions } from '@renderer/lib/row-positions'
 import OrdersTableRow from './OrdersTableRow.vue'
 
 enableAutoUnmount(afterEach)

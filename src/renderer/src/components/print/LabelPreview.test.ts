@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
-import type { LabelsPreview } from '../../../../shared/ipc'
+import type { LabelsPreview } from '@shared/ipc'
 import LabelPreview from './LabelPreview.vue'
 
 function preview(patch: Partial<LabelsPreview>): LabelsPreview {

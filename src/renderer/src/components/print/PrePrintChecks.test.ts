@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import PrePrintChecks from './PrePrintChecks.vue'
-import { useProblemsStore } from '../../stores/problems'
-import { buttonByName, mountWithProviders } from '../../test-utils/mountWithProviders'
+import { useProblemsStore } from '@renderer/stores/problems'
+import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 describe('PrePrintChecks: contributions that could not be read', () => {
   afterEach(() => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import ProblemRowsBanner from './ProblemRowsBanner.vue'
-import { useProblemsStore } from '../../stores/problems'
+import { useProblemsStore } from '@renderer/stores/problems'
 
 function mountBanner(count: number) {
   const pinia = createTestingPinia({ createSpy: vi.fn })

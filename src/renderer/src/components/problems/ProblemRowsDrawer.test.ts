@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import ProblemRowsDrawer from './ProblemRowsDrawer.vue'
-import type { ProblemRowsView } from '../../../../shared/ipc'
-import { useProblemsStore } from '../../stores/problems'
-import { fakeBridge, NOW } from '../../test-utils/fakeBridge'
-import { buttonByName, mountWithProviders } from '../../test-utils/mountWithProviders'
+import type { ProblemRowsView } from '@shared/ipc'
+import { useProblemsStore } from '@renderer/stores/problems'
+import { fakeBridge, NOW } from '@renderer/test-utils/fakeBridge'
+import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 const VIEW: ProblemRowsView = {
   campaignId: 1001,

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import ReauthDialog from './ReauthDialog.vue'
-import { useSessionStore } from '../../stores/session'
-import { sessionInfo } from '../../test-utils/fakeBridge'
+import { useSessionStore } from '@renderer/stores/session'
+import { sessionInfo } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 
 describe('ReauthDialog', () => {
   afterEach(() => {
@@ -56,5 +56,17 @@ describe('ReauthDialog', () => {
     )
     buttonByName('Not now').click()
     expect(useSessionStore().dismissExpired).toHaveBeenCalled()
+  })
+
+  it("words the reason itself when a store's request found the session gone", async () => {
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      initialState: { session: { expired: { email: null, message: null } } },
+    })
+    mountWithProviders(ReauthDialog, { pinia })
+    await flushPromises()
+    expect(document.querySelector('.reason')?.textContent).toContain(
+      'Your session has expired. Enter your password to continue.',
+    )
   })
 })

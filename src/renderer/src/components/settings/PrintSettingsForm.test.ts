@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { useSettingsStore } from '../../stores/settings'
-import { fakeBridge } from '../../test-utils/fakeBridge'
+import { useSettingsStore } from '@renderer/stores/settings'
+import { fakeBridge } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
   mountWithProviders,
   typeInto,
-} from '../../test-utils/mountWithProviders'
+} from '@renderer/test-utils/mountWithProviders'
 import PrintSettingsForm from './PrintSettingsForm.vue'
 
 async function setup() {

@@ -1,5 +1,5 @@
-import type { PickListRow, PickListTotals } from '../../../../shared/fulfillment'
-import { formatCount, plural } from '../orders/format'
+import type { PickListRow, PickListTotals } from '@shared/fulfillment'
+import { formatCount, plural } from './counts'
 
 /** "Core Game ×120 · Early Bird ×30". */
 export function perkBreakdown(row: PickListRow): string {

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../../../shared/ipc'
+import type { OrderRow } from '@shared/ipc'
 
 export interface OrderColumn {
   key: string

@@ -1,4 +1,4 @@
-import type { OrdersFilter } from '../../../../shared/ipc'
+import type { OrdersFilter } from '@shared/ipc'
 
 /** The "All orders" root of the perk tree. */
 export const ALL_ORDERS_KEY = 'all'

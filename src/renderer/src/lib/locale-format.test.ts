@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatDuration,
-  formatMoney,
-  formatRelative,
-  syncPercent,
-  syncProgressText,
-} from './format'
-import type { SyncProgress } from '../../../shared/ipc'
+import { formatDuration, formatMoney, formatRelative } from './locale-format'
 
 const NOW = Date.parse('2024-05-01T12:00:00Z')
 const before = (seconds: number) => new Date(NOW - seconds * 1000).toISOString()
 
-const progress: SyncProgress = {
-  campaignId: 1,
-  phase: 'walking',
-  pagesDone: 12,
-  pagesTotal: 167,
-  records: 360,
-  expected: 5000,
-  elapsedMs: 1000,
-  rate: 291.6,
-  etaMs: 125_000,
-}
-
-describe('format', () => {
+describe('locale format', () => {
   it('says how long ago, in words', () => {
     expect(formatRelative(before(3), NOW)).toBe('just now')
     expect(formatRelative(new Date(NOW + 20_000).toISOString(), NOW)).toBe('just now')
@@ -31,17 +12,6 @@ describe('format', () => {
     expect(formatRelative(before(5 * 60), NOW)).toBe('5 minutes ago')
     expect(formatRelative(before(26 * 3600), NOW)).toBe('yesterday')
     expect(formatRelative(null, NOW)).toBe('never')
-  })
-
-  it('writes sync progress as pages · records · rate · time left', () => {
-    expect(syncProgressText(progress)).toBe(
-      'pages 12 of 167 · records 360 of 5,000 · 292/s · 2 min 5 s left',
-    )
-    expect(syncProgressText({ ...progress, etaMs: null })).toContain('time left unknown')
-    expect(syncPercent(progress)).toBe(7)
-    expect(syncPercent({ ...progress, pagesTotal: 0 })).toBe(7)
-    expect(syncPercent({ ...progress, phase: 'done' })).toBe(100)
-    expect(syncPercent(null)).toBe(0)
   })
 
   it('formats durations and money', () => {

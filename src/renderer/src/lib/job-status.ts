@@ -1,4 +1,4 @@
-import type { WatchedJob } from '../../../../shared/ipc'
+import type { WatchedJob } from '@shared/ipc'
 
 export type TagType = 'default' | 'info' | 'success' | 'error' | 'warning'
 

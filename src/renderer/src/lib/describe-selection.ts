@@ -1,8 +1,8 @@
-import type { PerkGroup } from '../../../../shared/fulfillment'
-import type { OrdersFilter } from '../../../../shared/ipc'
-import { DEFAULT_STATUSES } from '../../../../shared/fulfillment'
-import { variantTitle } from '../orders/format'
-import { statusLabel } from '../orders/order-status'
+import type { PerkGroup } from '@shared/fulfillment'
+import type { OrdersFilter } from '@shared/ipc'
+import { DEFAULT_STATUSES } from '@shared/fulfillment'
+import { variantTitle } from './perk-labels'
+import { statusLabel } from './order-status'
 
 export interface SelectionPart {
   label: string

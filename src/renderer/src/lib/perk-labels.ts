@@ -1,17 +1,6 @@
-import type { PerkGroup, VariantGroup } from '../../../../shared/fulfillment'
-import { describeChoices } from '../../../../shared/fulfillment'
-
-// The interface is English throughout; a fixed locale keeps "1,234" the same on every machine.
-const counts = new Intl.NumberFormat('en-US')
-
-export function formatCount(n: number): string {
-  return counts.format(n)
-}
-
-/** "1 order", "1,234 orders". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`
-}
+import type { PerkGroup, VariantGroup } from '@shared/fulfillment'
+import { describeChoices } from '@shared/fulfillment'
+import { plural } from './counts'
 
 /** "TEE-BLK (Size: M, Colour: Black)", or the code alone when the SKU has no choices. */
 export function variantTitle(skuCode: string, choices: VariantGroup['choices']): string {

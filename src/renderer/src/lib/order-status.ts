@@ -1,11 +1,10 @@
-import { isKnownStatus, ORDER_STATUSES } from '../../../../shared/api/schemas'
-import type { OrderStatus, OrderStatusText } from '../../../../shared/api/schemas'
-import { h } from 'vue'
-import { NTag } from 'naive-ui'
-import type { SelectGroupOption, SelectOption, SelectRenderTag } from 'naive-ui'
-import type { StatusCount } from '../../../../shared/fulfillment'
+import { isKnownStatus, ORDER_STATUSES } from '@shared/api/schemas'
+import type { OrderStatus, OrderStatusText } from '@shared/api/schemas'
+import type { SelectGroupOption, SelectOption } from 'naive-ui'
+import type { StatusCount } from '@shared/fulfillment'
+import { formatCount } from './counts'
 
-type TagType = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
+export type TagType = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
 
 const LABELS: Readonly<Record<OrderStatus, string>> = {
   captured: 'Captured',
@@ -38,8 +37,6 @@ export function statusTagType(status: OrderStatusText): TagType {
   return TAG_TYPES[status as OrderStatus] ?? 'warning'
 }
 
-const counts = new Intl.NumberFormat('en-US')
-
 type StatusOption = SelectOption & { label: string; value: OrderStatusText }
 
 /** The heading of the statuses the API sent that PerkPack does not know. */
@@ -58,7 +55,7 @@ export function statusOptions(
   const option = (value: OrderStatusText): StatusOption => {
     const count = byStatus.get(value)
     const label = statusLabel(value)
-    return { label: count === undefined ? label : `${label} (${counts.format(count)})`, value }
+    return { label: count === undefined ? label : `${label} (${formatCount(count)})`, value }
   }
   const known = ORDER_STATUSES.map(option)
   const others = statusCounts.filter((c) => !c.known).map((c) => c.status)
@@ -76,9 +73,3 @@ export function statusOptions(
     },
   ]
 }
-
-/** The status filter's tags name the status alone; the counts belong to the menu. */
-export const renderStatusTag: SelectRenderTag = ({ option, handleClose }) =>
-  h(NTag, { size: 'small', closable: true, onClose: handleClose }, () =>
-    statusLabel(String(option.value)),
-  )

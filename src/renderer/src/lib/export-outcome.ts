@@ -1,0 +1,74 @@
+import type { CsvExportResult, ExcelExportResult } from '@shared/ipc'
+import { plural } from './counts'
+
+/** The answer of each "Print & export" button's call when it went through. */
+export interface ActionValues {
+  excel: ExcelExportResult
+  csv: CsvExportResult
+  labels: { printed: boolean }
+  labelsPdf: { path: string }
+  slips: { printed: boolean }
+  slipsPdf: { path: string }
+}
+export type ActionKind = keyof ActionValues
+
+type Done<K extends ActionKind> = K extends ActionKind
+  ? { status: 'done'; kind: K; value: ActionValues[K] }
+  : never
+
+/**
+ * How one button's call ended: done with main's answer, cancelled (a save dialog closed, a print
+ * dialog dismissed), not available here (no printer in the browser harness), failed with main's
+ * message, or not started.
+ */
+export type ActionOutcome<K extends ActionKind = ActionKind> =
+  | Done<K>
+  | { status: 'cancelled' }
+  | { status: 'unavailable'; message: string }
+  | { status: 'failed'; message: string }
+  | { status: 'no-campaign' }
+  | { status: 'busy' }
+
+export interface OutcomeNotice {
+  level: 'success' | 'warning' | 'error'
+  text: string
+}
+
+/** What the person reads after a button; nothing when they cancelled. */
+export function outcomeNotice(outcome: ActionOutcome): OutcomeNotice | null {
+  switch (outcome.status) {
+    case 'done':
+      return { level: 'success', text: doneText(outcome) }
+    case 'unavailable':
+      return { level: 'warning', text: outcome.message }
+    case 'failed':
+      return { level: 'error', text: outcome.message }
+    case 'no-campaign':
+      return { level: 'error', text: 'Open a campaign first.' }
+    case 'busy':
+      return { level: 'error', text: 'Wait for the current one to finish.' }
+    case 'cancelled':
+      return null
+  }
+}
+
+function doneText(done: Done<ActionKind>): string {
+  switch (done.kind) {
+    case 'excel': {
+      const { orders, sheets, path } = done.value
+      return `Saved the packing list (${plural(orders, 'order')}, ${plural(sheets, 'sheet')}) to ${path}`
+    }
+    case 'csv': {
+      const { orders, rows, path } = done.value
+      return `Saved the shipper CSV (${plural(orders, 'order')}, ${plural(rows, 'line')}) to ${path}`
+    }
+    case 'labels':
+      return 'Labels sent to the printer.'
+    case 'labelsPdf':
+      return `Saved the labels to ${done.value.path}`
+    case 'slips':
+      return 'Packing slips sent to the printer.'
+    case 'slipsPdf':
+      return `Saved the packing slips to ${done.value.path}`
+  }
+}

@@ -1,0 +1,77 @@
+import type { OrderStatusText } from '@shared/api/schemas'
+import { DEFAULT_STATUSES } from '@shared/fulfillment'
+import type { StatusCount } from '@shared/fulfillment'
+import type { OrdersFilter } from '@shared/ipc'
+import { nodeFilter } from './perk-tree-keys'
+
+/** The toolbar's part of the filter (the tree node is kept apart). */
+export interface OrdersFilterValue {
+  /** Known statuses, and any text the API sent that PerkPack does not know. */
+  statuses: OrderStatusText[]
+  search: string
+  country: string | null
+}
+
+/** A fixed list of orders (a pre-print check's "Open list"): every status, only these ids. */
+export interface PinnedList {
+  title: string
+  ids: readonly number[]
+}
+
+export function defaultFilterValue(): OrdersFilterValue {
+  return { statuses: [...DEFAULT_STATUSES], search: '', country: null }
+}
+
+/**
+ * The filter main answers: the toolbar, the pinned list (which overrides the statuses) and the
+ * tree node. Plain data only: Electron's structured clone rejects Vue proxies.
+ */
+export function ordersFilter(
+  toolbar: OrdersFilterValue,
+  pinned: PinnedList | null,
+  nodeKey: string,
+): OrdersFilter {
+  const filter: OrdersFilter = { statuses: [...toolbar.statuses] }
+  const search = toolbar.search.trim()
+  if (search !== '') filter.search = search
+  if (toolbar.country) filter.country = toolbar.country
+  if (pinned) Object.assign(filter, { statuses: [], ids: [...pinned.ids] })
+  return { ...filter, ...nodeFilter(nodeKey) }
+}
+
+/**
+ * `next` as the toolbar keeps it: the very same status list when unchanged, so the status picker
+ * keeps its tags as they are laid out.
+ */
+export function nextToolbar(
+  current: OrdersFilterValue,
+  next: OrdersFilterValue,
+): OrdersFilterValue {
+  const was = current.statuses
+  const same = was.length === next.statuses.length && was.every((s, i) => s === next.statuses[i])
+  return { statuses: same ? was : [...next.statuses], search: next.search, country: next.country }
+}
+
+const sum = (counts: readonly StatusCount[]) => counts.reduce((n, c) => n + c.count, 0)
+
+/** Orders whose status PerkPack does not know: shown as sent, counted here. */
+export function unknownStatusTotal(counts: readonly StatusCount[]): number {
+  return sum(counts.filter((c) => !c.known))
+}
+
+/** Of those, the orders the status filter leaves out (none when it selects every status). */
+export function unknownStatusHidden(
+  counts: readonly StatusCount[],
+  selected: readonly OrderStatusText[],
+): number {
+  if (selected.length === 0) return 0
+  return sum(counts.filter((c) => !c.known && !selected.includes(c.status)))
+}
+
+/** The unknown statuses the filter leaves out, to add to it. */
+export function missingUnknownStatuses(
+  counts: readonly StatusCount[],
+  selected: readonly OrderStatusText[],
+): OrderStatusText[] {
+  return counts.filter((c) => !c.known && !selected.includes(c.status)).map((c) => c.status)
+}

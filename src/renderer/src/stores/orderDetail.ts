@@ -1,0 +1,48 @@
+import { defineStore } from 'pinia'
+import { ref, shallowRef, watch } from 'vue'
+import type { OrderDetail, OrderRow } from '@shared/ipc'
+import { api } from '@renderer/api'
+import { useLatestRequest } from '@renderer/composables/useLatestRequest'
+import { useOrdersStore } from './orders'
+
+/**
+ * The drawer of one order of the open campaign: its full detail, asked of main when a row is
+ * opened. It closes when the orders store opens another campaign or closes.
+ */
+export const useOrderDetailStore = defineStore('orderDetail', () => {
+  const orders = useOrdersStore()
+  const contributionId = ref<number | null>(null)
+  /** The table row of the open order: the drawer can title itself before the detail arrives. */
+  const row = shallowRef<OrderRow | null>(null)
+  const detail = shallowRef<OrderDetail | null>(null)
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+  const requests = useLatestRequest()
+
+  async function open(id: number): Promise<void> {
+    const campaignId = orders.campaignId
+    if (campaignId === null) return
+    contributionId.value = id
+    row.value = orders.loadedRow(id)
+    detail.value = null
+    await requests.run(() => api().orderDetail({ campaignId, contributionId: id }), {
+      busy: loading,
+      error,
+      apply: (answer) => (detail.value = answer),
+    })
+  }
+
+  function close(): void {
+    requests.drop()
+    contributionId.value = null
+    row.value = null
+    detail.value = null
+    error.value = null
+    loading.value = false
+  }
+
+  // Synchronous: the drawer of the old campaign must be gone before the new one paints.
+  watch(() => orders.campaignId, close, { flush: 'sync' })
+
+  return { contributionId, row, detail, loading, error, open, close }
+})
