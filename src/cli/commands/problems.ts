@@ -1,10 +1,10 @@
-import type { CampaignSnapshotInfo, ProblemRow } from '../main/services/cache'
-import { UsageError } from '../main/services/perkpack-errors'
-import type { ShrinkCounts } from '../main/services/shrink'
-import { problemRowName } from '../shared/problems/report'
-import { campaignArg, printJson } from './commands'
-import type { Command } from './commands'
-import type { CliContext } from './context'
+import type { CampaignSnapshotInfo, ProblemRow } from '../../main/services/cache'
+import { UsageError } from '../../main/services/perkpack-errors'
+import type { ShrinkCounts } from '../../main/services/shrink'
+import { problemRowName } from '../../shared/problems/report'
+import { campaignArg, printJson } from '../commands'
+import type { Command } from '../commands'
+import type { CliContext } from '../context'
 
 const USAGE = 'problems <campaign-id> [--json]'
 
