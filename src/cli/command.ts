@@ -20,6 +20,13 @@ export interface ParsedValues {
   search?: string
   strict?: boolean
   'accept-shrink'?: boolean
+  layout?: string
+  start?: string
+  'offset-x'?: string
+  'offset-y'?: string
+  'order-line'?: boolean
+  sort?: string
+  paper?: string
 }
 
 export interface CommandInput {

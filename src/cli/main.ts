@@ -35,6 +35,13 @@ const OPTIONS = {
   search: { type: 'string' },
   strict: { type: 'boolean' },
   'accept-shrink': { type: 'boolean' },
+  layout: { type: 'string' },
+  start: { type: 'string' },
+  'offset-x': { type: 'string' },
+  'offset-y': { type: 'string' },
+  'order-line': { type: 'boolean' },
+  sort: { type: 'string' },
+  paper: { type: 'string' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])
