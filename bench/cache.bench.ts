@@ -52,6 +52,7 @@ async function connect(sim: SimulatorProcess): Promise<ApiClient> {
   const session = new Session({
     fetch: globalThis.fetch,
     store: new MemorySecretStore(),
+    baseUrl: sim.baseUrl,
     authUrl: sim.authUrl,
     email: sim.email,
     userAgent: USER_AGENT,

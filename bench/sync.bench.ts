@@ -30,6 +30,7 @@ export async function benchSync(): Promise<string> {
     const session = new Session({
       fetch: globalThis.fetch,
       store,
+      baseUrl: sim.baseUrl,
       authUrl: sim.authUrl,
       email: sim.email,
       userAgent: USER_AGENT,

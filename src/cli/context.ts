@@ -6,7 +6,7 @@ import { cacheProfile, readSettings, resolveTarget } from '../main/services/prof
 import type { Target } from '../main/services/profile'
 import { KeychainSecretStore, MemorySecretStore } from '../main/services/secrets'
 import type { SecretStore } from '../main/services/secrets'
-import { keychainAccount, Session } from '../main/services/session'
+import { keychainAccount, sameTarget, Session } from '../main/services/session'
 import type { StoredCredentials } from '../main/services/session'
 import { USER_AGENT } from '../main/services/version'
 import { canPrompt, prompt } from './io'
@@ -91,6 +91,7 @@ export class CliContext {
     const envPassword = env.PERKPACK_PASSWORD || undefined
     const common = {
       fetch: globalThis.fetch,
+      baseUrl: this.target.baseUrl,
       authUrl: this.target.authUrl,
       email,
       userAgent: USER_AGENT,
@@ -108,7 +109,7 @@ export class CliContext {
           }
         }
       }
-      await memory.set(keychainAccount(this.target.authUrl, email), JSON.stringify(stored))
+      await memory.set(keychainAccount(this.target, email), JSON.stringify(stored))
       const session = new Session({ ...common, store: memory, password: envPassword })
       await this.ensureAccess(session, Boolean(envPassword))
       return session
@@ -117,6 +118,12 @@ export class CliContext {
     const session = new Session({ ...common, store: this.secretStore(), password: envPassword })
     const stored = await session.credentials()
     if (!stored?.apiToken) {
+      const elsewhere = this.signInElsewhere()
+      if (elsewhere !== null) {
+        throw new UsageError(
+          `The stored sign-in is for ${elsewhere}, not ${this.target.baseUrl}: its tokens are only sent there. Run \`perkpack login\` for this host, or pass the credentials in the environment (PERKPACK_API_TOKEN, PERKPACK_EMAIL, PERKPACK_PASSWORD).`,
+        )
+      }
       if (!canPrompt(this.io)) {
         throw new UsageError(
           'No API token: set PERKPACK_API_TOKEN (and PERKPACK_EMAIL, PERKPACK_PASSWORD for e-mails and addresses), or run `perkpack login` on a terminal.',
@@ -128,10 +135,19 @@ export class CliContext {
     return session
   }
 
+  /** The API host of the last login when it is not this run's target (a flag or variable moved it). */
+  private signInElsewhere(): string | null {
+    const remembered = readSettings(this.target.dataDir)
+    if (remembered.baseUrl === undefined || remembered.authUrl === undefined) return null
+    const login = { baseUrl: remembered.baseUrl, authUrl: remembered.authUrl }
+    return sameTarget(login, this.target) ? null : login.baseUrl
+  }
+
   /** A session kept in the OS keychain (login, logout), without signing in yet. */
   keychainSession(email: string | null): Session {
     return new Session({
       fetch: globalThis.fetch,
+      baseUrl: this.target.baseUrl,
       authUrl: this.target.authUrl,
       email,
       userAgent: USER_AGENT,

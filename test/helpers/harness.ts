@@ -122,6 +122,7 @@ export async function makeSession(
   const options: SessionOptions = {
     fetch: setup.fetch ?? globalThis.fetch,
     store,
+    baseUrl: sim.baseUrl,
     authUrl: sim.authUrl,
     email,
     userAgent: USER_AGENT,

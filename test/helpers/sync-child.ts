@@ -26,6 +26,7 @@ const email = process.env.SYNC_CHILD_EMAIL || null
 const session = new Session({
   fetch: globalThis.fetch,
   store: new MemorySecretStore(),
+  baseUrl,
   authUrl: baseUrl,
   email,
   userAgent: USER_AGENT,

@@ -53,14 +53,10 @@ run as a formula is prefixed with '. The pre-print checks are printed to stderr.
     for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
 
     const result = await writeShipperCsv({ contributions: rows, format, out, signal })
-    if (result.skippedOrders > 0) {
-      context.io.stderr.write(
-        `${plural(result.skippedOrders, 'order')} with nothing to ship (digital perks only, or no perk) left out.\n`,
-      )
-    }
+    // Orders left out are named by the checks above (nothing to ship, missing address).
     if (result.rows === 0) {
       context.io.stderr.write(
-        'Nothing in the selection ships: the file holds the header row only.\n',
+        'No order in the selection ships: the file holds the header row only.\n',
       )
     }
     context.io.stdout.write(

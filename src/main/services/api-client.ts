@@ -14,7 +14,7 @@ import type {
 } from '../../shared/api/schemas'
 import { describeIssues } from '../../shared/api/validate'
 import { API_VERSION } from '../../shared/config'
-import { ApiError, SignInRequired } from './perkpack-errors'
+import { ApiError, PerkPackError, SignInRequired } from './perkpack-errors'
 import { backoffDelay, DEFAULT_RETRY, fetchText, parseRetryAfter, sleep as realSleep } from './http'
 import type { FetchLike, RetryPolicy, Sleep } from './http'
 import { redact } from './redact'
@@ -127,6 +127,13 @@ export class ApiClient {
     request: RequestOptions,
   ): Promise<z.output<S>> {
     const { session } = this.options
+    // Tokens go only to the host they were issued for, whatever a caller wired together.
+    if (session.target.baseUrl !== this.options.baseUrl.replace(/\/+$/, '')) {
+      throw new PerkPackError(
+        'target_mismatch',
+        `The stored sign-in is for ${session.target.baseUrl}, not ${this.options.baseUrl}. Sign in again for this host; no token was sent.`,
+      )
+    }
     const endpoint = `GET /${API_VERSION}${path}${query.page ? `?page=${query.page}` : ''}`
     const signal = withDeadline(request)
     const sleep = this.options.sleep ?? realSleep

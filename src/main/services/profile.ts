@@ -5,6 +5,17 @@ import { join } from 'node:path'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../shared/config'
 import { UsageError } from './perkpack-errors'
 
+/** localhost, 127.0.0.0/8 and ::1: hosts whose traffic never leaves this machine. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  )
+}
+
 /** Trailing slashes would double up when paths are appended. */
 export function normalizeUrl(value: string, variable: string): string {
   let url: URL
@@ -17,6 +28,12 @@ export function normalizeUrl(value: string, variable: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`${variable} must start with https:// (or http:// for a local simulator).`)
+  }
+  // Tokens travel in the query string: in clear text only to this machine (the simulator).
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new Error(
+      `${variable} must use https:// for ${url.hostname}: tokens would cross the network in clear text. Only a simulator on this machine (localhost, 127.0.0.1) may use http://.`,
+    )
   }
   return url.toString().replace(/\/+$/, '')
 }

@@ -23,6 +23,11 @@ export interface SessionStatus {
 export interface SessionOptions {
   fetch: FetchLike
   store: SecretStore
+  /**
+   * The API host these credentials are for. With `authUrl` it is the target the keychain entry
+   * is bound to: a client for any other host gets no token from this session (ApiClient checks).
+   */
+  baseUrl: string
   authUrl: string
   /** null: API token only, unprivileged (no e-mails, no addresses). */
   email: string | null
@@ -35,8 +40,27 @@ export interface SessionOptions {
   timeoutMs?: number
 }
 
-export function keychainAccount(authUrl: string, email: string | null): string {
-  return `${authUrl.replace(/\/+$/, '')} ${email ? email.trim().toLowerCase() : '(api token only)'}`
+/** The pair of hosts stored credentials belong to: they are only ever sent to `baseUrl`. */
+export interface CredentialTarget {
+  baseUrl: string
+  authUrl: string
+}
+
+const bare = (url: string) => url.replace(/\/+$/, '')
+
+/** Same target: the credentials of one may be sent to the other. */
+export function sameTarget(a: CredentialTarget, b: CredentialTarget): boolean {
+  return bare(a.baseUrl) === bare(b.baseUrl) && bare(a.authUrl) === bare(b.authUrl)
+}
+
+/**
+ * The keychain entry's name: the target and the account. A new base URL finds no entry, so a
+ * token issued for one host is never read, let alone sent, for another.
+ */
+export function keychainAccount(target: CredentialTarget, email: string | null): string {
+  return `${bare(target.baseUrl)} ${bare(target.authUrl)} ${
+    email ? email.trim().toLowerCase() : '(api token only)'
+  }`
 }
 
 /**
@@ -53,7 +77,12 @@ export class Session {
   constructor(private readonly options: SessionOptions) {
     this.password = options.password
     registerSecret(options.password)
-    this.account = keychainAccount(options.authUrl, options.email)
+    this.account = keychainAccount(options, options.email)
+  }
+
+  /** The hosts this session's credentials are for. */
+  get target(): CredentialTarget {
+    return { baseUrl: bare(this.options.baseUrl), authUrl: bare(this.options.authUrl) }
   }
 
   get email(): string | null {

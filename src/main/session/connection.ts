@@ -8,6 +8,7 @@ import { cacheProfile } from '../services/profile'
 import { describeError } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
 import { Session } from '../services/session'
+import type { CredentialTarget } from '../services/session'
 import { USER_AGENT, VERSION } from '../services/version'
 import { resolveAppTarget } from './app-target'
 import type { AppTarget } from './app-target'
@@ -65,7 +66,7 @@ export class Connection {
       // A bad PERKPACK_BASE_URL: the person who set it wants to know, before any window opens.
       throw new UsageError(error instanceof Error ? error.message : String(error))
     }
-    this.currentSession = this.newSession(this.current.authUrl, this.rememberedEmail())
+    this.currentSession = this.newSession(this.current, this.rememberedEmail())
     this.currentClient = this.newClient()
   }
 
@@ -99,11 +100,13 @@ export class Connection {
     return resolveAppTarget(this.options.env, loadSettings(this.options.dataDir))
   }
 
-  newSession(authUrl: string, email: string | null, store = this.keychain): Session {
+  /** A session bound to `target`: its tokens are kept for, and sent to, that API host only. */
+  newSession(target: CredentialTarget, email: string | null, store = this.keychain): Session {
     return new Session({
       fetch: this.options.fetch,
       store,
-      authUrl,
+      baseUrl: target.baseUrl,
+      authUrl: target.authUrl,
       email,
       userAgent: USER_AGENT,
       now: this.options.now,
@@ -161,8 +164,10 @@ export class Connection {
     if (hostChanged) this.leaveHost()
     this.demoStore = null
     this.current = target
-    if (authChanged) {
-      this.currentSession = this.newSession(target.authUrl, this.rememberedEmail())
+    // Credentials belong to the (API host, auth host) pair: a new host of either kind means
+    // another keychain entry, so the old host's tokens are never sent to the new one.
+    if (hostChanged || authChanged) {
+      this.currentSession = this.newSession(target, this.rememberedEmail())
       this.expiredPending = false
     }
     this.currentClient = this.newClient()

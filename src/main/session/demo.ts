@@ -46,7 +46,7 @@ export class DemoDesk {
     if (connection.closed) throw new PerkPackError('closing', 'PerkPack is closing.')
     if (!connection.inDemo) {
       const store = new MemorySecretStore()
-      const session = connection.newSession(sim.authUrl, sim.credentials.email, store)
+      const session = connection.newSession(sim, sim.credentials.email, store)
       await session.setApiToken(sim.credentials.apiToken)
       await session.signIn(sim.credentials.password)
       // From here on synchronous, so no request can open the wrong host's cache in between.

@@ -39,7 +39,7 @@ export class SignInDesk {
       : fallback.authUrl
 
     // Tried on the side: a refused password leaves the current session exactly as it was.
-    const candidate = connection.newSession(authUrl, email)
+    const candidate = connection.newSession({ baseUrl, authUrl }, email)
     const before = await candidate.credentials()
     try {
       await candidate.setApiToken(input.apiToken)
@@ -99,15 +99,15 @@ export class SignInDesk {
       return connection.sessionInfo()
     }
     const profile = connection.profile()
-    const { authUrl } = connection.target
+    const target = connection.target
     connection.leaveHost()
     await connection.session.signOut()
-    await connection.keychain.delete(keychainAccount(authUrl, null))
+    await connection.keychain.delete(keychainAccount(target, null))
     // Again: a request that came in during the awaits may have opened the cache.
     connection.leaveHost()
     wipeCacheFiles(this.dataDir, profile)
     saveSettings(this.dataDir, { email: undefined })
-    connection.switchTo(connection.target, connection.newSession(authUrl, null))
+    connection.switchTo(connection.target, connection.newSession(target, null))
     return connection.sessionInfo()
   }
 }

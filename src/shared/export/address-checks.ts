@@ -1,5 +1,5 @@
 import type { CampaignContribution } from '../api/schemas'
-import { joinPresent } from '../fulfillment'
+import { joinPresent, shipmentRole } from '../fulfillment'
 import { neededParts } from './address-rules'
 import type { AddressPart } from './address-rules'
 import { ordersText, trimmed } from './check-text'
@@ -9,21 +9,12 @@ import { countryCode } from './countries'
 // The checks of the ship-to addresses: none, hidden, missing a part, in a script carriers may
 // refuse, abroad without a phone number.
 
-function needsShipping(row: CampaignContribution): boolean {
-  for (const perk of row.order.perks) if (perk.shipping_address_required) return true
-  return false
-}
-
-function hasAddress(row: CampaignContribution): boolean {
-  return trimmed(row.order.shipping?.address) !== ''
-}
-
 export function missingAddress(
   rows: readonly CampaignContribution[],
   privileged: boolean,
 ): PrePrintCheck | null {
   const ids: number[] = []
-  for (const row of rows) if (needsShipping(row) && !hasAddress(row)) ids.push(row.id)
+  for (const row of rows) if (shipmentRole(row) === 'no-address') ids.push(row.id)
   if (ids.length === 0) return null
   if (!privileged) {
     // Every address is hidden from an API-token-only sync: listing every order would only hide
@@ -48,6 +39,26 @@ export function missingAddress(
     detail: `${ordersText(ids.length)} ${ids.length === 1 ? 'needs' : 'need'} shipping but ${
       ids.length === 1 ? 'has' : 'have'
     } no address.`,
+  }
+}
+
+/**
+ * Orders with nothing for a parcel (digital perks only, no perk, perks without items): no label,
+ * slip or CSV row is made for them, and the person should know why the counts differ.
+ */
+export function nothingToShip(rows: readonly CampaignContribution[]): PrePrintCheck | null {
+  const ids: number[] = []
+  for (const row of rows) if (shipmentRole(row) === 'nothing-to-ship') ids.push(row.id)
+  if (ids.length === 0) return null
+  return {
+    id: 'nothing-to-ship',
+    title: 'Nothing to ship',
+    severity: 'info',
+    count: ids.length,
+    contributionIds: ids,
+    detail: `${ordersText(ids.length)} ${ids.length === 1 ? 'has' : 'have'} nothing to ship (digital perks only, no perk, or perks without items): ${
+      ids.length === 1 ? 'it gets' : 'they get'
+    } no label, packing slip or shipper CSV row.`,
   }
 }
 

@@ -6,6 +6,7 @@ import {
   missingAddress,
   missingPhoneInternational,
   nonLatinAddress,
+  nothingToShip,
 } from './address-checks'
 import { ordersText, plural } from './check-text'
 import { possibleDuplicates } from './duplicate-check'
@@ -138,6 +139,7 @@ export function runPrePrintChecks(
 ): PrePrintCheck[] {
   const found: (PrePrintCheck | null)[] = [
     missingAddress(contributions, context.privileged),
+    nothingToShip(contributions),
     refundedOrOnHold(contributions),
     incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     unreadableRows(context.problemRows),

@@ -1,6 +1,7 @@
 /** Every check, in the order they are listed whatever order they were computed in. */
 export const PRE_PRINT_CHECK_ORDER = [
   'missing-address',
+  'nothing-to-ship',
   'refunded-or-on-hold',
   'incomplete-address',
   'problem-rows',

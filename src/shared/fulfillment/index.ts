@@ -18,3 +18,14 @@ export type {
 } from './pick-list'
 export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'
 export { joinPresent, perkLabel, perkLabels } from './display'
+export {
+  countShipments,
+  hasShippingAddress,
+  ordersThatShip,
+  notShipping,
+  notShippingReason,
+  perkShips,
+  shipmentRole,
+  shippableLines,
+} from './shipping'
+export type { NotShipping, ShipmentCounts, ShipmentRole } from './shipping'

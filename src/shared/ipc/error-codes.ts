@@ -19,6 +19,7 @@ export const IPC_ERROR_CODES = [
   'team_sign_in_required',
   'invalid_credentials',
   'demo_failed',
+  'target_mismatch',
   // The platform's API (ApiError: `api_` and its kind).
   'api_auth',
   'api_forbidden',

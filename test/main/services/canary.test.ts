@@ -111,6 +111,7 @@ describe('canary: secrets never leak', () => {
       new Session({
         fetch: globalThis.fetch,
         store,
+        baseUrl: sim.baseUrl,
         authUrl,
         email: EMAIL,
         userAgent: USER_AGENT,
@@ -143,15 +144,27 @@ describe('canary: secrets never leak', () => {
       makeClient(sim, session, { retry: { attempts: 2 }, onRetry: log }).signups(campaignId, 1),
     )
     const deadPort = await freePort()
+    // Tokens only go to the host they are stored for: a session of the dead host's own.
+    const deadBase = `http://127.0.0.1:${deadPort}`
+    const deadSession = new Session({
+      fetch: globalThis.fetch,
+      store,
+      baseUrl: deadBase,
+      authUrl,
+      email: null,
+      userAgent: USER_AGENT,
+    })
+    await deadSession.setApiToken(API_TOKEN)
     const dead = new ApiClient({
-      baseUrl: `http://127.0.0.1:${deadPort}`,
-      session,
+      baseUrl: deadBase,
+      session: deadSession,
       fetch: globalThis.fetch,
       userAgent: USER_AGENT,
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
       onRetry: log,
     })
-    await failure('unreachable', dead.campaignContributions(campaignId, 1))
+    const unreachable = await failure('unreachable', dead.campaignContributions(campaignId, 1))
+    expect(unreachable).toMatchObject({ code: 'api_network' })
 
     // 3. SignInRequired: the token revoked, and this process has no password.
     sim.expireAllTokens()

@@ -53,13 +53,14 @@ describe.runIf(enabled)('the OS keychain (keytar, Secret Service)', () => {
     // The simulator's demo user signs in with a unique e-mail, so the entry is ours alone.
     const email = `keychain-${randomUUID()}@perkpack.test`.toLowerCase()
     const own = await startSim({ contributions: 30, email, password: 'keychain-test-pw' })
-    const account = keychainAccount(own.authUrl, email)
+    const account = keychainAccount(own, email)
     accounts.push(account)
 
     const store = new KeychainSecretStore()
     const session = new Session({
       fetch: globalThis.fetch,
       store,
+      baseUrl: own.baseUrl,
       authUrl: own.authUrl,
       email,
       userAgent: USER_AGENT,
@@ -81,6 +82,7 @@ describe.runIf(enabled)('the OS keychain (keytar, Secret Service)', () => {
     const later = new Session({
       fetch: globalThis.fetch,
       store: fresh,
+      baseUrl: own.baseUrl,
       authUrl: own.authUrl,
       email,
       userAgent: USER_AGENT,
@@ -180,7 +182,7 @@ describe('KeychainSecretStore', () => {
     const { session } = await makeSession(sim, { store })
     await session.signIn(sim.credentials.password)
 
-    const account = keychainAccount(sim.authUrl, sim.credentials.email)
+    const account = keychainAccount(sim, sim.credentials.email)
     expect(new Set(fake.calls.map((c) => c.service))).toEqual(new Set(['PerkPack']))
     expect(new Set(fake.calls.map((c) => c.account))).toEqual(new Set([account]))
     const raw = fake.entries.get(`PerkPack\u0000${account}`)
@@ -193,6 +195,7 @@ describe('KeychainSecretStore', () => {
     const again = new Session({
       fetch: globalThis.fetch,
       store: new KeychainSecretStore({ load: async () => fake.keytar }),
+      baseUrl: sim.baseUrl,
       authUrl: sim.authUrl,
       email: sim.credentials.email,
       userAgent: USER_AGENT,

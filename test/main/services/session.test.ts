@@ -59,7 +59,7 @@ describe('Session: the password grant', () => {
       accessTokenExpiresAt: now + 7_200_000,
     })
     for (const value of values) expect(value).not.toContain(sim.credentials.password)
-    expect(await store.get(keychainAccount(sim.authUrl, sim.credentials.email))).toBe(values[0])
+    expect(await store.get(keychainAccount(sim, sim.credentials.email))).toBe(values[0])
   })
 
   it('renews an expired token when the password is at hand', async () => {
@@ -177,15 +177,18 @@ describe('Session: token expiry during a sync', () => {
 })
 
 describe('keychainAccount', () => {
-  it('keys entries by auth URL and e-mail, so accounts never share tokens', () => {
-    expect(keychainAccount('http://a.test/', 'Demo@Example.TEST ')).toBe(
-      'http://a.test demo@example.test',
+  it('keys entries by target (API and auth host) and e-mail, so no two share tokens', () => {
+    const a = { baseUrl: 'https://api.a.test/', authUrl: 'https://auth.a.test' }
+    expect(keychainAccount(a, 'Demo@Example.TEST ')).toBe(
+      'https://api.a.test https://auth.a.test demo@example.test',
     )
-    expect(keychainAccount('http://a.test', null)).not.toBe(
-      keychainAccount('http://a.test', BACKER_CREDENTIALS.email),
+    expect(keychainAccount(a, null)).not.toBe(keychainAccount(a, BACKER_CREDENTIALS.email))
+    // Same auth host, another API host: another entry, so the first host's tokens stay there.
+    expect(keychainAccount({ ...a, baseUrl: 'https://evil.test' }, 'x@y.z')).not.toBe(
+      keychainAccount(a, 'x@y.z'),
     )
-    expect(keychainAccount('http://a.test', 'x@y.z')).not.toBe(
-      keychainAccount('http://b.test', 'x@y.z'),
+    expect(keychainAccount({ ...a, authUrl: 'https://auth.b.test' }, 'x@y.z')).not.toBe(
+      keychainAccount(a, 'x@y.z'),
     )
   })
 })

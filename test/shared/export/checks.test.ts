@@ -137,8 +137,34 @@ describe('runPrePrintChecks', () => {
     })
 
     it('says nothing about hidden addresses when nothing in an unprivileged selection ships', () => {
-      const checks = run([row({ perks: [perk(4, false)], shipping: null })], { privileged: false })
-      expect(checks).toEqual([])
+      const digital = row({ perks: [perk(4, false)], shipping: null })
+      const checks = run([digital], { privileged: false })
+      expect(checks.map((c) => c.id)).toEqual(['nothing-to-ship'])
+    })
+  })
+
+  describe('nothing to ship', () => {
+    it('lists the orders that get no label, slip or CSV row because nothing in them ships', () => {
+      const digital = row({ perks: [perk(4, false)] })
+      const noPerk = row({ perks: [] })
+      const check = find(run([row(), digital, noPerk]), 'nothing-to-ship')
+      expect(check).toMatchObject({
+        severity: 'info',
+        count: 2,
+        contributionIds: [digital.id, noPerk.id],
+      })
+      expect(check?.detail).toBe(
+        '2 orders have nothing to ship (digital perks only, no perk, or perks without items): they get no label, packing slip or shipper CSV row.',
+      )
+    })
+
+    it('ships a perk whose shipping flag is missing: a parcel left out is worse than one checked', () => {
+      // null, as drifted rows send it: neither true nor false.
+      const flag = { shipping_address_required: null } as unknown as Partial<Perk>
+      const unknownFlag = row({ perks: [{ ...perk(4), ...flag }] })
+      expect(unknownFlag.order.perks[0]?.shipping_address_required).toBeNull()
+      expect(find(run([unknownFlag]), 'nothing-to-ship')).toBeUndefined()
+      expect(find(run([row({ perks: [perk(5, false)] })]), 'nothing-to-ship')?.count).toBe(1)
     })
   })
 

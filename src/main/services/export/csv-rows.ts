@@ -2,8 +2,7 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { countryCode } from '../../../shared/export/checks'
 import { neutralizeFormula } from '../../../shared/export/formula'
 import { shippingValues } from '../../../shared/export/order-rows'
-import { describeChoices, orderLines } from '../../../shared/fulfillment'
-import type { OrderLine } from '../../../shared/fulfillment'
+import { describeChoices, hasShippingAddress, shippableLines } from '../../../shared/fulfillment'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 
 /** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
@@ -89,17 +88,6 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
   }
 
 /**
- * Items a parcel carries: those of the perks that require a shipping address, merged per
- * variant. A digital perk's items (a download code with a SKU) are not the shipper's business.
- */
-export function shippableLines(row: CampaignContribution): OrderLine[] {
-  const perks = row.order.perks
-  const shippable = perks.filter((perk) => perk.shipping_address_required)
-  if (shippable.length === perks.length) return orderLines(row)
-  return orderLines({ ...row, order: { ...row.order, perks: shippable } })
-}
-
-/**
  * "2024-03-01 10:15:00", the wall-clock time of the API's timestamp: the order date as the
  * platform shows it. Year first with a time is what ShipStation's importer reads unambiguously;
  * anything unexpected passes through as it came.
@@ -109,10 +97,13 @@ function shipperOrderDate(timestamp: string): string {
   return match ? `${match[1]} ${match[2]}` : timestamp
 }
 
-/** The lines of one order, or an empty array when nothing in it ships. */
+/**
+ * The lines of one order, or an empty array when it does not ship (nothing to ship, or no
+ * street address: a shipper's importer rejects the row or, worse, buys postage for it).
+ */
 export function shipperLines(row: CampaignContribution): ShipperLine[] {
   const lines = shippableLines(row)
-  if (lines.length === 0) return []
+  if (lines.length === 0 || !hasShippingAddress(row)) return []
   const ship = shippingValues(row)
   const base = {
     orderNumber: row.order.sequence_number ?? row.order.id,

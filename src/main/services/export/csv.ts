@@ -6,12 +6,13 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { CampaignContribution } from '../../../shared/api/schemas'
+import { shipmentRole } from '../../../shared/fulfillment'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 import { Cancelled, isAbortError, PerkPackError } from '../perkpack-errors'
 import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
 import type { ShipperRecord } from './csv-rows'
 
-export { SHIPPER_CSV_COLUMNS, shipperLines, shippableLines } from './csv-rows'
+export { SHIPPER_CSV_COLUMNS, shipperLines } from './csv-rows'
 export type { ShipperCsvColumn, ShipperLine } from './csv-rows'
 
 export interface WriteShipperCsvOptions {
@@ -34,6 +35,8 @@ export interface ShipperCsvResult {
   orders: number
   /** Orders left out because nothing in them ships (no items, or only digital perks). */
   skippedOrders: number
+  /** Orders left out because they have something to ship but no street address. */
+  noAddressOrders: number
   /** Absolute path of the file written; null when writing to a stream. */
   path: string | null
 }
@@ -63,6 +66,7 @@ interface Counts {
   rows: number
   orders: number
   skippedOrders: number
+  noAddressOrders: number
 }
 
 function* records(
@@ -74,7 +78,8 @@ function* records(
   for (const row of contributions) {
     const lines = shipperLines(row)
     if (lines.length === 0) {
-      counts.skippedOrders++
+      if (shipmentRole(row) === 'no-address') counts.noAddressOrders++
+      else counts.skippedOrders++
       continue
     }
     counts.orders++
@@ -119,7 +124,7 @@ function cancelled(): Cancelled {
 export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<ShipperCsvResult> {
   const { contributions, format, out, signal } = options
   if (signal?.aborted) throw cancelled()
-  const counts: Counts = { rows: 0, orders: 0, skippedOrders: 0 }
+  const counts: Counts = { rows: 0, orders: 0, skippedOrders: 0, noAddressOrders: 0 }
   const source = Readable.from(records(contributions, format, counts))
   const stringifier = csvStringifier(format)
 

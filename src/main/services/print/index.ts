@@ -12,6 +12,7 @@ export {
   batchPath,
   planSlipBatches,
   renderLabelsPdf,
+  renderPickListPdf,
   renderSlipBatch,
   renderSlipsPdf,
   SLIP_BATCH_SIZE,
@@ -19,6 +20,7 @@ export {
 } from './pdf'
 export type {
   LabelsPdfResult,
+  PickListPdfResult,
   PdfRunOptions,
   PrintProgress,
   SlipBatch,
@@ -27,3 +29,5 @@ export type {
 } from './pdf'
 export { renderPackingSlips } from './slips'
 export type { SlipOptions, SlipsResult, SlipWarning } from './slips'
+export { printedTime, renderPickListDocument } from './picklist'
+export type { PickListDocOptions, PickListDocResult } from './picklist'

@@ -2,10 +2,11 @@ import type { CampaignContribution, Shipping } from '../../../shared/api/schemas
 import {
   compareBySequence as compareOrders,
   describeChoices,
-  orderLines,
+  notShipping,
   orderNumberText,
+  shippableLines,
 } from '../../../shared/fulfillment'
-import type { OrderLine } from '../../../shared/fulfillment'
+import type { NotShipping, OrderLine } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
 import { fontFaceCss } from './fonts'
@@ -38,11 +39,8 @@ export interface LabelOptions extends AddressOptions {
   maxSheets?: number
 }
 
-export interface LabelSkip {
-  contributionId: number
-  sequenceNumber: number | null
-  reason: string
-}
+/** An order without a label: it does not ship (shared/fulfillment/shipping.ts). */
+export type LabelSkip = NotShipping
 
 export interface LabelWarning {
   contributionId: number
@@ -106,12 +104,6 @@ function summaryItems(lines: readonly OrderLine[]): string[] {
     if (line.quantity !== 1) text += ` ×${line.quantity}`
     return text
   })
-}
-
-function hasAddress(shipping: Shipping): boolean {
-  return [shipping.address, shipping.address2, shipping.city, shipping.zipcode].some(
-    (field) => typeof field === 'string' && field.trim() !== '',
-  )
 }
 
 function checkStartAt(layout: LabelLayout, startAt: number): void {
@@ -222,7 +214,8 @@ function labelMessages(fit: LabelFit, layout: LabelLayout): string[] {
  * Shipping labels as one self-contained HTML document for Chromium's print (physical units,
  * `@page` size, absolutely positioned labels on page-sized sheets).
  *
- * Orders without a usable address are skipped and listed; labels whose text needed wrapping or
+ * Only orders that ship get a label (shared/fulfillment/shipping.ts, as slips and the shipper CSV):
+ * the others are skipped and listed; labels whose text needed wrapping or
  * does not fit even at the smallest size are listed in `warnings`, so a person checks them.
  */
 export function renderLabels(
@@ -243,22 +236,14 @@ export function renderLabels(
   const skipped: LabelSkip[] = []
   const prepared: Prepared[] = []
   for (const row of orders) {
+    const skip = notShipping(row)
     const shipping = row.order.shipping
-    const skip = (reason: string) =>
-      skipped.push({
-        contributionId: row.id,
-        sequenceNumber: row.order.sequence_number ?? null,
-        reason,
-      })
-    if (shipping === null || shipping === undefined) {
-      skip('No shipping address (hidden without team access, or never given)')
+    if (skip !== null || shipping === null || shipping === undefined) {
+      if (skip !== null) skipped.push(skip)
       continue
     }
-    if (!hasAddress(shipping)) {
-      skip('The shipping address is empty')
-      continue
-    }
-    const lines = orderLines(row)
+    // What the parcel carries: a digital perk's download code is neither picked nor listed.
+    const lines = shippableLines(row)
     const variants = lines.map((line) => `${line.skuCode}\u0000${describeChoices(line.choices)}`)
     prepared.push({ row, shipping, lines, variants })
   }

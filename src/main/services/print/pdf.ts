@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { CampaignContribution } from '../../../shared/api/schemas'
+import { notShipping, shipmentRole } from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
 import { PerkPackError } from '../perkpack-errors'
 import { findBrowser } from './browser'
 import { cancelledError, HeadlessBrowser } from './headless'
@@ -9,6 +11,8 @@ import type { LabelOptions, LabelsResult } from './labels'
 import { renderLabels } from './labels'
 import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 import { renderPackingSlips } from './slips'
+import type { PickListDocOptions, PickListDocResult } from './picklist'
+import { renderPickListDocument } from './picklist'
 
 /**
  * The print engine outside Electron (the command line, tests, benchmarks): the same HTML
@@ -106,7 +110,9 @@ export async function renderLabelsPdf(
   if (result.labels === 0) {
     throw new PerkPackError(
       'nothing_to_print',
-      'None of the selected orders has a shipping address, so there is no label to print.',
+      result.skipped.length === 0
+        ? 'No orders are selected, so there is no label to print.'
+        : 'None of the selected orders ships (nothing to ship, or no address), so there is no label to print.',
     )
   }
   const { html, ...rest } = result
@@ -138,7 +144,10 @@ export function planSlipBatches(orderCount: number, batchSize = SLIP_BATCH_SIZE)
   return batches
 }
 
-/** The document of one batch: what the app prints or saves for "batch 3 of 40". */
+/**
+ * The document of one batch: what the app prints or saves for "batch 3 of 40". `orders` are the
+ * orders that ship (`ordersThatShip`), the list the batches were planned on.
+ */
 export function renderSlipBatch(
   orders: readonly CampaignContribution[],
   options: SlipOptions,
@@ -147,12 +156,12 @@ export function renderSlipBatch(
   return renderPackingSlips(orders.slice(batch.from, batch.to), options)
 }
 
-/** The first order's slip, for an on-screen preview like the labels' (null: no orders). */
+/** The first slip, for an on-screen preview like the labels' (null: no order ships). */
 export function slipPreview(
   orders: readonly CampaignContribution[],
   options: SlipOptions,
 ): SlipsResult | null {
-  const first = orders[0]
+  const first = orders.find((row) => shipmentRole(row) === 'ships')
   return first === undefined ? null : renderPackingSlips([first], options)
 }
 
@@ -175,11 +184,13 @@ export interface SlipsPdfResult {
   files: SlipsPdfFile[]
   slips: number
   pages: number
+  /** Orders of the selection without a slip, and why: the same as the labels leave out. */
+  skipped: NotShipping[]
   warnings: SlipWarning[]
 }
 
 /**
- * Packing slips to PDF in batches of `batchSize` orders, one file per batch (`batchPath`), with
+ * Packing slips of the orders that ship to PDF in batches of `batchSize`, one file per batch (`batchPath`), with
  * progress after each batch. Each batch is laid out just before it prints, so memory holds one
  * batch's document at a time whatever the campaign's size.
  */
@@ -189,11 +200,20 @@ export async function renderSlipsPdf(
   out: string,
   run: PdfRunOptions & { batchSize?: number } = {},
 ): Promise<SlipsPdfResult> {
-  const batches = planSlipBatches(orders.length, run.batchSize)
+  const shipping: CampaignContribution[] = []
+  const skipped: NotShipping[] = []
+  for (const row of orders) {
+    const skip = notShipping(row)
+    if (skip === null) shipping.push(row)
+    else skipped.push(skip)
+  }
+  const batches = planSlipBatches(shipping.length, run.batchSize)
   if (batches.length === 0) {
     throw new PerkPackError(
       'nothing_to_print',
-      'No orders are selected, so there is no slip to print.',
+      orders.length === 0
+        ? 'No orders are selected, so there is no slip to print.'
+        : 'None of the selected orders ships (nothing to ship, or no address), so there is no slip to print.',
     )
   }
   const files: SlipsPdfFile[] = []
@@ -209,7 +229,7 @@ export async function renderSlipsPdf(
       out: file.path,
       items: batch.to - batch.from,
       html: () => {
-        const result = renderSlipBatch(orders, options, batch)
+        const result = renderSlipBatch(shipping, options, batch)
         file.pages = result.pages
         warnings.push(...result.warnings)
         return result.html
@@ -217,11 +237,41 @@ export async function renderSlipsPdf(
       pages: () => file.pages,
     }
   })
-  await printAll(jobs, orders.length, run)
+  await printAll(jobs, shipping.length, run)
   return {
     files,
-    slips: orders.length,
+    slips: shipping.length,
     pages: files.reduce((sum, f) => sum + f.pages, 0),
+    skipped,
     warnings,
   }
+}
+
+export interface PickListPdfResult extends Omit<PickListDocResult, 'html'> {
+  path: string
+}
+
+/** The printable pick list to one PDF file at `out`. */
+export async function renderPickListPdf(
+  orders: readonly CampaignContribution[],
+  options: PickListDocOptions,
+  out: string,
+  run: PdfRunOptions = {},
+): Promise<PickListPdfResult> {
+  const result = renderPickListDocument(orders, options)
+  if (result.variants === 0) {
+    throw new PerkPackError(
+      'nothing_to_print',
+      orders.length === 0
+        ? 'No orders are selected, so there is no pick list to print.'
+        : 'Nothing in the selected orders ships (digital perks only, or no address), so there is no pick list to print.',
+    )
+  }
+  const { html, ...rest } = result
+  await printAll(
+    [{ out, html: () => html, pages: () => rest.pages, items: rest.variants }],
+    rest.variants,
+    run,
+  )
+  return { ...rest, path: out }
 }

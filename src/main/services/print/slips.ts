@@ -1,16 +1,23 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { backerName } from '../../../shared/export/order-rows'
-import { describeChoices, orderLines, perkLabels } from '../../../shared/fulfillment'
+import {
+  describeChoices,
+  notShipping,
+  perkLabels,
+  shippableLines,
+} from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
 import type { AddressOptions } from './address'
 import { formatAddressDetailed } from './address'
 import { code128Svg } from './barcode'
 import { fontFaceCss } from './fonts'
 import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
 import { FacesUsed, measure } from './measure'
+import type { SlipPaper } from '../../../shared/ipc/enums'
+import type { Paper } from './papers'
+import { PAPERS } from './papers'
 import type { TextType } from './slip-text'
 import { lines, linesHeight, missingCharacters, typeCss } from './slip-text'
-
-import type { SlipPaper } from '../../../shared/ipc/enums'
 
 export interface SlipOptions extends AddressOptions {
   paper: SlipPaper
@@ -27,27 +34,13 @@ export interface SlipWarning {
 
 export interface SlipsResult {
   html: string
-  /** One per order, more for an order whose item list needs continuation pages. */
+  /** Orders with a slip: those that ship, as labels and the shipper CSV. */
+  slips: number
+  /** One per slip, more for a slip whose item list needs continuation pages. */
   pages: number
+  /** Orders without a slip, and why (shared/fulfillment/shipping.ts). */
+  skipped: NotShipping[]
   warnings: SlipWarning[]
-}
-
-interface Paper {
-  /** CSS `@page` size, in the paper's own unit. */
-  size: string
-  widthPt: number
-  heightPt: number
-  marginPt: number
-}
-
-const PAPERS: Readonly<Record<SlipPaper, Paper>> = {
-  letter: { size: '8.5in 11in', widthPt: 612, heightPt: 792, marginPt: 36 },
-  a4: {
-    size: '210mm 297mm',
-    widthPt: (210 / 25.4) * 72,
-    heightPt: (297 / 25.4) * 72,
-    marginPt: 36,
-  },
 }
 
 // Type sizes (pt). Every line is a block of measured height (slip-text.ts), so the page is laid
@@ -199,9 +192,17 @@ export function renderPackingSlips(
   const continuedHeight = linesHeight(['Continued'], T.continued, innerWidth)
 
   const warnings: SlipWarning[] = []
+  const skipped: NotShipping[] = []
   const pagesHtml: string[] = []
+  let slips = 0
 
   for (const row of orders) {
+    const skip = notShipping(row)
+    if (skip !== null) {
+      skipped.push(skip)
+      continue
+    }
+    slips++
     const order = row.order
     const warn = (message: string) =>
       warnings.push({
@@ -260,7 +261,8 @@ export function renderPackingSlips(
       Math.max(shipTo.heightPt, backer.heightPt)
 
     // Item rows.
-    const orderLinesList = orderLines(row)
+    // What the parcel carries: a digital perk's download code is not packed.
+    const orderLinesList = shippableLines(row)
     const cell = (text: string, widthPt: number) =>
       lines([text], T.cell, widthPt - 2 * CELL_PAD_X, faces)
     const rows: Row[] = orderLinesList.map((line) => {
@@ -359,7 +361,9 @@ export function renderPackingSlips(
       slipCss(paper, fontFaceCss(faces.all())),
       pagesHtml.join('\n'),
     ),
+    slips,
     pages: pagesHtml.length,
+    skipped,
     warnings,
   }
 }

@@ -189,11 +189,20 @@ const FIELDS: Record<ShipperCsvFormat, Field[]> = {
 }
 
 /** Raw (not neutralised) cells, one array per line item, in file order. */
+function parcelLines(row: CampaignContribution) {
+  const perks = row.order.perks.filter((p) => p.shipping_address_required !== false)
+  return orderLines({ ...row, order: { ...row.order, perks } })
+}
+
+function hasStreet(row: CampaignContribution): boolean {
+  const s = row.order.shipping
+  return (s?.address ?? '').trim() !== '' || (s?.address2 ?? '').trim() !== ''
+}
+
 function expectedRows(rows: readonly CampaignContribution[], format: ShipperCsvFormat) {
   const out: string[][] = []
   for (const row of rows) {
-    const perks = row.order.perks.filter((p) => p.shipping_address_required)
-    const lines = orderLines({ ...row, order: { ...row.order, perks } })
+    const lines = hasStreet(row) ? parcelLines(row) : []
     const s = row.order.shipping
     const t = (v: string | null | undefined) => (v ?? '').trim()
     for (const line of lines) {
@@ -258,10 +267,12 @@ describe('writeShipperCsv', () => {
       expect(data.map((cells) => cells.map(unneutralised))).toEqual(expected)
 
       const shipping = rows.filter((r) => expectedRows([r], format).length > 0)
+      const noAddress = rows.filter((r) => parcelLines(r).length > 0 && !hasStreet(r))
       expect(result).toEqual({
         rows: expected.length,
         orders: shipping.length,
-        skippedOrders: rows.length - shipping.length,
+        skippedOrders: rows.length - shipping.length - noAddress.length,
+        noAddressOrders: noAddress.length,
         path: out,
       })
       // The dataset holds digital-only orders: they are left out, and counted.
@@ -426,28 +437,12 @@ describe('writeShipperCsv', () => {
       expect(result).toMatchObject({ rows: 1, orders: 1, skippedOrders: 3 })
     })
 
-    it('an order that ships but has no address still gets its rows, with empty address cells', async () => {
+    it('an order with something to ship but no address is left out and counted, as labels and slips do', async () => {
       const row = contribution([perk(1, [item('MUG')])], null, null)
       const out = path.join(tempDir(), 'x.csv')
-      await writeShipperCsv({ contributions: [row], format: 'generic', out })
-      const [, record] = readCsv(out).records
-      expect(record).toEqual([
-        String(row.order.id),
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        'MUG',
-        '1',
-        'MUG item',
-        '',
-        String(row.order.sequence_number),
-      ])
+      const result = await writeShipperCsv({ contributions: [row], format: 'generic', out })
+      expect(readCsv(out).records).toHaveLength(1)
+      expect(result).toMatchObject({ rows: 0, orders: 0, skippedOrders: 0, noAddressOrders: 1 })
     })
   })
 

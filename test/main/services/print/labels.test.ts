@@ -194,7 +194,7 @@ describe('renderLabels: order, skips, summary', () => {
     labelsOf(html).map((label) => /Seq \w+/.exec(label.text)?.[0] ?? '?')
 
   it('orders by SKU variant then sequence number by default (the walk of a picker)', () => {
-    // [BOOK] < [BOOK, TEE-M] < [TEE-L] < [TEE-M]; the order without items comes last.
+    // [BOOK] < [BOOK, TEE-M] < [TEE-L] < [TEE-M]; the order without items ships nothing.
     const result = renderLabels([...rows].reverse(), { layout: 'avery5160' })
     expect(names(result.html)).toEqual([
       'Seq Two',
@@ -203,7 +203,9 @@ describe('renderLabels: order, skips, summary', () => {
       'Seq Three',
       'Seq One',
       'Seq Five',
-      'Seq Six',
+    ])
+    expect(result.skipped).toEqual([
+      expect.objectContaining({ sequenceNumber: 6, kind: 'nothing-to-ship' }),
     ])
   })
 
@@ -215,7 +217,6 @@ describe('renderLabels: order, skips, summary', () => {
       'Seq Three',
       'Seq Four',
       'Seq Five',
-      'Seq Six',
       'Seq Seven',
     ])
   })
@@ -230,14 +231,21 @@ describe('renderLabels: order, skips, summary', () => {
       {
         contributionId: hidden.id,
         sequenceNumber: 10,
+        kind: 'no-address',
         reason: expect.stringMatching(/No shipping address/),
       },
       {
         contributionId: missing.id,
         sequenceNumber: 11,
+        kind: 'no-address',
         reason: expect.stringMatching(/No shipping address/),
       },
-      { contributionId: empty.id, sequenceNumber: 12, reason: expect.stringMatching(/empty/) },
+      {
+        contributionId: empty.id,
+        sequenceNumber: 12,
+        kind: 'no-address',
+        reason: expect.stringMatching(/no street line/),
+      },
     ])
   })
 

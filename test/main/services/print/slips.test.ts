@@ -131,16 +131,29 @@ describe('renderPackingSlips', () => {
     expect(html).toContain('&lt;a href=&quot;http://evil&quot;&gt;click&lt;/a&gt;')
   })
 
-  it('prints a slip without an address, and says so', () => {
-    const row = order(4, null)
-    const result = renderPackingSlips([row], { paper: 'letter', campaignTitle: 'T' })
-    expect(result.pages).toBe(1)
-    expect(result.html).toContain('No shipping address (hidden or never given)')
-    expect(result.warnings).toEqual([
+  it('leaves out orders that do not ship, as the labels and the shipper CSV do, and says why', () => {
+    const hidden = order(4, null)
+    const digital = order(5, shipping(), [])
+    const ships = order(6, shipping())
+    const result = renderPackingSlips([hidden, digital, ships], {
+      paper: 'letter',
+      campaignTitle: 'T',
+    })
+    expect(result).toMatchObject({ slips: 1, pages: 1 })
+    expect(result.html).toContain('Order #6')
+    expect(result.html).not.toContain('Order #4')
+    expect(result.skipped).toEqual([
       {
-        contributionId: row.id,
+        contributionId: hidden.id,
         sequenceNumber: 4,
-        message: expect.stringMatching(/No shipping address/),
+        kind: 'no-address',
+        reason: expect.stringMatching(/No shipping address/),
+      },
+      {
+        contributionId: digital.id,
+        sequenceNumber: 5,
+        kind: 'nothing-to-ship',
+        reason: expect.stringMatching(/Nothing to ship/),
       },
     ])
   })

@@ -1,0 +1,20 @@
+import type { SlipPaper } from '../../../shared/ipc/enums'
+
+/** A sheet of office paper, as the page-sized documents (slips, the pick list) lay it out. */
+export interface Paper {
+  /** CSS `@page` size, in the paper's own unit. */
+  size: string
+  widthPt: number
+  heightPt: number
+  marginPt: number
+}
+
+export const PAPERS: Readonly<Record<SlipPaper, Paper>> = {
+  letter: { size: '8.5in 11in', widthPt: 612, heightPt: 792, marginPt: 36 },
+  a4: {
+    size: '210mm 297mm',
+    widthPt: (210 / 25.4) * 72,
+    heightPt: (297 / 25.4) * 72,
+    marginPt: 36,
+  },
+}

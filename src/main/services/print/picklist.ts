@@ -1,0 +1,246 @@
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import {
+  buildPickList,
+  describeChoices,
+  notShipping,
+  perkShips,
+  sortPickList,
+} from '../../../shared/fulfillment'
+import type { NotShipping, PickListRow } from '../../../shared/fulfillment'
+import type { SlipPaper } from '../../../shared/ipc/enums'
+import { fontFaceCss } from './fonts'
+import { cssNumber, fontCss, htmlDocument } from './html'
+import { FacesUsed } from './measure'
+import type { Paper } from './papers'
+import { PAPERS } from './papers'
+import type { Lines, TextType } from './slip-text'
+import { lines, linesHeight, typeCss } from './slip-text'
+
+/**
+ * The pick list on paper, for the warehouse: one row per SKU variant with a tick box, item name,
+ * choices and quantity, for the orders that ship (the labels, slips and shipper CSV cover the
+ * same orders, so what is picked is what gets a label). Laid out from measured rows like the
+ * slips (slip-text.ts): every page repeats the header and says "page i of n".
+ */
+
+export interface PickListDocOptions {
+  paper: SlipPaper
+  campaignTitle: string
+  /** What the selection is, for a person: "Captured, In fulfillment · Perk: Core pledge". */
+  selection: string
+  /** ISO time the offline copy was synced; null when never synced (imported data). */
+  syncedAt: string | null
+  /** Default: now. */
+  printedAt?: Date
+}
+
+export interface PickListDocResult {
+  html: string
+  pages: number
+  variants: number
+  units: number
+  /** Orders that ship, whose items are on the list. */
+  orders: number
+  /** Orders of the selection that do not ship, and why. */
+  skipped: NotShipping[]
+}
+
+const T = {
+  campaign: { cls: 'campaign', sizePt: 12, weight: 700 },
+  heading: { cls: 'heading', sizePt: 18, weight: 700 },
+  meta: { cls: 'meta', sizePt: 9, weight: 400 },
+  th: { cls: 'th', sizePt: 8, weight: 400 },
+  cell: { cls: 'c', sizePt: 10, weight: 400 },
+  cellBold: { cls: 'cb', sizePt: 10, weight: 700 },
+  pageNumber: { cls: 'pageno', sizePt: 8, weight: 400 },
+} satisfies Record<string, TextType>
+
+const CELL_PAD_Y = 4
+const CELL_PAD_X = 4
+const CELL_RULE = 0.5
+const HEAD_RULE = 1
+const HEAD_GAP = 10
+const FOOT_PAD = 4
+const CHECK_COL = 24
+const QTY_COL = 48
+const ORDERS_COL = 48
+/** Room left unused at the foot of the list: Chromium rounds lengths to 1/64 px. */
+const SLACK = 1
+
+const pt = (value: number) => `${cssNumber(value)}pt`
+
+/** "2026-03-01 14:05", the desk's local time: one unambiguous form on every printed page. */
+export function printedTime(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(
+    date.getHours(),
+  )}:${two(date.getMinutes())}`
+}
+
+function pickListCss(paper: Paper, faces: string): string {
+  return `${faces}
+@page { size: ${paper.size}; margin: 0; }
+html, body { margin: 0; padding: 0; }
+body { color: #000; background: #fff; }
+${fontCss()}
+${typeCss(Object.values(T))}
+.page { position: relative; box-sizing: border-box; width: ${pt(paper.widthPt)}; height: ${pt(paper.heightPt)};
+  padding: ${pt(paper.marginPt)}; overflow: hidden; break-after: page; page-break-after: always; }
+.page:last-child { break-after: auto; page-break-after: auto; }
+.head { box-sizing: border-box; border-bottom: ${pt(HEAD_RULE)} solid #000; margin-bottom: ${pt(HEAD_GAP)}; }
+.meta, .th, .pageno { color: #444; }
+table { border-collapse: separate; border-spacing: 0; table-layout: fixed; width: 100%; }
+th, td { padding: ${pt(CELL_PAD_Y)} ${pt(CELL_PAD_X)}; text-align: left; vertical-align: top;
+  border-bottom: ${pt(CELL_RULE)} solid #999; }
+th { border-bottom: ${pt(HEAD_RULE)} solid #000; }
+.num .c, .num .cb, .num .th { text-align: right; }
+td.check { padding-right: 0; }
+.box { display: block; width: 10pt; height: 10pt; margin-top: 1pt; border: 1pt solid #000; box-sizing: border-box; }
+.foot { position: absolute; left: ${pt(paper.marginPt)}; right: ${pt(paper.marginPt)};
+  bottom: ${pt(paper.marginPt)}; padding-top: ${pt(FOOT_PAD)}; border-top: ${pt(CELL_RULE)} solid #999; }
+.pageno { text-align: right; }`
+}
+
+/** The orders that ship, each with only the perks that go in a parcel; and the others. */
+function parcels(orders: readonly CampaignContribution[]): {
+  rows: CampaignContribution[]
+  skipped: NotShipping[]
+} {
+  const rows: CampaignContribution[] = []
+  const skipped: NotShipping[] = []
+  for (const row of orders) {
+    const skip = notShipping(row)
+    if (skip !== null) {
+      skipped.push(skip)
+      continue
+    }
+    const perks = row.order.perks.filter(perkShips)
+    rows.push(
+      perks.length === row.order.perks.length ? row : { ...row, order: { ...row.order, perks } },
+    )
+  }
+  return { rows, skipped }
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+}
+
+function coverage(orders: number, skipped: readonly NotShipping[]): string {
+  const text = `${plural(orders, 'order')} that ship`
+  if (skipped.length === 0) return text
+  const nothing = skipped.filter((s) => s.kind === 'nothing-to-ship').length
+  const parts: string[] = []
+  if (nothing > 0) parts.push(`${nothing} with nothing to ship`)
+  if (skipped.length - nothing > 0) parts.push(`${skipped.length - nothing} without an address`)
+  return `${text} (${plural(skipped.length, 'order')} left out: ${parts.join(', ')})`
+}
+
+export function renderPickListDocument(
+  orders: readonly CampaignContribution[],
+  options: PickListDocOptions,
+): PickListDocResult {
+  const paper = PAPERS[options.paper]
+  if (paper === undefined) throw new RangeError(`Unknown paper size: ${String(options.paper)}`)
+  const { rows, skipped } = parcels(orders)
+  const list: PickListRow[] = sortPickList(buildPickList(rows), 'sku')
+  const units = list.reduce((sum, row) => sum + row.quantity, 0)
+
+  const faces = new FacesUsed()
+  const innerWidth = paper.widthPt - 2 * paper.marginPt
+  const rest = innerWidth - CHECK_COL - QTY_COL - ORDERS_COL
+  const cols = { sku: rest * 0.26, item: rest * 0.42, choices: rest * 0.32 }
+  const cellWidth = (width: number) => width - 2 * CELL_PAD_X
+
+  const printed = printedTime(options.printedAt ?? new Date())
+  const synced =
+    options.syncedAt === null || Number.isNaN(Date.parse(options.syncedAt))
+      ? 'Offline copy: never synced'
+      : `Offline copy of ${printedTime(new Date(options.syncedAt))}`
+  const head: Lines[] = [
+    lines([options.campaignTitle], T.campaign, innerWidth, faces),
+    lines(['Pick list'], T.heading, innerWidth, faces),
+    lines(
+      [
+        `Selection: ${options.selection}`,
+        `${plural(list.length, 'variant')} · ${plural(units, 'unit')} · ${coverage(rows.length, skipped)}`,
+        `${synced} · printed ${printed}`,
+      ],
+      T.meta,
+      innerWidth,
+      faces,
+    ),
+  ]
+  const headHtml = `<div class="head">${head.map((l) => l.html).join('')}</div>`
+  const headHeight = head.reduce((sum, l) => sum + l.heightPt, 0) + HEAD_RULE + HEAD_GAP
+
+  const th = (text: string, width: number) => lines([text], T.th, cellWidth(width), faces).html
+  const theadHtml = `<thead><tr><th class="check"></th><th>${th('SKU', cols.sku)}</th><th>${th(
+    'ITEM',
+    cols.item,
+  )}</th><th>${th('CHOICES', cols.choices)}</th><th class="num">${th('QTY', QTY_COL)}</th><th class="num">${th(
+    'ORDERS',
+    ORDERS_COL,
+  )}</th></tr></thead>`
+  const theadHeight = 2 * CELL_PAD_Y + HEAD_RULE + linesHeight(['SKU'], T.th, 100)
+  const footHeight = FOOT_PAD + CELL_RULE + linesHeight(['page 1 of 1'], T.pageNumber, 100)
+  const capacity =
+    paper.heightPt - 2 * paper.marginPt - headHeight - theadHeight - footHeight - SLACK
+
+  const bodyRows = list.map((row) => {
+    const cells = [
+      lines([row.sku_code], T.cellBold, cellWidth(cols.sku), faces),
+      lines([row.item_name], T.cell, cellWidth(cols.item), faces),
+      lines([describeChoices(row.choices)], T.cell, cellWidth(cols.choices), faces),
+      lines([row.quantity.toLocaleString('en-US')], T.cellBold, cellWidth(QTY_COL), faces),
+      lines([row.order_count.toLocaleString('en-US')], T.cell, cellWidth(ORDERS_COL), faces),
+    ]
+    const heightPt = 2 * CELL_PAD_Y + CELL_RULE + Math.max(...cells.map((c) => c.heightPt))
+    const [sku, item, choices, qty, count] = cells as [Lines, Lines, Lines, Lines, Lines]
+    return {
+      heightPt,
+      html: `<tr style="height:${pt(heightPt)}"><td class="check"><span class="box"></span></td><td>${sku.html}</td><td>${item.html}</td><td>${choices.html}</td><td class="num">${qty.html}</td><td class="num">${count.html}</td></tr>`,
+    }
+  })
+
+  const pages: string[][] = [[]]
+  let used = 0
+  for (const row of bodyRows) {
+    const page = pages[pages.length - 1] as string[]
+    if (page.length > 0 && used + row.heightPt > capacity) {
+      pages.push([row.html])
+      used = row.heightPt
+    } else {
+      page.push(row.html)
+      used += row.heightPt
+    }
+  }
+
+  const colgroup = `<colgroup><col style="width:${pt(CHECK_COL)}"><col style="width:${pt(cols.sku)}"><col style="width:${pt(
+    cols.item,
+  )}"><col style="width:${pt(cols.choices)}"><col style="width:${pt(QTY_COL)}"><col style="width:${pt(ORDERS_COL)}"></colgroup>`
+  const body = pages
+    .map(
+      (rowsHtml, i) =>
+        `<section class="page" data-page="${i + 1}">${headHtml}<table>${colgroup}${theadHtml}<tbody>${rowsHtml.join(
+          '',
+        )}</tbody></table><div class="foot">${
+          lines([`Pick list · page ${i + 1} of ${pages.length}`], T.pageNumber, innerWidth, faces)
+            .html
+        }</div></section>`,
+    )
+    .join('\n')
+
+  return {
+    html: htmlDocument(
+      `Pick list: ${options.campaignTitle}`,
+      pickListCss(paper, fontFaceCss(faces.all())),
+      body,
+    ),
+    pages: pages.length,
+    variants: list.length,
+    units,
+    orders: rows.length,
+    skipped,
+  }
+}

@@ -1,0 +1,97 @@
+import { Writable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { writeShipperCsv } from '../../src/main/services/export/csv'
+import { renderLabels, renderPackingSlips } from '../../src/main/services/print'
+import type { CampaignContribution } from '../../src/shared/api/schemas'
+import type { ContributionFilter } from '../../src/shared/fulfillment'
+import { readCampaignContribution } from '../../src/shared/api/schemas'
+import { runPrePrintChecks } from '../../src/shared/export/checks'
+import { countShipments, filterContributions } from '../../src/shared/fulfillment'
+import { generateDataset } from '../../src/simulator/data'
+import { driftedCampaignRow } from '../../src/simulator/drift'
+
+// Labels, packing slips and the shipper CSV answer one question (which parcels go out), so they
+// are held against each other here, not each against itself: on the simulator's campaign served
+// with drift, as a real one comes, and on every selection the app offers.
+
+const SEED = 21
+const DRIFT = 0.2
+const dataset = generateDataset({ seed: SEED, contributions: 400 })
+const campaignId = dataset.campaigns[0]!.id
+
+/** The campaign's rows as a drifted sync reads them; rows broken beyond the model drop out. */
+function driftedRows(): CampaignContribution[] {
+  const rows: CampaignContribution[] = []
+  for (const row of dataset.contributions.get(campaignId) ?? []) {
+    const read = readCampaignContribution(driftedCampaignRow(SEED, DRIFT, row) ?? row)
+    if (read.ok) rows.push(read.value)
+  }
+  return rows
+}
+
+const rows = driftedRows()
+
+function discard(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() })
+}
+
+interface Covered {
+  labels: number[]
+  slips: number[]
+  csv: number
+  csvLeftOut: number
+}
+
+async function covered(selection: readonly CampaignContribution[]): Promise<Covered> {
+  const labels = renderLabels(selection, { layout: 'avery5160', maxSheets: 0 })
+  const slipDoc = renderPackingSlips(selection, { paper: 'letter', campaignTitle: 'T' })
+  const csv = await writeShipperCsv({ contributions: selection, format: 'generic', out: discard() })
+  const skippedLabels = new Set(labels.skipped.map((s) => s.contributionId))
+  const skippedSlips = new Set(slipDoc.skipped.map((s) => s.contributionId))
+  expect(labels.labels + labels.skipped.length).toBe(selection.length)
+  expect(slipDoc.slips + slipDoc.skipped.length).toBe(selection.length)
+  return {
+    labels: selection.filter((r) => !skippedLabels.has(r.id)).map((r) => r.id),
+    slips: selection.filter((r) => !skippedSlips.has(r.id)).map((r) => r.id),
+    csv: csv.orders,
+    csvLeftOut: csv.skippedOrders + csv.noAddressOrders,
+  }
+}
+
+describe('labels, packing slips and the shipper CSV cover the same orders', () => {
+  it('the drifted campaign holds every kind of order these outputs must agree on', () => {
+    const counts = countShipments(rows)
+    expect(rows.length).toBeGreaterThan(330)
+    expect(counts.ships).toBeGreaterThan(200)
+    expect(counts.nothingToShip).toBeGreaterThan(10)
+    expect(counts.noAddress).toBeGreaterThan(0)
+  })
+
+  it.each<[string, ContributionFilter]>([
+    ['every order', { statuses: [] }],
+    ['captured and in fulfillment (the default)', {}],
+    ['one perk, every status', { statuses: [], perkId: rows.flatMap((r) => r.order.perks)[0]!.id }],
+    ['one country', { statuses: [], country: 'US' }],
+  ])('%s', async (_, filter) => {
+    const selection = filterContributions(rows, filter)
+    expect(selection.length).toBeGreaterThan(0)
+    const got = await covered(selection)
+    const counts = countShipments(selection)
+    expect(got.labels).toEqual(got.slips)
+    expect(got.labels).toHaveLength(counts.ships)
+    expect(got.csv).toBe(counts.ships)
+    expect(got.csvLeftOut).toBe(counts.nothingToShip + counts.noAddress)
+
+    // The checks name every order left out, and only those.
+    const checks = runPrePrintChecks(selection, {
+      now: new Date('2026-03-01T00:00:00Z'),
+      lastSyncedAt: '2026-03-01T00:00:00Z',
+      privileged: true,
+    })
+    const listed = (id: string) => checks.find((c) => c.id === id)?.contributionIds ?? []
+    const leftOut = new Set([...listed('nothing-to-ship'), ...listed('missing-address')])
+    const shipped = new Set(got.labels)
+    expect(leftOut.size + shipped.size).toBe(selection.length)
+    for (const id of leftOut) expect(shipped.has(id)).toBe(false)
+  })
+})

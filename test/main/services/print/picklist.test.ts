@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  printedTime,
+  renderLabels,
+  renderPickListDocument,
+  renderPickListPdf,
+} from '../../../../src/main/services/print'
+import { buildPickList, ordersThatShip } from '../../../../src/shared/fulfillment'
+import { CHROMIUM_PATH } from '../../../helpers/print-chromium'
+import { order, shipping } from '../../../helpers/print-fixtures'
+import { inside, overlaps, readBoxes } from '../../../helpers/print-pdf-boxes'
+
+// The pick list the warehouse picks from on paper, read back from the real PDF: every variant
+// once with its quantity, the header and page numbers on every page, nothing outside the page,
+// and exactly the orders the labels cover.
+
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'perkpack-picklist-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** 140 orders over 70 variants (code and size), plus a digital-only order and one without address. */
+function campaign() {
+  const rows = Array.from({ length: 140 }, (_, i) =>
+    order(i + 1, shipping({ name: `Backer ${i + 1}` }), [
+      {
+        code: `TEE-${String(i % 35).padStart(2, '0')}`,
+        name: i % 7 === 0 ? 'Organic cotton T-shirt with the long campaign logo print' : 'T-shirt',
+        quantity: 1 + (i % 3),
+        choices: [{ name: 'Size', value: i % 2 === 0 ? 'M' : 'L' }],
+      },
+    ]),
+  )
+  const digital = order(500, shipping(), [])
+  const noAddress = order(501, null, [{ code: 'TEE-00', choices: [{ name: 'Size', value: 'M' }] }])
+  return [...rows, digital, noAddress]
+}
+
+const options = {
+  paper: 'letter' as const,
+  campaignTitle: 'Village Café',
+  selection: 'Captured, In fulfillment',
+  syncedAt: '2026-03-01T09:30:00Z',
+  printedAt: new Date(2026, 2, 2, 8, 5),
+}
+
+describe('printable pick list', () => {
+  it('covers the orders the labels cover, and says what it leaves out', () => {
+    const rows = campaign()
+    const doc = renderPickListDocument(rows, options)
+    const labels = renderLabels(rows, { layout: 'avery5160', maxSheets: 0 })
+    expect(doc.orders).toBe(labels.labels)
+    expect(doc.skipped.map((s) => s.kind)).toEqual(['nothing-to-ship', 'no-address'])
+    const expected = buildPickList(ordersThatShip(rows))
+    expect(doc.variants).toBe(expected.length)
+    expect(doc.units).toBe(expected.reduce((sum, r) => sum + r.quantity, 0))
+    expect(doc.html).toContain(
+      '140 orders that ship (2 orders left out: 1 with nothing to ship, 1 without an address)',
+    )
+  })
+
+  it('prints every variant once with its quantity, the header on every page, inside the paper', async () => {
+    const rows = campaign()
+    const out = join(dir, 'picklist.pdf')
+    const result = await renderPickListPdf(rows, options, out, { browser: CHROMIUM_PATH })
+    expect(result.pages).toBeGreaterThan(1)
+    const pages = readBoxes(out)
+    expect(pages).toHaveLength(result.pages)
+
+    const sheet = { xMin: 0, yMin: 0, xMax: 612, yMax: 792 }
+    const found = new Map<string, number>()
+    pages.forEach((page, i) => {
+      const text = page.lines.map((l) => l.text)
+      expect(text).toContain('Pick list')
+      expect(text).toContain('Village Café')
+      expect(text).toContain(`Pick list · page ${i + 1} of ${pages.length}`)
+      expect(
+        text.some((t) => t.includes(`Offline copy of ${printedTime(new Date(options.syncedAt))}`)),
+      ).toBe(true)
+      for (const line of page.lines) expect(inside(line, sheet), line.text).toBe(true)
+      expect(overlaps(page.lines)).toEqual([])
+      for (const line of page.lines) {
+        const match = /^(TEE-\d\d)\b/.exec(line.text)
+        if (match) found.set(line.text, (found.get(line.text) ?? 0) + 1)
+      }
+    })
+    // Each variant's SKU cell appears exactly once across the pages (no row cut or repeated).
+    const skuCells = [...found.values()].reduce((sum, n) => sum + n, 0)
+    expect(skuCells).toBe(result.variants)
+  })
+
+  it('refuses a selection where nothing ships, naming why', async () => {
+    await expect(
+      renderPickListPdf([order(1, shipping(), [])], options, join(dir, 'none.pdf'), {
+        browser: CHROMIUM_PATH,
+      }),
+    ).rejects.toThrow(/Nothing in the selected orders ships/)
+  })
+})
