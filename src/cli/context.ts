@@ -19,6 +19,9 @@ export interface GlobalFlags {
   debug?: boolean | undefined
 }
 
+export const UNPRIVILEGED_NOTE =
+  'Signed in with an API token only: e-mails and shipping addresses are hidden. Set PERKPACK_EMAIL and PERKPACK_PASSWORD (or run `perkpack login` with your e-mail) to see them.'
+
 export class CliContext {
   readonly target: Target
   private keychain: SecretStore | null = null
@@ -140,8 +143,9 @@ export class CliContext {
     return sameTarget(login, this.target) ? null : login.baseUrl
   }
 
-  private async storedCredentials(email: string): Promise<StoredCredentials | null> {
-    const probe = new Session({
+  /** A session kept in the OS keychain (login, logout), without signing in yet. */
+  keychainSession(email: string | null): Session {
+    return new Session({
       fetch: globalThis.fetch,
       baseUrl: this.target.baseUrl,
       authUrl: this.target.authUrl,
@@ -149,7 +153,10 @@ export class CliContext {
       userAgent: USER_AGENT,
       store: this.secretStore(),
     })
-    return probe.credentials()
+  }
+
+  private async storedCredentials(email: string): Promise<StoredCredentials | null> {
+    return this.keychainSession(email).credentials()
   }
 
   /** A privileged session needs a live access token or a password to get one. */

@@ -84,3 +84,8 @@ export function table(headers: string[], rows: string[][], maxCell = 40): string
     )
     .join('\n')
 }
+
+/** `--json` output: indented, one trailing newline. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+}

@@ -9,15 +9,12 @@ import {
 } from '../main/services/perkpack-errors'
 import { describeError, redact } from '../main/services/redact'
 import { VERSION } from '../main/services/version'
-import { COMMANDS, commandHelp, EXIT_SHRINK, mainHelp } from './commands'
-import type { ParsedValues } from './commands'
+import type { ParsedValues } from './command'
+import { COMMANDS } from './command-table'
 import { CliContext } from './context'
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes'
+import { commandHelp, mainHelp } from './help'
 import type { CliIo } from './io'
-
-export const EXIT_OK = 0
-export const EXIT_FAILURE = 1
-export const EXIT_USAGE = 2
-export { EXIT_SHRINK }
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -38,6 +35,13 @@ const OPTIONS = {
   search: { type: 'string' },
   strict: { type: 'boolean' },
   'accept-shrink': { type: 'boolean' },
+  layout: { type: 'string' },
+  start: { type: 'string' },
+  'offset-x': { type: 'string' },
+  'offset-y': { type: 'string' },
+  'order-line': { type: 'boolean' },
+  sort: { type: 'string' },
+  paper: { type: 'string' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])
@@ -83,7 +87,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT_OK
     }
     for (const key of Object.keys(values)) {
-      if (!GLOBAL_OPTIONS.has(key) && !command.options.includes(key)) {
+      if (!GLOBAL_OPTIONS.has(key) && !command.options.includes(key as keyof ParsedValues)) {
         throw new UsageError(
           `\`perkpack ${name}\` has no option --${key}. See \`perkpack ${name} --help\`.`,
         )
@@ -106,7 +110,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-export function exitCodeFor(error: unknown): number {
+function exitCodeFor(error: unknown): number {
   if (
     error instanceof UsageError ||
     // Bad input caught by a service (e.g. a sync concurrency out of range) carries the same code.

@@ -2,6 +2,7 @@ import type { CampaignContribution, OrderStatusText } from '../shared/api/schema
 import { countStatuses, parseStatusList, unknownStatuses } from '../shared/fulfillment'
 import type { StatusCount } from '../shared/fulfillment'
 import { UsageError } from '../main/services/perkpack-errors'
+import { plural } from '../shared/export/check-text'
 
 /**
  * The --status list. Statuses PerkPack does not know are accepted when the campaign's orders
@@ -21,7 +22,7 @@ export function statusesFrom(
   }
 }
 
-const ordersWord = (n: number) => `${n} order${n === 1 ? '' : 's'}`
+const ordersWord = (n: number) => plural(n, 'order')
 const countList = (counts: readonly StatusCount[]) =>
   counts.map((c) => `${c.status} (${c.count})`).join(', ')
 

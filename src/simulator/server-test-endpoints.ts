@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http'
-import { driftPlan, driftPlanJson } from './drift'
+import { driftPlanJson } from './drift'
 import { FaultConfigError } from './faults'
-import type { FailKind } from './faults'
+import type { FailKind, FaultConfig } from './faults'
+import type { SimDataset } from './model'
+import type { SimControls } from './server-controls'
 import { errorReply, HttpError, readBody } from './server-respond'
 import type { Reply } from './server-respond'
-import { emptyStats, snapshotStats } from './server-stats'
-import type { SimulatorServer } from './server'
 
 /**
  * Test-only control endpoints for end-to-end tests that drive the simulator from another
@@ -13,40 +13,42 @@ import type { SimulatorServer } from './server'
  */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
-type Action = (sim: SimulatorServer, body: unknown, url: URL) => Reply
+type Action = (controls: SimControls, body: unknown, url: URL, dataset: SimDataset) => Reply
 
 /** `?campaign=ID&rate=R`, both optional: the primary campaign at the current drift rate. */
-function planFor(sim: SimulatorServer, url: URL): Reply {
+function planFor(controls: SimControls, url: URL, dataset: SimDataset): Reply {
   const campaign = url.searchParams.get('campaign')
   const rate = url.searchParams.get('rate')
-  const campaignId = campaign === null ? sim.dataset.campaigns[0]?.id : Number(campaign)
-  if (campaignId === undefined || !sim.dataset.contributions.has(campaignId)) {
+  const campaignId = campaign === null ? dataset.campaigns[0]?.id : Number(campaign)
+  if (campaignId === undefined || !dataset.contributions.has(campaignId)) {
     return errorReply(404, 'not_found', 'No campaign with this id.')
   }
-  const share = rate === null ? sim.faults.config.drift : Number(rate)
+  const share = rate === null ? controls.faults().drift : Number(rate)
   if (!(share >= 0 && share <= 1)) {
     return errorReply(400, 'invalid_rate', 'rate must be a number between 0 and 1.')
   }
-  return ok(driftPlanJson(driftPlan(sim.dataset, share, campaignId)))
+  return ok(driftPlanJson(controls.driftPlan(campaignId, share)))
 }
 
 const ACTIONS: Record<string, Action> = {
-  'GET /__sim/stats': (sim) => ok(snapshotStats(sim.stats)),
-  'POST /__sim/reset-stats': (sim) => {
-    Object.assign(sim.stats, emptyStats())
+  'GET /__sim/stats': (controls) => ok(controls.stats()),
+  'POST /__sim/reset-stats': (controls) => {
+    controls.resetStats()
     return ok({ ok: true })
   },
-  'GET /__sim/faults': (sim) => ok(sim.faults.config),
-  'POST /__sim/faults': (sim, body) => ok(sim.faults.update(body ?? {})),
-  'POST /__sim/fail-next': (sim, body) => {
+  'GET /__sim/faults': (controls) => ok(controls.faults()),
+  // FaultInjector.update checks every field of what the test sent.
+  'POST /__sim/faults': (controls, body) =>
+    ok(controls.setFaults((body ?? {}) as Partial<FaultConfig>)),
+  'POST /__sim/fail-next': (controls, body) => {
     const { count, kind } = (body ?? {}) as { count?: unknown; kind?: unknown }
-    sim.faults.failNext(typeof count === 'number' ? count : 1, String(kind) as FailKind)
+    controls.failNext(typeof count === 'number' ? count : 1, String(kind) as FailKind)
     return ok({ ok: true })
   },
-  'GET /__sim/drift-plan': (sim, _body, url) => planFor(sim, url),
-  'POST /__sim/expire-tokens': (sim) => ok({ expired: sim.tokens.expireAll() }),
-  'POST /__sim/reset-jobs': (sim) => {
-    sim.jobs.reset()
+  'GET /__sim/drift-plan': (controls, _body, url, dataset) => planFor(controls, url, dataset),
+  'POST /__sim/expire-tokens': (controls) => ok({ expired: controls.expireAllTokens() }),
+  'POST /__sim/reset-jobs': (controls) => {
+    controls.resetJobs()
     return ok({ ok: true })
   },
 }
@@ -66,7 +68,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 export async function handleTestEndpoint(
-  sim: SimulatorServer,
+  controls: SimControls,
+  dataset: SimDataset,
   req: IncomingMessage,
   url: URL,
 ): Promise<Reply | undefined> {
@@ -74,7 +77,7 @@ export async function handleTestEndpoint(
   const action = ACTIONS[`${req.method ?? 'GET'} ${url.pathname}`]
   if (!action) return undefined
   try {
-    return action(sim, req.method === 'POST' ? await readJson(req) : undefined, url)
+    return action(controls, req.method === 'POST' ? await readJson(req) : undefined, url, dataset)
   } catch (error) {
     if (error instanceof HttpError) return error.toReply()
     if (error instanceof FaultConfigError) return errorReply(400, 'invalid_faults', error.message)

@@ -2,18 +2,19 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { generateDataset } from './data'
-import { driftPlan } from './drift'
-import type { DriftPlan } from './drift'
 import { FaultInjector } from './faults'
-import type { FailKind, FaultConfig } from './faults'
+import type { FaultConfig } from './faults'
 import { BACKER_CREDENTIALS, DEMO_CREDENTIALS } from './model'
 import type { SimDataset } from './model'
 import { SimApi } from './server-handlers'
 import { JobBoard } from './server-jobs'
 import { errorReply, HttpError, sendReply, sendReset, sendTruncated } from './server-respond'
 import type { Reply } from './server-respond'
-import { countStatus, emptyStats, snapshotStats } from './server-stats'
-import type { Endpoint, SimStats } from './server-stats'
+import { simControls } from './server-controls'
+import type { SimControls } from './server-controls'
+import { matchRoute } from './server-routes'
+import type { Route } from './server-routes'
+import { countStatus, emptyStats } from './server-stats'
 import { SimStore } from './server-store'
 import { handleTestEndpoint } from './server-test-endpoints'
 import { DEFAULT_TOKEN_TTL_SECONDS, TokenStore } from './server-tokens'
@@ -51,7 +52,7 @@ export interface SimAccounts {
   withSeveral: number[]
 }
 
-export interface Simulator {
+export interface Simulator extends SimControls {
   baseUrl: string
   authUrl: string
   port: number
@@ -62,69 +63,7 @@ export interface Simulator {
   accountIds: number[]
   accounts: SimAccounts
   jobIds: string[]
-  faults(): FaultConfig
-  /** Merge a partial update; throws FaultConfigError on a bad value. */
-  setFaults(partial: Partial<FaultConfig>): FaultConfig
-  /** The next `count` API requests fail with `kind`, before any random fault. */
-  failNext(count: number, kind: FailKind): void
-  /**
-   * Which rows of a campaign (default the primary) are served drifted or broken at the current
-   * drift rate, or at `rate` when given.
-   */
-  driftPlan(campaignId?: number, rate?: number): DriftPlan
-  expireAllTokens(): number
-  resetJobs(): void
-  stats(): SimStats
-  resetStats(): void
   close(): Promise<void>
-}
-
-interface Route {
-  endpoint: Endpoint
-  pattern: RegExp
-  method: 'GET' | 'POST'
-  handle: (api: SimApi, id: string, url: URL, req: IncomingMessage) => Reply | Promise<Reply>
-}
-
-const ROUTES: readonly Route[] = [
-  {
-    endpoint: 'contributions',
-    pattern: /^\/2\/campaigns\/([^/]+)\/contributions\.json$/,
-    method: 'GET',
-    handle: (api, id, url) => api.campaignContributions(id, url.searchParams),
-  },
-  {
-    endpoint: 'accountContributions',
-    pattern: /^\/2\/accounts\/([^/]+)\/contributions\.json$/,
-    method: 'GET',
-    handle: (api, id, url) => api.accountContributions(id, url.searchParams),
-  },
-  {
-    endpoint: 'batchStatus',
-    pattern: /^\/2\/campaigns\/([^/]+)\/orders\/batch_status\.json$/,
-    method: 'GET',
-    handle: (api, id, url) => api.batchStatus(id, url.searchParams),
-  },
-  {
-    endpoint: 'signups',
-    pattern: /^\/2\/pre_launch_pages\/([^/]+)\/signups\.json$/,
-    method: 'GET',
-    handle: (api, id, url) => api.signups(id, url.searchParams),
-  },
-  {
-    endpoint: 'token',
-    pattern: /^\/oauth\/token$/,
-    method: 'POST',
-    handle: (api, _id, _url, req) => api.token(req),
-  },
-]
-
-function matchRoute(pathname: string): { route: Route; id: string } | undefined {
-  for (const route of ROUTES) {
-    const match = route.pattern.exec(pathname)
-    if (match) return { route, id: match[1] ?? '' }
-  }
-  return undefined
 }
 
 const FAULT_REPLIES: Record<'500' | '502' | '503', Reply> = {
@@ -149,6 +88,7 @@ class SimulatorServer {
   readonly jobs: JobBoard
   readonly faults: FaultInjector
   readonly api: SimApi
+  readonly controls: SimControls
   readonly server: Server
   private readonly sockets = new Set<Socket>()
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -174,6 +114,7 @@ class SimulatorServer {
       faults: this.faults,
       stats: this.stats,
     })
+    this.controls = simControls(this)
     const testEndpoints = options.testEndpoints ?? true
     this.server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
       this.onRequest(req, res, testEndpoints).catch((error: unknown) => this.crash(res, error))
@@ -189,7 +130,9 @@ class SimulatorServer {
       ? new URL(req.url ?? '/', 'http://127.0.0.1')
       : new URL('http://127.0.0.1/unparseable')
     if (url.pathname.startsWith('/__sim/')) {
-      const reply = testEndpoints ? await handleTestEndpoint(this, req, url) : undefined
+      const reply = testEndpoints
+        ? await handleTestEndpoint(this.controls, this.dataset, req, url)
+        : undefined
       sendReply(res, reply ?? errorReply(404, 'not_found', 'No such endpoint.'))
       return
     }
@@ -296,8 +239,6 @@ class SimulatorServer {
   }
 }
 
-export type { SimulatorServer }
-
 function buildDataset(options: SimulatorOptions): SimDataset {
   if (options.dataset) return options.dataset
   return generateDataset({
@@ -333,15 +274,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ),
     accounts,
     jobIds: dataset.jobs.map((job) => job.jobId),
-    faults: () => ({ ...sim.faults.config }),
-    setFaults: (partial) => sim.faults.update(partial),
-    failNext: (count, kind) => sim.faults.failNext(count, kind),
-    driftPlan: (campaignId, rate) =>
-      driftPlan(dataset, rate ?? sim.faults.config.drift, campaignId ?? dataset.campaigns[0]?.id),
-    expireAllTokens: () => sim.tokens.expireAll(),
-    resetJobs: () => sim.jobs.reset(),
-    stats: () => snapshotStats(sim.stats),
-    resetStats: () => Object.assign(sim.stats, emptyStats()),
+    ...sim.controls,
     close: () => sim.close(),
   }
 }

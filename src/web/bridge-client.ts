@@ -1,5 +1,13 @@
 import { createBridge } from '../shared/ipc'
 import type { Invoke, IpcEnvelope, Subscribe } from '../shared/ipc'
+import {
+  EVENTS_PATH,
+  HELLO_EVENT,
+  IPC_PATH_PREFIX,
+  SEQ_HEADER,
+  TOKEN_HEADER,
+  TOKEN_META,
+} from './harness-protocol'
 
 /**
  * `window.perkpack` for the built renderer in a plain browser: the same bridge factory as the
@@ -17,13 +25,12 @@ interface BrowserGlobals {
 }
 
 const browser = globalThis as unknown as BrowserGlobals
-const HEADER = 'x-perkpack-harness'
 // Per run, written into index.html by the harness: another local page cannot read it, so it
 // cannot call the harness either.
 const token =
-  browser.document.querySelector('meta[name="perkpack-harness"]')?.getAttribute('content') ?? ''
+  browser.document.querySelector(`meta[name="${TOKEN_META}"]`)?.getAttribute('content') ?? ''
 
-/** Number of the last event dispatched (see server.ts: answers wait for earlier events). */
+/** Number of the last event dispatched (see event-stream.ts: answers wait for earlier events). */
 let lastSeen = 0
 let connected = false
 const seenWaiters = new Set<() => void>()
@@ -57,13 +64,13 @@ const unreachable = (detail: string): IpcEnvelope<never> => ({
 const invoke = (async (channel: string, ...args: unknown[]) => {
   let envelope: IpcEnvelope<unknown>
   try {
-    const response = await fetch(`/__harness/ipc/${encodeURIComponent(channel)}`, {
+    const response = await fetch(`${IPC_PATH_PREFIX}${encodeURIComponent(channel)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [HEADER]: token },
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
       body: JSON.stringify(args),
     })
     envelope = (await response.json()) as IpcEnvelope<unknown>
-    await eventsUpTo(Number(response.headers.get('x-perkpack-event-seq') ?? 0))
+    await eventsUpTo(Number(response.headers.get(SEQ_HEADER) ?? 0))
   } catch (error) {
     return unreachable(error instanceof Error ? error.message : String(error))
   }
@@ -87,7 +94,7 @@ function dispatch(block: string): void {
     else if (line.startsWith('data:')) data.push(line.slice(5).trimStart())
     else if (line.startsWith('id:')) id = Number(line.slice(3).trim())
   }
-  if (data.length > 0 && event !== 'harness:hello') {
+  if (data.length > 0 && event !== HELLO_EVENT) {
     let payload: unknown = undefined
     try {
       payload = JSON.parse(data.join('\n'))
@@ -114,8 +121,8 @@ function dispatch(block: string): void {
  */
 async function connect(): Promise<void> {
   try {
-    const response = await fetch('/__harness/events', {
-      headers: { accept: 'text/event-stream', [HEADER]: token },
+    const response = await fetch(EVENTS_PATH, {
+      headers: { accept: 'text/event-stream', [TOKEN_HEADER]: token },
     })
     if (!response.ok || !response.body) throw new Error(`status ${response.status}`)
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()

@@ -1,4 +1,5 @@
-import { ensureRendererBuilt, startHarness } from './server'
+import { ensureRendererBuilt } from './renderer-build'
+import { startHarness } from './server'
 
 /**
  * `npm run web -- [--port N] [--demo] [--build]`: the app in a browser, without Electron.

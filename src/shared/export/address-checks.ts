@@ -3,7 +3,7 @@ import { joinPresent, shipmentRole } from '../fulfillment'
 import { neededParts } from './address-rules'
 import type { AddressPart } from './address-rules'
 import { ordersText, trimmed } from './check-text'
-import type { PrePrintCheck } from './checks'
+import type { PrePrintCheck } from './pre-print-check'
 import { countryCode } from './countries'
 
 // The checks of the ship-to addresses: none, hidden, missing a part, in a script carriers may

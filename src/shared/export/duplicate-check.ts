@@ -1,7 +1,7 @@
 import type { CampaignContribution } from '../api/schemas'
 import { foldText, joinPresent } from '../fulfillment'
 import { ordersText, plural, trimmed } from './check-text'
-import type { PrePrintCheck } from './checks'
+import type { PrePrintCheck } from './pre-print-check'
 import { countryCode } from './countries'
 
 // Two typings of one address should meet: accents, case, spacing and punctuation are dropped

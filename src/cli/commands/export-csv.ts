@@ -1,0 +1,67 @@
+import { writeShipperCsv } from '../../main/services/export/csv'
+import { UsageError } from '../../main/services/perkpack-errors'
+import { plural } from '../../shared/export/check-text'
+import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
+import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
+import type { ShipperCsvFormat } from '../../shared/ipc'
+import { campaignArg, perkFilter } from '../arguments'
+import type { Command } from '../command'
+import { cachedRows, syncedSnapshot } from '../offline-copy'
+import { checkedOutPath } from '../out-path'
+import { reportPrePrintChecks } from '../preprint-checks'
+import { statusesFrom, unknownStatusNotes } from '../statuses'
+
+const USAGE =
+  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b]'
+const FORMATS_TEXT = SHIPPER_CSV_FORMATS.join(' or ')
+
+function formatFrom(value: string | undefined): ShipperCsvFormat {
+  if (value === undefined) return 'generic'
+  const format = value.trim().toLowerCase()
+  if (isOneOf(SHIPPER_CSV_FORMATS, format)) return format
+  throw new UsageError(
+    `Unknown --format "${value}". Use --format ${SHIPPER_CSV_FORMATS.join(' or --format ')}.`,
+  )
+}
+
+export const exportCsvCommand: Command = {
+  usage: USAGE,
+  summary: 'Shipper CSV (one row per line item) from the offline cache (no network).',
+  details: `--out FILE.csv    where to write (replaced only once the new file is complete)
+--format F        ${FORMATS_TEXT} (default generic): generic uses the crowdfunding
+                  warehouse columns (order id, ship_name, ..., product_qty), shipstation
+                  ShipStation's CSV import names (Order Number, Recipient Full Name, ...)
+--status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
+--perk ID         only orders holding this perk
+UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting; text that a spreadsheet could
+run as a formula is prefixed with '. The pre-print checks are printed to stderr.`,
+  options: ['out', 'format', 'status', 'perk'],
+  async run({ context, args, values, signal }) {
+    const campaignId = campaignArg(args, USAGE)
+    const out = checkedOutPath(values.out, {
+      placeholder: 'FILE.csv',
+      what: 'the CSV',
+      usage: USAGE,
+      example: 'orders.csv',
+    })
+    const format = formatFrom(values.format)
+    const info = syncedSnapshot(context, campaignId)
+    const cached = cachedRows(context, campaignId)
+    const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
+    const rows = filterContributions(cached, { statuses, ...perkFilter(values.perk) })
+    reportPrePrintChecks(context, info, rows)
+    for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
+
+    const result = await writeShipperCsv({ contributions: rows, format, out, signal })
+    // Orders left out are named by the checks above (nothing to ship, missing address).
+    if (result.rows === 0) {
+      context.io.stderr.write(
+        'No order in the selection ships: the file holds the header row only.\n',
+      )
+    }
+    context.io.stdout.write(
+      `Wrote ${values.out} (${plural(result.rows, 'row')}, ${plural(result.orders, 'order')})\n`,
+    )
+    return 0
+  },
+}

@@ -1,0 +1,82 @@
+import path from 'node:path'
+import { UsageError } from '../../main/services/perkpack-errors'
+import { writePackingList } from '../../main/services/export/excel'
+import { checksAsExportRows } from '../../shared/export/checks'
+import { problemLines } from '../../shared/problems/report'
+import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
+import type { ContributionFilter } from '../../shared/fulfillment'
+import { plural } from '../../shared/export/check-text'
+import { campaignArg, perkFilter } from '../arguments'
+import type { Command } from '../command'
+import { bar, ProgressLine } from '../io'
+import { cachedRows, syncedSnapshot } from '../offline-copy'
+import { checkedOutPath } from '../out-path'
+import { reportPrePrintChecks } from '../preprint-checks'
+import { statusesFrom, unknownStatusNotes } from '../statuses'
+
+const USAGE =
+  'export <campaign-id> --out FILE.xlsx [--status a,b] [--perk ID] [--country CC] [--search TEXT]'
+
+export const exportCommand: Command = {
+  usage: USAGE,
+  summary:
+    'Excel packing list (pick list, orders, a sheet per perk, shipping) from the offline cache.',
+  details: `--out FILE.xlsx   where to write (replaced only once the new workbook is complete)
+--status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
+--perk ID         only orders holding this perk
+--country CC      only orders shipping to this country (e.g. US)
+--search TEXT     only orders whose backer, e-mail, order id, #sequence or city match
+Sheets: Pick list, Orders, one per perk, Shipping, Checks (the pre-print checks, also printed
+to stderr), and Problems when the last sync could not read some contributions (id, row, field,
+problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
+  options: ['out', 'status', 'perk', 'country', 'search'],
+  async run({ context, args, values, signal }) {
+    const campaignId = campaignArg(args, USAGE)
+    const out = checkedOutPath(values.out, {
+      placeholder: 'FILE.xlsx',
+      what: 'the packing list',
+      usage: USAGE,
+      example: 'packing-list.xlsx',
+      extension: { dot: '.xlsx', kind: 'an Excel file' },
+      writable: true,
+    })
+    const info = syncedSnapshot(context, campaignId)
+    const cached = cachedRows(context, campaignId)
+    const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
+    const filter: ContributionFilter = { statuses, ...perkFilter(values.perk) }
+    if (values.country !== undefined) {
+      const country = values.country.trim()
+      if (country === '') throw new UsageError('--country needs a value, e.g. --country US.')
+      filter.country = country
+    }
+    if (values.search !== undefined) filter.search = values.search
+
+    const rows = filterContributions(cached, filter)
+    const { checks, problemRows } = reportPrePrintChecks(context, info, rows)
+    for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
+    if (rows.length === 0) {
+      context.warn('No order matches the filters: the workbook holds header rows only.')
+    }
+
+    const progress = new ProgressLine(context.io.stderr)
+    const result = await writePackingList({
+      contributions: rows,
+      campaign: {
+        id: campaignId,
+        title: info.title ?? null,
+        lastSyncedAt: info.lastSyncedAt,
+        privileged: info.privileged,
+      },
+      out,
+      signal,
+      checks: checksAsExportRows(checks),
+      problems: problemLines(problemRows),
+      onProgress: (done, total) =>
+        progress.draw(`${bar(done, total)} ${done}/${total} rows · writing ${path.basename(out)}`),
+    }).finally(() => progress.done())
+    context.io.stdout.write(
+      `Wrote ${values.out} (${plural(result.orders, 'order')}, ${plural(result.sheets, 'sheet')})\n`,
+    )
+    return 0
+  },
+}

@@ -1,0 +1,130 @@
+import { renderLabelsPdf } from '../../main/services/print'
+import { UsageError } from '../../main/services/perkpack-errors'
+import { plural } from '../../shared/export/check-text'
+import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
+import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
+import { campaignArg, positiveInt } from '../arguments'
+import type { Command } from '../command'
+import { checkedOutPath } from '../out-path'
+import { leftOutText, printSelection, progressLine } from '../print-selection'
+
+const USAGE =
+  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC]'
+
+/** The names a person types, and the app's layout ids (accepted too). */
+const LAYOUT_NAMES: Readonly<Record<string, LabelLayoutId>> = {
+  avery5160: 'avery5160',
+  '5160': 'avery5160',
+  l7160: 'averyL7160',
+  averyl7160: 'averyL7160',
+  '4x6': 'thermal4x6',
+  thermal4x6: 'thermal4x6',
+}
+
+function layoutFrom(value: string | undefined): LabelLayoutId {
+  if (value === undefined) return 'avery5160'
+  const layout = LAYOUT_NAMES[value.trim().toLowerCase()]
+  if (layout === undefined) {
+    throw new UsageError(
+      `Unknown --layout "${value}". Use avery5160 (US Letter, 30 per sheet), l7160 (A4, 21 per sheet) or 4x6 (thermal, one per label).`,
+    )
+  }
+  return layout
+}
+
+function sortFrom(value: string | undefined): LabelOrder {
+  if (value === undefined) return 'variant'
+  const sort = value.trim().toLowerCase()
+  if (sort === 'sku' || sort === 'variant') return 'variant'
+  if (sort === 'sequence') return 'sequence'
+  throw new UsageError(
+    `Unknown --sort "${value}". Use --sort sku (by SKU variant, the walk of a picker) or --sort sequence (by order number).`,
+  )
+}
+
+function offsetFrom(value: string | undefined, flag: string): number {
+  if (value === undefined) return 0
+  const mm = Number(value.trim())
+  if (value.trim() === '' || !Number.isFinite(mm) || Math.abs(mm) > MAX_OFFSET_MM) {
+    throw new UsageError(
+      `${flag} takes millimetres from -${MAX_OFFSET_MM} to ${MAX_OFFSET_MM} (got "${value}"). Measure the shift on a test print.`,
+    )
+  }
+  return mm
+}
+
+export const labelsCommand: Command = {
+  usage: USAGE,
+  summary: "Shipping labels as a PDF, the app's labels, from the offline cache (no network).",
+  details: `--out FILE.pdf    where to write (appears only once complete)
+--layout L        avery5160 (default; US Letter 3x10), l7160 (A4 3x7), 4x6 (thermal)
+--start N         first label position on the first sheet (use a half-used sheet)
+--offset-x MM     shift every label right (negative: left), in millimetres
+--offset-y MM     shift every label down (negative: up), in millimetres
+--order-line      a small "#order · SKU" line at the foot of each label
+--sort S          sku (default: by SKU variant, the walk of a picker) or sequence
+--status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
+--perk ID         only orders holding this perk
+--country CC      only orders shipping to this country (ISO code, e.g. US)
+Only orders that ship get a label (as slips and the shipper CSV); the others are counted.
+Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).`,
+  options: [
+    'out',
+    'layout',
+    'start',
+    'offset-x',
+    'offset-y',
+    'order-line',
+    'sort',
+    'status',
+    'perk',
+    'country',
+  ],
+  async run({ context, args, values, signal }) {
+    const campaignId = campaignArg(args, USAGE)
+    const out = checkedOutPath(values.out, {
+      placeholder: 'FILE.pdf',
+      what: 'the labels',
+      usage: USAGE,
+      example: 'labels.pdf',
+      extension: { dot: '.pdf', kind: 'a PDF file' },
+    })
+    const layout = layoutFrom(values.layout)
+    const perSheet = LABELS_PER_SHEET[layout]
+    const startAt = values.start === undefined ? 1 : positiveInt(values.start, '--start value')
+    if (startAt > perSheet) {
+      throw new UsageError(
+        `--start ${startAt} is past the last position of a ${layout} sheet (1 to ${perSheet}).`,
+      )
+    }
+    const options = {
+      layout,
+      startAt,
+      offsetMm: {
+        x: offsetFrom(values['offset-x'], '--offset-x'),
+        y: offsetFrom(values['offset-y'], '--offset-y'),
+      },
+      order: sortFrom(values.sort),
+      showSummary: Boolean(values['order-line']),
+    }
+    const selection = printSelection(context, campaignId, values)
+    const result = await renderLabelsPdf(selection.rows, options, out, {
+      signal,
+      onProgress: progressLine(context),
+    })
+    const leftOut = leftOutText(result.skipped)
+    if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
+    if (result.warnings.length > 0) {
+      context.io.stderr.write(
+        `${plural(result.warnings.length, 'label')} to look at before printing (wrapped lines, the order line left out, or text made smaller).\n`,
+      )
+    }
+    context.io.stdout.write(
+      `Wrote ${values.out} (${plural(result.labels, 'label')} on ${plural(result.pages, 'sheet')}${
+        leftOut === null ? '' : `; ${leftOut}`
+      })\n`,
+    )
+    return 0
+  },
+}

@@ -1,0 +1,19 @@
+import { readSettings, writeSettings } from '../../main/services/profile'
+import type { Command } from '../command'
+
+export const logoutCommand: Command = {
+  usage: 'logout',
+  summary: 'Remove every secret of the account and wipe its offline cache.',
+  options: [],
+  async run({ context }) {
+    const email = context.rememberedEmail()
+    await context.keychainSession(email).signOut()
+    const cachePath = context.wipeCache()
+    const settings = readSettings(context.target.dataDir)
+    writeSettings(context.target.dataDir, { ...settings, email: null })
+    context.io.stdout.write(
+      `Signed out${email ? ` ${email}` : ''}: secrets removed from ${context.secretStore().description}, offline cache ${cachePath} deleted.\n`,
+    )
+    return 0
+  },
+}

@@ -1,0 +1,53 @@
+import type { CampaignSnapshotInfo, ProblemRow } from '../../main/services/cache'
+import { plural } from '../../shared/export/check-text'
+import { problemRowName } from '../../shared/problems/report'
+import { campaignArg } from '../arguments'
+import type { Command } from '../command'
+import { printJson } from '../io'
+import { syncedSnapshot } from '../offline-copy'
+
+const USAGE = 'problems <campaign-id> [--json]'
+
+function syncedText(info: CampaignSnapshotInfo): string {
+  return info.lastSyncedAt.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')
+}
+
+function textReport(info: CampaignSnapshotInfo, rows: readonly ProblemRow[]): string {
+  const total = info.count + info.problemCount
+  if (rows.length === 0) {
+    return `Every contribution of campaign ${info.campaignId} was read (${total} in the sync of ${syncedText(info)}): no problem rows.\n`
+  }
+  const lines = [
+    `${plural(rows.length, 'contribution')} of ${total} in the sync of ${syncedText(info)} could not be read;`,
+    'they are not among the orders. Fix them on the platform, then sync again.',
+    '',
+  ]
+  for (const row of rows) {
+    lines.push(problemRowName(row))
+    for (const problem of row.problems) lines.push(`  ${problem.path}: ${problem.message}`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+export const problemsCommand: Command = {
+  usage: USAGE,
+  summary: 'Contributions the last sync could not read: id or row, fields, why (no network).',
+  details: `--json   [{id, rank, problems: [{path, message}], raw}], raw as the API sent it
+A row without a usable id is named "row N": the N-th contribution counted from the oldest
+(rank N - 1 in --json).`,
+  options: ['json'],
+  async run({ context, args, values }) {
+    const campaignId = campaignArg(args, USAGE)
+    const info = syncedSnapshot(context, campaignId)
+    const rows = context.cache().problemRows(campaignId)
+    if (values.json) {
+      printJson(
+        context.io,
+        rows.map((row) => ({ id: row.id, rank: row.rank, problems: row.problems, raw: row.raw })),
+      )
+      return 0
+    }
+    context.io.stdout.write(textReport(info, rows))
+    return 0
+  },
+}

@@ -1,0 +1,63 @@
+import { renderSlipsPdf } from '../../main/services/print'
+import { UsageError } from '../../main/services/perkpack-errors'
+import { plural } from '../../shared/export/check-text'
+import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { isOneOf, SLIP_PAPERS } from '../../shared/ipc'
+import type { SlipPaper } from '../../shared/ipc'
+import { campaignArg } from '../arguments'
+import type { Command } from '../command'
+import { checkedOutPath } from '../out-path'
+import { leftOutText, printSelection, progressLine } from '../print-selection'
+
+const USAGE =
+  'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC]'
+
+export function paperFrom(value: string | undefined): SlipPaper {
+  if (value === undefined) return 'letter'
+  const paper = value.trim().toLowerCase()
+  if (isOneOf(SLIP_PAPERS, paper)) return paper
+  throw new UsageError(`Unknown --paper "${value}". Use --paper letter or --paper a4.`)
+}
+
+export const slipsCommand: Command = {
+  usage: USAGE,
+  summary: 'Packing slips as PDF, in batches of 500, from the offline cache (no network).',
+  details: `--out FILE.pdf    where to write; more than 500 slips go to FILE-part-01-of-N.pdf, ...
+--paper P         letter (default) or a4
+--status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
+--perk ID         only orders holding this perk
+--country CC      only orders shipping to this country (ISO code, e.g. US)
+Only orders that ship get a slip (as labels and the shipper CSV); the others are counted.
+Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).`,
+  options: ['out', 'paper', 'status', 'perk', 'country'],
+  async run({ context, args, values, signal }) {
+    const campaignId = campaignArg(args, USAGE)
+    const out = checkedOutPath(values.out, {
+      placeholder: 'FILE.pdf',
+      what: 'the packing slips',
+      usage: USAGE,
+      example: 'slips.pdf',
+      extension: { dot: '.pdf', kind: 'a PDF file' },
+    })
+    const paper = paperFrom(values.paper)
+    const selection = printSelection(context, campaignId, values)
+    const result = await renderSlipsPdf(
+      selection.rows,
+      { paper, campaignTitle: selection.title },
+      out,
+      { signal, onProgress: progressLine(context) },
+    )
+    const leftOut = leftOutText(result.skipped)
+    if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
+    const files =
+      result.files.length === 1
+        ? values.out
+        : `${plural(result.files.length, 'file')}: ${result.files.map((f) => f.path).join(', ')}`
+    context.io.stdout.write(
+      `Wrote ${files} (${plural(result.slips, 'slip')}, ${plural(result.pages, 'page')}${
+        leftOut === null ? '' : `; ${leftOut}`
+      })\n`,
+    )
+    return 0
+  },
+}

@@ -1,0 +1,36 @@
+import { COMMANDS } from './command-table'
+
+const GLOBAL_HELP = `Global options:
+  --base-url URL   data API (env PERKPACK_BASE_URL; default https://api.indiegogo.com)
+  --auth-url URL   sign-in host, token at <URL>/oauth/token (env PERKPACK_AUTH_URL)
+  --data-dir DIR   offline cache and settings (env PERKPACK_DATA_DIR)
+  --debug          show details (redacted) when something fails
+  -h, --help       help; -v, --version  version
+
+Credentials: PERKPACK_API_TOKEN, PERKPACK_EMAIL, PERKPACK_PASSWORD, else the OS keychain
+(after \`perkpack login\`), else a prompt on a terminal.
+Exit codes: 0 ok, 1 runtime failure (network, server; sync --strict with unreadable rows),
+2 usage, missing credentials, bad input, 3 sync held back: far fewer orders than the offline copy.
+`
+
+export function mainHelp(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`)
+  return `perkpack: crowdfunding reward fulfillment from the command line
+
+Usage: perkpack <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+${GLOBAL_HELP}`
+}
+
+export function commandHelp(name: string): string {
+  const command = COMMANDS[name]
+  if (!command) return mainHelp()
+  return `Usage: perkpack ${command.usage}
+
+${command.summary}
+${command.details ? `\n${command.details}\n` : ''}
+${GLOBAL_HELP}`
+}

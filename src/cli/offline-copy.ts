@@ -1,0 +1,26 @@
+import type { CampaignSnapshotInfo, ContributionQuery } from '../main/services/cache'
+import { UsageError } from '../main/services/perkpack-errors'
+import type { CampaignContribution } from '../shared/api/schemas'
+import type { CliContext } from './context'
+
+/** The last sync of a campaign, or a usage error saying how to make one. */
+export function syncedSnapshot(context: CliContext, campaignId: number): CampaignSnapshotInfo {
+  const info = context.cache().campaign(campaignId)
+  if (!info) {
+    throw new UsageError(
+      `There is no offline copy of campaign ${campaignId} in ${context.target.dataDir}. Run \`perkpack sync ${campaignId}\` first.`,
+    )
+  }
+  return info
+}
+
+export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
+  syncedSnapshot(context, campaignId)
+  return context.cache().contributions(campaignId)
+}
+
+/** The cached rows exactly as the API sent them, filtered through the cache's indexes. */
+export function cachedRawRows(context: CliContext, campaignId: number, query: ContributionQuery) {
+  syncedSnapshot(context, campaignId)
+  return context.cache().rawContributions(campaignId, query)
+}

@@ -1,0 +1,85 @@
+import type { CampaignSnapshotInfo } from '../main/services/cache'
+import type { PrintProgress } from '../main/services/print'
+import { UsageError } from '../main/services/perkpack-errors'
+import type { CampaignContribution } from '../shared/api/schemas'
+import { plural } from '../shared/export/check-text'
+import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
+import type { NotShipping } from '../shared/fulfillment'
+import { perkFilter } from './arguments'
+import type { ParsedValues } from './command'
+import type { CliContext } from './context'
+import { cachedRows, syncedSnapshot } from './offline-copy'
+import { reportPrePrintChecks } from './preprint-checks'
+import { statusesFrom, unknownStatusNotes } from './statuses'
+
+/** What the printing commands (labels, slips, picklist --out) print: the app's selection. */
+export interface PrintSelection {
+  info: CampaignSnapshotInfo
+  rows: CampaignContribution[]
+  /** The campaign as a person names it: its title when the API gave one. */
+  title: string
+  /** The selection in words, for the pick list's header. */
+  description: string
+}
+
+/** ISO 3166-1 alpha-2, as the app's country filter takes it. */
+function countryFilter(value: string | undefined): { country?: string } {
+  if (value === undefined) return {}
+  const code = value.trim().toUpperCase()
+  if (!/^[A-Z]{2}$/.test(code)) {
+    throw new UsageError(
+      `--country takes a two-letter country code such as US or DE (got "${value}").`,
+    )
+  }
+  return { country: code }
+}
+
+/**
+ * The orders of `--status` (default captured,in_fulfillment, like the app), `--perk` and
+ * `--country`, with the pre-print checks on stderr, as export-csv does.
+ */
+export function printSelection(
+  context: CliContext,
+  campaignId: number,
+  values: ParsedValues,
+): PrintSelection {
+  const info = syncedSnapshot(context, campaignId)
+  const cached = cachedRows(context, campaignId)
+  const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
+  const perk = perkFilter(values.perk)
+  const country = countryFilter(values.country)
+  const rows = filterContributions(cached, { statuses, ...perk, ...country })
+  reportPrePrintChecks(context, info, rows)
+  for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
+  const parts = [statuses.length === 0 ? 'every status' : statuses.join(', ')]
+  if (perk.perkId !== undefined) parts.push(`perk ${perk.perkId}`)
+  if (country.country !== undefined) parts.push(`country ${country.country}`)
+  return {
+    info,
+    rows,
+    title: info.title?.trim() || `Campaign ${campaignId}`,
+    description: parts.join(' · '),
+  }
+}
+
+/** "12 orders left out: 10 with nothing to ship, 2 without an address", or null. */
+export function leftOutText(skipped: readonly NotShipping[]): string | null {
+  if (skipped.length === 0) return null
+  const nothing = skipped.filter((s) => s.kind === 'nothing-to-ship').length
+  const parts: string[] = []
+  if (nothing > 0) parts.push(`${nothing} with nothing to ship`)
+  if (skipped.length > nothing) parts.push(`${skipped.length - nothing} without an address`)
+  return `${plural(skipped.length, 'order')} left out: ${parts.join(', ')}`
+}
+
+/** Progress on stderr when it is a terminal: a long slip run is not silence. */
+export function progressLine(context: CliContext): ((p: PrintProgress) => void) | undefined {
+  const stderr = context.io.stderr
+  if (!stderr.isTTY) return undefined
+  return (p) => {
+    stderr.write(
+      `\r${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} printed (${p.pages} pages)`,
+    )
+    if (p.batch === p.batches) stderr.write('\n')
+  }
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import type { ServerResponse } from 'node:http'
+import { extname, resolve, sep } from 'node:path'
+import { RENDERER_CSP } from '../main/shell/renderer-csp'
+import { BASE_HEADERS, send, TEXT } from './http-replies'
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+}
+
+/**
+ * Serves the built renderer: index.html (with the harness in it) under the app's CSP, and the
+ * files below `rendererDir` of a known type. Nothing outside the folder, whatever the path says.
+ */
+export function staticFiles(rendererDir: string, indexHtml: string) {
+  return async (pathname: string, res: ServerResponse): Promise<void> => {
+    if (pathname === '/' || pathname === '/index.html') {
+      return send(res, 200, indexHtml, CONTENT_TYPES['.html'] as string, {
+        'content-security-policy': RENDERER_CSP,
+        'x-frame-options': 'DENY',
+      })
+    }
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(pathname)
+    } catch {
+      return send(res, 400, 'Bad path', TEXT)
+    }
+    const file = resolve(rendererDir, `.${decoded}`)
+    // Browsers ask for one whether or not the page names one; an error in the console is noise.
+    if (decoded === '/favicon.ico' && !existsSync(file)) {
+      res.writeHead(204, BASE_HEADERS)
+      return void res.end()
+    }
+    const type = CONTENT_TYPES[extname(file).toLowerCase()]
+    if (!file.startsWith(rendererDir + sep) || !type) {
+      return send(res, 404, 'Not found', TEXT)
+    }
+    try {
+      send(res, 200, await readFile(file), type)
+    } catch {
+      send(res, 404, 'Not found', TEXT)
+    }
+  }
+}

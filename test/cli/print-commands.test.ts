@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openCache } from '../../src/main/services/cache'
+import { cacheProfile } from '../../src/main/services/profile'
+import { countShipments, filterContributions } from '../../src/shared/fulfillment'
+import { generateDataset } from '../../src/simulator/data'
+import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
+import { cleanup, tempDir } from '../helpers/harness'
+import { asReceived, toModel } from '../helpers/model'
+
+// `perkpack labels`, `slips` and `picklist --out`: the app's documents from the offline copy,
+// read back from the PDFs, and holding the same orders as the shipper CSV of the same selection.
+
+const BASE_URL = 'http://127.0.0.1:9'
+const dataset = generateDataset({ seed: 5, contributions: 160 })
+const campaign = dataset.campaigns[0]!
+const rows = toModel(dataset.contributions.get(campaign.id) ?? [])
+let dataDir: string
+
+beforeAll(() => {
+  dataDir = tempDir('perkpack-print-cli-')
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  try {
+    const writer = cache.beginSnapshot(campaign.id)
+    writer.add(asReceived(rows))
+    writer.commit({ expectedCount: rows.length, privileged: true })
+  } finally {
+    cache.close()
+  }
+})
+afterAll(cleanup)
+
+const env = () =>
+  cleanEnv({
+    PERKPACK_DATA_DIR: dataDir,
+    PERKPACK_BASE_URL: BASE_URL,
+    PERKPACK_BROWSER: process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium',
+  })
+const run = (args: string[]) => perkpack(args, env())
+const pagesOf = (file: string) =>
+  Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1])
+const textOf = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })
+const id = String(campaign.id)
+
+describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () => {
+  // The default selection, as the app's: captured and in fulfillment.
+  const selection = filterContributions(rows, {})
+  const expected = countShipments(selection)
+
+  it('labels: a PDF of the orders that ship, with the sheets and the orders left out named', async () => {
+    const out = path.join(dataDir, 'labels.pdf')
+    const result = await run(['labels', id, '--out', out, '--layout', 'l7160', '--start', '4'])
+    expect(result.code, result.stderr).toBe(0)
+    const sheets = Math.ceil((expected.ships + 3) / 21)
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^Wrote .*labels\\.pdf \\(${expected.ships} labels on ${sheets} sheets; \\d+ orders left out: `,
+      ),
+    )
+    expect(pagesOf(out)).toBe(sheets)
+    expect(result.stderr).not.toMatch(STACK_LINE)
+    const first = selection.find((r) => r.order.shipping?.name && countShipments([r]).ships === 1)
+    expect(textOf(out)).toContain(first!.order.shipping!.name!.split(' ')[0])
+  })
+
+  it('slips and the pick list cover the same orders as the labels and the shipper CSV', async () => {
+    const slips = await run([
+      'slips',
+      id,
+      '--out',
+      path.join(dataDir, 'slips.pdf'),
+      '--paper',
+      'a4',
+    ])
+    expect(slips.code, slips.stderr).toBe(0)
+    expect(slips.stdout).toMatch(new RegExp(`\\(${expected.ships} slips, \\d+ pages; `))
+    const csv = await run(['export-csv', id, '--out', path.join(dataDir, 'ship.csv')])
+    expect(csv.code, csv.stderr).toBe(0)
+    expect(csv.stdout).toMatch(new RegExp(`, ${expected.ships} orders\\)\\n$`))
+    const pick = await run(['picklist', id, '--out', path.join(dataDir, 'pick.pdf')])
+    expect(pick.code, pick.stderr).toBe(0)
+    expect(pick.stdout).toMatch(new RegExp(`for ${expected.ships} orders that ship, 1 page`))
+    const text = textOf(path.join(dataDir, 'pick.pdf'))
+    expect(text).toContain('Pick list')
+    expect(text).toContain('Selection: captured, in_fulfillment')
+  })
+
+  it.each([
+    [
+      ['labels', id, '--out', 'x.pdf', '--layout', 'a4'],
+      /^perkpack: Unknown --layout "a4". Use avery5160/,
+    ],
+    [
+      ['labels', id, '--out', 'x.pdf', '--start', '31'],
+      /--start 31 is past the last position of a avery5160 sheet \(1 to 30\)/,
+    ],
+    [
+      ['labels', id, '--out', 'x.pdf', '--offset-x', '30'],
+      /--offset-x takes millimetres from -25.4 to 25.4 \(got "30"\)/,
+    ],
+    [['labels', id, '--out', 'labels.png'], /--out labels.png does not end in .pdf/],
+    [
+      ['slips', id, '--out', 'x.pdf', '--paper', 'legal'],
+      /Unknown --paper "legal". Use --paper letter or --paper a4/,
+    ],
+    [
+      ['labels', id, '--out', 'x.pdf', '--country', 'Germany'],
+      /--country takes a two-letter country code/,
+    ],
+  ])('%j: exit 2, naming the problem and the fix, writing nothing', async (args, message) => {
+    const result = await perkpack(args, { ...env(), PWD: dataDir })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(message)
+    expect(result.stderr).not.toMatch(STACK_LINE)
+    expect(fs.existsSync(path.resolve('x.pdf'))).toBe(false)
+  })
+
+  it('says which browser is missing and how to name one', async () => {
+    const result = await perkpack(['labels', id, '--out', path.join(dataDir, 'none.pdf')], {
+      ...env(),
+      PERKPACK_BROWSER: '/nonexistent/chrome',
+    })
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toMatch(
+      /PERKPACK_BROWSER is set to "\/nonexistent\/chrome", but there is no such file/,
+    )
+    expect(fs.existsSync(path.join(dataDir, 'none.pdf'))).toBe(false)
+  })
+})
