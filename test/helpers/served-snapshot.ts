@@ -6,11 +6,11 @@
  */
 import { expect } from 'vitest'
 import type { CampaignSnapshotInfo, OfflineCache, ProblemRow } from '../../src/main/services/cache'
-import { sortableTimestamp } from '../../src/main/services/cache/rows'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { DriftPlan, Simulator } from '../../src/simulator'
 import { driftedCampaignRow, stripPrivileged } from '../../src/simulator/drift'
+import { cacheOrder } from './model'
 
 type Rec = Record<string, unknown>
 
@@ -38,12 +38,6 @@ export function servedListing(
     ;(broken.has(row.id) ? served.broken : served.good).set(row.id, raw)
   }
   return served
-}
-
-/** The order the cache reads rows in: newest first by the model's time, then id. */
-function cacheOrder(a: CampaignContribution, b: CampaignContribution): number {
-  const at = (row: CampaignContribution) => sortableTimestamp(row.created_at ?? '')
-  return at(b) < at(a) ? -1 : at(b) > at(a) ? 1 : b.id - a.id
 }
 
 /**
