@@ -40,6 +40,17 @@ export function servedListing(
   return served
 }
 
+/** The readable rows as the app's model reads them, in the order the cache keeps them. */
+export function servedModels(served: ServedListing): CampaignContribution[] {
+  return [...served.good.values()]
+    .map((raw) => {
+      const read = readCampaignContribution(raw)
+      if (!read.ok) throw new Error(`served row ${String(read.id)} does not read`)
+      return read.value
+    })
+    .sort(cacheOrder)
+}
+
 /**
  * The problem rows a sync must have kept: one per broken row of the plan, with the raw row as
  * served, field paths and messages; a row without a usable id is named by its served id.
@@ -94,16 +105,11 @@ export function expectSnapshotOfListing(
   expect(plan.broken.length > 0).toBe(plan.rate > 0)
   expect(plan.drifted.length > plan.broken.length).toBe(plan.rate > 0)
 
-  const models = [...served.good.values()].map((raw) => {
-    const read = readCampaignContribution(raw)
-    expect(read.ok).toBe(true)
-    return (read as { value: CampaignContribution }).value
-  })
-  const order = [...models].sort(cacheOrder).map((row) => row.id)
+  const models = servedModels(served)
   const cached = cache.contributions(campaignId)
-  expect(cached.map((row) => row.id)).toEqual(order)
-  expect(cached).toEqual(order.map((id) => models.find((m) => m.id === id)))
-  expect(cache.rawContributions(campaignId)).toEqual(order.map((id) => served.good.get(id)))
+  expect(cached.map((row) => row.id)).toEqual(models.map((row) => row.id))
+  expect(cached).toEqual(models)
+  expect(cache.rawContributions(campaignId)).toEqual(models.map((row) => served.good.get(row.id)))
 
   expectProblemRows(cache.problemRows(campaignId), served)
   expectCounts(cache.campaign(campaignId), plan)
