@@ -158,3 +158,8 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): 
 export function removeDir(dir: string | undefined): void {
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 }
+
+/** Text a person reads never shows a missing value as "null", "undefined" or "NaN". */
+export function expectNoMissingText(text: string, where: string): void {
+  expect(text.match(/\b(null|undefined|NaN)\b/g) ?? [], where).toEqual([])
+}

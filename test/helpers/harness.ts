@@ -166,13 +166,14 @@ export function servedRows(
   return copy
 }
 
-/** Rows of the staging area, read through a connection of our own. */
+/** Rows of the staging area (problem rows included), read through a connection of our own. */
 export function stagingCounts(file: string): { syncs: number; rows: number } {
   const db = new Database(file, { readonly: true })
+  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()
   try {
     return {
-      syncs: db.prepare('SELECT count(*) FROM staging_syncs').pluck().get() as number,
-      rows: db.prepare('SELECT count(*) FROM staging_contributions').pluck().get() as number,
+      syncs: count('staging_syncs') as number,
+      rows: (count('staging_contributions') as number) + (count('staging_problem_rows') as number),
     }
   } finally {
     db.close()

@@ -1,4 +1,5 @@
 import type { ReceivedContribution } from '../../src/main/services/cache'
+import { sortableTimestamp } from '../../src/main/services/cache/rows'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 
@@ -27,4 +28,10 @@ export function received(raws: readonly unknown[]): ReceivedContribution[] {
 /** Model rows handed to the cache as their own raw rows, as a clean row reads back. */
 export function asReceived(rows: readonly CampaignContribution[]): ReceivedContribution[] {
   return rows.map((row) => ({ model: row, raw: row }))
+}
+
+/** The order the cache reads rows in: newest first by the model's time, then id. */
+export function cacheOrder(a: CampaignContribution, b: CampaignContribution): number {
+  const at = (row: CampaignContribution) => sortableTimestamp(row.created_at ?? '')
+  return at(b) < at(a) ? -1 : at(b) > at(a) ? 1 : b.id - a.id
 }

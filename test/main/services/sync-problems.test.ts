@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/main/services/api-client'
-import type { CampaignSnapshotInfo, ProblemRow } from '../../../src/main/services/cache'
 import { SnapshotShrank } from '../../../src/main/services/shrink'
 import { syncCampaign } from '../../../src/main/services/sync'
 import type { SyncResult } from '../../../src/main/services/sync'
@@ -15,6 +14,7 @@ import {
   startSim,
   tempDir,
 } from '../../helpers/harness'
+import { expectCounts, expectProblemRows, servedListing } from '../../helpers/served-snapshot'
 
 afterEach(cleanup)
 
@@ -27,45 +27,17 @@ async function prepare(sim: Simulator) {
   }
 }
 
-/** The problem rows a sync must have kept, from the simulator's own plan. */
-function expectPlanned(
-  problems: readonly ProblemRow[],
-  info: CampaignSnapshotInfo,
-  plan: ReturnType<Simulator['driftPlan']>,
-) {
-  const withoutId = new Set(plan.nonNumericIds)
-  const withId = plan.broken.filter((id) => !withoutId.has(id))
-  expect(new Set(problems.filter((p) => p.id !== null).map((p) => p.id))).toEqual(new Set(withId))
-  // A row without a usable id is counted by its row; its raw id says which one it was.
-  const idless = problems.filter((p) => p.id === null)
-  expect(idless).toHaveLength(withoutId.size)
-  expect(new Set(idless.map((p) => (p.raw as { id: unknown }).id))).toEqual(
-    new Set([...withoutId].map((id) => `pledge-${id}`)),
-  )
-  expect(new Set(problems.map((p) => p.rank)).size).toBe(problems.length)
-  for (const problem of problems) {
-    expect(problem.problems.length).toBeGreaterThan(0)
-    for (const { path, message } of problem.problems) {
-      expect(path).toMatch(/^(\(root\)|id|order)/)
-      expect(message).not.toMatch(/received undefined|expected \w+, received/)
-    }
-  }
-  expect(info).toMatchObject({
-    count: plan.total - plan.broken.length,
-    problemCount: plan.broken.length,
-    expectedCount: plan.total,
-  })
-}
-
 describe('syncCampaign with drift: every broken row is a problem row, kept and counted', () => {
   it('at 5 % drift', async () => {
     const sim = await startSim({ contributions: 1500, drift: 0.05 })
     const { cache, client, campaignId } = await prepare(sim)
-    const plan = sim.driftPlan()
+    const served = servedListing(sim, campaignId, true)
+    const { plan } = served
     expect(plan.broken.length).toBeGreaterThan(0)
 
     const result = await syncCampaign({ client, cache, campaignId, privileged: true })
-    expectPlanned(result.problemRows, result.snapshot, plan)
+    expectProblemRows(result.problemRows, served)
+    expectCounts(result.snapshot, plan)
     expect(cache.problemRows(campaignId)).toEqual(result.problemRows)
     // Every readable row is an order, and no problem row is.
     const ids = new Set(cache.contributions(campaignId).map((row) => row.id))
@@ -76,11 +48,12 @@ describe('syncCampaign with drift: every broken row is a problem row, kept and c
   it('at 100 % drift, rows without a usable id included', async () => {
     const sim = await startSim({ contributions: 1200, drift: 1 })
     const { cache, client, campaignId } = await prepare(sim)
-    const plan = sim.driftPlan()
-    expect(plan.nonNumericIds.length).toBeGreaterThan(0)
+    const served = servedListing(sim, campaignId, true)
+    expect(served.plan.nonNumericIds.length).toBeGreaterThan(0)
 
     const result = await syncCampaign({ client, cache, campaignId, privileged: true })
-    expectPlanned(cache.problemRows(campaignId), result.snapshot, plan)
+    expectProblemRows(cache.problemRows(campaignId), served)
+    expectCounts(result.snapshot, served.plan)
   })
 
   it('with faults and pages shifting under inserts: 0 lost, 0 duplicated', async () => {
@@ -109,9 +82,10 @@ describe('syncCampaign with drift: every broken row is a problem row, kept and c
       concurrency: 4,
     })
     // Inserted rows drift too: the plan of the dataset as it is now.
-    const plan = sim.driftPlan()
-    expect(plan.total).toBeGreaterThan(900)
-    expectPlanned(result.problemRows, result.snapshot, plan)
+    const served = servedListing(sim, campaignId, true)
+    expect(served.plan.total).toBeGreaterThan(900)
+    expectProblemRows(result.problemRows, served)
+    expectCounts(result.snapshot, served.plan)
   })
 })
 

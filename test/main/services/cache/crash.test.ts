@@ -10,10 +10,7 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openCache } from '../../../../src/main/services/cache'
 import type { OfflineCache } from '../../../../src/main/services/cache'
-import type { CampaignContribution } from '../../../../src/shared/api/schemas'
-import { asReceived } from '../../../helpers/model'
-import { newestFirst } from '../../fixtures/contributions'
-import { CRASH_CAMPAIGN, crashSnapshots } from '../../fixtures/crash-data'
+import { CRASH_CAMPAIGN, crashFingerprint, crashSnapshots } from '../../fixtures/crash-data'
 
 const CHILD = fileURLToPath(new URL('../../fixtures/cache-crash-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -30,11 +27,9 @@ afterEach(() => {
 })
 
 /** Starts the child and resolves with its first stdout line matching `wanted`. */
-async function startChild(dataDir: string, mode: string, wanted: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, PROFILE, mode], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+async function startChild(dataDir: string, mode: string, drift: number, wanted: RegExp) {
+  const args = ['--import', 'tsx', CHILD, dataDir, PROFILE, mode, String(drift)]
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -71,12 +66,19 @@ function staging(file: string) {
   return inspect(file, (db) => ({
     syncs: db.prepare('SELECT count(*) FROM staging_syncs').pluck().get() as number,
     rows: db.prepare('SELECT count(*) FROM staging_contributions').pluck().get() as number,
+    problems: db.prepare('SELECT count(*) FROM staging_problem_rows').pluck().get() as number,
   }))
 }
 
-/** Ids and exact JSON text, cheaper than a deep comparison of 20,000 objects. */
-const fingerprint = (rows: readonly CampaignContribution[]) =>
-  rows.map((row) => JSON.stringify(row)).join('\n')
+/** What the cache reads back for the campaign, in the form `crashFingerprint` gives. */
+function readBack(cache: OfflineCache) {
+  const text = (rows: readonly unknown[]) => rows.map((row) => JSON.stringify(row)).join('\n')
+  return {
+    models: text(cache.contributions(CRASH_CAMPAIGN)),
+    raw: text(cache.rawContributions(CRASH_CAMPAIGN)),
+    problems: text(cache.problemRows(CRASH_CAMPAIGN)),
+  }
+}
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-crash-'))
@@ -84,54 +86,80 @@ function tempDir(): string {
   return dir
 }
 
-describe('offline cache: a sync process killed with SIGKILL', () => {
-  const { first, second, third } = crashSnapshots()
+// Clean rows, and rows of which a fifth drift (raw and model differ, some are problem rows).
+describe.each([0, 0.2])(
+  'offline cache at drift %s: a sync process killed with SIGKILL',
+  (drift) => {
+    const { first, second, third } = crashSnapshots(drift)
 
-  it('between two adds: the first snapshot stays, the staging rows go at the next open', async () => {
-    const dir = tempDir()
-    const { child, line, seen } = await startChild(dir, 'between-adds', /^STAGED /)
-    expect(seen[0]).toBe(`COMMITTED ${first.length}`)
-    expect(line).toBe(`STAGED ${second.length / 2} ${child.pid}`)
-    await kill(child)
-
-    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
-    // The dead sync really left rows behind, or the rest of the test would prove nothing.
-    expect(staging(file)).toEqual({ syncs: 1, rows: second.length / 2 })
-
-    const cache = openCache({ dataDir: dir, profile: PROFILE })
-    opened.push(cache)
-    expect(staging(file)).toEqual({ syncs: 0, rows: 0 })
-    expect(fingerprint(cache.contributions(CRASH_CAMPAIGN))).toBe(fingerprint(newestFirst(first)))
-    expect(cache.campaign(CRASH_CAMPAIGN)).toMatchObject({ count: first.length, privileged: true })
-    expect(inspect(file, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
-    expect(inspect(file, (db) => db.pragma('foreign_key_check'))).toEqual([])
-
-    // And the next sync commits exactly its own rows.
-    const writer = cache.beginSnapshot(CRASH_CAMPAIGN)
-    for (let i = 0; i < third.length; i += 30) writer.add(asReceived(third.slice(i, i + 30)))
-    expect(writer.commit({ expectedCount: third.length, privileged: false })).toMatchObject({
-      count: third.length,
-      privileged: false,
+    it('the snapshots hold problem rows and drifted rows exactly when drift is on', () => {
+      const drifted = (rows: typeof first.rows) =>
+        rows.filter((row) => JSON.stringify(row.raw) !== JSON.stringify(row.model)).length
+      expect(first.problems.length > 0 && second.problems.length > 0).toBe(drift > 0)
+      expect(drifted(first.rows) > 0 && drifted(second.rows) > 0).toBe(drift > 0)
     })
-    expect(fingerprint(cache.contributions(CRASH_CAMPAIGN))).toBe(fingerprint(newestFirst(third)))
-    expect(staging(file)).toEqual({ syncs: 0, rows: 0 })
-  }, 60_000)
 
-  it('during the commit: one whole snapshot or the other, never a mix', async () => {
-    const dir = tempDir()
-    const { child } = await startChild(dir, 'during-commit', /^COMMITTING /)
-    await kill(child)
+    it('between two adds: the first snapshot stays, the staging rows go at the next open', async () => {
+      const dir = tempDir()
+      const { child, line, seen } = await startChild(dir, 'between-adds', drift, /^STAGED /)
+      expect(seen[0]).toBe(`COMMITTED ${first.rows.length} ${first.problems.length}`)
+      expect(line).toBe(`STAGED ${second.rows.length / 2} ${child.pid}`)
+      await kill(child)
 
-    const cache = openCache({ dataDir: dir, profile: PROFILE })
-    opened.push(cache)
-    const got = fingerprint(cache.contributions(CRASH_CAMPAIGN))
-    const kept = got === fingerprint(newestFirst(first)) ? 'first' : 'second'
-    console.log(`cache crash test: killed during commit, the ${kept} snapshot was kept`)
-    const expected = kept === 'first' ? first : second
-    expect(got).toBe(fingerprint(newestFirst(expected)))
-    expect(cache.campaign(CRASH_CAMPAIGN)?.count).toBe(expected.length)
-    expect(cache.contributionCount(CRASH_CAMPAIGN)).toBe(expected.length)
-    expect(staging(cache.path)).toEqual({ syncs: 0, rows: 0 })
-    expect(inspect(cache.path, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
-  }, 60_000)
-})
+      const file = path.join(dir, `cache-${PROFILE}.sqlite`)
+      // The dead sync really left rows behind, or the rest of the test would prove nothing.
+      expect(staging(file)).toEqual({
+        syncs: 1,
+        rows: second.rows.length / 2,
+        problems: second.problems.length,
+      })
+
+      const cache = openCache({ dataDir: dir, profile: PROFILE })
+      opened.push(cache)
+      expect(staging(file)).toEqual({ syncs: 0, rows: 0, problems: 0 })
+      expect(readBack(cache)).toEqual(crashFingerprint(first))
+      expect(cache.campaign(CRASH_CAMPAIGN)).toMatchObject({
+        count: first.rows.length,
+        problemCount: first.problems.length,
+        expectedCount: first.total,
+        privileged: true,
+      })
+      expect(inspect(file, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
+      expect(inspect(file, (db) => db.pragma('foreign_key_check'))).toEqual([])
+
+      // And the next sync commits exactly its own rows.
+      const writer = cache.beginSnapshot(CRASH_CAMPAIGN)
+      for (let i = 0; i < third.rows.length; i += 30) writer.add(third.rows.slice(i, i + 30))
+      writer.addProblems(third.problems)
+      expect(writer.commit({ expectedCount: third.total, privileged: false })).toMatchObject({
+        count: third.rows.length,
+        problemCount: third.problems.length,
+        privileged: false,
+      })
+      expect(readBack(cache)).toEqual(crashFingerprint(third))
+      expect(staging(file)).toEqual({ syncs: 0, rows: 0, problems: 0 })
+    }, 60_000)
+
+    it('during the commit: one whole snapshot or the other, never a mix', async () => {
+      const dir = tempDir()
+      const { child } = await startChild(dir, 'during-commit', drift, /^COMMITTING /)
+      await kill(child)
+
+      const cache = openCache({ dataDir: dir, profile: PROFILE })
+      opened.push(cache)
+      const got = readBack(cache)
+      const kept = got.models === crashFingerprint(first).models ? 'first' : 'second'
+      console.log(`cache crash test: killed during commit, the ${kept} snapshot was kept`)
+      const expected = kept === 'first' ? first : second
+      expect(got).toEqual(crashFingerprint(expected))
+      expect(cache.campaign(CRASH_CAMPAIGN)).toMatchObject({
+        count: expected.rows.length,
+        problemCount: expected.problems.length,
+        expectedCount: expected.total,
+      })
+      expect(cache.contributionCount(CRASH_CAMPAIGN)).toBe(expected.rows.length)
+      expect(staging(cache.path)).toEqual({ syncs: 0, rows: 0, problems: 0 })
+      expect(inspect(cache.path, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
+    }, 60_000)
+  },
+)
