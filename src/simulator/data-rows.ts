@@ -3,7 +3,7 @@ import type { OrderStatus } from '../shared/api'
 import type { CampaignSpec } from './data-campaigns'
 import { poolAccountId } from './data-ids'
 import type { Persona } from './data-people'
-import { SHOWCASE } from './data-people'
+import { SHOWCASE } from './data-showcase'
 import {
   choosePerks,
   PERK_BUNDLE,

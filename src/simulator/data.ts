@@ -10,7 +10,7 @@ import {
   TEAM_MEMBER_ID_BASE,
 } from './data-ids'
 import type { IdCursor } from './data-ids'
-import { SHOWCASE } from './data-people'
+import { SHOWCASE } from './data-showcase'
 import type { Persona } from './data-people'
 import { campaignState, choosePerks, PERK_RANDOM, settleClaims } from './data-perks'
 import type { CampaignState, IdCounters } from './data-perks'
