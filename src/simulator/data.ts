@@ -86,15 +86,13 @@ function liveContributions(
     const row = buildContribution(
       rng,
       state,
-      {
-        persona: personaAt(ref),
-        perks,
-        status,
-        createdMs,
-        id: next.contribution,
-        orderId: next.order,
-        sequence,
-      },
+      personaAt(ref),
+      perks,
+      status,
+      createdMs,
+      next.contribution,
+      next.order,
+      sequence,
       poolSize,
     )
     advanceIds(next, rng)
