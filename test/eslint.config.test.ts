@@ -1,32 +1,177 @@
 import path from 'node:path'
 import { ESLint } from 'eslint'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-describe('lint rule', () => {
-  it('keeps raw IPC and Electron out of the plain-TypeScript folders', async () => {
-    const eslint = new ESLint({ cwd: path.resolve(__dirname, '..') })
-    const lint = async (filePath: string, code: string) => {
-      const [result] = await eslint.lintText(code, { filePath })
-      return (result?.messages ?? []).map((m) => m.ruleId)
-    }
+let eslint: ESLint
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: path.resolve(__dirname, '..') })
+})
+
+/** The messages ESLint gives `code` as if it were the file at `filePath`. */
+async function messages(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }))
+}
+
+async function rules(filePath: string, code: string) {
+  return (await messages(filePath, code)).map((m) => m.rule)
+}
+
+/** The messages of one rule only. */
+async function ruleMessages(filePath: string, code: string, rule: string) {
+  return (await messages(filePath, code)).filter((m) => m.rule === rule).map((m) => m.message)
+}
+
+const LAYERS = 'perkpack/import-layers'
+const importOf = (specifier: string) => `import { x } from '${specifier}'\nexport const y = x\n`
+
+describe('lint rule: Electron', () => {
+  it('keeps raw IPC out of everything but register.ts and the preload', async () => {
     const rawIpc = "import { ipcMain } from 'electron'\nexport const x = ipcMain\n"
-    expect(await lint('src/main/index.ts', rawIpc)).toContain('no-restricted-imports')
-    expect(await lint('src/renderer/src/x.ts', rawIpc)).toContain('no-restricted-imports')
-    expect(await lint('src/main/ipc/register.ts', rawIpc)).not.toContain('no-restricted-imports')
+    expect(await rules('src/main/index.ts', rawIpc)).toContain('no-restricted-imports')
+    expect(await rules('src/renderer/src/x.ts', rawIpc)).toContain('no-restricted-imports')
+    expect(await rules('src/main/ipc/register.ts', rawIpc)).not.toContain('no-restricted-imports')
+    const member = "import electron from 'electron'\nexport const x = electron.ipcRenderer\n"
+    expect(await rules('src/renderer/src/x.ts', member)).toContain('no-restricted-syntax')
+  }, 60_000)
+
+  it('allows Electron in the shell files only', async () => {
     const anyElectron = "import { app } from 'electron'\nexport const x = app\n"
-    expect(await lint('src/main/index.ts', anyElectron)).toEqual([])
-    expect(await lint('src/main/shell/electron-desktop.ts', anyElectron)).toEqual([])
+    for (const file of [
+      'src/main/index.ts',
+      'src/main/shell/electron-desktop.ts',
+      'src/main/shell/x.ts',
+      'src/preload/index.ts',
+    ]) {
+      expect(await rules(file, anyElectron), file).toEqual([])
+    }
     for (const file of [
       'src/main/services/x.ts',
       'src/main/orders/x.ts',
+      'src/main/app-services.ts',
       'src/shared/x.ts',
       'src/web/x.ts',
+      'src/cli/x.ts',
+      'src/cli/commands/x.ts',
+      'src/simulator/x.ts',
+      'src/renderer/src/stores/x.ts',
     ]) {
-      expect(await lint(file, anyElectron)).toContain('no-restricted-imports')
+      const found = await ruleMessages(file, anyElectron, 'no-restricted-imports')
+      expect(found, file).toEqual([expect.stringContaining('must run without Electron')])
     }
+  }, 60_000)
+
+  it('catches a dynamic import and a require of Electron', async () => {
     const dynamic = "export const load = () => import('electron')\n"
-    expect(await lint('src/main/orders/x.ts', dynamic)).toContain('no-restricted-syntax')
-    const member = "import electron from 'electron'\nexport const x = electron.ipcRenderer\n"
-    expect(await lint('src/renderer/src/x.ts', member)).toContain('no-restricted-syntax')
+    expect(await rules('src/main/orders/x.ts', dynamic)).toContain('no-restricted-syntax')
+    expect(await rules('src/cli/x.ts', dynamic)).toContain('no-restricted-syntax')
+    const required = "export const e = require('electron')\n"
+    expect(await rules('src/simulator/x.ts', required)).toContain('no-restricted-syntax')
+  }, 60_000)
+})
+
+describe('lint rule: no Node built-ins where the renderer runs the code', () => {
+  it('refuses node: and bare built-in imports in src/shared and the renderer', async () => {
+    for (const code of [
+      "import fs from 'node:fs'\nexport const x = fs\n",
+      "import path from 'path'\nexport const x = path\n",
+      "import { readFile } from 'fs/promises'\nexport const x = readFile\n",
+    ]) {
+      for (const file of ['src/shared/export/x.ts', 'src/renderer/src/stores/x.ts']) {
+        const found = await ruleMessages(file, code, 'no-restricted-imports')
+        expect(found, `${file}: ${code}`).toEqual([expect.stringContaining('there is no Node')])
+      }
+    }
+    const dynamic = "export const load = () => import('node:fs')\n"
+    expect(await ruleMessages('src/shared/x.ts', dynamic, 'no-restricted-syntax')).toEqual([
+      expect.stringContaining('there is no Node'),
+    ])
+  }, 60_000)
+
+  it('still refuses Electron there, and allows Node in main, the CLI and renderer tests', async () => {
+    const anyElectron = "import { app } from 'electron'\nexport const x = app\n"
+    expect(await rules('src/shared/x.ts', anyElectron)).toContain('no-restricted-imports')
+    const fsImport = "import fs from 'node:fs'\nexport const x = fs\n"
+    for (const file of [
+      'src/main/services/x.ts',
+      'src/cli/x.ts',
+      'src/renderer/src/stores/x.test.ts',
+    ]) {
+      expect(await rules(file, fsImport), file).toEqual([])
+    }
+  }, 60_000)
+})
+
+describe('lint rule: import layers', () => {
+  it('keeps src/main/services below the features, the IPC layer and the composition root', async () => {
+    for (const [file, specifier] of [
+      ['src/main/services/x.ts', '../orders/view-store'],
+      ['src/main/services/x.ts', '../app-services'],
+      ['src/main/services/cache/x.ts', '../../ipc/handler-table'],
+      ['src/main/services/print/x.ts', '../../session/connection'],
+      ['src/main/services/x.ts', '../shell/renderer-csp'],
+    ] as const) {
+      const found = await ruleMessages(file, importOf(specifier), LAYERS)
+      expect(found, `${file} -> ${specifier}`).toEqual([
+        expect.stringMatching(/^src\/main\/services is the plain core .* \(imports src\/main\//),
+      ])
+    }
+  }, 60_000)
+
+  it('tells the services session module from the session feature by resolving the path', async () => {
+    // From services/cache, '../session' is services/session.ts, not src/main/session/.
+    expect(await rules('src/main/services/cache/x.ts', importOf('../session'))).toEqual([])
+    expect(await rules('src/main/services/x.ts', importOf('./cache'))).toEqual([])
+    expect(await rules('src/main/orders/x.ts', importOf('../ipc/define-handlers'))).toEqual([])
+  }, 60_000)
+
+  it('keeps renderer stores from importing components and views, aliases included', async () => {
+    for (const specifier of [
+      '../components/orders/OrdersTable.vue',
+      '@renderer/components/orders/OrderDetailDrawer.vue',
+      '../views/OrdersView.vue',
+    ]) {
+      const found = await ruleMessages('src/renderer/src/stores/x.ts', importOf(specifier), LAYERS)
+      expect(found, specifier).toEqual([expect.stringContaining('Stores never import components')])
+    }
+    const store = importOf('../../stores/orders')
+    expect(await rules('src/renderer/src/components/orders/x.ts', store)).toEqual([])
+  }, 60_000)
+
+  it('keeps each top folder to what it may import', async () => {
+    const cases = [
+      ['src/shared/export/x.ts', '../../main/services/redact', 'src/shared is imported by every'],
+      ['src/simulator/x.ts', '../main/services/redact', 'The simulator stands in'],
+      ['src/simulator/x.ts', '../cli/io', 'The simulator stands in'],
+      ['src/renderer/src/x.ts', '../../main/services/redact', 'The renderer reaches main only'],
+      ['src/preload/x.ts', '../main/services/redact', 'The preload only exposes'],
+      ['src/main/orders/x.ts', '../../cli/io', 'The desktop app does not import the CLI'],
+      ['src/main/services/x.ts', '../../web/server', 'The desktop app does not import the CLI'],
+    ] as const
+    for (const [file, specifier, message] of cases) {
+      const found = await ruleMessages(file, importOf(specifier), LAYERS)
+      expect(found, `${file} -> ${specifier}`).toEqual([expect.stringContaining(message)])
+    }
+    for (const [file, specifier] of [
+      ['src/simulator/x.ts', '../shared/api'],
+      ['src/renderer/src/x.ts', '@shared/ipc'],
+      ['src/cli/x.ts', '../main/services/redact'],
+      ['src/web/x.ts', '../main/app-services'],
+    ] as const) {
+      expect(await rules(file, importOf(specifier)), `${file} -> ${specifier}`).toEqual([])
+    }
+  }, 60_000)
+
+  it('checks re-exports, dynamic imports and type-only imports too', async () => {
+    const file = 'src/main/services/x.ts'
+    for (const code of [
+      "export { saveView } from '../orders/view-store'\n",
+      "export * from '../orders/view-store'\n",
+      "export const load = () => import('../orders/view-store')\n",
+      "import type { HandlerTable } from '../ipc/handler-table'\nexport type T = HandlerTable\n",
+    ]) {
+      expect(await ruleMessages(file, code, LAYERS), code).toHaveLength(1)
+    }
   }, 60_000)
 })

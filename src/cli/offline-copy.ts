@@ -15,8 +15,16 @@ export function syncedSnapshot(context: CliContext, campaignId: number): Campaig
 }
 
 export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
-  syncedSnapshot(context, campaignId)
-  return context.cache().contributions(campaignId)
+  return offlineCopy(context, campaignId).rows
+}
+
+/** The last sync of a campaign and its rows. */
+export function offlineCopy(
+  context: CliContext,
+  campaignId: number,
+): { info: CampaignSnapshotInfo; rows: CampaignContribution[] } {
+  const info = syncedSnapshot(context, campaignId)
+  return { info, rows: context.cache().contributions(campaignId) }
 }
 
 /** The cached rows exactly as the API sent them, filtered through the cache's indexes. */

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../shared/api'
 import { EPOCH_MS, pacific } from './data-time'
+import type { WireCampaign } from './wire'
 
 /** [value shown to the backer, code appended to the SKU, relative popularity] */
 export type OptionValue = readonly [value: string, code: string, weight: number]
@@ -36,19 +37,22 @@ export interface StaffSpec {
   email: string
 }
 
-export interface CampaignSpec {
-  id: number
-  slug: string
-  title: string
-  tagline: string
-  city: string
-  country: string
-  region: string
+/** The fields a campaign object carries as the spec gives them; the rest are derived. */
+type CopiedCampaignFields =
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'tagline'
+  | 'city'
+  | 'country'
+  | 'region'
+  | 'currency'
+  | 'category'
+  | 'goal'
+
+export interface CampaignSpec extends Pick<WireCampaign, CopiedCampaignFields> {
   regionCode: string
   countryCode: string
-  currency: { iso_num: number; iso_code: string; symbol: string }
-  category: { id: number; name: string; text: string }
-  goal: number
   fundingType: string
   /** Funding window in epoch ms; contributions fall in [start, listingEnd). */
   start: number

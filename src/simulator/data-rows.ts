@@ -3,7 +3,7 @@ import type { OrderStatus } from '../shared/api'
 import type { CampaignSpec } from './data-campaigns'
 import { poolAccountId } from './data-ids'
 import type { Persona } from './data-people'
-import { SHOWCASE } from './data-people'
+import { SHOWCASE } from './data-showcase'
 import {
   choosePerks,
   PERK_BUNDLE,
@@ -33,24 +33,22 @@ export function roundMoney(value: number): number {
   return Math.round(value * 100) / 100
 }
 
-/** Who, what and when of one row; the amounts, privacy and payment are drawn from `rng`. */
-export interface RowFacts {
-  persona: Persona
-  perks: WirePerk[]
-  status: OrderStatus
-  createdMs: number
-  id: number
-  orderId: number
-  sequence: number
-}
-
+/**
+ * One row. The who, what and when come in; the amount, privacy and payment are drawn from
+ * `rng`. Positional, not an options object: 100k rows must not allocate 100k of them.
+ */
 export function buildContribution(
   rng: Rng,
   state: CampaignState,
-  facts: RowFacts,
+  persona: Persona,
+  perks: WirePerk[],
+  status: OrderStatus,
+  createdMs: number,
+  id: number,
+  orderId: number,
+  sequence: number,
   referrerPool: number,
 ): WireCampaignContribution {
-  const { persona, perks, status, createdMs, id, orderId, sequence } = facts
   let amount = 0
   if (perks.length === 0) {
     amount = rng.chance(0.8) ? rng.pick(DONATIONS) : rng.range(100, 20_000) / 100
@@ -202,15 +200,13 @@ export function buildRows(
     rows[i] = buildContribution(
       rng,
       state,
-      {
-        persona: personaAt(plan.refs[i] ?? 0),
-        perks,
-        status: plan.statuses[i] ?? 'captured',
-        createdMs: places.times[i] ?? state.spec.start,
-        id: places.contributionIds[i] ?? 0,
-        orderId: places.orderIds[i] ?? 0,
-        sequence: i + 1,
-      },
+      personaAt(plan.refs[i] ?? 0),
+      perks,
+      plan.statuses[i] ?? 'captured',
+      places.times[i] ?? state.spec.start,
+      places.contributionIds[i] ?? 0,
+      places.orderIds[i] ?? 0,
+      i + 1,
       poolSize,
     )
   }

@@ -1,6 +1,7 @@
 import { BACKER_ACCOUNT_ID, DEMO_ACCOUNT_ID } from './data-campaigns'
 import { poolAccountId } from './data-ids'
-import { SHOWCASE, avatarUrl, randomPersona, showcasePersona } from './data-people'
+import { avatarUrl, randomPersona } from './data-people'
+import { SHOWCASE, showcasePersona } from './data-showcase'
 import type { Persona } from './data-people'
 import { REF_BACKER, REF_DEMO } from './data-rows'
 import { BACKER_CREDENTIALS, DEMO_CREDENTIALS } from './model'

@@ -10,7 +10,7 @@ import {
   TEAM_MEMBER_ID_BASE,
 } from './data-ids'
 import type { IdCursor } from './data-ids'
-import { SHOWCASE } from './data-people'
+import { SHOWCASE } from './data-showcase'
 import type { Persona } from './data-people'
 import { campaignState, choosePerks, PERK_RANDOM, settleClaims } from './data-perks'
 import type { CampaignState, IdCounters } from './data-perks'
@@ -86,15 +86,13 @@ function liveContributions(
     const row = buildContribution(
       rng,
       state,
-      {
-        persona: personaAt(ref),
-        perks,
-        status,
-        createdMs,
-        id: next.contribution,
-        orderId: next.order,
-        sequence,
-      },
+      personaAt(ref),
+      perks,
+      status,
+      createdMs,
+      next.contribution,
+      next.order,
+      sequence,
       poolSize,
     )
     advanceIds(next, rng)

@@ -6,14 +6,21 @@ import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
 import type { ShipperCsvFormat } from '../../shared/ipc'
 import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
-import { cachedRows, syncedSnapshot } from '../offline-copy'
+import { offlineCopy } from '../offline-copy'
 import { checkedOutPath } from '../out-path'
+import type { OutPathRule } from '../out-path'
 import { reportPrePrintChecks } from '../preprint-checks'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
 
 const USAGE =
   'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b]'
 const FORMATS_TEXT = SHIPPER_CSV_FORMATS.join(' or ')
+const OUT_PATH: OutPathRule = {
+  placeholder: 'FILE.csv',
+  what: 'the CSV',
+  usage: USAGE,
+  example: 'orders.csv',
+}
 
 function formatFrom(value: string | undefined): ShipperCsvFormat {
   if (value === undefined) return 'generic'
@@ -38,15 +45,9 @@ run as a formula is prefixed with '. The pre-print checks are printed to stderr.
   options: ['out', 'format', 'status', 'perk'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
-    const out = checkedOutPath(values.out, {
-      placeholder: 'FILE.csv',
-      what: 'the CSV',
-      usage: USAGE,
-      example: 'orders.csv',
-    })
+    const out = checkedOutPath(values.out, OUT_PATH)
     const format = formatFrom(values.format)
-    const info = syncedSnapshot(context, campaignId)
-    const cached = cachedRows(context, campaignId)
+    const { info, rows: cached } = offlineCopy(context, campaignId)
     const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
     const rows = filterContributions(cached, { statuses, ...perkFilter(values.perk) })
     reportPrePrintChecks(context, info, rows)

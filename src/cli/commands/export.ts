@@ -9,13 +9,22 @@ import { plural } from '../../shared/export/check-text'
 import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
 import { bar, ProgressLine } from '../io'
-import { cachedRows, syncedSnapshot } from '../offline-copy'
+import { offlineCopy } from '../offline-copy'
 import { checkedOutPath } from '../out-path'
+import type { OutPathRule } from '../out-path'
 import { reportPrePrintChecks } from '../preprint-checks'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
 
 const USAGE =
   'export <campaign-id> --out FILE.xlsx [--status a,b] [--perk ID] [--country CC] [--search TEXT]'
+const OUT_PATH: OutPathRule = {
+  placeholder: 'FILE.xlsx',
+  what: 'the packing list',
+  usage: USAGE,
+  example: 'packing-list.xlsx',
+  extension: { dot: '.xlsx', kind: 'an Excel file' },
+  writable: true,
+}
 
 export const exportCommand: Command = {
   usage: USAGE,
@@ -32,16 +41,8 @@ problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
   options: ['out', 'status', 'perk', 'country', 'search'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
-    const out = checkedOutPath(values.out, {
-      placeholder: 'FILE.xlsx',
-      what: 'the packing list',
-      usage: USAGE,
-      example: 'packing-list.xlsx',
-      extension: { dot: '.xlsx', kind: 'an Excel file' },
-      writable: true,
-    })
-    const info = syncedSnapshot(context, campaignId)
-    const cached = cachedRows(context, campaignId)
+    const out = checkedOutPath(values.out, OUT_PATH)
+    const { info, rows: cached } = offlineCopy(context, campaignId)
     const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
     const filter: ContributionFilter = { statuses, ...perkFilter(values.perk) }
     if (values.country !== undefined) {
