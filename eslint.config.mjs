@@ -104,12 +104,6 @@ const IMPORT_LAYERS = {
       files: ['src/renderer/src/stores/**'],
       except: ['**/*.test.ts'],
       forbid: ['src/renderer/src/components/**', 'src/renderer/src/views/**'],
-      // Two pure helpers the stores imported before this rule; the renderer's own change moves
-      // them to src/renderer/src/lib/, and these two lines go with them.
-      allow: [
-        'src/renderer/src/components/orders/tree-keys.ts',
-        'src/renderer/src/components/orders/format.ts',
-      ],
       message:
         'Stores never import components or views (components import stores; the other way is a loop). Move a pure helper to src/renderer/src/lib/.',
     },
