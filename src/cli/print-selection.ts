@@ -9,6 +9,7 @@ import { perkFilter } from './arguments'
 import type { ParsedValues } from './command'
 import type { CliContext } from './context'
 import { cachedRows, syncedSnapshot } from './offline-copy'
+import { checkedOutPath } from './out-path'
 import { reportPrePrintChecks } from './preprint-checks'
 import { statusesFrom, unknownStatusNotes } from './statuses'
 
@@ -82,4 +83,20 @@ export function progressLine(context: CliContext): ((p: PrintProgress) => void) 
     )
     if (p.batch === p.batches) stderr.write('\n')
   }
+}
+
+/** `--out FILE.pdf` of a printing command, checked before anything is read. */
+export function pdfOutPath(
+  value: string | undefined,
+  what: string,
+  usage: string,
+  example: string,
+): string {
+  return checkedOutPath(value, {
+    placeholder: 'FILE.pdf',
+    what,
+    usage,
+    example,
+    extension: { dot: '.pdf', kind: 'a PDF file' },
+  })
 }

@@ -6,8 +6,7 @@ import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
 import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
-import { checkedOutPath } from '../out-path'
-import { leftOutText, printSelection, progressLine } from '../print-selection'
+import { leftOutText, pdfOutPath, printSelection, progressLine } from '../print-selection'
 
 const USAGE =
   'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC]'
@@ -83,13 +82,7 @@ Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).
   ],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
-    const out = checkedOutPath(values.out, {
-      placeholder: 'FILE.pdf',
-      what: 'the labels',
-      usage: USAGE,
-      example: 'labels.pdf',
-      extension: { dot: '.pdf', kind: 'a PDF file' },
-    })
+    const out = pdfOutPath(values.out, 'the labels', USAGE, 'labels.pdf')
     const layout = layoutFrom(values.layout)
     const perSheet = LABELS_PER_SHEET[layout]
     const startAt = values.start === undefined ? 1 : positiveInt(values.start, '--start value')

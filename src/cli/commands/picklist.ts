@@ -10,8 +10,7 @@ import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
 import { cachedRows } from '../offline-copy'
-import { checkedOutPath } from '../out-path'
-import { leftOutText, printSelection } from '../print-selection'
+import { leftOutText, pdfOutPath, printSelection } from '../print-selection'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
 import { paperFrom } from './slips'
 
@@ -21,13 +20,7 @@ const USAGE =
 /** The pick list on paper: the orders that ship, by SKU variant, a tick box per row. */
 async function printPickList({ context, args, values, signal }: CommandInput): Promise<number> {
   const campaignId = campaignArg(args, USAGE)
-  const out = checkedOutPath(values.out, {
-    placeholder: 'FILE.pdf',
-    what: 'the pick list',
-    usage: USAGE,
-    example: 'picklist.pdf',
-    extension: { dot: '.pdf', kind: 'a PDF file' },
-  })
+  const out = pdfOutPath(values.out, 'the pick list', USAGE, 'picklist.pdf')
   const paper = paperFrom(values.paper)
   const selection = printSelection(context, campaignId, values)
   const result = await renderPickListPdf(

@@ -6,8 +6,7 @@ import { isOneOf, SLIP_PAPERS } from '../../shared/ipc'
 import type { SlipPaper } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
-import { checkedOutPath } from '../out-path'
-import { leftOutText, printSelection, progressLine } from '../print-selection'
+import { leftOutText, pdfOutPath, printSelection, progressLine } from '../print-selection'
 
 const USAGE =
   'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC]'
@@ -32,13 +31,7 @@ Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).
   options: ['out', 'paper', 'status', 'perk', 'country'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
-    const out = checkedOutPath(values.out, {
-      placeholder: 'FILE.pdf',
-      what: 'the packing slips',
-      usage: USAGE,
-      example: 'slips.pdf',
-      extension: { dot: '.pdf', kind: 'a PDF file' },
-    })
+    const out = pdfOutPath(values.out, 'the packing slips', USAGE, 'slips.pdf')
     const paper = paperFrom(values.paper)
     const selection = printSelection(context, campaignId, values)
     const result = await renderSlipsPdf(

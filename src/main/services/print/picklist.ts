@@ -13,6 +13,14 @@ import { cssNumber, fontCss, htmlDocument } from './html'
 import { FacesUsed } from './measure'
 import type { Paper } from './papers'
 import { PAPERS } from './papers'
+import {
+  CELL_PAD_X,
+  CELL_PAD_Y,
+  CELL_RULE,
+  HEAD_RULE,
+  itemTableCss,
+  TABLE_TYPES,
+} from './item-table'
 import type { Lines, TextType } from './slip-text'
 import { lines, linesHeight, typeCss } from './slip-text'
 
@@ -49,16 +57,9 @@ const T = {
   campaign: { cls: 'campaign', sizePt: 12, weight: 700 },
   heading: { cls: 'heading', sizePt: 18, weight: 700 },
   meta: { cls: 'meta', sizePt: 9, weight: 400 },
-  th: { cls: 'th', sizePt: 8, weight: 400 },
-  cell: { cls: 'c', sizePt: 10, weight: 400 },
-  cellBold: { cls: 'cb', sizePt: 10, weight: 700 },
-  pageNumber: { cls: 'pageno', sizePt: 8, weight: 400 },
+  ...TABLE_TYPES,
 } satisfies Record<string, TextType>
 
-const CELL_PAD_Y = 4
-const CELL_PAD_X = 4
-const CELL_RULE = 0.5
-const HEAD_RULE = 1
 const HEAD_GAP = 10
 const FOOT_PAD = 4
 const CHECK_COL = 24
@@ -88,17 +89,10 @@ ${typeCss(Object.values(T))}
   padding: ${pt(paper.marginPt)}; overflow: hidden; break-after: page; page-break-after: always; }
 .page:last-child { break-after: auto; page-break-after: auto; }
 .head { box-sizing: border-box; border-bottom: ${pt(HEAD_RULE)} solid #000; margin-bottom: ${pt(HEAD_GAP)}; }
-.meta, .th, .pageno { color: #444; }
-table { border-collapse: separate; border-spacing: 0; table-layout: fixed; width: 100%; }
-th, td { padding: ${pt(CELL_PAD_Y)} ${pt(CELL_PAD_X)}; text-align: left; vertical-align: top;
-  border-bottom: ${pt(CELL_RULE)} solid #999; }
-th { border-bottom: ${pt(HEAD_RULE)} solid #000; }
-.num .c, .num .cb, .num .th { text-align: right; }
-td.check { padding-right: 0; }
-.box { display: block; width: 10pt; height: 10pt; margin-top: 1pt; border: 1pt solid #000; box-sizing: border-box; }
+.meta { color: #444; }
+${itemTableCss()}
 .foot { position: absolute; left: ${pt(paper.marginPt)}; right: ${pt(paper.marginPt)};
-  bottom: ${pt(paper.marginPt)}; padding-top: ${pt(FOOT_PAD)}; border-top: ${pt(CELL_RULE)} solid #999; }
-.pageno { text-align: right; }`
+  bottom: ${pt(paper.marginPt)}; padding-top: ${pt(FOOT_PAD)}; border-top: ${pt(CELL_RULE)} solid #999; }`
 }
 
 /** The orders that ship, each with only the perks that go in a parcel; and the others. */

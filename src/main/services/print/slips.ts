@@ -16,6 +16,14 @@ import { FacesUsed, measure } from './measure'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import type { Paper } from './papers'
 import { PAPERS } from './papers'
+import {
+  CELL_PAD_X,
+  CELL_PAD_Y,
+  CELL_RULE,
+  HEAD_RULE,
+  itemTableCss,
+  TABLE_TYPES,
+} from './item-table'
 import type { TextType } from './slip-text'
 import { lines, linesHeight, missingCharacters, typeCss } from './slip-text'
 
@@ -56,18 +64,11 @@ const T = {
   address: { cls: 'l', selector: '.shipto .l', sizePt: 11, weight: 400 },
   backer: { cls: 'l', selector: '.backer .l', sizePt: 10, weight: 400 },
   missing: { cls: 'missing', sizePt: 11, weight: 700 },
-  th: { cls: 'th', sizePt: 8, weight: 400 },
-  cell: { cls: 'c', sizePt: 10, weight: 400 },
-  cellBold: { cls: 'cb', sizePt: 10, weight: 700 },
   continued: { cls: 'continued', sizePt: 10, weight: 400 },
   note: { cls: 'note', sizePt: 9, weight: 400 },
-  pageNumber: { cls: 'pageno', sizePt: 8, weight: 400 },
+  ...TABLE_TYPES,
 } satisfies Record<string, TextType>
 
-const CELL_PAD_Y = 4
-const CELL_PAD_X = 4
-const CELL_RULE = 0.5
-const HEAD_RULE = 1
 const HEAD_PAD = 6
 const FOOT_RULE = 0.5
 const FOOT_PAD = 4
@@ -130,19 +131,12 @@ ${typeCss(Object.values(T))}
 .parties { box-sizing: border-box; padding-top: ${pt(SECTION_GAP)}; }
 .shipto { float: left; }
 .backer { float: right; }
-.caption, .th, .pageno { color: #444; }
+.caption { color: #444; }
 .items { box-sizing: border-box; padding-top: ${pt(SECTION_GAP)}; }
-table { border-collapse: separate; border-spacing: 0; table-layout: fixed; width: 100%; }
-th, td { padding: ${pt(CELL_PAD_Y)} ${pt(CELL_PAD_X)}; text-align: left; vertical-align: top;
-  border-bottom: ${pt(CELL_RULE)} solid #999; }
-th { border-bottom: ${pt(HEAD_RULE)} solid #000; }
-.qty .c, .qty .cb, .qty .th { text-align: right; }
-td.check { padding-right: 0; }
-.box { display: block; width: 9pt; height: 9pt; margin-top: 2pt; border: 1pt solid #000; box-sizing: border-box; }
+${itemTableCss()}
 tfoot td { border-bottom: none; }
 .continued { color: #444; }
-.foot { box-sizing: border-box; border-top: ${pt(FOOT_RULE)} solid #999; padding-top: ${pt(FOOT_PAD)}; }
-.pageno { text-align: right; }`
+.foot { box-sizing: border-box; border-top: ${pt(FOOT_RULE)} solid #999; padding-top: ${pt(FOOT_PAD)}; }`
 }
 
 /**
@@ -275,7 +269,7 @@ export function renderPackingSlips(
       const content = Math.max(qty.heightPt, ...cells.map((c) => c.heightPt))
       let html = '<tr><td class="check"><span class="box"></span></td>'
       for (const c of cells) html += `<td dir="auto">${c.html}</td>`
-      html += `<td class="qty">${qty.html}</td></tr>`
+      html += `<td class="num">${qty.html}</td></tr>`
       return { html, heightPt: content + 2 * CELL_PAD_Y + CELL_RULE }
     })
     const missing = missingCharacters(
@@ -331,14 +325,14 @@ export function renderPackingSlips(
         html += `<col style="width:${pt(width)}">`
       }
       html += `</colgroup><thead><tr><th class="check"></th><th>${thead.join('</th><th>')}</th>`
-      html += `<th class="qty">${qtyHead}</th></tr></thead><tbody>`
+      html += `<th class="num">${qtyHead}</th></tr></thead><tbody>`
       if (count === 0) {
         html += `<tr><td class="check"></td><td colspan="4">${cell('No items in this order', innerWidth).html}</td></tr>`
       }
       for (const item of chunk) html += item.html
       html += '</tbody><tfoot><tr><td></td>'
       html += last
-        ? `<td colspan="3">${lines([`Total units (${count} line${count === 1 ? '' : 's'})`], T.cellBold, innerWidth, faces).html}</td><td class="qty">${lines([String(units)], T.cellBold, QTY_COL, faces).html}</td>`
+        ? `<td colspan="3">${lines([`Total units (${count} line${count === 1 ? '' : 's'})`], T.cellBold, innerWidth, faces).html}</td><td class="num">${lines([String(units)], T.cellBold, QTY_COL, faces).html}</td>`
         : `<td colspan="4">${lines(['Continued on the next page'], T.continued, innerWidth, faces).html}</td>`
       html += '</tr></tfoot></table></div>'
 

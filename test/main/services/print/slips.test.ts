@@ -92,7 +92,7 @@ describe('renderPackingSlips', () => {
     ])
     expect(first).toContain('<span class="box"></span>')
     expect(first).toMatch(
-      /Total units \(2 lines\)<\/div><\/td><td class="qty"><div class="cb"[^>]*>3</,
+      /Total units \(2 lines\)<\/div><\/td><td class="num"><div class="cb"[^>]*>3</,
     )
     expect(first).toContain('<svg xmlns="http://www.w3.org/2000/svg"')
     expect(first).toMatch(/>Thank you!<\/div><div class="note"[^>]*>Questions: help@example.com</)
