@@ -8,7 +8,7 @@ import type { Desktop, SavePathOptions } from '../../../src/main/exports/desktop
 import { ExportDesk } from '../../../src/main/exports/export-desk'
 import { LABEL_LAYOUTS, labelsPerPage, renderPackingSlips } from '../../../src/main/services/print'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
-import { filterContributions } from '../../../src/shared/fulfillment'
+import { filterContributions, ordersThatShip } from '../../../src/shared/fulfillment'
 import { LABELS_PER_SHEET } from '../../../src/shared/ipc'
 import type { LabelsRequest, OrdersFilter } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
@@ -178,9 +178,9 @@ describe('exports from the app, over the offline copy', () => {
 
   it('previews the first Avery 5160 sheet: the first 30 labels, no more', async () => {
     const filter: OrdersFilter = {}
-    const shipping = filterContributions(rows, filter)
-      .filter((r) => r.order.shipping?.address?.trim())
-      .sort((a, b) => compareBySequence(a, b) || a.id - b.id)
+    const shipping = ordersThatShip(filterContributions(rows, filter)).sort(
+      (a, b) => compareBySequence(a, b) || a.id - b.id,
+    )
     expect(shipping.length).toBeGreaterThan(30)
     const preview = await app.value('print:labelsPreview', labels(filter))
     expect(preview.labels).toBe(shipping.length)
