@@ -283,7 +283,14 @@ export class Session {
     this.renewal = null
     this.cached = null
     await this.options.store.delete(this.account)
+    // The entry as named before credentials were bound to their API host (auth URL and
+    // e-mail only): signing out forgets it too, so no token outlives the account it was for.
+    await this.options.store.delete(legacyKeychainAccount(this.options.authUrl, this.options.email))
   }
+}
+
+function legacyKeychainAccount(authUrl: string, email: string | null): string {
+  return `${bare(authUrl)} ${email ? email.trim().toLowerCase() : '(api token only)'}`
 }
 
 function parseStored(raw: string): StoredCredentials | null {

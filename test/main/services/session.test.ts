@@ -127,6 +127,18 @@ describe('Session: the password grant', () => {
     // The password went with it: nothing can renew silently.
     await expect(session.accessToken()).rejects.toBeInstanceOf(SignInRequired)
   })
+
+  it('sign-out also forgets the entry as named before tokens were bound to their API host', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const store = new MemorySecretStore()
+    // An upgrade leaves the old entry (auth URL and e-mail only) where it was.
+    await store.set(`${sim.authUrl} ${sim.credentials.email}`, '{"apiToken":"old-token"}')
+    const { session } = await makeSession(sim, { store })
+    await session.signIn(sim.credentials.password)
+    expect(store.values()).toHaveLength(2)
+    await session.signOut()
+    expect(store.values()).toEqual([])
+  })
 })
 
 // Clean rows, and a listing where a fifth of the rows drift (some broken): the same grants.
