@@ -2,9 +2,7 @@ import type { CampaignSnapshotInfo } from '../main/services/cache'
 import type { PrintProgress } from '../main/services/print'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
-import { plural } from '../shared/export/check-text'
 import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
-import type { NotShipping } from '../shared/fulfillment'
 import { perkFilter } from './arguments'
 import type { ParsedValues } from './command'
 import type { CliContext } from './context'
@@ -61,16 +59,6 @@ export function printSelection(
     title: info.title?.trim() || `Campaign ${campaignId}`,
     description: parts.join(' · '),
   }
-}
-
-/** "12 orders left out: 10 with nothing to ship, 2 without an address", or null. */
-export function leftOutText(skipped: readonly NotShipping[]): string | null {
-  if (skipped.length === 0) return null
-  const nothing = skipped.filter((s) => s.kind === 'nothing-to-ship').length
-  const parts: string[] = []
-  if (nothing > 0) parts.push(`${nothing} with nothing to ship`)
-  if (skipped.length > nothing) parts.push(`${skipped.length - nothing} without an address`)
-  return `${plural(skipped.length, 'order')} left out: ${parts.join(', ')}`
 }
 
 /** Progress on stderr when it is a terminal: a long slip run is not silence. */

@@ -1,12 +1,12 @@
 import { renderLabelsPdf } from '../../main/services/print'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
 import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
 import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
-import { leftOutText, pdfOutPath, printSelection, progressLine } from '../print-selection'
+import { pdfOutPath, printSelection, progressLine } from '../print-selection'
 
 const USAGE =
   'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC]'

@@ -5,12 +5,13 @@ import {
   buildPickList,
   describeChoices,
   filterContributions,
+  leftOutText,
 } from '../../shared/fulfillment'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
 import { cachedRows } from '../offline-copy'
-import { leftOutText, pdfOutPath, printSelection } from '../print-selection'
+import { pdfOutPath, printSelection } from '../print-selection'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
 import { paperFrom } from './slips'
 

@@ -1,12 +1,12 @@
 import { renderSlipsPdf } from '../../main/services/print'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
 import { isOneOf, SLIP_PAPERS } from '../../shared/ipc'
 import type { SlipPaper } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
-import { leftOutText, pdfOutPath, printSelection, progressLine } from '../print-selection'
+import { pdfOutPath, printSelection, progressLine } from '../print-selection'
 
 const USAGE =
   'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC]'

@@ -1,3 +1,4 @@
+import { nothingToPrintText } from '../../shared/fulfillment'
 import { extname } from 'node:path'
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/checks'
@@ -210,8 +211,7 @@ export class ExportDesk {
     if (result.labels === 0) {
       throw new PerkPackError(
         'nothing_to_print',
-        'None of the selected orders has a shipping address, so there is no label to print. ' +
-          'Sync with your e-mail and password to see addresses, or change the filters.',
+        nothingToPrintText('label', selection.contributions.length),
       )
     }
     return { html: result.html, selection }

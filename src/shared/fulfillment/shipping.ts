@@ -72,10 +72,7 @@ export function ordersThatShip(rows: readonly CampaignContribution[]): CampaignC
   return rows.filter((row) => shipmentRole(row) === 'ships')
 }
 
-/** Why an order gets no label, packing slip or CSV row, for a person; null when it ships. */
-export function notShippingReason(row: CampaignContribution): string | null {
-  const role = shipmentRole(row)
-  if (role === 'ships') return null
+function reasonFor(row: CampaignContribution, role: Exclude<ShipmentRole, 'ships'>): string {
   if (role === 'nothing-to-ship') {
     return row.order.perks.length === 0
       ? 'Nothing to ship: the order has no perk'
@@ -95,14 +92,43 @@ export interface NotShipping {
   reason: string
 }
 
-/** Null when `row` ships; else what to list for it. */
+/** Null when `row` ships; else what to list for it (the role is worked out once per row). */
 export function notShipping(row: CampaignContribution): NotShipping | null {
-  const reason = notShippingReason(row)
-  if (reason === null) return null
+  const role = shipmentRole(row)
+  if (role === 'ships') return null
   return {
     contributionId: row.id,
     sequenceNumber: row.order.sequence_number ?? null,
-    kind: shipmentRole(row) === 'nothing-to-ship' ? 'nothing-to-ship' : 'no-address',
-    reason,
+    kind: role,
+    reason: reasonFor(row, role),
   }
+}
+
+/**
+ * "12 orders left out: 10 with nothing to ship, 2 without an address", or null when none was:
+ * the one sentence the printed pick list, the command line and the app say it with.
+ */
+export function leftOutText(skipped: readonly NotShipping[]): string | null {
+  if (skipped.length === 0) return null
+  const nothing = skipped.filter((s) => s.kind === 'nothing-to-ship').length
+  const parts: string[] = []
+  if (nothing > 0) parts.push(`${nothing.toLocaleString('en-US')} with nothing to ship`)
+  if (skipped.length > nothing) {
+    parts.push(`${(skipped.length - nothing).toLocaleString('en-US')} without an address`)
+  }
+  const count = skipped.length.toLocaleString('en-US')
+  return `${count} ${skipped.length === 1 ? 'order' : 'orders'} left out: ${parts.join(', ')}`
+}
+
+/**
+ * Why a document has nothing to print: none selected, or none of the selection ships. Labels,
+ * slips and the pick list, in the app and on the command line, refuse with these words.
+ */
+export function nothingToPrintText(document: string, selected: number): string {
+  if (selected === 0) return `No orders are selected, so there is no ${document} to print.`
+  const which =
+    selected === 1
+      ? 'The selected order does not ship'
+      : `None of the ${selected.toLocaleString('en-US')} selected orders ships`
+  return `${which} (nothing to ship, or no address: see the pre-print checks), so there is no ${document} to print.`
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { notShipping, shipmentRole } from '../../../shared/fulfillment'
+import { notShipping, nothingToPrintText, shipmentRole } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
 import { PerkPackError } from '../perkpack-errors'
 import { findBrowser } from './browser'
@@ -108,12 +108,7 @@ export async function renderLabelsPdf(
 ): Promise<LabelsPdfResult> {
   const result = renderLabels(orders, options)
   if (result.labels === 0) {
-    throw new PerkPackError(
-      'nothing_to_print',
-      result.skipped.length === 0
-        ? 'No orders are selected, so there is no label to print.'
-        : 'None of the selected orders ships (nothing to ship, or no address), so there is no label to print.',
-    )
+    throw new PerkPackError('nothing_to_print', nothingToPrintText('label', orders.length))
   }
   const { html, ...rest } = result
   await printAll(
@@ -209,12 +204,7 @@ export async function renderSlipsPdf(
   }
   const batches = planSlipBatches(shipping.length, run.batchSize)
   if (batches.length === 0) {
-    throw new PerkPackError(
-      'nothing_to_print',
-      orders.length === 0
-        ? 'No orders are selected, so there is no slip to print.'
-        : 'None of the selected orders ships (nothing to ship, or no address), so there is no slip to print.',
-    )
+    throw new PerkPackError('nothing_to_print', nothingToPrintText('packing slip', orders.length))
   }
   const files: SlipsPdfFile[] = []
   const warnings: SlipWarning[] = []
@@ -260,12 +250,7 @@ export async function renderPickListPdf(
 ): Promise<PickListPdfResult> {
   const result = renderPickListDocument(orders, options)
   if (result.variants === 0) {
-    throw new PerkPackError(
-      'nothing_to_print',
-      orders.length === 0
-        ? 'No orders are selected, so there is no pick list to print.'
-        : 'Nothing in the selected orders ships (digital perks only, or no address), so there is no pick list to print.',
-    )
+    throw new PerkPackError('nothing_to_print', nothingToPrintText('pick list', orders.length))
   }
   const { html, ...rest } = result
   await printAll(

@@ -2,11 +2,13 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import {
   buildPickList,
   describeChoices,
+  leftOutText,
   notShipping,
   perkShips,
   sortPickList,
 } from '../../../shared/fulfillment'
 import type { NotShipping, PickListRow } from '../../../shared/fulfillment'
+import { plural } from '../../../shared/export/check-text'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { fontFaceCss } from './fonts'
 import { cssNumber, fontCss, htmlDocument } from './html'
@@ -116,18 +118,9 @@ function parcels(orders: readonly CampaignContribution[]): {
   return { rows, skipped }
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
-}
-
 function coverage(orders: number, skipped: readonly NotShipping[]): string {
-  const text = `${plural(orders, 'order')} that ship`
-  if (skipped.length === 0) return text
-  const nothing = skipped.filter((s) => s.kind === 'nothing-to-ship').length
-  const parts: string[] = []
-  if (nothing > 0) parts.push(`${nothing} with nothing to ship`)
-  if (skipped.length - nothing > 0) parts.push(`${skipped.length - nothing} without an address`)
-  return `${text} (${plural(skipped.length, 'order')} left out: ${parts.join(', ')})`
+  const leftOut = leftOutText(skipped)
+  return `${plural(orders, 'order')} that ship${leftOut === null ? '' : ` (${leftOut})`}`
 }
 
 export function renderPickListDocument(

@@ -98,6 +98,8 @@ describe('printable pick list', () => {
       renderPickListPdf([order(1, shipping(), [])], options, join(dir, 'none.pdf'), {
         browser: CHROMIUM_PATH,
       }),
-    ).rejects.toThrow(/Nothing in the selected orders ships/)
+    ).rejects.toThrow(
+      'The selected order does not ship (nothing to ship, or no address: see the pre-print checks), so there is no pick list to print.',
+    )
   })
 })
