@@ -195,6 +195,9 @@ export function openLegacyCache(dataDir: string): OfflineCache {
     campaign,
     campaigns: () => [],
     setCampaignTitle: (campaignId, title) => void sql.setTitle.run(campaignId, title),
+    floor: () => {
+      throw new Error('Schema 2 had no packing floor record.')
+    },
     putDocument: (kind, key, value) =>
       void sql.putDocument.run(kind, key, JSON.stringify(value), new Date().toISOString()),
     getDocument<T>(kind: string, key: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { CampaignContribution } from '../../../shared/api/schemas'
+import type { FloorStore } from '../../../shared/floor/order-state'
 import { CacheError, translateSqliteError } from './errors'
 import { BUSY_TIMEOUT_MS, releaseFreePages } from './file-space'
 import { buildContributionsQuery } from './query'
@@ -17,6 +18,7 @@ import {
 import type { ProblemStatements } from './problems'
 import { indexContribution } from './rows'
 import { userVersion } from './schema'
+import { LocalFloorStore } from '../floor/local-floor-store'
 import { StagedSnapshot } from './staged-snapshot'
 import type { SnapshotStore, SyncRef } from './staged-snapshot'
 import { prepareStatements, toInfo } from './statements'
@@ -65,6 +67,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   /** Marks the staging rows of this instance, so another open can tell they are alive. */
   readonly owner: string = randomUUID()
   private readonly queries = new Map<string, Database.Statement>()
+  private floorStore: FloorStore | undefined
   private readonly sql: Statements
   private readonly problemSql: ProblemStatements
   // Write transactions run IMMEDIATE: a deferred one that read first would fail at once with
@@ -355,6 +358,13 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   setCampaignTitle(campaignId: number, title: string): void {
     assertId(campaignId, 'A campaign id')
     this.guard(() => this.sql.setTitle.run(campaignId, title))
+  }
+
+  floor(): FloorStore {
+    this.floorStore ??= this.guard(
+      () => new LocalFloorStore(this.db, this.now, (fn) => this.guard(fn)),
+    )
+    return this.floorStore
   }
 
   putDocument(kind: string, key: string, value: unknown): void {

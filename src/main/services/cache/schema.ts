@@ -193,6 +193,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX contributions_by_email ON contributions (campaign_id, email);
     `)
   },
+  // v5: the packing floor's own record of each order (src/main/services/floor). Not tied to the
+  // snapshot tables by a foreign key: a re-sync replaces the snapshot, the floor's record stays.
+  (db) => {
+    db.exec(`
+      CREATE TABLE floor_orders (
+        campaign_id INTEGER NOT NULL,
+        order_id INTEGER NOT NULL,
+        packed_at TEXT,
+        station TEXT,
+        labels_printed_at TEXT,
+        slips_printed_at TEXT,
+        shipped_at TEXT,
+        carrier TEXT,
+        note TEXT,
+        PRIMARY KEY (campaign_id, order_id)
+      ) STRICT, WITHOUT ROWID;
+
+      -- One row per parcel; seq keeps the order they were added in.
+      CREATE TABLE floor_tracking (
+        campaign_id INTEGER NOT NULL,
+        order_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        carrier TEXT,
+        tracking_number TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, order_id, seq),
+        UNIQUE (campaign_id, order_id, tracking_number)
+      ) STRICT, WITHOUT ROWID;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

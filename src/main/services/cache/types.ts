@@ -1,5 +1,6 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { SchemaProblem } from '../../../shared/api/validate'
+import type { FloorStore } from '../../../shared/floor/order-state'
 import type { ContributionQuery } from './query'
 
 export interface CacheOptions {
@@ -81,6 +82,8 @@ export interface OfflineCache {
   putDocument(kind: string, key: string, value: unknown): void
   getDocument<T>(kind: string, key: string): { value: T; savedAt: string } | null
   /** Also drops the staging rows of this instance's unfinished syncs. Idempotent. */
+  /** The packing floor's record of each order, kept beside (not in) the snapshots. */
+  floor(): FloorStore
   close(): void
 }
 
