@@ -2,16 +2,20 @@ import type { Command } from './command'
 import { contributionsCommand } from './commands/contributions'
 import { exportCommand } from './commands/export'
 import { exportCsvCommand } from './commands/export-csv'
+import { fulfillmentCommand } from './commands/fulfillment'
 import { jobCommand } from './commands/job'
 import { labelsCommand } from './commands/labels'
 import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
 import { ordersCommand } from './commands/orders'
+import { packCommand } from './commands/pack'
 import { picklistCommand } from './commands/picklist'
 import { problemsCommand } from './commands/problems'
 import { signupsCommand } from './commands/signups'
 import { slipsCommand } from './commands/slips'
 import { syncCommand } from './commands/sync'
+import { trackingCommand } from './commands/tracking'
+import { unpackCommand } from './commands/unpack'
 
 /** Every `perkpack` command under its name, in the order `perkpack --help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -28,4 +32,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'export-csv': exportCsvCommand,
   labels: labelsCommand,
   slips: slipsCommand,
+  pack: packCommand,
+  unpack: unpackCommand,
+  fulfillment: fulfillmentCommand,
+  tracking: trackingCommand,
 }

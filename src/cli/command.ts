@@ -27,6 +27,9 @@ export interface ParsedValues {
   'order-line'?: boolean
   sort?: string
   paper?: string
+  station?: string
+  'dry-run'?: boolean
+  force?: boolean
 }
 
 export interface CommandInput {

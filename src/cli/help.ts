@@ -10,7 +10,8 @@ const GLOBAL_HELP = `Global options:
 Credentials: PERKPACK_API_TOKEN, PERKPACK_EMAIL, PERKPACK_PASSWORD, else the OS keychain
 (after \`perkpack login\`), else a prompt on a terminal.
 Exit codes: 0 ok, 1 runtime failure (network, server; sync --strict with unreadable rows),
-2 usage, missing credentials, bad input, 3 sync held back: far fewer orders than the offline copy.
+2 usage, missing credentials, bad input, 3 sync held back: far fewer orders than the offline copy,
+4 pack: the order was packed before (at which station, when).
 `
 
 export function mainHelp(): string {

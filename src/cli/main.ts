@@ -42,6 +42,9 @@ const OPTIONS = {
   'order-line': { type: 'boolean' },
   sort: { type: 'string' },
   paper: { type: 'string' },
+  station: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  force: { type: 'boolean' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])

@@ -18,6 +18,10 @@ const COMMANDS = [
   'job',
   'signups',
   'contributions',
+  'pack',
+  'unpack',
+  'fulfillment',
+  'tracking',
 ]
 
 afterAll(cleanup)

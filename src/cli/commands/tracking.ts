@@ -1,0 +1,153 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fillDashboardFile } from '../../main/services/floor/dashboard-fill'
+import { readTrackingFile, TRACKING_FORMATS } from '../../main/services/floor/tracking-file'
+import type { TrackingFormat } from '../../main/services/floor/tracking-file'
+import { applyTracking, previewTracking } from '../../main/services/floor/tracking-import'
+import type { TrackingPreview } from '../../main/services/floor/tracking-import'
+import { exportError, fileSink } from '../../main/services/export/excel-files'
+import { UsageError } from '../../main/services/perkpack-errors'
+import { plural } from '../../shared/export/check-text'
+import { isOneOf } from '../../shared/ipc'
+import { campaignArg } from '../arguments'
+import type { Command, CommandInput } from '../command'
+import { offlineCopy } from '../offline-copy'
+import { checkedOutPath } from '../out-path'
+
+const IMPORT_USAGE =
+  'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run]'
+const FILL_USAGE = 'tracking fill <campaign-id> DASHBOARD.csv --out FILE.csv'
+const SHOWN = 10
+
+function readInput(file: string | undefined, usage: string): { bytes: Buffer; name: string } {
+  if (!file) throw new UsageError(`Missing the CSV file. Usage: perkpack ${usage}`)
+  try {
+    return { bytes: fs.readFileSync(file), name: path.basename(file) }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `There is no file ${file}. Check the name and folder.`
+        : `Cannot read ${file} (${code ?? 'error'}). Check that it is a file you may read.`,
+    )
+  }
+}
+
+function formatFrom(value: string | undefined): TrackingFormat | undefined {
+  if (value === undefined) return undefined
+  const format = value.trim().toLowerCase()
+  if (isOneOf(TRACKING_FORMATS, format)) return format
+  throw new UsageError(`Unknown --format "${value}". Use ${TRACKING_FORMATS.join(', ')}.`)
+}
+
+function previewLines(preview: TrackingPreview): string[] {
+  const lines = [
+    `Matched: ${plural(preview.matched.length, 'new tracking number')}` +
+      (preview.alreadyStored > 0 ? ` (${preview.alreadyStored} already stored)` : ''),
+    `Unmatched: ${plural(preview.unmatched.length, 'row')}`,
+  ]
+  for (const row of preview.unmatched.slice(0, SHOWN))
+    lines.push(`  line ${row.line}: no order number ${row.orderNumber} in this campaign`)
+  lines.push(`Conflicts: ${plural(preview.conflicts.length, 'order')} had another tracking number`)
+  for (const c of preview.conflicts.slice(0, SHOWN))
+    lines.push(
+      `  line ${c.line}: order ${c.orderId} has ${c.stored.join(', ')}; ${c.trackingNumber} is kept beside it`,
+    )
+  lines.push(`Not packed yet: ${plural(preview.notPacked.length, 'order')}`)
+  if (preview.problems.length > 0) {
+    lines.push(`Rows left out: ${preview.problems.length}`)
+    for (const p of preview.problems.slice(0, SHOWN))
+      lines.push(`  line ${p.line}, column ${p.column}: ${p.message}`)
+  }
+  return lines
+}
+
+async function importTracking({ context, args, values }: CommandInput): Promise<number> {
+  const campaignId = campaignArg(args, IMPORT_USAGE)
+  const format = formatFrom(values.format)
+  const { bytes, name } = readInput(args[1], IMPORT_USAGE)
+  const text = new TextDecoder('utf-8').decode(bytes)
+  const file = readTrackingFile(text, name, format)
+  const { rows } = offlineCopy(context, campaignId)
+  const floor = context.cache().floor()
+  const preview = previewTracking(file, rows, floor.states(campaignId))
+  context.io.stdout.write(`${name}: read as ${file.format}, ${plural(file.rows.length, 'row')}\n`)
+  context.io.stdout.write(`${previewLines(preview).join('\n')}\n`)
+  if (values['dry-run']) {
+    context.io.stdout.write('Dry run: nothing was written.\n')
+    return 0
+  }
+  const written = applyTracking(floor, campaignId, preview)
+  context.io.stdout.write(`Wrote ${plural(written.added, 'tracking number')}.\n`)
+  return 0
+}
+
+async function fillDashboard({ context, args, values }: CommandInput): Promise<number> {
+  const campaignId = campaignArg(args, FILL_USAGE)
+  const out = checkedOutPath(values.out, {
+    placeholder: 'FILE.csv',
+    what: 'the filled dashboard file',
+    usage: FILL_USAGE,
+    example: 'contributions-filled.csv',
+  })
+  const { bytes, name } = readInput(args[1], FILL_USAGE)
+  if (path.resolve(args[1]!) === out)
+    throw new UsageError(
+      '--out names the dashboard file itself: write the filled copy to a new file.',
+    )
+  const { rows } = offlineCopy(context, campaignId)
+  const result = fillDashboardFile(bytes, name, rows, context.cache().floor().states(campaignId))
+  const sink = fileSink(out)
+  try {
+    sink.stream.end(result.bytes)
+    await sink.settle()
+    sink.publish()
+  } catch (error) {
+    await sink.discard()
+    throw exportError(error, out)
+  }
+  context.io.stdout.write(
+    [
+      `Wrote ${values.out}: ${plural(result.rows, 'row')} matched by ${result.matchedBy}`,
+      `Filled: ${plural(result.filled, 'row')}` +
+        (result.replaced > 0 ? ` (${result.replaced} had another tracking number)` : ''),
+      `Already filled: ${plural(result.unchanged, 'row')}`,
+      `No tracking number yet: ${plural(result.noTracking, 'row')}`,
+      `Unmatched: ${plural(result.unmatched.length, 'row')}` +
+        (result.unmatched.length > 0
+          ? ` (lines ${result.unmatched
+              .slice(0, SHOWN)
+              .map((u) => u.line)
+              .join(
+                ', ',
+              )}${result.unmatched.length > SHOWN ? ', ...' : ''}: not in the offline copy; sync, then fill again)`
+          : ''),
+      '',
+    ].join('\n'),
+  )
+  return 0
+}
+
+export const trackingCommand: Command = {
+  usage: `${IMPORT_USAGE}\n       perkpack ${FILL_USAGE}`,
+  summary: "Tracking numbers in from a shipper's export; the dashboard's file filled with them.",
+  details: `import    reads a shipper's export and matches rows by order number (the sequence number,
+          as PerkPack's shipper CSV writes it): prints matched, unmatched, conflicts and
+          orders not packed yet, then stores the new numbers (--dry-run: prints only).
+          --format generic: header exactly order_number,carrier,tracking_number;
+          shipstation: a ShipStation shipments export; pirateship: a Pirate Ship export.
+          Without --format the header decides.
+fill      copies the contributions CSV downloaded from the dashboard to --out with the
+          Carrier and Tracking Number of every order that has one; nothing else changes.
+          Exits 2 on a file it cannot read, naming the line and column.`,
+  options: ['format', 'dry-run', 'out'],
+  async run(input) {
+    const [sub, ...rest] = input.args
+    const next = { ...input, args: rest }
+    if (sub === 'import') return importTracking(next)
+    if (sub === 'fill') return fillDashboard(next)
+    throw new UsageError(
+      `${sub ? `Unknown "tracking ${sub}".` : 'Missing what to do.'} Usage: perkpack ${IMPORT_USAGE}, or perkpack ${FILL_USAGE}`,
+    )
+  },
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openCache } from '../../src/main/services/cache'
+import { cacheProfile } from '../../src/main/services/profile'
+import type { FloorStateJson } from '../../src/shared/floor/order-state'
+import { STACK_LINE } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
+import { cleanup, tempDir } from '../helpers/harness'
+import { asReceived } from '../helpers/model'
+import { makeContributions } from '../main/fixtures/contributions'
+
+// pack, unpack, fulfillment and tracking: offline, from the offline copy; no API configured.
+
+const BASE_URL = 'http://127.0.0.1:9'
+const CAMPAIGN = 7001
+// Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded; sequence = n + 1.
+const rows = makeContributions(12)
+const captured = rows[0]!.order.id
+const refunded = rows[4]!.order.id
+let dataDir: string
+
+beforeAll(() => {
+  dataDir = tempDir('perkpack-floor-cli-')
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  try {
+    const writer = cache.beginSnapshot(CAMPAIGN)
+    writer.add(asReceived(rows))
+    writer.commit({ expectedCount: rows.length, privileged: true })
+  } finally {
+    cache.close()
+  }
+})
+afterAll(cleanup)
+
+const run = (...args: string[]) =>
+  perkpackHere(args, { PERKPACK_DATA_DIR: dataDir, PERKPACK_BASE_URL: BASE_URL })
+const id = String(CAMPAIGN)
+
+describe('perkpack pack and unpack', () => {
+  it('packs once; a second desk exits 4 naming the first desk; unpack lets it pack', async () => {
+    const first = await run('pack', id, String(captured), '--station', 'Desk A')
+    const second = await run('pack', id, String(captured), '--station', 'Desk B')
+
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `^Packed order ${captured} \\(#1\\) at Desk A, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\n$`,
+      ),
+    )
+    expect(second.code).toBe(4)
+    expect(second.stderr).toMatch(
+      /was packed already at Desk A, \d{4}-\d\d-\d\d \d\d:\d\d: not packed again/,
+    )
+
+    const unpack = await run('unpack', id, String(captured))
+    expect(unpack.stdout).toContain('is no longer packed (was packed at Desk A')
+    expect((await run('pack', id, String(captured), '--station', 'Desk B')).code).toBe(0)
+  })
+
+  it('refuses a refunded order unless --force, and an order not in the offline copy', async () => {
+    const stopped = await run('pack', id, String(refunded), '--station', 'Desk A')
+    expect(stopped.code).toBe(1)
+    expect(stopped.stderr).toContain('Refunded at the last sync: do not ship it.')
+    expect(stopped.stderr).toContain('--force')
+
+    const forced = await run('pack', id, String(refunded), '--station', 'Desk A', '--force')
+    expect(forced.code).toBe(0)
+
+    const unknown = await run('pack', id, '4242', '--station', 'Desk A')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('No order 4242 in the offline copy')
+    expect(unknown.stderr).not.toMatch(STACK_LINE)
+  })
+})
+
+describe('perkpack tracking import and fill, perkpack fulfillment --json', () => {
+  const seqOf = (n: number) => rows[n]!.order.sequence_number
+  const orderOf = (n: number) => rows[n]!.order.id
+
+  it('a dry run prints the preview and writes nothing; the real run writes the new numbers', async () => {
+    const file = path.join(dataDir, 'parcels.csv')
+    fs.writeFileSync(
+      file,
+      `order_number,carrier,tracking_number\n${seqOf(1)},USPS,9400100000000000000001\n${seqOf(1)},USPS,9400100000000000000002\n9999,UPS,1ZX\n`,
+    )
+    const dry = await run('tracking', 'import', id, file, '--dry-run')
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toContain('Matched: 2 new tracking numbers')
+    expect(dry.stdout).toContain('line 4: no order number 9999 in this campaign')
+    expect(dry.stdout).toContain('Dry run: nothing was written.')
+    const before = JSON.parse((await run('fulfillment', id, '--json')).stdout) as FloorStateJson[]
+    expect(before.find((o) => o.order_id === orderOf(1))?.tracking_numbers).toEqual([])
+
+    const wrote = await run('tracking', 'import', id, file)
+    expect(wrote.stdout).toContain('Wrote 2 tracking numbers.')
+    const after = JSON.parse((await run('fulfillment', id, '--json')).stdout) as FloorStateJson[]
+    expect(after).toHaveLength(rows.length)
+    expect(after.find((o) => o.order_id === orderOf(1))).toEqual({
+      order_id: orderOf(1),
+      sequence_number: seqOf(1),
+      packed_at: null,
+      station: null,
+      printed_at: null,
+      shipped_at: null,
+      carrier: 'USPS',
+      tracking_numbers: ['9400100000000000000001', '9400100000000000000002'],
+      note: null,
+    })
+  })
+
+  it('exits 2 on a file that is no tracking export, naming the line', async () => {
+    const file = path.join(dataDir, 'people.csv')
+    fs.writeFileSync(file, 'name,email\nAda,ada@example.test\n')
+    const result = await run('tracking', 'import', id, file)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/people\.csv, line 1: the header lacks/)
+  })
+
+  it('fills the dashboard file with the stored numbers and leaves the source alone', async () => {
+    const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+    try {
+      cache.floor().addTracking(CAMPAIGN, [
+        { orderId: orderOf(6), carrier: 'USPS', trackingNumber: '9400100000000000000061' },
+        { orderId: orderOf(6), carrier: 'USPS', trackingNumber: '9400100000000000000062' },
+      ])
+    } finally {
+      cache.close()
+    }
+    const source = path.join(dataDir, 'dashboard.csv')
+    const text = `Order No.,Pledge ID,Name,Carrier,Tracking Number\r\n${seqOf(6)},${rows[6]!.id},"Doe, Jane",,\r\n${seqOf(7)},${rows[7]!.id},Sam,,\r\n`
+    fs.writeFileSync(source, text)
+    const out = path.join(dataDir, 'dashboard-filled.csv')
+    const result = await run('tracking', 'fill', id, source, '--out', out)
+
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('matched by Pledge ID')
+    expect(result.stdout).toContain('Filled: 1 row')
+    expect(fs.readFileSync(source, 'utf8')).toBe(text)
+    expect(fs.readFileSync(out, 'utf8')).toBe(
+      text.replace(
+        `"Doe, Jane",,`,
+        `"Doe, Jane",USPS,"9400100000000000000061, 9400100000000000000062"`,
+      ),
+    )
+  })
+})
