@@ -1,0 +1,122 @@
+import type { CampaignContribution, OrderStatusText } from '../api/schemas'
+import { filterContributions } from '../fulfillment/filter'
+import { groupByPerk } from '../fulfillment/group'
+import type { Choice } from '../fulfillment/variant'
+import { shipmentRole } from '../fulfillment/shipping'
+import type { OrderFloorState } from './order-state'
+import { packedButStopped } from './pack-checks'
+
+/**
+ * Orders the floor works on: paid for and not stopped (refunded, on hold and unprocessable orders
+ * must not ship; pending ones are not paid yet), holding something that ships. Fulfilled orders
+ * count: the dashboard marks an order fulfilled once it has shipped.
+ */
+export const PROGRESS_STATUSES: readonly OrderStatusText[] = [
+  'captured',
+  'in_fulfillment',
+  'fulfilled',
+]
+
+export interface ProgressCounts {
+  /** Orders holding it that have something to ship. */
+  toShip: number
+  /** Of those, orders with labels or slips printed. */
+  printed: number
+  packed: number
+  /** Shipped: marked so, or with a tracking number. */
+  shipped: number
+}
+
+export interface VariantProgress extends ProgressCounts {
+  key: string
+  skuCode: string
+  itemName: string
+  choices: Choice[]
+}
+
+export interface PerkProgress extends ProgressCounts {
+  perkId: number | null
+  label: string
+  variants: VariantProgress[]
+}
+
+export interface FloorProgress {
+  totals: ProgressCounts
+  perks: PerkProgress[]
+  /** Packed orders the last sync turned refunded, on hold or unprocessable: must not ship. */
+  packedButStopped: number[]
+}
+
+type Stage = 'printed' | 'packed' | 'shipped'
+
+function reached(state: OrderFloorState | undefined, stage: Stage): boolean {
+  if (!state) return false
+  if (stage === 'packed') return state.packedAt !== null
+  if (stage === 'shipped') return state.shippedAt !== null || state.trackingNumbers.length > 0
+  return state.labelsPrintedAt !== null || state.slipsPrintedAt !== null
+}
+
+/** Orders per perk and per variant (perk key, variant key) of a set of rows. */
+function orderCounts(rows: readonly CampaignContribution[]) {
+  const perks = new Map<string, number>()
+  const variants = new Map<string, number>()
+  for (const perk of groupByPerk(rows)) {
+    perks.set(String(perk.perkId), perk.orderCount)
+    for (const variant of perk.variants)
+      variants.set(`${perk.perkId}\n${variant.key}`, variant.orderCount)
+  }
+  return { perks, variants, orders: new Set(rows.map((row) => row.order.id)).size }
+}
+
+/**
+ * The campaign's progress on the floor, per perk and per SKU variant, from the offline copy and
+ * the floor's record: the same grouping as the Orders tree, so the numbers meet.
+ */
+export function floorProgress(
+  rows: readonly CampaignContribution[],
+  states: ReadonlyMap<number, OrderFloorState>,
+): FloorProgress {
+  const toShip = filterContributions(rows, { statuses: PROGRESS_STATUSES }).filter(
+    (row) => shipmentRole(row) !== 'nothing-to-ship',
+  )
+  const stages: Stage[] = ['printed', 'packed', 'shipped']
+  const counts = Object.fromEntries(
+    stages.map((stage) => [
+      stage,
+      orderCounts(toShip.filter((row) => reached(states.get(row.order.id), stage))),
+    ]),
+  ) as Record<Stage, ReturnType<typeof orderCounts>>
+  const of = (stage: Stage, map: 'perks' | 'variants', key: string) =>
+    counts[stage][map].get(key) ?? 0
+  const perks = groupByPerk(toShip).map((perk): PerkProgress => ({
+    perkId: perk.perkId,
+    label: perk.label,
+    toShip: perk.orderCount,
+    printed: of('printed', 'perks', String(perk.perkId)),
+    packed: of('packed', 'perks', String(perk.perkId)),
+    shipped: of('shipped', 'perks', String(perk.perkId)),
+    variants: perk.variants.map((variant) => {
+      const key = `${perk.perkId}\n${variant.key}`
+      return {
+        key: variant.key,
+        skuCode: variant.skuCode,
+        itemName: variant.itemName,
+        choices: variant.choices,
+        toShip: variant.orderCount,
+        printed: of('printed', 'variants', key),
+        packed: of('packed', 'variants', key),
+        shipped: of('shipped', 'variants', key),
+      }
+    }),
+  }))
+  return {
+    totals: {
+      toShip: new Set(toShip.map((row) => row.order.id)).size,
+      printed: counts.printed.orders,
+      packed: counts.packed.orders,
+      shipped: counts.shipped.orders,
+    },
+    perks,
+    packedButStopped: packedButStopped(rows, states).map((row) => row.order.id),
+  }
+}
