@@ -7,6 +7,7 @@ import { benchFulfillment } from './fulfillment.bench'
 import { benchLabels, benchSlips } from './print.bench'
 import { benchOrdersView } from './orders-view.bench'
 import { benchSync } from './sync.bench'
+import { benchTracking } from './tracking.bench'
 
 const BENCHES: Record<string, () => Promise<string>> = {
   fulfillment: benchFulfillment,
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   excel: benchExcel,
   labels: benchLabels,
   slips: benchSlips,
+  tracking: benchTracking,
 }
 
 async function main(): Promise<void> {
