@@ -3,6 +3,7 @@ import type { SimulatorOptions } from '../simulator'
 import { NO_DESKTOP } from './exports/desktop-port'
 import type { Desktop } from './exports/desktop-port'
 import { ExportDesk } from './exports/export-desk'
+import { TrackingDesk } from './floor/tracking-desk'
 import { JobWatcher } from './jobs/job-watcher'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
@@ -56,6 +57,7 @@ export class AppServices {
   readonly demo: DemoDesk
   readonly orders: OrdersDesk
   readonly exports: ExportDesk
+  readonly tracking: TrackingDesk
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
   private disposed = false
@@ -90,6 +92,7 @@ export class AppServices {
     this.signIn = new SignInDesk(this.connection, dataDir)
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
     this.orders = new OrdersDesk(cache, locale)
+    this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),

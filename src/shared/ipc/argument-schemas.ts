@@ -22,7 +22,13 @@ import {
   text,
   themeSchema,
 } from './field-schemas'
-import { LABELS_PER_SHEET, MAX_FOOTER_NOTE, MAX_ORDER_ROWS_PER_REQUEST } from './limits'
+import { TRACKING_FORMATS } from './enums'
+import {
+  LABELS_PER_SHEET,
+  MAX_FLOOR_FILE_BYTES,
+  MAX_FOOTER_NOTE,
+  MAX_ORDER_ROWS_PER_REQUEST,
+} from './limits'
 
 /**
  * The shapes of the IPC arguments. The types the renderer sends and main receives are read from
@@ -171,3 +177,37 @@ export type LabelsRequest = z.infer<typeof labelsRequestSchema>
 
 export const slipsRequestSchema = z.strictObject({ ...selectionFields, paper: paperSchema })
 export type SlipsRequest = z.infer<typeof slipsRequestSchema>
+
+const floorFileMessage = `The file must be at most ${MAX_FLOOR_FILE_BYTES / 2 ** 20} MB. Choose the CSV export itself, not a folder or an archive.`
+
+/** A CSV the person picked, read by the window and handed over whole (base64). */
+const floorFileFields = {
+  campaignId: campaignIdSchema,
+  fileName: text('File name', 255, 'Rename the file to something shorter.'),
+  contentBase64: z
+    .string({ error: 'The file content must be text (base64).' })
+    .max(Math.ceil(MAX_FLOOR_FILE_BYTES / 3) * 4, { error: floorFileMessage })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'The file content must be base64.' }),
+}
+
+export const trackingPreviewRequestSchema = z.strictObject({
+  ...floorFileFields,
+  format: z
+    .enum(TRACKING_FORMATS, {
+      error: (iss) =>
+        `Format must be one of ${TRACKING_FORMATS.join(', ')} (got ${shown(iss.input)}).`,
+    })
+    .optional(),
+})
+export type TrackingPreviewRequest = z.infer<typeof trackingPreviewRequestSchema>
+
+export const trackingImportRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  previewId: z
+    .number({ error: 'The preview id must be a number: preview the file again.' })
+    .int()
+    .positive(),
+})
+
+export const dashboardFillRequestSchema = z.strictObject(floorFileFields)
+export type DashboardFillRequest = z.infer<typeof dashboardFillRequestSchema>

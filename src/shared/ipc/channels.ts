@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   campaignArgSchema,
   csvExportRequestSchema,
+  dashboardFillRequestSchema,
   labelsRequestSchema,
   orderDetailRequestSchema,
   orderRowsRequestSchema,
@@ -11,6 +12,8 @@ import {
   signInSchema,
   slipsRequestSchema,
   syncRequestSchema,
+  trackingImportRequestSchema,
+  trackingPreviewRequestSchema,
 } from './argument-schemas'
 import type { AppSettings } from './argument-schemas'
 import {
@@ -27,9 +30,11 @@ import type {
   AppInfo,
   CampaignSummary,
   CsvExportResult,
+  DashboardFillReport,
   DemoStarted,
   ExcelExportResult,
   ExportProgressEvent,
+  FloorProgress,
   LabelsPreview,
   NetworkStatus,
   OrderDetail,
@@ -44,6 +49,8 @@ import type {
   SignupsResult,
   SyncProgress,
   SyncSummary,
+  TrackingImportResult,
+  TrackingPreviewView,
   WatchedJob,
 } from './results'
 
@@ -204,6 +211,26 @@ export const IPC_CHANNELS = {
     method: 'saveSlipsPdf',
     args: z.tuple([slipsRequestSchema]),
     result: returns<{ path: string } | null>(),
+  },
+  /** The floor per perk and SKU variant: to ship, printed, packed, shipped (offline). */
+  'floor:progress': { method: 'floorProgress', args: campaign, result: returns<FloorProgress>() },
+  /** Reads a shipper's tracking export and says what importing it would do; writes nothing. */
+  'tracking:preview': {
+    method: 'previewTracking',
+    args: z.tuple([trackingPreviewRequestSchema]),
+    result: returns<TrackingPreviewView>(),
+  },
+  /** Writes the tracking numbers of a preview made just before. */
+  'tracking:import': {
+    method: 'importTracking',
+    args: z.tuple([trackingImportRequestSchema]),
+    result: returns<TrackingImportResult>(),
+  },
+  /** Fills the dashboard's contributions CSV, asks where to save the copy; null if cancelled. */
+  'tracking:fillDashboard': {
+    method: 'fillDashboard',
+    args: z.tuple([dashboardFillRequestSchema]),
+    result: returns<DashboardFillReport | null>(),
   },
 } as const satisfies Record<string, ChannelSpec>
 

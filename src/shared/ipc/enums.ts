@@ -21,6 +21,10 @@ export type SlipPaper = (typeof SLIP_PAPERS)[number]
 export const SHIPPER_CSV_FORMATS = ['generic', 'shipstation'] as const
 export type ShipperCsvFormat = (typeof SHIPPER_CSV_FORMATS)[number]
 
+/** Shippers' tracking exports PerkPack reads (docs/fulfillment-floor.md). */
+export const TRACKING_FORMATS = ['generic', 'shipstation', 'pirateship'] as const
+export type TrackingFormat = (typeof TRACKING_FORMATS)[number]
+
 /** "Replace with the smaller copy" or "Keep the current copy". */
 export const SHRINK_CHOICES = ['replace', 'keep'] as const
 export type ShrinkChoice = (typeof SHRINK_CHOICES)[number]

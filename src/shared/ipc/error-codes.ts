@@ -61,6 +61,8 @@ export const IPC_ERROR_CODES = [
   'export_is_folder',
   'export_disk_full',
   'export_write_failed',
+  // The packing floor: tracking files.
+  'tracking_preview_gone',
   // The web harness's transport (src/web): it answers in the same envelopes.
   'harness_unreachable',
   'unknown_channel',

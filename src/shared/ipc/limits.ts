@@ -37,3 +37,11 @@ export const MAX_PROBLEM_ROWS_LISTED = 500
 export const ORDERS_PAGE_SIZE = 100
 /** The most rows one `orders:rows` request answers. */
 export const MAX_ORDER_ROWS_PER_REQUEST = 2000
+
+/**
+ * A file the person picks for the floor (a shipper's tracking export, the dashboard's
+ * contributions CSV) crosses IPC as base64. 64 MB holds a 100,000-row dashboard export with room.
+ */
+export const MAX_FLOOR_FILE_BYTES = 64 * 2 ** 20
+/** Rows listed per category in a tracking import preview; the counts have them all. */
+export const MAX_TRACKING_ROWS_LISTED = 50

@@ -7,9 +7,10 @@ import type {
 } from '../api/schemas'
 import type { SchemaProblem } from '../api/validate'
 import type { PerkGroup, PickListRow, StatusCount } from '../fulfillment'
-import type { ExportKind, SyncPhase, TargetSource } from './enums'
+import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
+export type { FloorProgress } from '../floor/progress'
 
 /**
  * What main answers and sends. Main builds these, so plain types say enough; what the renderer
@@ -268,4 +269,41 @@ export interface ExportProgressEvent {
 export interface SessionExpired {
   email: string | null
   message: string
+}
+
+/** What a tracking import would do (`tracking:preview`); lists are cut, the counts are whole. */
+export interface TrackingPreviewView {
+  /** Hand back to `tracking:import` to write exactly this preview. */
+  previewId: number
+  fileName: string
+  format: TrackingFormat
+  rows: number
+  matched: number
+  alreadyStored: number
+  notPacked: number
+  unmatched: { count: number; rows: { line: number; orderNumber: string }[] }
+  conflicts: {
+    count: number
+    rows: { line: number; orderId: number; trackingNumber: string; stored: string[] }[]
+  }
+  problems: { count: number; rows: { line: number; column: string; message: string }[] }
+}
+
+export interface TrackingImportResult {
+  added: number
+  unchanged: number
+}
+
+/** `tracking:fillDashboard`: what was written where (null from the channel when cancelled). */
+export interface DashboardFillReport {
+  path: string
+  rows: number
+  matchedBy: string
+  filled: number
+  replaced: number
+  unchanged: number
+  noTracking: number
+  unmatched: number
+  /** The first unmatched lines, to find them in the file. */
+  unmatchedLines: number[]
 }

@@ -1,11 +1,9 @@
 import { carrierOfService, easyPostCarrier } from '../../../shared/floor/carriers'
 import { CsvSyntaxError, detectDelimiter, findColumn, parseCsv } from '../../../shared/csv/csv-text'
 import type { CsvField } from '../../../shared/csv/csv-text'
+import { TRACKING_FORMATS } from '../../../shared/ipc/enums'
+import type { TrackingFormat } from '../../../shared/ipc/enums'
 import { UsageError } from '../perkpack-errors'
-
-export type TrackingFormat = 'generic' | 'shipstation' | 'pirateship'
-
-export const TRACKING_FORMATS: readonly TrackingFormat[] = ['generic', 'shipstation', 'pirateship']
 
 interface FormatColumns {
   title: string

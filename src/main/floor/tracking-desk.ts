@@ -1,0 +1,154 @@
+import { extname } from 'node:path'
+import { floorProgress } from '../../shared/floor/progress'
+import type { FloorProgress } from '../../shared/floor/progress'
+import { MAX_TRACKING_ROWS_LISTED } from '../../shared/ipc'
+import type {
+  DashboardFillReport,
+  DashboardFillRequest,
+  TrackingImportResult,
+  TrackingPreviewRequest,
+  TrackingPreviewView,
+} from '../../shared/ipc'
+import type { Desktop } from '../exports/desktop-port'
+import { exportError, fileSink } from '../services/export/excel-files'
+import type { OfflineCache } from '../services/cache'
+import { fillDashboardFile } from '../services/floor/dashboard-fill'
+import { decodeCsv } from '../services/floor/csv-bytes'
+import { readTrackingFile } from '../services/floor/tracking-file'
+import { applyTracking, previewTracking } from '../services/floor/tracking-import'
+import type { TrackingPreview } from '../services/floor/tracking-import'
+import { PerkPackError } from '../services/perkpack-errors'
+
+/** A preview is written as shown: kept this long, and only the last few. */
+const PREVIEW_TTL_MS = 15 * 60_000
+const MAX_PREVIEWS = 4
+
+interface KeptPreview {
+  campaignId: number
+  preview: TrackingPreview
+  at: number
+}
+
+function notSynced(campaignId: number): PerkPackError {
+  return new PerkPackError(
+    'campaign_not_synced',
+    `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
+  )
+}
+
+/** The app's side of tracking numbers in, the dashboard file out, and the floor's progress. */
+export class TrackingDesk {
+  private readonly previews = new Map<number, KeptPreview>()
+  private nextPreviewId = 1
+
+  constructor(
+    private readonly cache: () => OfflineCache,
+    private readonly desktop: Desktop,
+    private readonly now: () => number,
+  ) {}
+
+  private rows(campaignId: number) {
+    const cache = this.cache()
+    if (!cache.campaign(campaignId)) throw notSynced(campaignId)
+    return cache.contributions(campaignId)
+  }
+
+  progress(campaignId: number): FloorProgress {
+    const rows = this.rows(campaignId)
+    return floorProgress(rows, this.cache().floor().states(campaignId))
+  }
+
+  preview(request: TrackingPreviewRequest): TrackingPreviewView {
+    const rows = this.rows(request.campaignId)
+    const { text } = decodeCsv(Buffer.from(request.contentBase64, 'base64'))
+    const file = readTrackingFile(text, request.fileName, request.format)
+    const preview = previewTracking(file, rows, this.cache().floor().states(request.campaignId))
+    const previewId = this.nextPreviewId++
+    this.previews.set(previewId, { campaignId: request.campaignId, preview, at: this.now() })
+    while (this.previews.size > MAX_PREVIEWS)
+      this.previews.delete(this.previews.keys().next().value as number)
+    const cut = <T>(list: readonly T[]) => list.slice(0, MAX_TRACKING_ROWS_LISTED)
+    return {
+      previewId,
+      fileName: request.fileName,
+      format: file.format,
+      rows: file.rows.length,
+      matched: preview.matched.length,
+      alreadyStored: preview.alreadyStored,
+      notPacked: preview.notPacked.length,
+      unmatched: {
+        count: preview.unmatched.length,
+        rows: cut(preview.unmatched).map(({ line, orderNumber }) => ({ line, orderNumber })),
+      },
+      conflicts: {
+        count: preview.conflicts.length,
+        rows: cut(preview.conflicts).map(({ line, orderId, trackingNumber, stored }) => ({
+          line,
+          orderId,
+          trackingNumber,
+          stored,
+        })),
+      },
+      problems: { count: preview.problems.length, rows: cut(preview.problems) },
+    }
+  }
+
+  import(campaignId: number, previewId: number): TrackingImportResult {
+    const kept = this.previews.get(previewId)
+    if (!kept || kept.campaignId !== campaignId || this.now() - kept.at > PREVIEW_TTL_MS) {
+      throw new PerkPackError(
+        'tracking_preview_gone',
+        'This preview is no longer at hand (too old, or another file was previewed since). Choose the file again to see what it will do.',
+      )
+    }
+    this.previews.delete(previewId)
+    return applyTracking(this.cache().floor(), campaignId, kept.preview)
+  }
+
+  async fillDashboard(request: DashboardFillRequest): Promise<DashboardFillReport | null> {
+    const rows = this.rows(request.campaignId)
+    const result = fillDashboardFile(
+      Buffer.from(request.contentBase64, 'base64'),
+      request.fileName,
+      rows,
+      this.cache().floor().states(request.campaignId),
+    )
+    const stem = request.fileName.slice(
+      0,
+      request.fileName.length - extname(request.fileName).length,
+    )
+    const chosen = await this.desktop.chooseSavePath({
+      defaultName: `${stem || 'contributions'}-with-tracking.csv`,
+      filters: [{ name: 'CSV (comma-separated)', extensions: ['csv'] }],
+      title: 'Save the filled dashboard file',
+    })
+    if (chosen === null) return null
+    const path = extname(chosen).toLowerCase() === '.csv' ? chosen : `${chosen}.csv`
+    const sink = (() => {
+      try {
+        return fileSink(path)
+      } catch (error) {
+        throw exportError(error, path)
+      }
+    })()
+    try {
+      sink.stream.end(result.bytes)
+      await sink.settle()
+      sink.publish()
+    } catch (error) {
+      await sink.discard()
+      throw exportError(error, path)
+    }
+    return {
+      path,
+      rows: result.rows,
+      matchedBy: result.matchedBy,
+      filled: result.filled,
+      replaced: result.replaced,
+      unchanged: result.unchanged,
+      noTracking: result.noTracking,
+      unmatched: result.unmatched.length,
+      unmatchedLines: result.unmatched.slice(0, MAX_TRACKING_ROWS_LISTED).map((u) => u.line),
+    }
+  }
+}

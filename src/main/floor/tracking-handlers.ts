@@ -1,0 +1,12 @@
+import { defineHandlers } from '../ipc/define-handlers'
+import type { TrackingDesk } from './tracking-desk'
+
+/** The floor's overview and its files: offline, from the cache and the floor's record. */
+export function trackingHandlers(desk: TrackingDesk) {
+  return defineHandlers({
+    'floor:progress': ({ campaignId }) => desk.progress(campaignId),
+    'tracking:preview': (request) => desk.preview(request),
+    'tracking:import': ({ campaignId, previewId }) => desk.import(campaignId, previewId),
+    'tracking:fillDashboard': (request) => desk.fillDashboard(request),
+  })
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Desktop } from '../../../src/main/exports/desktop-port'
+import { NO_DESKTOP } from '../../../src/main/exports/desktop-port'
+import { TrackingDesk } from '../../../src/main/floor/tracking-desk'
+import { openCache } from '../../../src/main/services/cache'
+import type { OfflineCache } from '../../../src/main/services/cache'
+import { IPC_CHANNELS } from '../../../src/shared/ipc'
+import { cleanup, tempDir } from '../../helpers/harness'
+import { asReceived } from '../../helpers/model'
+import { makeContributions } from '../fixtures/contributions'
+
+const CAMPAIGN = 7001
+const rows = makeContributions(10)
+const opened: OfflineCache[] = []
+afterEach(() => {
+  for (const cache of opened.splice(0)) cache.close()
+  cleanup()
+})
+
+function setUp(desktop: Desktop = NO_DESKTOP, now = () => 1_000) {
+  const dir = tempDir('perkpack-tracking-desk-')
+  const cache = openCache({ dataDir: dir, profile: 'desk' })
+  opened.push(cache)
+  const writer = cache.beginSnapshot(CAMPAIGN)
+  writer.add(asReceived(rows))
+  writer.commit({ expectedCount: rows.length, privileged: true })
+  return { dir, cache, desk: new TrackingDesk(() => cache, desktop, now) }
+}
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
+const seq = (n: number) => rows[n]!.order.sequence_number
+
+describe('the app side of tracking numbers', () => {
+  it('previews without writing, then writes exactly the preview', () => {
+    const { cache, desk } = setUp()
+    const preview = desk.preview({
+      campaignId: CAMPAIGN,
+      fileName: 'parcels.csv',
+      contentBase64: b64(`order_number,carrier,tracking_number\n${seq(2)},UPS,1Z2\n777,UPS,1Z7\n`),
+    })
+    expect(preview).toMatchObject({
+      format: 'generic',
+      rows: 2,
+      matched: 1,
+      unmatched: { count: 1, rows: [{ line: 3, orderNumber: '777' }] },
+    })
+    expect(cache.floor().states(CAMPAIGN).size).toBe(0)
+
+    expect(desk.import(CAMPAIGN, preview.previewId)).toEqual({ added: 1, unchanged: 0 })
+    expect(cache.floor().state(CAMPAIGN, rows[2]!.order.id)?.trackingNumbers).toEqual(['1Z2'])
+    // Written once: the same preview cannot be written twice.
+    expect(() => desk.import(CAMPAIGN, preview.previewId)).toThrow(/Choose the file again/)
+  })
+
+  it('a preview too old to trust is refused', () => {
+    let now = 0
+    const { desk } = setUp(NO_DESKTOP, () => now)
+    const preview = desk.preview({
+      campaignId: CAMPAIGN,
+      fileName: 'parcels.csv',
+      contentBase64: b64(`order_number,carrier,tracking_number\n${seq(1)},UPS,1Z1\n`),
+    })
+    now = 16 * 60_000
+    expect(() => desk.import(CAMPAIGN, preview.previewId)).toThrow(/no longer at hand/)
+  })
+
+  it('fills the dashboard file where the person chose, or writes nothing when cancelled', async () => {
+    let answer: string | null = null
+    const desktop: Desktop = { ...NO_DESKTOP, chooseSavePath: () => Promise.resolve(answer) }
+    const { dir, cache, desk } = setUp(desktop)
+    cache
+      .floor()
+      .addTracking(CAMPAIGN, [
+        { orderId: rows[3]!.order.id, carrier: 'fedex', trackingNumber: '7712' },
+      ])
+    const request = {
+      campaignId: CAMPAIGN,
+      fileName: 'contributions.csv',
+      contentBase64: b64(`Pledge ID,Carrier,Tracking Number\n${rows[3]!.id},,\n${rows[4]!.id},,\n`),
+    }
+    expect(await desk.fillDashboard(request)).toBeNull()
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.csv'))).toEqual([])
+
+    answer = path.join(dir, 'filled')
+    const report = await desk.fillDashboard(request)
+    expect(report).toMatchObject({ path: `${answer}.csv`, filled: 1, noTracking: 1, unmatched: 0 })
+    expect(fs.readFileSync(`${answer}.csv`, 'utf8')).toBe(
+      `Pledge ID,Carrier,Tracking Number\n${rows[3]!.id},FedEx,7712\n${rows[4]!.id},,\n`,
+    )
+  })
+
+  it('the channel refuses content that is not base64 and a format it does not know', () => {
+    const args = IPC_CHANNELS['tracking:preview'].args
+    const base = { campaignId: CAMPAIGN, fileName: 'a.csv', contentBase64: b64('x') }
+    expect(args.safeParse([base]).success).toBe(true)
+    expect(args.safeParse([{ ...base, contentBase64: '<script>' }]).success).toBe(false)
+    const format = args.safeParse([{ ...base, format: 'dhl' }])
+    expect(format.error?.issues[0]?.message).toBe(
+      'Format must be one of generic, shipstation, pirateship (got "dhl").',
+    )
+  })
+})
