@@ -97,6 +97,7 @@ export class AppServices {
       problemRows: (campaignId) => cache().problemRows(campaignId),
       settings: () => this.settings.get(),
       progress: (event) => this.emit('export:progress', event),
+      slipsProgress: (event) => this.emit('print:slipsProgress', event),
       locale,
       now: this.now,
     })

@@ -9,7 +9,6 @@ import {
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
-  slipsRequestSchema,
   syncRequestSchema,
 } from './argument-schemas'
 import type { AppSettings } from './argument-schemas'
@@ -46,6 +45,8 @@ import type {
   SyncSummary,
   WatchedJob,
 } from './results'
+import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-batches'
+import type { SlipsPreview, SlipsProgress, SlipsSaved } from './slip-batches'
 
 /**
  * The one list of operations the renderer may ask of the main process: per channel, the bridge
@@ -195,16 +196,26 @@ export const IPC_CHANNELS = {
     args: z.tuple([labelsRequestSchema]),
     result: returns<{ path: string } | null>(),
   },
+  // Packing slips in batches (slip-batches.ts): a preview of the first slip and the batches,
+  // one batch to the printer, every batch to PDF files with progress events and cancel.
+  'print:slipsPreview': {
+    method: 'previewSlips',
+    args: z.tuple([slipBatchesRequestSchema]),
+    result: returns<SlipsPreview>(),
+  },
   'print:slips': {
     method: 'printSlips',
-    args: z.tuple([slipsRequestSchema]),
+    args: z.tuple([slipBatchPrintRequestSchema]),
     result: returns<{ printed: boolean }>(),
   },
+  /** Asks where to save, then writes one file per batch; null when the dialog was cancelled. */
   'print:slipsPdf': {
     method: 'saveSlipsPdf',
-    args: z.tuple([slipsRequestSchema]),
-    result: returns<{ path: string } | null>(),
+    args: z.tuple([slipBatchesRequestSchema]),
+    result: returns<SlipsSaved | null>(),
   },
+  /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
+  'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
 } as const satisfies Record<string, ChannelSpec>
 
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */
@@ -216,6 +227,8 @@ export const IPC_EVENTS = {
   'session:expired': { method: 'onSessionExpired', payload: returns<SessionExpired>() },
   /** An export under way (the Excel packing list reports rows written). */
   'export:progress': { method: 'onExportProgress', payload: returns<ExportProgressEvent>() },
+  /** Packing slips being saved as PDF, batch by batch. */
+  'print:slipsProgress': { method: 'onSlipsProgress', payload: returns<SlipsProgress>() },
 } as const satisfies Record<string, { method: `on${string}`; payload: Returns<unknown> }>
 
 type Channels = typeof IPC_CHANNELS

@@ -37,3 +37,8 @@ export const MAX_PROBLEM_ROWS_LISTED = 500
 export const ORDERS_PAGE_SIZE = 100
 /** The most rows one `orders:rows` request answers. */
 export const MAX_ORDER_ROWS_PER_REQUEST = 2000
+
+/** Packing slips per batch (one PDF file, one print job): a batch prints in seconds. */
+export const DEFAULT_SLIP_BATCH_SIZE = 500
+export const MIN_SLIP_BATCH_SIZE = 10
+export const MAX_SLIP_BATCH_SIZE = 5000

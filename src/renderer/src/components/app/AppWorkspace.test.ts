@@ -49,6 +49,7 @@ describe('AppWorkspace', () => {
       'job:update',
       'network:status',
       'session:expired',
+      'print:slipsProgress',
     ] as const)
       expect(fake.listenerCount(event)).toBe(0)
   })
