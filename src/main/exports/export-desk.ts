@@ -177,7 +177,7 @@ export class ExportDesk {
       contributions,
       campaign: {
         id: info.campaignId,
-        title: info.title ?? null,
+        title: this.campaignTitle(info),
         lastSyncedAt: info.lastSyncedAt,
         privileged: info.privileged,
       },

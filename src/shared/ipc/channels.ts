@@ -46,6 +46,8 @@ import type {
   WatchedJob,
 } from './results'
 import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-batches'
+import { renameCampaignSchema } from './campaign-names'
+import type { CampaignOpened, DemoCampaign } from './campaign-names'
 import type { SlipsPreview, SlipsProgress, SlipsSaved } from './slip-batches'
 
 /**
@@ -103,6 +105,17 @@ export const IPC_CHANNELS = {
     args: noArgs,
     result: returns<CampaignSummary[]>(),
   },
+  // Campaign names and opening by id (campaign-names.ts).
+  /** Checks the campaign exists (one request) before it becomes current; offline, its copy. */
+  'campaigns:open': { method: 'openCampaign', args: campaign, result: returns<CampaignOpened>() },
+  /** Names a campaign for this computer; an empty name goes back to its title or slug. */
+  'campaigns:rename': {
+    method: 'renameCampaign',
+    args: z.tuple([renameCampaignSchema]),
+    result: returns<{ campaignId: number; name: string }>(),
+  },
+  /** The demo's campaigns to pick from; empty outside the demo. */
+  'demo:campaigns': { method: 'demoCampaigns', args: noArgs, result: returns<DemoCampaign[]>() },
   'campaigns:sync': {
     method: 'syncCampaign',
     args: z.tuple([syncRequestSchema]),

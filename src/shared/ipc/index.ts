@@ -4,6 +4,7 @@
 // preload and the web harness build `window.perkpack` with (bridge.ts).
 export * from './argument-schemas'
 export * from './bridge'
+export * from './campaign-names'
 export * from './channels'
 export * from './enums'
 export * from './envelope'

@@ -197,6 +197,14 @@ function defaults(): Partial<FakeHandlers> {
     printSlips: () => ({ printed: false }),
     saveSlipsPdf: () => null,
     cancelSlips: () => false,
+    openCampaign: ({ campaignId }) => ({
+      campaignId,
+      name: `Campaign ${campaignId}`,
+      offlineCopy: false,
+      checked: true,
+    }),
+    renameCampaign: ({ campaignId, name }) => ({ campaignId, name }),
+    demoCampaigns: () => [],
   }
 }
 
