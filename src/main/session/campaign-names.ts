@@ -103,8 +103,9 @@ export class CampaignNames {
   rename(campaignId: number, name: string, slug?: string | null): string {
     const clean = oneLine(name)
     this.update(campaignId, (entry) => {
-      const { name: _old, ...rest } = entry
-      return clean === '' ? rest : { ...rest, name: clean }
+      const next = { ...entry }
+      delete next.name
+      return clean === '' ? next : { ...next, name: clean }
     })
     return this.displayName(campaignId, slug)
   }
