@@ -54,12 +54,12 @@ describe('keyboard, campaign ids and slips in batches', () => {
     const current = page
       .getByRole('navigation', { name: 'PerkPack' })
       .locator('[aria-current="page"]')
-    for (let i = 0; i < 6 && !(await current.evaluate((el) => el === document.activeElement)); i++)
-      await page.keyboard.press('Tab')
+    const focused = () => current.evaluate((el) => el.matches(':focus'))
+    for (let i = 0; i < 6 && !(await focused()); i++) await page.keyboard.press('Tab')
     expect(await current.innerText()).toBe('Campaigns')
-    expect(await current.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await focused()).toBe(true)
     await page.keyboard.press('ArrowDown')
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Orders')
+    expect((await page.locator(':focus').innerText()).trim()).toBe('Orders')
 
     await page.keyboard.press('Control+2')
     await until(async () => (await page.locator('main').getAttribute('data-view')) === 'orders')
