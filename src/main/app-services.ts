@@ -10,6 +10,8 @@ import { OrdersDesk } from './orders/orders-desk'
 import type { FetchLike, RetryPolicy } from './services/http'
 import { KeychainSecretStore, MemorySecretStore } from './services/secrets'
 import type { SecretStore } from './services/secrets'
+import { CampaignNames } from './session/campaign-names'
+import { CampaignDesk } from './session/campaign-open'
 import { Connection } from './session/connection'
 import { DemoDesk } from './session/demo'
 import { SettingsDesk } from './session/settings-desk'
@@ -55,6 +57,7 @@ export class AppServices {
   readonly settings: SettingsDesk
   readonly signIn: SignInDesk
   readonly demo: DemoDesk
+  readonly campaigns: CampaignDesk
   readonly orders: OrdersDesk
   readonly exports: ExportDesk
   readonly tracking: TrackingDesk
@@ -91,7 +94,11 @@ export class AppServices {
     this.settings = new SettingsDesk(this.connection, dataDir)
     this.signIn = new SignInDesk(this.connection, dataDir)
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
-    this.orders = new OrdersDesk(cache, locale)
+    const names = new CampaignNames(dataDir, () => this.connection.profile())
+    this.campaigns = new CampaignDesk(this.connection, names, () => this.demo.knownCampaigns())
+    this.orders = new OrdersDesk(cache, locale, (info) =>
+      names.displayName(info.campaignId, info.title),
+    )
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
@@ -100,6 +107,8 @@ export class AppServices {
       problemRows: (campaignId) => cache().problemRows(campaignId),
       settings: () => this.settings.get(),
       progress: (event) => this.emit('export:progress', event),
+      slipsProgress: (event) => this.emit('print:slipsProgress', event),
+      campaignName: (campaignId) => this.campaigns.name(campaignId),
       locale,
       now: this.now,
     })

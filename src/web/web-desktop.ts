@@ -23,7 +23,6 @@ const CHROMIUM_FLAGS = [
   // Without it headless Chromium prints the date, the title and the file URL on every page.
   '--no-pdf-header-footer',
 ]
-const PDF_TIMEOUT_MS = 120_000
 
 export interface HarnessDesktopOptions {
   /** Where "save" dialogs save: PERKPACK_EXPORT_DIR, else `<dataDir>/exports`. */
@@ -32,12 +31,20 @@ export interface HarnessDesktopOptions {
   chromium?: string | null
 }
 
-function run(file: string, args: string[]): Promise<void> {
+/**
+ * No time limit: a batch of slips on a busy machine takes what it takes (a fixed 120 s once
+ * failed 3,697 slips). Cancel stops Chromium at once through `signal`.
+ */
+function run(file: string, args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: PDF_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error) =>
+    execFile(file, args, { maxBuffer: 4 * 1024 * 1024, ...(signal ? { signal } : {}) }, (error) =>
       error ? reject(error) : resolve(),
     )
   })
+}
+
+function cancelled(): PerkPackError {
+  return new PerkPackError('print_cancelled', 'Cancelled: no PDF was written.')
 }
 
 /**
@@ -60,7 +67,9 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
       return Promise.reject(new PerkPackError('print_unavailable', PRINT_UNAVAILABLE_MESSAGE))
     },
 
-    async printToPdf(html, path) {
+    async printToPdf(html, path, pdfOptions) {
+      const signal = pdfOptions?.signal
+      if (signal?.aborted) throw cancelled()
       const chromium = options.chromium
       if (!chromium || !existsSync(chromium)) {
         throw new PerkPackError(
@@ -73,13 +82,18 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
       const source = join(work, 'document.html')
       const output = join(work, 'document.pdf')
       try {
-        await writeFile(source, html, 'utf8')
-        await run(chromium, [
-          ...CHROMIUM_FLAGS,
-          `--user-data-dir=${join(work, 'profile')}`,
-          `--print-to-pdf=${output}`,
-          pathToFileURL(source).href,
-        ])
+        // A new file ('wx') in the private (0700) folder mkdtemp made.
+        await writeFile(source, html, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
+        await run(
+          chromium,
+          [
+            ...CHROMIUM_FLAGS,
+            `--user-data-dir=${join(work, 'profile')}`,
+            `--print-to-pdf=${output}`,
+            pathToFileURL(source).href,
+          ],
+          signal,
+        )
         if ((await stat(output)).size === 0) throw new Error('Chromium wrote an empty PDF')
         await mkdir(dirname(path), { recursive: true })
         await rename(output, path).catch(async (error: NodeJS.ErrnoException) => {
@@ -88,6 +102,7 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
           await writeFile(path, await readFile(output))
         })
       } catch (error) {
+        if (signal?.aborted) throw cancelled()
         if (error instanceof PerkPackError) throw error
         throw new PerkPackError(
           'pdf_failed',

@@ -24,6 +24,10 @@ export interface PrintOptions {
   pageSize?: { width: number; height: number }
 }
 
+export interface PdfOptions {
+  signal?: AbortSignal
+}
+
 /**
  * What only the platform can do: ask where to save, print, render a PDF. Electron implements it
  * with dialogs and a hidden window (src/main/shell/electron-desktop.ts), the web harness with a folder and a
@@ -39,8 +43,11 @@ export interface Desktop {
   chooseSavePath(options: SavePathOptions): Promise<string | null>
   /** Opens the system print dialog; false when the person cancelled it. */
   print(html: string, options: PrintOptions): Promise<boolean>
-  /** Renders `html` (its CSS `@page` decides the paper) and writes the PDF to `path`. */
-  printToPdf(html: string, path: string): Promise<void>
+  /**
+   * Renders `html` (its CSS `@page` decides the paper) and writes the PDF to `path`. No time
+   * limit: thousands of slips take what they take; `signal` stops it at once (rejects).
+   */
+  printToPdf(html: string, path: string, options?: PdfOptions): Promise<void>
 }
 
 /** For AppServices built without a platform (the CLI's tests, unit tests): says what is missing. */

@@ -13,7 +13,11 @@ import type {
   LabelsRequest,
   OrdersFilter,
   SelectionRequest,
-  SlipsRequest,
+  SlipBatchesRequest,
+  SlipBatchPrintRequest,
+  SlipsPreview,
+  SlipsProgress,
+  SlipsSaved,
 } from '../../shared/ipc'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
@@ -27,8 +31,9 @@ import {
   labelsDocument,
   previewOf,
   slipPrintOptions,
-  slipsDocument,
+  SlipPlan,
 } from './print-documents'
+import { slipsCancelled, writeSlipFiles } from './slip-files'
 
 export interface ExportDeskOptions {
   desktop: Desktop
@@ -40,6 +45,10 @@ export interface ExportDeskOptions {
   problemRows: (campaignId: number) => readonly ProblemRow[]
   settings: () => AppSettings
   progress: (event: ExportProgressEvent) => void
+  /** Packing slips being saved as PDF, batch by batch. */
+  slipsProgress: (event: SlipsProgress) => void
+  /** The name the person knows the campaign by (slip header, file names); null: not known. */
+  campaignName?: (campaignId: number) => string | null
   /** Language of the person shipping: country names on labels and slips. */
   locale: string
   now: () => number
@@ -77,6 +86,8 @@ function withExtension(path: string, extension: string): string {
 export class ExportDesk {
   private memo: { key: string; selection: Selection } | null = null
   private memoTimer: ReturnType<typeof setTimeout> | null = null
+  /** The "Save packing slips as PDF" under way: one at a time, cancelled through this. */
+  private slipsRun: AbortController | null = null
 
   constructor(private readonly options: ExportDeskOptions) {}
 
@@ -119,9 +130,18 @@ export class ExportDesk {
     return selection
   }
 
-  private stem(selection: Selection, what: string): string {
+  /** The campaign as the person named it, else its title, else "Campaign 1234". */
+  private campaignTitle(info: Selection['info']): string {
+    const named = this.options.campaignName?.(info.campaignId)?.trim()
+    return named || info.title?.trim() || `Campaign ${info.campaignId}`
+  }
+
+  private stem(selection: Selection, what: string, dated = true): string {
+    const { info } = selection
+    const stem = fileStem({ campaignId: info.campaignId, title: this.campaignTitle(info) })
+    if (!dated) return `${stem}-${what}`
     const date = new Date(this.options.now()).toISOString().slice(0, 10)
-    return `${fileStem(selection.info)}-${what}-${date}`
+    return `${stem}-${what}-${date}`
   }
 
   private checksOf(
@@ -157,7 +177,7 @@ export class ExportDesk {
       contributions,
       campaign: {
         id: info.campaignId,
-        title: info.title ?? null,
+        title: this.campaignTitle(info),
         lastSyncedAt: info.lastSyncedAt,
         privileged: info.privileged,
       },
@@ -233,33 +253,83 @@ export class ExportDesk {
     return this.savePdf(html, `${this.stem(selection, 'labels')}.pdf`, 'Save the labels as PDF')
   }
 
-  private slips(request: SlipsRequest): { html: string; selection: Selection } {
-    const selection = this.nonEmpty(request, 'print')
-    const { info } = selection
-    const title = info.title?.trim() || `Campaign ${info.campaignId}`
-    const result = slipsDocument(
-      selection.contributions,
-      request,
-      title,
-      this.options.settings(),
-      this.options.locale,
-    )
-    return { html: result.html, selection }
+  private slipPlan(request: SlipBatchesRequest, selection = this.select(request)): SlipPlan {
+    return new SlipPlan(selection.contributions, {
+      paper: request.paper,
+      batchSize: request.batchSize ?? this.options.settings().slipBatchSize,
+      campaignTitle: this.campaignTitle(selection.info),
+      prefs: this.options.settings(),
+      locale: this.options.locale,
+    })
   }
 
-  async printSlips(request: SlipsRequest): Promise<{ printed: boolean }> {
+  /** The selection's slips, refusing when none of its orders ships. */
+  private printableSlips(request: SlipBatchesRequest): { plan: SlipPlan; selection: Selection } {
+    const selection = this.nonEmpty(request, 'print')
+    const plan = this.slipPlan(request, selection)
+    if (plan.batches.length === 0) {
+      throw new PerkPackError(
+        'nothing_to_print',
+        nothingToPrintText('packing slip', selection.contributions.length),
+      )
+    }
+    return { plan, selection }
+  }
+
+  slipsPreview(request: SlipBatchesRequest): SlipsPreview {
+    return this.slipPlan(request).preview()
+  }
+
+  /** One batch (the first unless asked) to the system print dialog. */
+  async printSlips(request: SlipBatchPrintRequest): Promise<{ printed: boolean }> {
     this.checkPrinter()
-    const { html } = this.slips(request)
+    const { plan } = this.printableSlips(request)
+    const html = plan.batchDocument(plan.batch(request.batch ?? 0)).html
     return { printed: await this.options.desktop.print(html, slipPrintOptions(request.paper)) }
   }
 
-  async slipsPdf(request: SlipsRequest): Promise<{ path: string } | null> {
-    const { html, selection } = this.slips(request)
-    return this.savePdf(
-      html,
-      `${this.stem(selection, 'packing-slips')}.pdf`,
-      'Save the packing slips as PDF',
-    )
+  /** Every batch to its own PDF file (one file when one batch), with progress and cancel. */
+  async slipsPdf(request: SlipBatchesRequest): Promise<SlipsSaved | null> {
+    if (this.slipsRun !== null) {
+      throw new PerkPackError(
+        'export_busy',
+        'Packing slips are being saved already: wait for them, or cancel, then save again.',
+      )
+    }
+    const { plan, selection } = this.printableSlips(request)
+    const batches = plan.batches.length
+    const run = new AbortController()
+    this.slipsRun = run
+    try {
+      const chosen = await this.options.desktop.chooseSavePath({
+        title:
+          batches === 1
+            ? 'Save the packing slips as PDF'
+            : `Save the packing slips as PDF: ${batches} files of up to ${plan.batchSize} slips, numbered after this name`,
+        defaultName: `${this.stem(selection, 'slips', false)}.pdf`,
+        filters: PDF,
+      })
+      if (chosen === null) return null
+      if (run.signal.aborted) throw slipsCancelled()
+      const { files, pages } = await writeSlipFiles({
+        desktop: this.options.desktop,
+        batches: plan.batches,
+        chosen: withExtension(chosen, 'pdf'),
+        render: (batch) => plan.batchDocument(batch),
+        signal: run.signal,
+        progress: this.options.slipsProgress,
+      })
+      return { path: files[0] as string, files, slips: plan.slips, pages }
+    } finally {
+      this.slipsRun = null
+    }
+  }
+
+  /** Stops the slips being saved; false when none is. */
+  cancelSlips(): boolean {
+    if (this.slipsRun === null || this.slipsRun.signal.aborted) return false
+    this.slipsRun.abort()
+    return true
   }
 
   private async savePdf(

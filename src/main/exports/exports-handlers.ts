@@ -10,7 +10,9 @@ export function exportsHandlers(exports: ExportDesk) {
     'print:labelsPreview': (request) => exports.labelsPreview(request),
     'print:labels': (request) => exports.printLabels(request),
     'print:labelsPdf': (request) => exports.labelsPdf(request),
+    'print:slipsPreview': (request) => exports.slipsPreview(request),
     'print:slips': (request) => exports.printSlips(request),
     'print:slipsPdf': (request) => exports.slipsPdf(request),
+    'print:cancelSlips': () => exports.cancelSlips(),
   })
 }

@@ -1,15 +1,23 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
+import { notShipping } from '../../shared/fulfillment'
 import type {
   AppSettings,
   LabelIssue,
   LabelsPreview,
   LabelsRequest,
+  SlipBatchRange,
   SlipPaper,
-  SlipsRequest,
+  SlipsPreview,
 } from '../../shared/ipc'
 import { UsageError } from '../services/perkpack-errors'
-import { LABEL_LAYOUTS, renderLabels, renderPackingSlips } from '../services/print'
-import type { LabelLayout, LabelsResult, SlipsResult } from '../services/print'
+import {
+  LABEL_LAYOUTS,
+  planSlipBatches,
+  renderLabels,
+  renderSlipBatch,
+  slipPreview,
+} from '../services/print'
+import type { LabelLayout, LabelsResult, SlipOptions, SlipsResult } from '../services/print'
 import type { PrintOptions } from './desktop-port'
 
 /** Issues listed in a preview: enough to act on, never 100,000 entries over IPC. */
@@ -52,22 +60,77 @@ export function labelsDocument(
   )
 }
 
-export function slipsDocument(
-  contributions: readonly CampaignContribution[],
-  request: SlipsRequest,
-  campaignTitle: string,
-  prefs: PrintPrefs,
-  locale: string,
-): SlipsResult {
-  return asUsage(() =>
-    renderPackingSlips(contributions, {
-      paper: request.paper,
-      campaignTitle,
-      footerNote: prefs.slipFooterNote,
-      senderCountry: prefs.senderCountry,
-      locale,
-    }),
-  )
+export interface SlipPlanOptions {
+  paper: SlipPaper
+  batchSize: number
+  campaignTitle: string
+  prefs: PrintPrefs
+  locale: string
+}
+
+/**
+ * A selection's packing slips cut into batches, as the print engine plans them: the orders
+ * that ship (the same as the labels and the shipper CSV), each batch laid out only when asked.
+ */
+export class SlipPlan {
+  readonly shipping: CampaignContribution[] = []
+  readonly skippedCount: number
+  readonly batches: SlipBatchRange[]
+  readonly batchSize: number
+  private readonly slipOptions: SlipOptions
+
+  constructor(contributions: readonly CampaignContribution[], options: SlipPlanOptions) {
+    let skipped = 0
+    for (const row of contributions) {
+      if (notShipping(row) === null) this.shipping.push(row)
+      else skipped += 1
+    }
+    this.skippedCount = skipped
+    this.batchSize = options.batchSize
+    this.batches = asUsage(() => planSlipBatches(this.shipping.length, options.batchSize))
+    this.slipOptions = {
+      paper: options.paper,
+      campaignTitle: options.campaignTitle,
+      footerNote: options.prefs.slipFooterNote,
+      senderCountry: options.prefs.senderCountry,
+      locale: options.locale,
+    }
+  }
+
+  get slips(): number {
+    return this.shipping.length
+  }
+
+  /** Batch `index`, or a clear refusal when the selection has changed under the picker. */
+  batch(index: number): SlipBatchRange {
+    const batch = this.batches[index]
+    if (batch === undefined) {
+      throw new UsageError(
+        `There is no batch ${index + 1}: the selection makes ${this.batches.length}. Pick a batch again.`,
+      )
+    }
+    return batch
+  }
+
+  batchDocument(batch: SlipBatchRange): SlipsResult {
+    return renderSlipBatch(this.shipping, this.slipOptions, batch)
+  }
+
+  preview(): SlipsPreview {
+    const first = slipPreview(this.shipping, this.slipOptions)
+    const page = SLIP_PAPER_MICRONS[this.slipOptions.paper]
+    const px = (microns: number) =>
+      Math.round((microns / MICRONS_PER_INCH) * PX_PER_INCH * 100) / 100
+    return {
+      html: first === null ? '' : first.html,
+      slips: this.slips,
+      skippedCount: this.skippedCount,
+      batchSize: this.batchSize,
+      batches: this.batches,
+      pageWidthPx: px(page.width),
+      pageHeightPx: px(page.height),
+    }
+  }
 }
 
 /**

@@ -41,7 +41,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...problemsHandlers(() => app.connection.cache()),
     ...exportsHandlers(app.exports),
     ...jobsHandlers(app.jobs),
-    ...lookupsHandlers(app.connection, app.now),
+    ...lookupsHandlers(app.connection, app.now, (titles) => app.campaigns.noteTitles(titles)),
     ...networkHandlers(app.network),
     ...shellHandlers(options.openExternal),
     ...trackingHandlers(app.tracking),

@@ -29,10 +29,13 @@ const MAX_RESULTS = 8
 /** After a query, build the search index once the view has had time to paint. */
 const WARM_UP_DELAY_MS = 250
 
-export function campaignSummary(info: CampaignSnapshotInfo): CampaignSummary {
+export function campaignSummary(
+  info: CampaignSnapshotInfo,
+  name: (info: CampaignSnapshotInfo) => string | null = (i) => i.title ?? null,
+): CampaignSummary {
   return {
     campaignId: info.campaignId,
-    title: info.title ?? null,
+    title: name(info),
     count: info.count,
     problemCount: info.problemCount,
     lastSyncedAt: info.lastSyncedAt,
@@ -56,10 +59,14 @@ export class OrdersDesk {
     private readonly cache: () => OfflineCache,
     /** Language of the person shipping: country names on addresses. */
     private readonly locale: string,
+    /** The name a campaign is shown by (session/campaign-names.ts); by default its slug. */
+    private readonly name?: (info: CampaignSnapshotInfo) => string,
   ) {}
 
   recent(): CampaignSummary[] {
-    return this.cache().campaigns().map(campaignSummary)
+    return this.cache()
+      .campaigns()
+      .map((info) => campaignSummary(info, this.name))
   }
 
   /** After a sync: the new snapshot's workspace, built now so that opening it is instant. */
@@ -126,7 +133,7 @@ export class OrdersDesk {
   open(campaignId: number): OrdersSnapshot {
     const { workspace, info } = this.workspace(campaignId)
     return {
-      campaign: campaignSummary(info),
+      campaign: campaignSummary(info, this.name),
       countries: workspace.countries,
       statuses: workspace.statuses,
     }

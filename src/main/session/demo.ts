@@ -1,4 +1,4 @@
-import type { DemoStarted } from '../../shared/ipc'
+import type { DemoCampaign, DemoStarted } from '../../shared/ipc'
 import type { Simulator, SimulatorOptions } from '../../simulator'
 import { wipeCacheFiles } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -13,6 +13,8 @@ import type { Connection } from './connection'
  */
 export class DemoDesk {
   private sim: Promise<Simulator> | null = null
+  /** The demo team member's campaigns, once the simulator runs: offered to pick by name. */
+  private campaigns: DemoCampaign[] = []
 
   constructor(
     private readonly connection: Connection,
@@ -63,9 +65,19 @@ export class DemoDesk {
     const campaignIds = sim.campaignIds.filter(
       (id) => demoAccount !== undefined && sim.dataset.teams.get(id)?.has(demoAccount),
     )
+    this.campaigns = campaignIds.map((campaignId) => ({
+      campaignId,
+      name:
+        sim.dataset.campaigns.find((c) => c.id === campaignId)?.title ?? `Campaign ${campaignId}`,
+    }))
     const primary = campaignIds[0]
     const jobIds = sim.dataset.jobs.filter((job) => job.campaignId === primary).map((j) => j.jobId)
     return { ...(await connection.sessionInfo()), campaignIds, jobIds }
+  }
+
+  /** The demo's campaigns with the titles its data gives; empty outside the demo. */
+  knownCampaigns(): DemoCampaign[] {
+    return this.connection.inDemo ? this.campaigns : []
   }
 
   /** Stops the simulator, if this run started one. */

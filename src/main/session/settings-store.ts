@@ -1,14 +1,17 @@
 import { DEFAULT_SENDER_COUNTRY, DEFAULT_STALE_AFTER_HOURS } from '../../shared/export/checks'
 import {
   DEFAULT_CONCURRENCY,
+  DEFAULT_SLIP_BATCH_SIZE,
   isOneOf,
   LABEL_LAYOUT_IDS,
   LABEL_ORDERS,
   MAX_CONCURRENCY,
   MAX_FOOTER_NOTE,
   MAX_OFFSET_MM,
+  MAX_SLIP_BATCH_SIZE,
   MAX_STALE_HOURS,
   MIN_CONCURRENCY,
+  MIN_SLIP_BATCH_SIZE,
   MIN_STALE_HOURS,
   SLIP_PAPERS,
   THEME_SETTINGS,
@@ -25,6 +28,7 @@ type PrintSettings = Pick<
   | 'labelOrder'
   | 'labelSummary'
   | 'slipPaper'
+  | 'slipBatchSize'
   | 'slipFooterNote'
   | 'senderCountry'
   | 'staleAfterHours'
@@ -41,6 +45,7 @@ const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   labelOrder: 'variant',
   labelSummary: false,
   slipPaper: 'letter',
+  slipBatchSize: DEFAULT_SLIP_BATCH_SIZE,
   slipFooterNote: '',
   senderCountry: DEFAULT_SENDER_COUNTRY,
   staleAfterHours: DEFAULT_STALE_AFTER_HOURS,
@@ -87,6 +92,9 @@ export function effectivePrintSettings(stored: AppStoredSettings): PrintSettings
     labelOrder: isOneOf(LABEL_ORDERS, stored.labelOrder) ? stored.labelOrder : d.labelOrder,
     labelSummary: typeof stored.labelSummary === 'boolean' ? stored.labelSummary : d.labelSummary,
     slipPaper: isOneOf(SLIP_PAPERS, stored.slipPaper) ? stored.slipPaper : d.slipPaper,
+    slipBatchSize: wholeNumberIn(stored.slipBatchSize, MIN_SLIP_BATCH_SIZE, MAX_SLIP_BATCH_SIZE)
+      ? stored.slipBatchSize
+      : d.slipBatchSize,
     slipFooterNote:
       typeof stored.slipFooterNote === 'string'
         ? stored.slipFooterNote.slice(0, MAX_FOOTER_NOTE)

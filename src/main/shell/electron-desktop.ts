@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -15,7 +16,9 @@ import { PerkPackError } from '../services/perkpack-errors'
 async function withDocument<T>(
   html: string,
   run: (contents: WebContents) => Promise<T>,
+  signal?: AbortSignal,
 ): Promise<T> {
+  if (signal?.aborted) throw cancelled()
   const dir = await mkdtemp(join(tmpdir(), 'perkpack-print-'))
   const file = join(dir, 'document.html')
   const window = new BrowserWindow({
@@ -32,14 +35,26 @@ async function withDocument<T>(
       disableBlinkFeatures: 'Auxclick',
     },
   })
+  // Cancel tears the window down at once: whatever it was doing rejects, and this with it.
+  let stop: (() => void) | undefined
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => reject(cancelled())
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+  stopped.catch(() => undefined)
   try {
-    await writeFile(file, html, { encoding: 'utf8', mode: 0o600 })
-    await window.loadFile(file)
-    return await run(window.webContents)
+    // 'wx': created here and now in the private (0700) folder, never an existing file.
+    await writeFile(file, html, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
+    return await Promise.race([window.loadFile(file).then(() => run(window.webContents)), stopped])
   } finally {
+    if (stop) signal?.removeEventListener('abort', stop)
     window.destroy()
     await rm(dir, { recursive: true, force: true }).catch(() => undefined)
   }
+}
+
+function cancelled(): PerkPackError {
+  return new PerkPackError('print_cancelled', 'Cancelled: no PDF was written.')
 }
 
 /** Electron's side of "Print & export": the native save dialog, the system print dialog, printToPDF. */
@@ -84,15 +99,19 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
       )
     },
 
-    async printToPdf(html, path) {
-      const data = await withDocument(html, (contents) =>
-        // The document's @page rule sets the paper: Letter, A4, a 4 x 6 in label.
-        contents.printToPDF({ preferCSSPageSize: true, printBackground: true }),
+    async printToPdf(html, path, options) {
+      const data = await withDocument(
+        html,
+        (contents) =>
+          // The document's @page rule sets the paper: Letter, A4, a 4 x 6 in label.
+          contents.printToPDF({ preferCSSPageSize: true, printBackground: true }),
+        options?.signal,
       )
-      // Beside the target, then renamed: a reader never sees half a PDF under its name.
-      const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+      // Beside the target, then renamed: a reader never sees half a PDF under its name. A new
+      // file ('wx') under an unguessable name: never one someone placed there beforehand.
+      const temp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
       try {
-        await writeFile(temp, data)
+        await writeFile(temp, data, { flag: 'wx', mode: 0o600 })
         await rename(temp, path)
       } catch (error) {
         await rm(temp, { force: true }).catch(() => undefined)

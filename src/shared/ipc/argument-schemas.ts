@@ -17,6 +17,7 @@ import {
   perkIdSchema,
   senderCountrySchema,
   shown,
+  slipBatchSizeSchema,
   staleHoursSchema,
   statusSchema,
   text,
@@ -51,6 +52,8 @@ const appSettingsSchema = z.strictObject({
   /** The small "#sequence · SKUs" line at the foot of each label. */
   labelSummary: flag('Show order line'),
   slipPaper: paperSchema,
+  /** Packing slips per PDF file or print job. */
+  slipBatchSize: slipBatchSizeSchema,
   /** Printed at the foot of every packing slip; may be empty. */
   slipFooterNote: text(
     'Packing slip footer',
@@ -174,9 +177,6 @@ export const labelsRequestSchema = z
     }
   })
 export type LabelsRequest = z.infer<typeof labelsRequestSchema>
-
-export const slipsRequestSchema = z.strictObject({ ...selectionFields, paper: paperSchema })
-export type SlipsRequest = z.infer<typeof slipsRequestSchema>
 
 const floorFileMessage = `The file must be at most ${MAX_FLOOR_FILE_BYTES / 2 ** 20} MB. Choose the CSV export itself, not a folder or an archive.`
 

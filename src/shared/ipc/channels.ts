@@ -10,7 +10,6 @@ import {
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
-  slipsRequestSchema,
   syncRequestSchema,
   trackingImportRequestSchema,
   trackingPreviewRequestSchema,
@@ -53,6 +52,10 @@ import type {
   TrackingPreviewView,
   WatchedJob,
 } from './results'
+import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-batches'
+import { renameCampaignSchema } from './campaign-names'
+import type { CampaignOpened, DemoCampaign } from './campaign-names'
+import type { SlipsPreview, SlipsProgress, SlipsSaved } from './slip-batches'
 
 /**
  * The one list of operations the renderer may ask of the main process: per channel, the bridge
@@ -109,6 +112,17 @@ export const IPC_CHANNELS = {
     args: noArgs,
     result: returns<CampaignSummary[]>(),
   },
+  // Campaign names and opening by id (campaign-names.ts).
+  /** Checks the campaign exists (one request) before it becomes current; offline, its copy. */
+  'campaigns:open': { method: 'openCampaign', args: campaign, result: returns<CampaignOpened>() },
+  /** Names a campaign for this computer; an empty name goes back to its title or slug. */
+  'campaigns:rename': {
+    method: 'renameCampaign',
+    args: z.tuple([renameCampaignSchema]),
+    result: returns<{ campaignId: number; name: string }>(),
+  },
+  /** The demo's campaigns to pick from; empty outside the demo. */
+  'demo:campaigns': { method: 'demoCampaigns', args: noArgs, result: returns<DemoCampaign[]>() },
   'campaigns:sync': {
     method: 'syncCampaign',
     args: z.tuple([syncRequestSchema]),
@@ -202,16 +216,26 @@ export const IPC_CHANNELS = {
     args: z.tuple([labelsRequestSchema]),
     result: returns<{ path: string } | null>(),
   },
+  // Packing slips in batches (slip-batches.ts): a preview of the first slip and the batches,
+  // one batch to the printer, every batch to PDF files with progress events and cancel.
+  'print:slipsPreview': {
+    method: 'previewSlips',
+    args: z.tuple([slipBatchesRequestSchema]),
+    result: returns<SlipsPreview>(),
+  },
   'print:slips': {
     method: 'printSlips',
-    args: z.tuple([slipsRequestSchema]),
+    args: z.tuple([slipBatchPrintRequestSchema]),
     result: returns<{ printed: boolean }>(),
   },
+  /** Asks where to save, then writes one file per batch; null when the dialog was cancelled. */
   'print:slipsPdf': {
     method: 'saveSlipsPdf',
-    args: z.tuple([slipsRequestSchema]),
-    result: returns<{ path: string } | null>(),
+    args: z.tuple([slipBatchesRequestSchema]),
+    result: returns<SlipsSaved | null>(),
   },
+  /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
+  'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
   /** The floor per perk and SKU variant: to ship, printed, packed, shipped (offline). */
   'floor:progress': { method: 'floorProgress', args: campaign, result: returns<FloorProgress>() },
   /** Reads a shipper's tracking export and says what importing it would do; writes nothing. */
@@ -243,6 +267,8 @@ export const IPC_EVENTS = {
   'session:expired': { method: 'onSessionExpired', payload: returns<SessionExpired>() },
   /** An export under way (the Excel packing list reports rows written). */
   'export:progress': { method: 'onExportProgress', payload: returns<ExportProgressEvent>() },
+  /** Packing slips being saved as PDF, batch by batch. */
+  'print:slipsProgress': { method: 'onSlipsProgress', payload: returns<SlipsProgress>() },
 } as const satisfies Record<string, { method: `on${string}`; payload: Returns<unknown> }>
 
 type Channels = typeof IPC_CHANNELS

@@ -11,8 +11,10 @@ import {
 import {
   MAX_CONCURRENCY,
   MAX_OFFSET_MM,
+  MAX_SLIP_BATCH_SIZE,
   MAX_STALE_HOURS,
   MIN_CONCURRENCY,
+  MIN_SLIP_BATCH_SIZE,
   MIN_STALE_HOURS,
 } from './limits'
 
@@ -198,6 +200,13 @@ export const labelOrderSchema = oneOf(
 )
 
 export const paperSchema = oneOf(SLIP_PAPERS, (got) => `Paper must be letter or a4 (got ${got}).`)
+
+export const slipBatchSizeSchema = countSchema(
+  'Slips per batch',
+  MIN_SLIP_BATCH_SIZE,
+  MAX_SLIP_BATCH_SIZE,
+  'Choose a size in Print & export, such as 500.',
+)
 
 export const csvFormatSchema = oneOf(
   SHIPPER_CSV_FORMATS,

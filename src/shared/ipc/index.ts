@@ -4,9 +4,11 @@
 // preload and the web harness build `window.perkpack` with (bridge.ts).
 export * from './argument-schemas'
 export * from './bridge'
+export * from './campaign-names'
 export * from './channels'
 export * from './enums'
 export * from './envelope'
 export * from './error-codes'
 export * from './limits'
 export * from './results'
+export * from './slip-batches'

@@ -53,7 +53,7 @@ export interface DemoStarted extends SessionInfo {
 
 export interface CampaignSummary {
   campaignId: number
-  /** Slug or title when known. */
+  /** The name it is shown by: the person's, else its title, else its slug made readable. */
   title: string | null
   count: number
   /** Contributions of the last sync that could not be read (problem rows, `problems:list`). */

@@ -248,6 +248,10 @@ describe('exports from the app, over the offline copy', () => {
       staleAfterHours: 48,
       slipFooterNote: 'Thank you!',
     })
+    const batch = await app.call('settings:update', { slipBatchSize: 3 })
+    expect(!batch.ok && batch.error.message).toMatch(
+      /Slips per batch must be a whole number from 10 to 5,000 \(got 3\)/,
+    )
     const refused = await app.call('settings:update', { senderCountry: 'Germany' })
     expect(!refused.ok && refused.error.message).toMatch(/two-letter country code/)
     const offset = await app.call('settings:update', { labelOffsetMm: { x: 30, y: 0 } })
@@ -347,6 +351,7 @@ describe('file names', () => {
         throw new Error('a CSV export reads no settings')
       },
       progress: () => undefined,
+      slipsProgress: () => undefined,
       locale: 'en',
       now: () => Date.parse('2024-05-02T10:00:00Z'),
     })

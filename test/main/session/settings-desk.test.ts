@@ -21,6 +21,7 @@ describe('settings', () => {
       labelOrder: 'variant',
       labelSummary: false,
       slipPaper: 'letter',
+      slipBatchSize: 500,
       slipFooterNote: '',
       senderCountry: 'US',
       staleAfterHours: 24,

@@ -3,6 +3,7 @@ import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useJobsStore } from '@renderer/stores/jobs'
 import { useNetworkStore } from '@renderer/stores/network'
 import { usePrintExportStore } from '@renderer/stores/printExport'
+import { useSlipBatchesStore } from '@renderer/stores/printExportSlips'
 import { useSessionStore } from '@renderer/stores/session'
 
 /** Subscribes the stores to main's events once, for as long as the shell is mounted. */
@@ -15,6 +16,7 @@ export function useBridgeEvents(): void {
       useJobsStore().listen(),
       useNetworkStore().listen(),
       usePrintExportStore().listen(),
+      useSlipBatchesStore().listen(),
     ]
   })
   onBeforeUnmount(() => {

@@ -4,7 +4,9 @@ import { mount } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import { useKeyboardShortcuts } from './useKeyboardShortcuts'
 import { focusSearch, useSearchFocus } from './useSearchFocus'
+import { shortcutListOpen } from './useShortcutList'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useNavigationStore } from '@renderer/stores/navigation'
 import { sessionInfo } from '@renderer/test-utils/fakeBridge'
 
 // Plain component options: these are test harnesses, not components of the app.
@@ -44,6 +46,7 @@ describe('keyboard shortcuts', () => {
   afterEach(() => {
     mounted.splice(0).forEach((w) => w.unmount())
     document.body.innerHTML = ''
+    shortcutListOpen.value = false
   })
 
   it('Ctrl+R syncs the current campaign instead of reloading', () => {
@@ -86,5 +89,49 @@ describe('keyboard shortcuts', () => {
     mounted.push(mountShell())
     expect(focusSearch()).toBe(false)
     expect(press('f').defaultPrevented).toBe(false)
+  })
+
+  it('Ctrl/Cmd+1..8 open the views in menu order, 9 the last one', () => {
+    mounted.push(mountShell())
+    const go = useNavigationStore().go
+    expect(press('2', { ctrlKey: true, code: 'Digit2' }).defaultPrevented).toBe(true)
+    expect(go).toHaveBeenLastCalledWith('orders')
+    press('4', { metaKey: true })
+    expect(go).toHaveBeenLastCalledWith('printexport')
+    press('9', { ctrlKey: true })
+    expect(go).toHaveBeenLastCalledWith('settings')
+    // AZERTY: the 1 key types "&"; the physical key decides.
+    press('&', { ctrlKey: true, code: 'Digit1' })
+    expect(go).toHaveBeenLastCalledWith('campaigns')
+    expect(go).toHaveBeenCalledTimes(4)
+  })
+
+  it('digits without Ctrl/Cmd or with Alt switch nothing', () => {
+    mounted.push(mountShell())
+    expect(press('2', {}).defaultPrevented).toBe(false)
+    expect(press('2', { ctrlKey: true, altKey: true }).defaultPrevented).toBe(false)
+    expect(useNavigationStore().go).not.toHaveBeenCalled()
+  })
+
+  it('before sign-in neither Ctrl+2 nor ? does anything', () => {
+    mounted.push(mountShell({ session: { status: sessionInfo({ signedIn: false }) } }))
+    expect(press('2', { ctrlKey: true }).defaultPrevented).toBe(false)
+    expect(press('?', {}).defaultPrevented).toBe(false)
+    expect(useNavigationStore().go).not.toHaveBeenCalled()
+    expect(shortcutListOpen.value).toBe(false)
+  })
+
+  it('? opens the shortcut list, except while typing in a field', () => {
+    mounted.push(mountShell())
+    const field = mount(searchView('Search orders'), { attachTo: document.body })
+    mounted.push(field)
+    const input = field.element as HTMLInputElement
+    const typed = new KeyboardEvent('keydown', { key: '?', bubbles: true, cancelable: true })
+    input.dispatchEvent(typed)
+    expect(typed.defaultPrevented).toBe(false)
+    expect(shortcutListOpen.value).toBe(false)
+
+    expect(press('?', { shiftKey: true }).defaultPrevented).toBe(true)
+    expect(shortcutListOpen.value).toBe(true)
   })
 })

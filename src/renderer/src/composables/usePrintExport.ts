@@ -2,6 +2,7 @@ import { computed, onBeforeUnmount, watch } from 'vue'
 import { useMessage } from 'naive-ui'
 import { useOrdersStore } from '@renderer/stores/orders'
 import { usePrintExportStore } from '@renderer/stores/printExport'
+import { useSlipBatchesStore } from '@renderer/stores/printExportSlips'
 import { outcomeNotice } from '@renderer/lib/export-outcome'
 import type { ActionOutcome } from '@renderer/lib/export-outcome'
 import { useSettingsStore } from '@renderer/stores/settings'
@@ -18,6 +19,7 @@ const SAVE_DELAY_MS = 800
  */
 export function usePrintExport(onReview?: () => void) {
   const store = usePrintExportStore()
+  const slips = useSlipBatchesStore()
   const orders = useOrdersStore()
   const settings = useSettingsStore()
   const message = useMessage()
@@ -38,25 +40,33 @@ export function usePrintExport(onReview?: () => void) {
   // "Start at label" is about one half-used sheet, not a preference: not saved.
   const savedKey = computed(() => {
     const { layout, offsetMm, order, showSummary } = store.labels
-    return JSON.stringify([layout, offsetMm, order, showSummary, store.slipPaper])
+    return JSON.stringify([layout, offsetMm, order, showSummary, store.slipPaper, slips.batchSize])
   })
+  const slipKey = computed(() => JSON.stringify([store.slipPaper, slips.batchSize]))
 
   let previewTimer: ReturnType<typeof setTimeout> | undefined
   let saveTimer: ReturnType<typeof setTimeout> | undefined
+  let slipTimer: ReturnType<typeof setTimeout> | undefined
   const schedulePreview = () => {
     clearTimeout(previewTimer)
     previewTimer = setTimeout(() => void store.refreshPreview(), PREVIEW_DELAY_MS)
   }
+  const refreshSlips = () => slips.refreshPreview(store.selection(), store.slipPaper)
 
   watch(
     selectionKey,
     () => {
       void store.loadChecks()
       void store.refreshPreview()
+      void refreshSlips()
     },
     { immediate: true },
   )
   watch(labelKey, schedulePreview)
+  watch(slipKey, () => {
+    clearTimeout(slipTimer)
+    slipTimer = setTimeout(() => void refreshSlips(), PREVIEW_DELAY_MS)
+  })
   watch(savedKey, () => {
     clearTimeout(saveTimer)
     saveTimer = setTimeout(() => void store.saveChoices(), SAVE_DELAY_MS)
@@ -64,6 +74,7 @@ export function usePrintExport(onReview?: () => void) {
   onBeforeUnmount(() => {
     clearTimeout(previewTimer)
     clearTimeout(saveTimer)
+    clearTimeout(slipTimer)
   })
 
   function tell(outcome: ActionOutcome): void {
@@ -86,5 +97,9 @@ export function usePrintExport(onReview?: () => void) {
     saveLabelsPdf: () => guarded('save the labels', store.saveLabelsPdf),
     printSlips: () => guarded('print the packing slips', store.printSlips),
     saveSlipsPdf: () => guarded('save the packing slips', store.saveSlipsPdf),
+    cancelSlips: async () => {
+      const failed = await slips.cancel()
+      if (failed) message.error(failed, { duration: 8000 })
+    },
   }
 }

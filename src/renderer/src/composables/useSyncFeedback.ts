@@ -36,7 +36,12 @@ export function useSyncFeedback(): void {
       } else if (outcome.kind === 'held') {
         // The shrink dialog asks; a message on top of it would only repeat it.
       } else if (outcome.kind === 'cancelled') {
-        message.info('Sync cancelled. The last complete offline copy is kept.')
+        const hasCopy = campaigns.recent.some((c) => c.campaignId === outcome.campaignId)
+        message.info(
+          hasCopy
+            ? 'Sync cancelled. The last complete offline copy is kept.'
+            : 'Sync cancelled. Nothing was stored: the campaign has no offline copy yet.',
+        )
       } else if (navigation.view !== 'campaigns') {
         // On Campaigns the sync panel already shows the failure next to "Sync now".
         message.error(`Sync failed: ${outcome.message ?? 'unknown error'}`, { duration: 8000 })

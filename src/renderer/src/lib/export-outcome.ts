@@ -1,4 +1,4 @@
-import type { CsvExportResult, ExcelExportResult } from '@shared/ipc'
+import type { CsvExportResult, ExcelExportResult, SlipsSaved } from '@shared/ipc'
 import { plural } from './counts'
 
 /** The answer of each "Print & export" button's call when it went through. */
@@ -8,7 +8,7 @@ export interface ActionValues {
   labels: { printed: boolean }
   labelsPdf: { path: string }
   slips: { printed: boolean }
-  slipsPdf: { path: string }
+  slipsPdf: SlipsSaved
 }
 export type ActionKind = keyof ActionValues
 
@@ -24,6 +24,8 @@ type Done<K extends ActionKind> = K extends ActionKind
 export type ActionOutcome<K extends ActionKind = ActionKind> =
   | Done<K>
   | { status: 'cancelled' }
+  /** Stopped by the person while it ran (Cancel during a save): main's word on what was kept. */
+  | { status: 'stopped'; message: string }
   | { status: 'unavailable'; message: string }
   | { status: 'failed'; message: string }
   | { status: 'no-campaign' }
@@ -47,6 +49,8 @@ export function outcomeNotice(outcome: ActionOutcome): OutcomeNotice | null {
       return { level: 'error', text: 'Open a campaign first.' }
     case 'busy':
       return { level: 'error', text: 'Wait for the current one to finish.' }
+    case 'stopped':
+      return { level: 'warning', text: outcome.message }
     case 'cancelled':
       return null
   }
@@ -68,7 +72,11 @@ function doneText(done: Done<ActionKind>): string {
       return `Saved the labels to ${done.value.path}`
     case 'slips':
       return 'Packing slips sent to the printer.'
-    case 'slipsPdf':
-      return `Saved the packing slips to ${done.value.path}`
+    case 'slipsPdf': {
+      const { files, slips, path } = done.value
+      if (files.length <= 1) return `Saved ${plural(slips, 'packing slip')} to ${path}`
+      const folder = path.replace(/[\\/][^\\/]*$/, '')
+      return `Saved ${plural(slips, 'packing slip')} in ${files.length} files to ${folder}`
+    }
   }
 }

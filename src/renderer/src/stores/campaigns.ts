@@ -53,7 +53,49 @@ export const useCampaignsStore = defineStore('campaigns', () => {
   const lastOutcome = ref<SyncOutcome | null>(null)
   let seq = 0
 
+  /** Names of campaigns opened but not synced yet (the recent list carries the others'). */
+  const openedNames = ref<Record<number, string>>({})
+  const opening = ref(false)
+
   const current = computed(() => recent.value.find((c) => c.campaignId === currentId.value) ?? null)
+
+  /** The name a campaign is shown by in the sidebar, the headings and the cards. */
+  const nameOf = computed(() => (campaignId: number): string => {
+    const summary = recent.value.find((c) => c.campaignId === campaignId)
+    return summary?.title ?? openedNames.value[campaignId] ?? `Campaign ${campaignId}`
+  })
+
+  /**
+   * Opens a campaign by id after main checked it exists (offline: that it has an offline
+   * copy). Resolves with null when opened, else with main's message; the current campaign stays.
+   */
+  async function openChecked(campaignId: number): Promise<string | null> {
+    opening.value = true
+    try {
+      const opened = await api().openCampaign({ campaignId })
+      openedNames.value = { ...openedNames.value, [campaignId]: opened.name }
+      open(campaignId)
+      return null
+    } catch (e) {
+      return errorMessage(e)
+    } finally {
+      opening.value = false
+    }
+  }
+
+  /** Names a campaign on this computer; empty goes back to its title or slug. */
+  async function rename(campaignId: number, name: string): Promise<string | null> {
+    try {
+      const renamed = await api().renameCampaign({ campaignId, name })
+      openedNames.value = { ...openedNames.value, [campaignId]: renamed.name }
+      recent.value = recent.value.map((c) =>
+        c.campaignId === campaignId ? { ...c, title: renamed.name } : c,
+      )
+      return null
+    } catch (e) {
+      return errorMessage(e)
+    }
+  }
   const syncing = computed(() => syncingId.value !== null)
 
   async function loadRecent(): Promise<void> {
@@ -151,6 +193,11 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     recent,
     currentId,
     current,
+    openedNames,
+    opening,
+    nameOf,
+    openChecked,
+    rename,
     loading,
     error,
     syncingId,

@@ -5,6 +5,7 @@ import { perkNodeKey } from '@renderer/lib/perk-tree-keys'
 import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { useOrdersStore } from './orders'
 import { usePrintExportStore } from './printExport'
+import { useSlipBatchesStore } from './printExportSlips'
 import { useSettingsStore } from './settings'
 
 const REFUNDED: PrePrintCheck = {
@@ -136,7 +137,12 @@ describe('usePrintExportStore', () => {
       kind: 'slips',
       value: { printed: true },
     })
-    expect(bridge.calls.printSlips).toHaveBeenCalledWith({ ...expected, paper: 'a4' })
+    expect(bridge.calls.printSlips).toHaveBeenCalledWith({
+      ...expected,
+      paper: 'a4',
+      batchSize: 500,
+      batch: 0,
+    })
   })
 
   it('starts from the saved choices once, and saves changes back', async () => {
@@ -144,7 +150,13 @@ describe('usePrintExportStore', () => {
     const store = usePrintExportStore()
     const settings = useSettingsStore()
     await settings.load()
-    store.applySettings({ ...settings.settings!, labelLayout: 'thermal4x6', slipPaper: 'a4' })
+    store.applySettings({
+      ...settings.settings!,
+      labelLayout: 'thermal4x6',
+      slipPaper: 'a4',
+      slipBatchSize: 250,
+    })
+    expect(useSlipBatchesStore().batchSize).toBe(250)
     expect(store.labels.layout).toBe('thermal4x6')
     expect(store.slipPaper).toBe('a4')
     store.applySettings({ ...settings.settings!, labelLayout: 'avery5160' })
@@ -157,6 +169,7 @@ describe('usePrintExportStore', () => {
       labelOrder: 'variant',
       labelSummary: true,
       slipPaper: 'a4',
+      slipBatchSize: 250,
     })
   })
 

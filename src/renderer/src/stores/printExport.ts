@@ -18,6 +18,7 @@ import type { ActionKind, ActionOutcome, ActionValues } from '@renderer/lib/expo
 import { useLatestRequest } from '@renderer/composables/useLatestRequest'
 import { trackRequest } from '@renderer/lib/track-request'
 import { useOrdersStore } from './orders'
+import { useSlipBatchesStore } from './printExportSlips'
 import { useSettingsStore } from './settings'
 
 export interface LabelChoices {
@@ -107,6 +108,7 @@ export const usePrintExportStore = defineStore('printExport', () => {
       ...(saved.labelSummary !== undefined ? { showSummary: saved.labelSummary } : {}),
     }
     if (saved.slipPaper) slipPaper.value = saved.slipPaper
+    if (saved.slipBatchSize) useSlipBatchesStore().batchSize = saved.slipBatchSize
   }
 
   /** Keeps the choices for next time, like the other settings. */
@@ -118,6 +120,7 @@ export const usePrintExportStore = defineStore('printExport', () => {
       labelOrder: l.order,
       labelSummary: l.showSummary,
       slipPaper: slipPaper.value,
+      slipBatchSize: useSlipBatchesStore().batchSize,
     })
   }
 
@@ -180,7 +183,10 @@ export const usePrintExportStore = defineStore('printExport', () => {
     busy.value = kind
     progress.value = null
     // Not a failure of the app when unavailable: the view says where to turn instead.
-    const outcome = await trackRequest(() => call(request), { error, quiet: UNAVAILABLE })
+    const outcome = await trackRequest(() => call(request), {
+      error,
+      quiet: [...UNAVAILABLE, 'print_cancelled'],
+    })
     busy.value = null
     progress.value = null
     if (outcome.ok) {
@@ -188,6 +194,8 @@ export const usePrintExportStore = defineStore('printExport', () => {
       if (value === null || cancelled(value)) return { status: 'cancelled' }
       return { status: 'done', kind, value } as ActionOutcome<K>
     }
+    // The person pressed Cancel during a save: said, not shown as an error.
+    if (outcome.code === 'print_cancelled') return { status: 'stopped', message: outcome.message }
     const unavailable = outcome.code !== null && UNAVAILABLE.includes(outcome.code)
     return { status: unavailable ? 'unavailable' : 'failed', message: outcome.message }
   }
@@ -197,10 +205,23 @@ export const usePrintExportStore = defineStore('printExport', () => {
   const exportCsv = () => act('csv', (r) => api().exportCsv({ ...r, format: csvFormat.value }))
   const printLabels = () => act('labels', (r) => api().printLabels(labelsRequest(r)), notPrinted)
   const saveLabelsPdf = () => act('labelsPdf', (r) => api().saveLabelsPdf(labelsRequest(r)))
-  const printSlips = () =>
-    act('slips', (r) => api().printSlips({ ...r, paper: slipPaper.value }), notPrinted)
-  const saveSlipsPdf = () =>
-    act('slipsPdf', (r) => api().saveSlipsPdf({ ...r, paper: slipPaper.value }))
+  /** The batch picked under "Print" (the first unless another is chosen). */
+  const printSlips = () => {
+    const slips = useSlipBatchesStore()
+    const batch = slips.batchIndex
+    return act(
+      'slips',
+      (r) => api().printSlips({ ...slips.request(r, slipPaper.value), batch }),
+      notPrinted,
+    )
+  }
+  /** Every batch, one file each, with progress and cancel (stores/printExportSlips). */
+  const saveSlipsPdf = () => {
+    const slips = useSlipBatchesStore()
+    return slips.whileSaving(() =>
+      act('slipsPdf', (r) => api().saveSlipsPdf(slips.request(r, slipPaper.value))),
+    )
+  }
 
   function listen(): () => void {
     return api().onExportProgress((event) => {

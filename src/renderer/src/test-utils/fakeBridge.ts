@@ -104,6 +104,7 @@ function defaults(): Partial<FakeHandlers> {
     labelOrder: 'variant',
     labelSummary: false,
     slipPaper: 'letter',
+    slipBatchSize: 500,
     slipFooterNote: '',
     senderCountry: 'US',
     staleAfterHours: 24,
@@ -184,8 +185,26 @@ function defaults(): Partial<FakeHandlers> {
     }),
     printLabels: () => ({ printed: false }),
     saveLabelsPdf: () => null,
+    previewSlips: () => ({
+      html: '',
+      slips: 0,
+      skippedCount: 0,
+      batchSize: 500,
+      batches: [],
+      pageWidthPx: 816,
+      pageHeightPx: 1056,
+    }),
     printSlips: () => ({ printed: false }),
     saveSlipsPdf: () => null,
+    cancelSlips: () => false,
+    openCampaign: ({ campaignId }) => ({
+      campaignId,
+      name: `Campaign ${campaignId}`,
+      offlineCopy: false,
+      checked: true,
+    }),
+    renameCampaign: ({ campaignId, name }) => ({ campaignId, name }),
+    demoCampaigns: () => [],
   }
 }
 

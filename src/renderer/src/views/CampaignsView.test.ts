@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import CampaignsView from './CampaignsView.vue'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
-import { campaignSummary } from '@renderer/test-utils/fakeBridge'
+import { campaignSummary, fakeBridge, sessionInfo } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
@@ -28,7 +28,43 @@ describe('CampaignsView', () => {
     await typeInto(inputByLabel(wrapper, 'Campaign ID'), ' 1001 ')
     buttonByName('Open campaign').click()
     await flushPromises()
-    expect(campaigns.open).toHaveBeenCalledWith(1001)
+    // Main checks the campaign exists before it becomes current.
+    expect(campaigns.openChecked).toHaveBeenCalledWith(1001)
+    expect(campaigns.open).not.toHaveBeenCalled()
+  })
+
+  it('says why a campaign id is refused and keeps the current one', async () => {
+    const { wrapper, campaigns } = setup({ currentId: 1001, recent: [campaignSummary()] })
+    const refusal =
+      "No campaign 999 on api.example.test: check the id in the dashboard's address bar."
+    vi.mocked(campaigns.openChecked).mockResolvedValue(refusal)
+    await typeInto(inputByLabel(wrapper, 'Campaign ID'), '999')
+    buttonByName('Open campaign').click()
+    await flushPromises()
+    expect(wrapper.text()).toContain(refusal)
+    expect(campaigns.currentId).toBe(1001)
+    expect(wrapper.text()).toContain('Tidepool')
+  })
+
+  it('in the demo, offers its campaigns by name instead of an id field', async () => {
+    fakeBridge({
+      demoCampaigns: () => [
+        { campaignId: 2843117, name: 'Tidepool: A Cooperative Ocean Board Game' },
+        { campaignId: 2790455, name: 'Lumen Loop' },
+      ],
+    })
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      initialState: { session: { status: sessionInfo({ demo: true }) } },
+    })
+    const wrapper = mountWithProviders(CampaignsView, { pinia })
+    await flushPromises()
+    expect(document.querySelector('input[aria-label="Campaign ID"]')).toBeNull()
+    expect(document.querySelector('.n-select[aria-label="Demo campaign"]')).not.toBeNull()
+    buttonByName('Open campaign').click()
+    await flushPromises()
+    expect(wrapper.text()).toContain('Pick one of the demo’s campaigns.')
+    expect(useCampaignsStore(pinia).openChecked).not.toHaveBeenCalled()
   })
 
   it('lists recent campaigns with counts; a click opens one', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { LabelsPreview, PrePrintCheck } from '@shared/ipc'
+import type { LabelsPreview, PrePrintCheck, SlipsPreview } from '@shared/ipc'
 import { ATTENTION_TITLE } from '@renderer/composables/useConfirmChecks'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
@@ -44,6 +44,16 @@ const PREVIEW: LabelsPreview = {
   pageHeightPx: 1056,
 }
 
+const SLIPS: SlipsPreview = {
+  html: '<!DOCTYPE html><html><body><section class="slip">Ada Lovelace</section></body></html>',
+  slips: 3,
+  skippedCount: 0,
+  batchSize: 500,
+  batches: [{ index: 0, from: 0, to: 3 }],
+  pageWidthPx: 816,
+  pageHeightPx: 1056,
+}
+
 function lastButtonNamed(name: string): HTMLButtonElement {
   const found = [...document.querySelectorAll('button')].filter((b) => accessibleName(b) === name)
   const last = found.at(-1)
@@ -57,6 +67,7 @@ async function mountView(overrides: Partial<FakeHandlers> = {}) {
     openOrders: () => snapshot(rows),
     queryOrders: () => queryResult(rows),
     previewLabels: () => PREVIEW,
+    previewSlips: () => SLIPS,
     ...overrides,
   })
   const pinia = createPinia()
@@ -143,13 +154,14 @@ describe('PrintExportView', () => {
 
   it('names every control', async () => {
     await mountView()
-    for (const label of ['Label layout', 'CSV format']) {
+    for (const label of ['Label layout', 'CSV format', 'Batch to print']) {
       expect(document.querySelectorAll(`.n-select[aria-label="${label}"]`), label).toHaveLength(1)
     }
     for (const label of [
       'Start at label',
       'Printer offset right (mm)',
       'Printer offset down (mm)',
+      'Slips per batch',
     ]) {
       expect(document.querySelector(`input[aria-label="${label}"]`), label).not.toBeNull()
     }

@@ -18,7 +18,7 @@ describe('AppWorkspace', () => {
     mountWithProviders(AppWorkspace, { pinia })
     await flushPromises()
     expect(document.querySelector('input[aria-label="API token"]')).not.toBeNull()
-    expect(document.querySelector('[role="menu"]')).toBeNull()
+    expect(document.querySelector('ul[aria-label="Views"]')).toBeNull()
   })
 
   it('wires main events to the shell while mounted, and lets go on unmount', async () => {
@@ -30,7 +30,7 @@ describe('AppWorkspace', () => {
     setActivePinia(pinia)
     const wrapper = mountWithProviders(AppWorkspace, { pinia })
     await flushPromises()
-    expect(document.querySelector('[role="menu"]')).not.toBeNull()
+    expect(document.querySelector('ul[aria-label="Views"]')).not.toBeNull()
     expect(document.body.textContent).toContain('Tidepool')
 
     fake.emit('network:status', { online: false, since: NOW })
@@ -41,7 +41,7 @@ describe('AppWorkspace', () => {
     await flushPromises()
     expect(document.body.textContent).toContain('Sign in again')
     // The screen behind the dialog stays.
-    expect(document.querySelector('[role="menu"]')).not.toBeNull()
+    expect(document.querySelector('ul[aria-label="Views"]')).not.toBeNull()
 
     wrapper.unmount()
     for (const event of [
@@ -49,6 +49,7 @@ describe('AppWorkspace', () => {
       'job:update',
       'network:status',
       'session:expired',
+      'print:slipsProgress',
     ] as const)
       expect(fake.listenerCount(event)).toBe(0)
   })

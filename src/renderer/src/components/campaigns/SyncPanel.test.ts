@@ -3,6 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import SyncPanel from './SyncPanel.vue'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { campaignSummary } from '@renderer/test-utils/fakeBridge'
 import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 function setup(state: Record<string, unknown>) {
@@ -50,10 +51,21 @@ describe('SyncPanel', () => {
   })
 
   it('says a failed sync kept the last copy', async () => {
-    const { wrapper } = setup({ currentId: 1001, syncError: 'The API could not be reached.' })
+    const { wrapper } = setup({
+      currentId: 1001,
+      recent: [campaignSummary()],
+      syncError: 'The API could not be reached.',
+    })
     await flushPromises()
     expect(wrapper.text()).toContain(
       'The API could not be reached. The last complete offline copy is kept.',
     )
+  })
+
+  it('never claims a copy is kept when the campaign has none', async () => {
+    const { wrapper } = setup({ currentId: 1001, syncError: 'The API could not be reached.' })
+    await flushPromises()
+    expect(wrapper.text()).not.toContain('offline copy is kept')
+    expect(wrapper.text()).toContain('Nothing was stored: this campaign has no offline copy yet.')
   })
 })

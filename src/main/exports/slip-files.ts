@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import { rename, rm } from 'node:fs/promises'
+import { basename, dirname, extname, join } from 'node:path'
+import type { SlipBatchRange, SlipsProgress } from '../../shared/ipc'
+import { PerkPackError } from '../services/perkpack-errors'
+import type { Desktop } from './desktop-port'
+
+export function slipsCancelled(): PerkPackError {
+  return new PerkPackError('print_cancelled', 'Cancelled: no packing slip file was kept.')
+}
+
+/**
+ * Where each batch goes: the chosen file when there is one batch, else the chosen name
+ * numbered, "tidepool-slips.pdf" -> "tidepool-slips-003-of-008.pdf", so the files sort in order
+ * in any file list and each says how many there are.
+ */
+export function batchFiles(chosen: string, count: number): string[] {
+  if (count <= 1) return [chosen]
+  const ext = extname(chosen) || '.pdf'
+  const stem = extname(chosen) ? chosen.slice(0, -ext.length) : chosen
+  const width = Math.max(3, String(count).length)
+  const number = (n: number) => String(n).padStart(width, '0')
+  return Array.from(
+    { length: count },
+    (_, i) => `${stem}-${number(i + 1)}-of-${number(count)}${ext}`,
+  )
+}
+
+/** A hidden, unguessable name beside `file`: nobody opens half a PDF under its real name. */
+function partFile(file: string): string {
+  return join(dirname(file), `.${basename(file)}.${randomUUID()}.part`)
+}
+
+export interface SlipFilesRun {
+  desktop: Desktop
+  batches: readonly SlipBatchRange[]
+  /** The chosen path; several batches are numbered beside it (`batchFiles`). */
+  chosen: string
+  /** The document of one batch, laid out just before it prints: one batch in memory at a time. */
+  render: (batch: SlipBatchRange) => { html: string; pages: number }
+  signal: AbortSignal
+  progress: (event: SlipsProgress) => void
+}
+
+/**
+ * Writes every batch to its file. The files appear under their names only when all are
+ * written; on failure or cancel none is left behind, neither finished batches nor the one
+ * being printed.
+ */
+export async function writeSlipFiles(
+  run: SlipFilesRun,
+): Promise<{ files: string[]; pages: number }> {
+  const { batches, signal } = run
+  const files = batchFiles(run.chosen, batches.length)
+  const total = batches.reduce((sum, b) => sum + (b.to - b.from), 0)
+  const parts: Array<{ part: string; file: string }> = []
+  const renamed: string[] = []
+  let pages = 0
+  let done = 0
+  try {
+    for (const [index, batch] of batches.entries()) {
+      if (signal.aborted) throw slipsCancelled()
+      run.progress({ batch: index, batches: batches.length, done, total })
+      const document = run.render(batch)
+      const file = files[index] as string
+      const part = partFile(file)
+      parts.push({ part, file })
+      await run.desktop.printToPdf(document.html, part, { signal })
+      if (signal.aborted) throw slipsCancelled()
+      done += batch.to - batch.from
+      pages += document.pages
+    }
+    run.progress({ batch: batches.length, batches: batches.length, done, total })
+    while (parts.length > 0) {
+      const { part, file } = parts[0] as { part: string; file: string }
+      await rename(part, file).catch((error: unknown) => {
+        throw new PerkPackError(
+          'export_write_failed',
+          `Could not write ${basename(file)}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}. Choose another folder and save again.`,
+          { cause: error },
+        )
+      })
+      parts.shift()
+      renamed.push(file)
+    }
+    return { files, pages }
+  } catch (error) {
+    // All or nothing: eight files named "of-008" promise eight.
+    for (const file of renamed) await rm(file, { force: true }).catch(() => undefined)
+    // The platform's own failure while cancelling (a window torn down) is the cancel.
+    if (signal.aborted) throw slipsCancelled()
+    throw error
+  } finally {
+    for (const { part } of parts) await rm(part, { force: true }).catch(() => undefined)
+  }
+}
