@@ -111,6 +111,8 @@ export class AppServices {
       campaignName: (campaignId) => this.campaigns.name(campaignId),
       locale,
       now: this.now,
+      printed: (campaignId, orderIds, document) =>
+        cache().floor().markPrinted(campaignId, orderIds, document),
     })
     this.syncs = new SyncRunner({
       cache,

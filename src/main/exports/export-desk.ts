@@ -1,4 +1,4 @@
-import { nothingToPrintText } from '../../shared/fulfillment'
+import { nothingToPrintText, ordersThatShip } from '../../shared/fulfillment'
 import { extname } from 'node:path'
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/checks'
@@ -19,6 +19,7 @@ import type {
   SlipsProgress,
   SlipsSaved,
 } from '../../shared/ipc'
+import type { PrintedDocument } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -52,6 +53,11 @@ export interface ExportDeskOptions {
   /** Language of the person shipping: country names on labels and slips. */
   locale: string
   now: () => number
+  /**
+   * Records on the packing floor that these orders' labels or slips went to a printer or a PDF
+   * (the Orders state column, the Progress view).
+   */
+  printed?: (campaignId: number, orderIds: readonly number[], document: PrintedDocument) => void
 }
 
 /**
@@ -244,13 +250,36 @@ export class ExportDesk {
 
   async printLabels(request: LabelsRequest): Promise<{ printed: boolean }> {
     this.checkPrinter()
-    const { html } = this.printableLabels(request)
-    return { printed: await this.options.desktop.print(html, labelPrintOptions(request)) }
+    const { html, selection } = this.printableLabels(request)
+    const printed = await this.options.desktop.print(html, labelPrintOptions(request))
+    if (printed)
+      this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
+    return { printed }
   }
 
   async labelsPdf(request: LabelsRequest): Promise<{ path: string } | null> {
     const { html, selection } = this.printableLabels(request)
-    return this.savePdf(html, `${this.stem(selection, 'labels')}.pdf`, 'Save the labels as PDF')
+    const saved = await this.savePdf(
+      html,
+      `${this.stem(selection, 'labels')}.pdf`,
+      'Save the labels as PDF',
+    )
+    if (saved)
+      this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
+    return saved
+  }
+
+  /** A failure to note it must not turn a print that happened into an error. */
+  private markPrinted(
+    campaignId: number,
+    rows: readonly CampaignContribution[],
+    document: PrintedDocument,
+  ): void {
+    try {
+      this.options.printed?.(campaignId, [...new Set(rows.map((row) => row.order.id))], document)
+    } catch {
+      // The document is out; the floor's record of it is a convenience.
+    }
   }
 
   private slipPlan(request: SlipBatchesRequest, selection = this.select(request)): SlipPlan {
@@ -284,8 +313,12 @@ export class ExportDesk {
   async printSlips(request: SlipBatchPrintRequest): Promise<{ printed: boolean }> {
     this.checkPrinter()
     const { plan } = this.printableSlips(request)
-    const html = plan.batchDocument(plan.batch(request.batch ?? 0)).html
-    return { printed: await this.options.desktop.print(html, slipPrintOptions(request.paper)) }
+    const batch = plan.batch(request.batch ?? 0)
+    const html = plan.batchDocument(batch).html
+    const printed = await this.options.desktop.print(html, slipPrintOptions(request.paper))
+    if (printed)
+      this.markPrinted(request.campaignId, plan.shipping.slice(batch.from, batch.to), 'slips')
+    return { printed }
   }
 
   /** Every batch to its own PDF file (one file when one batch), with progress and cancel. */
@@ -319,6 +352,7 @@ export class ExportDesk {
         signal: run.signal,
         progress: this.options.slipsProgress,
       })
+      this.markPrinted(request.campaignId, plan.shipping, 'slips')
       return { path: files[0] as string, files, slips: plan.slips, pages }
     } finally {
       this.slipsRun = null

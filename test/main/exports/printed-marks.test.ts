@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { ExportDesk } from '../../../src/main/exports/export-desk'
+import { effectivePrintSettings } from '../../../src/main/session/settings-store'
+import type { PrintedDocument } from '../../../src/shared/floor/order-state'
+import { ordersThatShip } from '../../../src/shared/fulfillment'
+import type { AppSettings } from '../../../src/shared/ipc'
+import { makeContribution, makeContributions } from '../fixtures/contributions'
+
+// Printing labels or slips (or saving them as PDF) notes it on the packing floor, for the orders
+// the document holds, and only once it happened.
+
+const rows = [
+  ...makeContributions(6),
+  // Nothing to ship: no label, no slip, no mark.
+  { ...makeContribution(6), order: { ...makeContribution(6).order, perks: [] } },
+]
+const marks: { orderIds: number[]; document: PrintedDocument }[] = []
+afterEach(() => {
+  marks.length = 0
+})
+
+function desk(printed: boolean, saveTo: string | null) {
+  return new ExportDesk({
+    desktop: {
+      chooseSavePath: async () => saveTo,
+      print: async () => printed,
+      printToPdf: async () => undefined,
+    },
+    selection: () => ({
+      info: {
+        campaignId: 7,
+        title: 'Tidepool',
+        lastSyncedAt: '2024-05-01T00:00:00Z',
+        count: rows.length,
+        problemCount: 0,
+        expectedCount: rows.length,
+        privileged: true,
+      },
+      contributions: rows,
+    }),
+    syncedAt: () => '2024-05-01T00:00:00Z',
+    problemRows: () => [],
+    settings: () => ({ ...effectivePrintSettings({}), slipBatchSize: 4 }) as AppSettings,
+    progress: () => undefined,
+    slipsProgress: () => undefined,
+    locale: 'en',
+    now: () => Date.parse('2024-05-02T10:00:00Z'),
+    printed: (_campaignId, orderIds, document) => marks.push({ orderIds: [...orderIds], document }),
+  })
+}
+
+const labels = {
+  campaignId: 7,
+  filter: { statuses: [] },
+  layout: 'avery5160',
+  startAt: 1,
+  offsetMm: { x: 0, y: 0 },
+  order: 'sequence',
+  showSummary: false,
+} as const
+const shipping = ordersThatShip(rows).map((row) => row.order.id)
+
+describe('printed marks on the packing floor', () => {
+  it('labels printed mark the orders that got a label; a cancelled print marks nothing', async () => {
+    await desk(false, null).printLabels(labels)
+    expect(marks).toEqual([])
+    await desk(true, null).printLabels(labels)
+    expect(marks).toEqual([{ orderIds: shipping, document: 'labels' }])
+    expect(shipping).not.toContain(rows[6]!.order.id)
+  })
+
+  it('one batch of slips printed marks that batch only', async () => {
+    await desk(true, null).printSlips({
+      campaignId: 7,
+      filter: { statuses: [] },
+      paper: 'letter',
+      batch: 1,
+    })
+    expect(marks).toEqual([{ orderIds: shipping.slice(4, 8), document: 'slips' }])
+  })
+
+  it('labels saved as PDF mark them; a cancelled save dialog does not', async () => {
+    await desk(true, null).labelsPdf(labels)
+    expect(marks).toEqual([])
+    await desk(true, '/tmp/perkpack-never-written.pdf').labelsPdf(labels)
+    expect(marks.map((mark) => mark.document)).toEqual(['labels'])
+  })
+})
