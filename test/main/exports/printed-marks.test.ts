@@ -3,7 +3,7 @@ import { ExportDesk } from '../../../src/main/exports/export-desk'
 import { effectivePrintSettings } from '../../../src/main/session/settings-store'
 import type { PrintedDocument } from '../../../src/shared/floor/order-state'
 import { ordersThatShip } from '../../../src/shared/fulfillment'
-import type { AppSettings } from '../../../src/shared/ipc'
+import type { AppSettings, LabelsRequest } from '../../../src/shared/ipc'
 import { makeContribution, makeContributions } from '../fixtures/contributions'
 
 // Printing labels or slips (or saving them as PDF) notes it on the packing floor, for the orders
@@ -49,7 +49,7 @@ function desk(printed: boolean, saveTo: string | null) {
   })
 }
 
-const labels = {
+const labels: LabelsRequest = {
   campaignId: 7,
   filter: { statuses: [] },
   layout: 'avery5160',
@@ -57,7 +57,7 @@ const labels = {
   offsetMm: { x: 0, y: 0 },
   order: 'sequence',
   showSummary: false,
-} as const
+}
 const shipping = ordersThatShip(rows).map((row) => row.order.id)
 
 describe('printed marks on the packing floor', () => {
