@@ -3,6 +3,7 @@ import { contributionsCommand } from './commands/contributions'
 import { exportCommand } from './commands/export'
 import { exportCsvCommand } from './commands/export-csv'
 import { fulfillmentCommand } from './commands/fulfillment'
+import { importCommand } from './commands/import'
 import { jobCommand } from './commands/job'
 import { labelsCommand } from './commands/labels'
 import { loginCommand } from './commands/login'
@@ -22,6 +23,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   login: loginCommand,
   logout: logoutCommand,
   sync: syncCommand,
+  import: importCommand,
   orders: ordersCommand,
   picklist: picklistCommand,
   job: jobCommand,

@@ -13,6 +13,7 @@ import type {
   SnapshotWriter,
 } from './cache'
 import { Cancelled, PerkPackError } from './perkpack-errors'
+import { SNAPSHOT_SOURCE_DOCUMENT } from './dashboard/dashboard-import'
 import { isShrink, SnapshotShrank } from './shrink'
 
 /** Rounds of re-reading the pages with missing rows, per walk, before walking again. */
@@ -249,6 +250,8 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
       report()
       const snapshot = staged.commit({ expectedCount: expected, privileged: options.privileged })
       if (slug) cache.setCampaignTitle(campaignId, slug)
+      // The copy is the API's now, no longer an imported dashboard file.
+      cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), null)
       phase = 'done'
       report()
       return {

@@ -6,24 +6,16 @@ import {
   findColumn,
   parseCsv,
 } from '../../../shared/csv/csv-text'
+import { DASHBOARD_COLUMNS } from '../../../shared/dashboard/dashboard-columns'
 import { easyPostCarrier } from '../../../shared/floor/carriers'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import { UsageError } from '../perkpack-errors'
 import { decodeCsv, encodeCsv } from './csv-bytes'
 import { ordersByNumber } from './tracking-import'
 
-/**
- * The dashboard's columns this fill reads and writes. Rows are matched by Pledge ID: it is the
- * contribution's id, the one number the API and the dashboard both carry for every row, where the
- * order number (Order No.) is missing on older rows. A file without Pledge ID is matched by
- * Order No. against the orders' sequence numbers.
- */
-export const DASHBOARD_COLUMNS = {
-  pledgeId: ['Pledge ID'],
-  orderNo: ['Order No.', 'Order No', 'Order Number'],
-  carrier: ['Carrier'],
-  tracking: ['Tracking Number'],
-} as const
+// Rows are matched by Pledge ID: it is the contribution's id, the one number the API and the
+// dashboard both carry for every row, where the order number (Order No.) is missing on older
+// rows. A file without Pledge ID is matched by Order No. against the orders' sequence numbers.
 
 /** Several parcels of one order go into the one cell, in the order they were added. */
 export const TRACKING_SEPARATOR = ', '

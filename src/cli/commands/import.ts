@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { readDashboardExport } from '../../main/services/dashboard/dashboard-export'
+import { importDashboardExport } from '../../main/services/dashboard/dashboard-import'
+import { saveView } from '../../main/orders/view-store'
+import { UsageError } from '../../main/services/perkpack-errors'
+import { SnapshotShrank } from '../../main/services/shrink'
+import { plural } from '../../shared/export/check-text'
+import { campaignArg } from '../arguments'
+import type { Command } from '../command'
+import { EXIT_OK, EXIT_SHRINK } from '../exit-codes'
+
+const USAGE = 'import <campaign-id> FILE.csv [--accept-shrink]'
+
+export const importCommand: Command = {
+  usage: USAGE,
+  summary: "The dashboard's contributions CSV as the campaign's offline copy (no API needed).",
+  details: `FILE.csv         the contributions export downloaded from the campaign's dashboard
+                 (UTF-8 with or without BOM, UTF-16; , ; or tab; any column order)
+--accept-shrink  replace an offline copy even when the file has far fewer orders
+Every offline command (orders, picklist, export, export-csv, labels, slips, pack, ...) then works
+on the imported campaign. Lines that do not fit are kept as problem rows (perkpack problems).
+The packing floor's record (packed, tracking numbers) stays. Exits 2 on a file that is not a
+dashboard export, 3 when a much smaller file was held back.`,
+  options: ['accept-shrink'],
+  async run({ context, args, values }) {
+    const campaignId = campaignArg(args, USAGE)
+    const file = args[1]
+    if (!file) throw new UsageError(`Missing the CSV file. Usage: perkpack ${USAGE}`)
+    let bytes: Buffer
+    try {
+      bytes = fs.readFileSync(file)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      throw new UsageError(
+        code === 'ENOENT'
+          ? `There is no file ${file}. Check the name and folder.`
+          : `Cannot read ${file} (${code ?? 'error'}). Check that it is a file you may read.`,
+      )
+    }
+    const name = path.basename(file)
+    const read = readDashboardExport(bytes, name)
+    const cache = context.cache()
+    let summary
+    try {
+      summary = importDashboardExport(cache, campaignId, read, {
+        fileName: name,
+        acceptShrink: Boolean(values['accept-shrink']),
+      })
+    } catch (error) {
+      if (!(error instanceof SnapshotShrank)) throw error
+      error.decline()
+      context.warn(
+        `${name} holds ${plural(error.incomingCount, 'order')}; the offline copy of campaign ${campaignId} holds ${error.currentCount}. ` +
+          `The offline copy was kept. If the campaign really has fewer orders now, run \`perkpack ${USAGE.replace('[--accept-shrink]', '--accept-shrink').replace('<campaign-id>', String(campaignId)).replace('FILE.csv', file)}\`.`,
+      )
+      return EXIT_SHRINK
+    }
+    saveView(cache, campaignId, summary.snapshot.lastSyncedAt)
+    context.io.stdout.write(
+      `Imported ${name} as campaign ${campaignId}: ${plural(summary.orders, 'order')} (${summary.ordersThatShip} ship), ` +
+        `${plural(summary.perks, 'perk')}, ${plural(summary.variants, 'SKU variant')}, ${plural(summary.problemRows, 'problem row')}\n`,
+    )
+    if (summary.problemRows > 0) {
+      context.warn(
+        `${plural(summary.problemRows, 'line')} could not be read; see perkpack problems ${campaignId}`,
+      )
+    }
+    return EXIT_OK
+  },
+}

@@ -1,0 +1,244 @@
+import { campaignContributionSchema } from '../../../shared/api/schemas'
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import { readRow } from '../../../shared/api/validate'
+import {
+  CsvSyntaxError,
+  detectDelimiter,
+  findColumn,
+  headerKey,
+  parseCsv,
+} from '../../../shared/csv/csv-text'
+import type { CsvField, CsvRecord } from '../../../shared/csv/csv-text'
+import {
+  DASHBOARD_COLUMNS,
+  ITEM_GROUP,
+  statusFromDashboard,
+} from '../../../shared/dashboard/dashboard-columns'
+import type { DashboardColumn } from '../../../shared/dashboard/dashboard-columns'
+import { decodeCsv } from '../floor/csv-bytes'
+import type { CsvEncoding } from '../floor/csv-bytes'
+import { UsageError } from '../perkpack-errors'
+import type { ProblemRow, ReceivedContribution } from '../cache'
+
+/**
+ * A dashboard contributions export read into the rows the API would have sent: the same model
+ * fills every view and output. Only what the file says is set; what it cannot say (the order's
+ * own id, perk prices, item quantities beyond one per group) is absent or follows from it, never
+ * invented (docs/dashboard-import.md).
+ */
+
+/** Columns without which a file is not a dashboard export. */
+const REQUIRED: readonly DashboardColumn[] = ['pledgeId', 'status', 'perkId', 'perk']
+
+export interface DashboardRead {
+  rows: ReceivedContribution[]
+  problems: ProblemRow[]
+  encoding: CsvEncoding
+  delimiter: string
+  /** Data lines read (several lines of one pledge count once in `rows`). */
+  lines: number
+}
+
+interface ItemGroup {
+  name: number
+  sku: number
+  options: number[]
+}
+
+function itemGroups(header: readonly CsvField[]): ItemGroup[] {
+  const groups: ItemGroup[] = []
+  const key = (field: CsvField) => headerKey(field.value)
+  for (let i = 0; i < header.length; i++) {
+    if (key(header[i]!) !== headerKey(ITEM_GROUP[0])) continue
+    const group: ItemGroup = { name: i, sku: -1, options: [] }
+    for (let j = i + 1; j < header.length && key(header[j]!) !== headerKey(ITEM_GROUP[0]); j++) {
+      if (key(header[j]!) === headerKey(ITEM_GROUP[1])) group.sku = j
+      else if (/^option \d+$/.test(key(header[j]!))) group.options.push(j)
+    }
+    groups.push(group)
+  }
+  return groups
+}
+
+/** "Size: M" names its choice; a bare "M" is the value of "Option N". */
+function choice(text: string, n: number): { name: string; value: string } {
+  const at = text.indexOf(':')
+  if (at > 0 && at < text.length - 1)
+    return { name: text.slice(0, at).trim(), value: text.slice(at + 1).trim() }
+  return { name: `Option ${n}`, value: text }
+}
+
+const MONEY = /^[^\d-]*(-?[\d.,\s]+?)[^\d]*$/
+
+/** "$1,234.50", "1.234,50 €", "25" as a number; null when it is none. */
+function amountOf(text: string): number | null {
+  const digits = MONEY.exec(text.trim())?.[1]?.replace(/\s/g, '')
+  if (!digits) return null
+  const decimalComma = /,\d{1,2}$/.test(digits)
+  const plain = decimalComma
+    ? digits.replace(/\./g, '').replace(',', '.')
+    : digits.replace(/,/g, '')
+  const value = Number(plain)
+  return Number.isFinite(value) ? value : null
+}
+
+function isoDate(text: string): string | null {
+  const time = Date.parse(text)
+  return Number.isNaN(time) ? null : new Date(time).toISOString()
+}
+
+/** The object without its undefined keys: what the file does not say stays absent. */
+function present(object: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(object)) if (object[key] === undefined) delete object[key]
+  return object
+}
+
+interface Columns {
+  at: Record<DashboardColumn, number>
+  items: ItemGroup[]
+}
+
+function rawRow(record: CsvRecord, columns: Columns): Record<string, unknown> {
+  const cell = (column: DashboardColumn) => {
+    const at = columns.at[column]
+    return at < 0 ? '' : (record.fields[at]?.value ?? '').trim()
+  }
+  const text = (column: DashboardColumn) => cell(column) || undefined
+  const items: Record<string, unknown>[] = []
+  for (const group of columns.items) {
+    const code = (record.fields[group.sku]?.value ?? '').trim()
+    const name = (record.fields[group.name]?.value ?? '').trim()
+    if (code === '' && name === '') continue
+    const choices = group.options
+      .map(
+        (at, n) =>
+          (record.fields[at]?.value ?? '').trim() && choice(record.fields[at]!.value.trim(), n + 1),
+      )
+      .filter((c): c is { name: string; value: string } => Boolean(c))
+    const same = items.find(
+      (item) =>
+        (item.sku as { code: string }).code === code &&
+        JSON.stringify((item.sku as { choices: unknown }).choices) === JSON.stringify(choices),
+    )
+    if (same) same.quantity = (same.quantity as number) + 1
+    else items.push(present({ name: name || undefined, quantity: 1, sku: { code, choices } }))
+  }
+  const shippingParts = {
+    name: text('shippingName'),
+    address: text('shippingAddress'),
+    address2: text('shippingAddress2'),
+    city: text('shippingCity'),
+    state: text('shippingState'),
+    zipcode: text('shippingZip'),
+    country: text('shippingCountry'),
+    phone_number: text('shippingPhone'),
+  }
+  const hasShipping = Object.values(shippingParts).some((value) => value !== undefined)
+  present(shippingParts)
+  const pledge = cell('pledgeId')
+  const perkId = cell('perkId')
+  return present({
+    id: pledge,
+    created_at: isoDate(cell('fundingDate')) ?? text('fundingDate'),
+    amount: amountOf(cell('amount')) ?? undefined,
+    email: text('email'),
+    referrer_id: text('referrerId'),
+    contributor_name: text('name'),
+    payment_method: text('paymentMethod'),
+    order: present({
+      // The export carries no order id: the pledge's id stands in (docs/dashboard-import.md).
+      id: pledge,
+      sequence_number: text('orderNo')?.replace(/^#/, ''),
+      status: statusFromDashboard(cell('status')),
+      perks:
+        perkId === '' && cell('perk') === '' ? [] : [{ id: perkId, label: cell('perk'), items }],
+      ...(hasShipping ? { shipping: shippingParts } : {}),
+    }),
+  })
+}
+
+function columnsOf(header: readonly CsvField[]): Columns {
+  const at = {} as Record<DashboardColumn, number>
+  for (const column of Object.keys(DASHBOARD_COLUMNS) as DashboardColumn[])
+    at[column] = findColumn(header, DASHBOARD_COLUMNS[column])
+  return { at, items: itemGroups(header) }
+}
+
+/** A model path as the file's column, for a problem row's message. */
+function columnOfPath(path: string): string {
+  if (path === 'id' || path === 'order.id') return 'Pledge ID'
+  if (/^order\.perks\[\d+\]\.id$/.test(path)) return 'Perk ID'
+  if (/^order\.perks\[\d+\]\.label$/.test(path)) return 'Perk'
+  if (path.includes('.items[')) return 'Item SKU'
+  if (path === 'order.sequence_number') return 'Order No.'
+  if (path === 'order.status') return 'Fulfillment Status'
+  return path
+}
+
+/** Reads a dashboard export; `name` names the file in messages. */
+export function readDashboardExport(bytes: Uint8Array, name: string): DashboardRead {
+  const decoded = decodeCsv(bytes)
+  const delimiter = detectDelimiter(decoded.text)
+  let records: CsvRecord[]
+  try {
+    records = parseCsv(decoded.text, delimiter)
+  } catch (error) {
+    if (error instanceof CsvSyntaxError)
+      throw new UsageError(
+        `${name}, line ${error.line}: ${error.message} Download the file from the dashboard again.`,
+      )
+    throw error
+  }
+  const header = records[0]?.fields ?? []
+  const columns = columnsOf(header)
+  const missing = REQUIRED.filter((column) => columns.at[column] < 0).map(
+    (column) => DASHBOARD_COLUMNS[column][0],
+  )
+  if (missing.length > 0) {
+    throw new UsageError(
+      `${name} is not a dashboard contributions export: it has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}. ` +
+        "Download the contributions CSV from the campaign's dashboard (Contributions, Export) and import that file.",
+    )
+  }
+  const byPledge = new Map<string, { raw: Record<string, unknown>; line: number }>()
+  const problems: ProblemRow[] = []
+  let rank = 0
+  for (const record of records.slice(1)) {
+    rank += 1
+    const raw = rawRow(record, columns)
+    const pledge = raw.id as string
+    const earlier = pledge === '' ? undefined : byPledge.get(pledge)
+    if (earlier) {
+      // A pledge with several perks is one line per perk: one contribution, every perk.
+      const order = earlier.raw.order as { perks: unknown[] }
+      order.perks.push(...(raw.order as { perks: unknown[] }).perks)
+      continue
+    }
+    if (pledge === '') {
+      problems.push({
+        id: null,
+        rank,
+        raw: { line: record.line, cells: record.fields.map((f) => f.value) },
+        problems: [{ path: 'id', message: `line ${record.line}, column Pledge ID: empty` }],
+      })
+      continue
+    }
+    byPledge.set(pledge, { raw, line: record.line })
+  }
+  const rows: ReceivedContribution[] = []
+  for (const { raw, line } of byPledge.values()) {
+    const read = readRow(campaignContributionSchema, raw)
+    if (read.ok) rows.push({ model: read.value as CampaignContribution, raw })
+    else
+      problems.push({
+        id: read.id,
+        rank: line,
+        raw,
+        problems: read.problems.map((p) => ({
+          ...p,
+          message: `line ${line}, column ${columnOfPath(p.path)}: ${p.message}`,
+        })),
+      })
+  }
+  return { rows, problems, encoding: decoded.encoding, delimiter, lines: records.length - 1 }
+}
