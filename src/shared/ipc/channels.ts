@@ -6,6 +6,7 @@ import {
   orderDetailRequestSchema,
   orderRowsRequestSchema,
   ordersFilterSchema,
+  pickListPrintRequestSchema,
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
@@ -36,6 +37,7 @@ import type {
   OrderRow,
   OrdersQueryResult,
   OrdersSnapshot,
+  PickListPdfSaved,
   PrePrintCheck,
   ProblemRowsView,
   SessionExpired,
@@ -204,6 +206,18 @@ export const IPC_CHANNELS = {
     method: 'saveSlipsPdf',
     args: z.tuple([slipsRequestSchema]),
     result: returns<{ path: string } | null>(),
+  },
+  /** The pick list of the selection on paper, through the system print dialog. */
+  'picklist:print': {
+    method: 'printPickList',
+    args: z.tuple([pickListPrintRequestSchema]),
+    result: returns<{ printed: boolean }>(),
+  },
+  /** Asks where to save, then writes the pick list as PDF; null when the dialog was cancelled. */
+  'picklist:pdf': {
+    method: 'savePickListPdf',
+    args: z.tuple([pickListPrintRequestSchema]),
+    result: returns<PickListPdfSaved | null>(),
   },
 } as const satisfies Record<string, ChannelSpec>
 

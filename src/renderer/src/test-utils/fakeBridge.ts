@@ -150,8 +150,9 @@ function defaults(): Partial<FakeHandlers> {
       count: 0,
       rows: [],
       tree: [],
-      pickList: [],
       totals: { orders: 0, units: 0, variants: 0 },
+      pickList: [],
+      pickListTotals: { orders: 0, units: 0, variants: 0 },
     }),
     orderRows: () => [],
     orderDetail: () => fail('not_found', 'That order is not in the offline copy.'),
@@ -186,6 +187,8 @@ function defaults(): Partial<FakeHandlers> {
     saveLabelsPdf: () => null,
     printSlips: () => ({ printed: false }),
     saveSlipsPdf: () => null,
+    printPickList: () => ({ printed: false }),
+    savePickListPdf: () => null,
   }
 }
 
