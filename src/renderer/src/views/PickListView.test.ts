@@ -96,6 +96,12 @@ describe('PickListView and the selection', () => {
     )
   })
 
+  it("marks the selected variant's row among the other items of its orders", () => {
+    const { wrapper } = mountView(true, variantNodeKey(12, 'TEE|Size=M'))
+    const marked = wrapper.findAll('tbody tr.selected-variant')
+    expect(marked.map((row) => row.find('td[data-col-key="sku"]').text())).toEqual(['TEE'])
+  })
+
   it('has no chip without a node, and the chip clears the node', async () => {
     const plain = mountView()
     expect(plain.wrapper.find('[data-testid="selection-chip"]').exists()).toBe(false)
