@@ -3,6 +3,7 @@ import type { SimulatorOptions } from '../simulator'
 import { NO_DESKTOP } from './exports/desktop-port'
 import type { Desktop } from './exports/desktop-port'
 import { ExportDesk } from './exports/export-desk'
+import { PickListDesk } from './exports/pick-list-desk'
 import { JobWatcher } from './jobs/job-watcher'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
@@ -59,6 +60,7 @@ export class AppServices {
   readonly campaigns: CampaignDesk
   readonly orders: OrdersDesk
   readonly exports: ExportDesk
+  readonly pickList: PickListDesk
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
   private disposed = false
@@ -107,6 +109,11 @@ export class AppServices {
       slipsProgress: (event) => this.emit('print:slipsProgress', event),
       campaignName: (campaignId) => this.campaigns.name(campaignId),
       locale,
+      now: this.now,
+    })
+    this.pickList = new PickListDesk({
+      desktop: options.desktop ?? NO_DESKTOP,
+      selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
       now: this.now,
     })
     this.syncs = new SyncRunner({

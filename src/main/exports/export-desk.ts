@@ -62,10 +62,10 @@ const SELECTION_TTL_MS = 30_000
 
 const XLSX: SaveFilter[] = [{ name: 'Excel workbook', extensions: ['xlsx'] }]
 const CSV: SaveFilter[] = [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
-const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
+export const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
 
 /** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */
-function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
+export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
   const slug = (info.title ?? '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -78,7 +78,7 @@ function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): str
 }
 
 /** Linux save dialogs do not add the extension of the chosen filter: add it here. */
-function withExtension(path: string, extension: string): string {
+export function withExtension(path: string, extension: string): string {
   return extname(path).toLowerCase() === `.${extension}` ? path : `${path}.${extension}`
 }
 

@@ -6,6 +6,7 @@ import {
   orderDetailRequestSchema,
   orderRowsRequestSchema,
   ordersFilterSchema,
+  pickListPrintRequestSchema,
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
@@ -35,6 +36,7 @@ import type {
   OrderRow,
   OrdersQueryResult,
   OrdersSnapshot,
+  PickListPdfSaved,
   PrePrintCheck,
   ProblemRowsView,
   SessionExpired,
@@ -229,6 +231,18 @@ export const IPC_CHANNELS = {
   },
   /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
   'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
+  /** The pick list of the selection on paper, through the system print dialog. */
+  'picklist:print': {
+    method: 'printPickList',
+    args: z.tuple([pickListPrintRequestSchema]),
+    result: returns<{ printed: boolean }>(),
+  },
+  /** Asks where to save, then writes the pick list as PDF; null when the dialog was cancelled. */
+  'picklist:pdf': {
+    method: 'savePickListPdf',
+    args: z.tuple([pickListPrintRequestSchema]),
+    result: returns<PickListPdfSaved | null>(),
+  },
 } as const satisfies Record<string, ChannelSpec>
 
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */
