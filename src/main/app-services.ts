@@ -115,6 +115,7 @@ export class AppServices {
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
       now: this.now,
+      campaignName: (campaignId) => this.campaigns.name(campaignId),
     })
     this.syncs = new SyncRunner({
       cache,

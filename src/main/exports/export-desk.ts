@@ -82,6 +82,14 @@ export function withExtension(path: string, extension: string): string {
   return extname(path).toLowerCase() === `.${extension}` ? path : `${path}.${extension}`
 }
 
+/** The campaign as documents name it: the name the person gave, its title, else its id. */
+export function displayTitle(
+  info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>,
+  name?: (campaignId: number) => string | null | undefined,
+): string {
+  return name?.(info.campaignId)?.trim() || info.title?.trim() || `Campaign ${info.campaignId}`
+}
+
 /** Everything that leaves the app: checks, the packing list, the shipper CSV, labels, slips. */
 export class ExportDesk {
   private memo: { key: string; selection: Selection } | null = null
@@ -132,8 +140,7 @@ export class ExportDesk {
 
   /** The campaign as the person named it, else its title, else "Campaign 1234". */
   private campaignTitle(info: Selection['info']): string {
-    const named = this.options.campaignName?.(info.campaignId)?.trim()
-    return named || info.title?.trim() || `Campaign ${info.campaignId}`
+    return displayTitle(info, this.options.campaignName)
   }
 
   private stem(selection: Selection, what: string, dated = true): string {

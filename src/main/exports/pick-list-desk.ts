@@ -5,7 +5,7 @@ import { PerkPackError } from '../services/perkpack-errors'
 import { renderPickListDocument } from '../services/print'
 import type { PickListDocResult } from '../services/print'
 import type { Desktop } from './desktop-port'
-import { fileStem, PDF, withExtension } from './export-desk'
+import { displayTitle, fileStem, PDF, withExtension } from './export-desk'
 import { slipPrintOptions } from './print-documents'
 
 export interface PickListDeskOptions {
@@ -13,6 +13,8 @@ export interface PickListDeskOptions {
   /** The whole contributions of the Orders view's filter, tree node included. */
   selection: (campaignId: number, filter: OrdersFilter) => Selection
   now: () => number
+  /** The campaign's display name (Campaigns view), as labels and slips print it. */
+  campaignName?: (campaignId: number) => string | null | undefined
 }
 
 /**
@@ -22,6 +24,10 @@ export interface PickListDeskOptions {
  */
 export class PickListDesk {
   constructor(private readonly options: PickListDeskOptions) {}
+
+  private title(info: Selection['info']): string {
+    return displayTitle(info, this.options.campaignName)
+  }
 
   private document(request: PickListPrintRequest): {
     result: PickListDocResult
@@ -37,7 +43,7 @@ export class PickListDesk {
     }
     const result = renderPickListDocument(contributions, {
       paper: request.paper,
-      campaignTitle: info.title?.trim() || `Campaign ${info.campaignId}`,
+      campaignTitle: this.title(info),
       selection: request.selection.trim() || 'All orders',
       syncedAt: info.lastSyncedAt,
       printedAt: new Date(this.options.now()),
@@ -64,7 +70,7 @@ export class PickListDesk {
     const date = new Date(this.options.now()).toISOString().slice(0, 10)
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the pick list as PDF',
-      defaultName: `${fileStem(selection.info)}-pick-list-${date}.pdf`,
+      defaultName: `${fileStem({ campaignId: selection.info.campaignId, title: this.title(selection.info) })}-pick-list-${date}.pdf`,
       filters: PDF,
     })
     if (chosen === null) return null
