@@ -4,6 +4,7 @@ import { NO_DESKTOP } from './exports/desktop-port'
 import type { Desktop } from './exports/desktop-port'
 import { ExportDesk } from './exports/export-desk'
 import { TrackingDesk } from './floor/tracking-desk'
+import { PickListDesk } from './exports/pick-list-desk'
 import { JobWatcher } from './jobs/job-watcher'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
@@ -61,6 +62,7 @@ export class AppServices {
   readonly orders: OrdersDesk
   readonly exports: ExportDesk
   readonly tracking: TrackingDesk
+  readonly pickList: PickListDesk
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
   private disposed = false
@@ -113,6 +115,12 @@ export class AppServices {
       now: this.now,
       printed: (campaignId, orderIds, document) =>
         cache().floor().markPrinted(campaignId, orderIds, document),
+    })
+    this.pickList = new PickListDesk({
+      desktop: options.desktop ?? NO_DESKTOP,
+      selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
+      now: this.now,
+      campaignName: (campaignId) => this.campaigns.name(campaignId),
     })
     this.syncs = new SyncRunner({
       cache,

@@ -39,7 +39,7 @@ async function readTree(page: Page): Promise<TreeNode[]> {
 }
 
 interface PickRow {
-  /** As the tree titles a variant: "SKU (Size: M, Colour: Black)", or the SKU alone. */
+  /** As the tree titles a variant: "SKU · Item · Size: M, Colour: Black", parts left out when empty. */
   title: string
   quantity: number
   orders: number
@@ -54,7 +54,7 @@ async function readPickList(page: Page): Promise<{ totals: string; rows: PickRow
   const result: PickRow[] = []
   for (let i = 0; i < n; i++) {
     const cells = (await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim())
-    const [sku, , choices, quantity, orders, perks] = cells as [
+    const [sku, item, choices, quantity, orders, perks] = cells as [
       string,
       string,
       string,
@@ -70,7 +70,10 @@ async function readPickList(page: Page): Promise<{ totals: string; rows: PickRow
       byPerk.set(label, (byPerk.get(label) ?? 0) + count(match[2] as string))
     }
     result.push({
-      title: choices === '—' ? sku : `${sku} (${choices})`,
+      // An item without a name shows its code, which the title already starts with.
+      title: [sku, item === sku ? '' : item, choices === '—' ? '' : choices]
+        .filter((part) => part !== '')
+        .join(' · '),
       quantity: count(quantity),
       orders: count(orders),
       perks: byPerk,

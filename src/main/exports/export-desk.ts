@@ -68,10 +68,10 @@ const SELECTION_TTL_MS = 30_000
 
 const XLSX: SaveFilter[] = [{ name: 'Excel workbook', extensions: ['xlsx'] }]
 const CSV: SaveFilter[] = [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
-const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
+export const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
 
 /** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */
-function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
+export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
   const slug = (info.title ?? '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -84,8 +84,16 @@ function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): str
 }
 
 /** Linux save dialogs do not add the extension of the chosen filter: add it here. */
-function withExtension(path: string, extension: string): string {
+export function withExtension(path: string, extension: string): string {
   return extname(path).toLowerCase() === `.${extension}` ? path : `${path}.${extension}`
+}
+
+/** The campaign as documents name it: the name the person gave, its title, else its id. */
+export function displayTitle(
+  info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>,
+  name?: (campaignId: number) => string | null | undefined,
+): string {
+  return name?.(info.campaignId)?.trim() || info.title?.trim() || `Campaign ${info.campaignId}`
 }
 
 /** Everything that leaves the app: checks, the packing list, the shipper CSV, labels, slips. */
@@ -138,8 +146,7 @@ export class ExportDesk {
 
   /** The campaign as the person named it, else its title, else "Campaign 1234". */
   private campaignTitle(info: Selection['info']): string {
-    const named = this.options.campaignName?.(info.campaignId)?.trim()
-    return named || info.title?.trim() || `Campaign ${info.campaignId}`
+    return displayTitle(info, this.options.campaignName)
   }
 
   private stem(selection: Selection, what: string, dated = true): string {

@@ -4,6 +4,7 @@ import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
 import type { AppServices } from '../app-services'
 import { exportsHandlers } from '../exports/exports-handlers'
 import { trackingHandlers } from '../floor/tracking-handlers'
+import { pickListHandlers } from '../exports/pick-list-handlers'
 import { jobsHandlers } from '../jobs/jobs-handlers'
 import { lookupsHandlers } from '../lookups/lookups-handlers'
 import { networkHandlers } from '../network/network-handlers'
@@ -40,6 +41,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...ordersHandlers(app.orders),
     ...problemsHandlers(() => app.connection.cache()),
     ...exportsHandlers(app.exports),
+    ...pickListHandlers(app.pickList),
     ...jobsHandlers(app.jobs),
     ...lookupsHandlers(app.connection, app.now, (titles) => app.campaigns.noteTitles(titles)),
     ...networkHandlers(app.network),

@@ -141,7 +141,7 @@ export class OrdersDesk {
 
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const { rows, tree, pickList, totals } = workspace.match(filter)
+    const { rows, tree, pickList, totals, pickListTotals } = workspace.match(filter)
     const resultId = this.nextResultId++
     this.results.set(resultId, { workspace, rows })
     while (this.results.size > MAX_RESULTS) {
@@ -152,8 +152,9 @@ export class OrdersDesk {
       count: rows.length,
       rows: workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE),
       tree,
-      pickList,
       totals,
+      pickList,
+      pickListTotals,
     }
     this.scheduleWarmUp(workspace)
     return result

@@ -16,6 +16,7 @@ import type {
   OrderIndex,
   PerkGroup,
   PickListRow,
+  PickListTotals,
   StatusCount,
 } from '../../shared/fulfillment'
 import type { OrderRow, OrdersFilter } from '../../shared/ipc'
@@ -80,8 +81,11 @@ export interface Match {
   /** Orders matching the whole filter, tree node included, newest first. */
   rows: readonly ViewRow[]
   tree: PerkGroup[]
+  /** Orders and units under the tree (status, search and country): its "All orders" node. */
+  totals: PickListTotals
+  /** The pick list of `rows`: the tree node narrows it like the table. */
   pickList: PickListRow[]
-  totals: { orders: number; units: number; variants: number }
+  pickListTotals: PickListTotals
 }
 
 /**
@@ -192,17 +196,24 @@ export class OrdersWorkspace {
           variant: filter.variant,
         }) as unknown as ViewRow[])
       : base
-    let units = 0
-    for (const line of pickList) units += line.quantity
+    const totals = listTotals(base.length, pickList)
+    const nodeList = node ? buildPickList(asContributions(rows)) : pickList
     const match: Match = {
       rows,
       tree,
-      pickList,
-      totals: { orders: base.length, units, variants: pickList.length },
+      totals,
+      pickList: nodeList,
+      pickListTotals: node ? listTotals(rows.length, nodeList) : totals,
     }
     this.lastMatch = { key, match }
     return match
   }
+}
+
+function listTotals(orders: number, list: readonly PickListRow[]): PickListTotals {
+  let units = 0
+  for (const line of list) units += line.quantity
+  return { orders, units, variants: list.length }
 }
 
 /** What a cached answer is for: status, search, country and list, and the tree node if asked. */

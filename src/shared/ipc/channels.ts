@@ -7,6 +7,7 @@ import {
   orderDetailRequestSchema,
   orderRowsRequestSchema,
   ordersFilterSchema,
+  pickListPrintRequestSchema,
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
@@ -40,6 +41,7 @@ import type {
   OrderRow,
   OrdersQueryResult,
   OrdersSnapshot,
+  PickListPdfSaved,
   PrePrintCheck,
   ProblemRowsView,
   SessionExpired,
@@ -255,6 +257,18 @@ export const IPC_CHANNELS = {
     method: 'fillDashboard',
     args: z.tuple([dashboardFillRequestSchema]),
     result: returns<DashboardFillReport | null>(),
+  },
+  /** The pick list of the selection on paper, through the system print dialog. */
+  'picklist:print': {
+    method: 'printPickList',
+    args: z.tuple([pickListPrintRequestSchema]),
+    result: returns<{ printed: boolean }>(),
+  },
+  /** Asks where to save, then writes the pick list as PDF; null when the dialog was cancelled. */
+  'picklist:pdf': {
+    method: 'savePickListPdf',
+    args: z.tuple([pickListPrintRequestSchema]),
+    result: returns<PickListPdfSaved | null>(),
   },
 } as const satisfies Record<string, ChannelSpec>
 

@@ -6,7 +6,7 @@ import type {
   Signup,
 } from '../api/schemas'
 import type { SchemaProblem } from '../api/validate'
-import type { PerkGroup, PickListRow, StatusCount } from '../fulfillment'
+import type { PerkGroup, PickListRow, PickListTotals, StatusCount } from '../fulfillment'
 import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
@@ -171,9 +171,23 @@ export interface OrdersQueryResult {
   rows: OrderRow[]
   /** The perk / SKU tree over orders matching status, search and country (not the node). */
   tree: PerkGroup[]
-  /** The pick list over the same orders as the tree. */
+  /** Orders, units and variants under the tree: its "All orders" node. */
+  totals: PickListTotals
+  /** The pick list of the orders matching the whole filter (incl. the node), like the table. */
   pickList: PickListRow[]
-  totals: { orders: number; units: number; variants: number }
+  pickListTotals: PickListTotals
+}
+
+/** A pick list saved as PDF: where, and what it holds (only the orders that ship). */
+export interface PickListPdfSaved {
+  path: string
+  variants: number
+  units: number
+  /** Orders that ship, whose items are listed. */
+  orders: number
+  /** Orders of the selection left off because they have nothing to ship. */
+  leftOut: number
+  pages: number
 }
 
 export interface OrderDetail {

@@ -71,16 +71,24 @@ describe('sync and orders', () => {
       for (const filter of filters) {
         const result = await queryAll(target, campaignId, filter)
         const base = filterContributions(expected, { ...filter, perkId: undefined })
-        const ids = filterContributions(expected, filter).map((r) => r.id)
+        const selected = filterContributions(expected, filter)
+        const ids = selected.map((r) => r.id)
         expect(result.count).toBe(ids.length)
         expect(result.rows.map((r) => r.id)).toEqual(ids.slice(0, ORDERS_PAGE_SIZE))
         expect(result.all.map((r) => r.id)).toEqual(ids)
-        expect(result.pickList).toEqual(buildPickList(base))
+        // The tree and its "All orders" node cover the filter without the node ...
         expect(result.tree).toEqual(groupByPerk(base))
         expect(result.totals).toEqual({
           orders: base.length,
           units: buildPickList(base).reduce((sum, line) => sum + line.quantity, 0),
           variants: buildPickList(base).length,
+        })
+        // ... the pick list follows the node, like the table.
+        expect(result.pickList).toEqual(buildPickList(selected))
+        expect(result.pickListTotals).toEqual({
+          orders: selected.length,
+          units: buildPickList(selected).reduce((sum, line) => sum + line.quantity, 0),
+          variants: buildPickList(selected).length,
         })
       }
     }
@@ -183,6 +191,16 @@ describe('sync and orders', () => {
       filter: { statuses: [], perkId: perk.perkId, variant: variant.key },
     })
     expect(byVariant.count).toBe(variant.orderCount)
+    // The pick list follows the node: its orders are the node's, the tree stays whole.
+    expect(byPerk.pickListTotals.orders).toBe(perk.orderCount)
+    expect(byVariant.pickListTotals.orders).toBe(variant.orderCount)
+    expect(byVariant.tree).toEqual(tree)
+    const line = byVariant.pickList.find(
+      (l) =>
+        l.sku_code === variant.skuCode &&
+        JSON.stringify(l.choices) === JSON.stringify(variant.choices),
+    )
+    expect(line?.perks.find((p) => p.perk_id === perk.perkId)?.quantity).toBe(variant.quantity)
     const noPerk = tree.find((p) => p.perkId === null)
     if (noPerk) {
       const none = await app.value('orders:query', {

@@ -1,7 +1,8 @@
 import type { PerkGroup } from '@shared/fulfillment'
-import type { OrdersFilter } from '@shared/ipc'
 import { DEFAULT_STATUSES } from '@shared/fulfillment'
-import { variantTitle } from './perk-labels'
+import { skuCodeOfKey } from '@shared/fulfillment/variant'
+import type { OrdersFilter } from '@shared/ipc'
+import { variantText } from './perk-labels'
 import { statusLabel } from './order-status'
 
 export interface SelectionPart {
@@ -9,22 +10,42 @@ export interface SelectionPart {
   value: string
 }
 
-/** The tree node of a filter in words: "Tidepool Deluxe", "TEE-BLK (Size: M)", "No perk". */
-export function nodeName(filter: OrdersFilter, tree: readonly PerkGroup[]): string | null {
+/** The orders without any perk, as the chip and the summary name them. */
+const NO_PERK_VALUE = 'none (orders without a perk)'
+
+/**
+ * The tree node of a filter as one part: "Perk: Deluxe bundle", "SKU: TEE-M · T-shirt · Size: M
+ * in Deluxe bundle" (a variant node selects the variant inside its perk). Named from the tree;
+ * when the tree no longer holds the node (the other filters leave none of its orders), from
+ * `remembered`, the part as it was when the node was picked, else from the filter alone.
+ */
+export function nodePart(
+  filter: OrdersFilter,
+  tree: readonly PerkGroup[],
+  remembered: SelectionPart | null = null,
+): SelectionPart | null {
   if (filter.perkId === undefined && filter.variant === undefined) return null
   const perk = tree.find((p) => p.perkId === (filter.perkId ?? null))
   if (filter.variant !== undefined) {
     const variant = perk?.variants.find((v) => v.key === filter.variant)
-    const name = variant ? variantTitle(variant.skuCode, variant.choices) : 'a SKU variant'
-    return perk ? `${name} in ${perk.label}` : name
+    if (perk && variant) return { label: 'SKU', value: `${variantText(variant)} in ${perk.label}` }
+    return remembered ?? { label: 'SKU', value: skuCodeOfKey(filter.variant) }
   }
-  return perk?.label ?? (filter.perkId === null ? 'No perk' : `Perk ${filter.perkId}`)
+  if (filter.perkId === null) return { label: 'Perk', value: NO_PERK_VALUE }
+  if (perk) return { label: 'Perk', value: perk.label }
+  return remembered ?? { label: 'Perk', value: `Perk ${filter.perkId}` }
+}
+
+/** "SKU: TEE-M · T-shirt · Size: M in Core Game": the chip's text. */
+export function partText(part: SelectionPart): string {
+  return `${part.label}: ${part.value}`
 }
 
 /** Each part of the Orders view's filter, as a person set it. */
 export function describeSelection(
   filter: OrdersFilter,
   tree: readonly PerkGroup[],
+  remembered: SelectionPart | null = null,
 ): SelectionPart[] {
   const statuses = filter.statuses ?? DEFAULT_STATUSES
   const parts: SelectionPart[] = [
@@ -35,8 +56,12 @@ export function describeSelection(
   ]
   if (filter.search) parts.push({ label: 'Search', value: `“${filter.search}”` })
   if (filter.country) parts.push({ label: 'Country', value: filter.country })
-  const node = nodeName(filter, tree)
-  parts.push({ label: 'Perk / SKU', value: node ?? 'All orders' })
+  parts.push(nodePart(filter, tree, remembered) ?? { label: 'Perk / SKU', value: 'All orders' })
   if (filter.ids) parts.push({ label: 'List', value: `${filter.ids.length} chosen orders` })
   return parts
+}
+
+/** The whole selection on one line, for a printed header: "Status: Captured · SKU: …". */
+export function selectionText(parts: readonly SelectionPart[]): string {
+  return parts.map(partText).join(' · ')
 }

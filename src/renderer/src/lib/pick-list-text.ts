@@ -1,4 +1,7 @@
 import type { PickListRow, PickListTotals } from '@shared/fulfillment'
+import type { PickListPdfSaved } from '@shared/ipc'
+import { partText } from './describe-selection'
+import type { SelectionPart } from './describe-selection'
 import { formatCount, plural } from './counts'
 
 /** "Core Game ×120 · Early Bird ×30". */
@@ -18,4 +21,19 @@ export function totalsLine(totals: PickListTotals): string {
     plural(totals.units, 'unit'),
     plural(totals.orders, 'order'),
   ].join(' · ')
+}
+
+/** "Saved the pick list (24 variants for 398 orders that ship; 14 with nothing to ship) to …". */
+export function pickListSavedText(saved: PickListPdfSaved): string {
+  const leftOut =
+    saved.leftOut === 0
+      ? ''
+      : `; ${plural(saved.leftOut, 'order')} of the selection left off, nothing to ship or no address`
+  return `Saved the pick list (${plural(saved.variants, 'variant')} for ${plural(saved.orders, 'order')} that ship${leftOut}) to ${saved.path}`
+}
+
+/** What the pick list covers: "Pick list for Perk: Deluxe bundle, 412 orders". */
+export function coverageText(node: SelectionPart | null, orders: number): string {
+  const what = node === null ? 'the orders matching the filters' : partText(node)
+  return `Pick list for ${what}, ${plural(orders, 'order')}`
 }

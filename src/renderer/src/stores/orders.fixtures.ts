@@ -92,8 +92,9 @@ export function queryResult(rows: readonly OrderRow[], overrides: Partial<Orders
     count: rows.length,
     rows: rows.slice(0, ORDERS_PAGE_SIZE),
     tree: TREE,
-    pickList: PICK_LIST,
     totals: { orders: 4102, units: 5310, variants: 3 },
+    pickList: PICK_LIST,
+    pickListTotals: { orders: 4102, units: 5310, variants: 3 },
     ...overrides,
   } satisfies OrdersQueryResult
 }

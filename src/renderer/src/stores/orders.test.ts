@@ -250,6 +250,39 @@ describe('useOrdersStore', () => {
     expect(lastFilter(bridge)).toEqual({ statuses: [], search: 'kiel', country: 'DE' })
   })
 
+  it('names the node for its chip, keeps the name when the tree loses it, and clears it', async () => {
+    let answer: OrdersQueryResult = queryResult([ROWS[2]!])
+    const bridge = fakeBridge({ openOrders: () => snapshot(ROWS), queryOrders: () => answer })
+    const store = useOrdersStore()
+    const picklist = usePickListStore()
+    await store.open(1001)
+    expect(store.node).toBeNull()
+
+    answer = queryResult([ROWS[2]!], { pickListTotals: { orders: 1, units: 2, variants: 1 } })
+    await store.selectNode(variantNodeKey(12, 'TEE|Colour=Black|Size=M'))
+    const named = {
+      label: 'SKU',
+      value: 'TEE · Tidepool T-Shirt · Size: M, Colour: Black in Core Game',
+    }
+    expect(store.node).toEqual(named)
+    // The pick list covers the node's orders, not the tree's.
+    expect(picklist.totals).toEqual({ orders: 1, units: 2, variants: 1 })
+    expect(store.selectionParts.at(-1)).toEqual(named)
+
+    // A search that leaves none of its orders: the tree no longer holds it, the chip stays.
+    answer = queryResult([], { tree: [] })
+    await store.setFilter({ ...store.toolbar, search: 'nobody' })
+    expect(store.node).toEqual(named)
+
+    await store.clearNode()
+    expect(store.node).toBeNull()
+    expect(store.selectedNode).toBe(ALL_ORDERS_KEY)
+    expect(lastFilter(bridge)).toEqual({
+      statuses: ['captured', 'in_fulfillment'],
+      search: 'nobody',
+    })
+  })
+
   it('starts from "All orders" and every country when another campaign opens', async () => {
     fakeBridge({
       openOrders: ({ campaignId }) => snapshot(ROWS, campaignId),

@@ -13,7 +13,9 @@ import {
   unknownStatusTotal,
 } from '@renderer/lib/orders-filter'
 import type { OrdersFilterValue, PinnedList } from '@renderer/lib/orders-filter'
-import { ALL_ORDERS_KEY } from '@renderer/lib/perk-tree-keys'
+import { describeSelection, nodePart } from '@renderer/lib/describe-selection'
+import type { SelectionPart } from '@renderer/lib/describe-selection'
+import { ALL_ORDERS_KEY, nodeFilter } from '@renderer/lib/perk-tree-keys'
 import { useOrderRowPages } from './order-row-pages'
 
 export type { OrdersFilterValue } from '@renderer/lib/orders-filter'
@@ -35,6 +37,8 @@ export const useOrdersStore = defineStore('orders', () => {
   const statusCounts = shallowRef<readonly StatusCount[]>([])
   const toolbar = shallowRef<OrdersFilterValue>(defaultFilterValue())
   const selectedNode = ref<string>(ALL_ORDERS_KEY)
+  /** The node as named when it was picked, for when the tree no longer holds it. */
+  const pickedNode = shallowRef<SelectionPart | null>(null)
   const pinnedList = shallowRef<PinnedList | null>(null)
   const result = shallowRef<OrdersQueryResult | null>(null)
 
@@ -47,6 +51,10 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Orders in the offline copy. */
   const total = computed(() => campaign.value?.count ?? 0)
   const privileged = computed(() => campaign.value?.privileged ?? false)
+  /** The perk or SKU node narrowing every view ("SKU: TEE-M · …"), null for all orders. */
+  const node = computed(() =>
+    nodePart(nodeFilter(selectedNode.value), result.value?.tree ?? [], pickedNode.value),
+  )
 
   const loading = ref(false)
   const querying = ref(false)
@@ -79,6 +87,11 @@ export const useOrdersStore = defineStore('orders', () => {
     return ordersFilter(toolbar.value, pinnedList.value, selectedNode.value)
   }
 
+  /** The whole filter in words, as Print & export and the printed pick list state it. */
+  const selectionParts = computed(() =>
+    describeSelection(currentFilter(), result.value?.tree ?? [], pickedNode.value),
+  )
+
   async function query(): Promise<void> {
     const id = campaignId.value
     if (id === null) return
@@ -101,6 +114,7 @@ export const useOrdersStore = defineStore('orders', () => {
     result.value = null
     rows.reset(null)
     selectedNode.value = ALL_ORDERS_KEY
+    pickedNode.value = null
   }
 
   async function open(id: number): Promise<void> {
@@ -175,8 +189,14 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function selectNode(key: string): Promise<void> {
+    pickedNode.value = nodePart(nodeFilter(key), result.value?.tree ?? [])
     selectedNode.value = key
     await query()
+  }
+
+  /** Back to all orders of the other filters: the chip's close button. */
+  async function clearNode(): Promise<void> {
+    await selectNode(ALL_ORDERS_KEY)
   }
 
   async function showList(title: string, ids: readonly number[]): Promise<void> {
@@ -200,6 +220,9 @@ export const useOrdersStore = defineStore('orders', () => {
     includeUnknownStatuses,
     toolbar,
     selectedNode,
+    node,
+    clearNode,
+    selectionParts,
     pinnedList,
     showList,
     clearList,

@@ -151,8 +151,9 @@ function defaults(): Partial<FakeHandlers> {
       count: 0,
       rows: [],
       tree: [],
-      pickList: [],
       totals: { orders: 0, units: 0, variants: 0 },
+      pickList: [],
+      pickListTotals: { orders: 0, units: 0, variants: 0 },
     }),
     orderRows: () => [],
     orderDetail: () => fail('not_found', 'That order is not in the offline copy.'),
@@ -205,6 +206,8 @@ function defaults(): Partial<FakeHandlers> {
     }),
     renameCampaign: ({ campaignId, name }) => ({ campaignId, name }),
     demoCampaigns: () => [],
+    printPickList: () => ({ printed: false }),
+    savePickListPdf: () => null,
   }
 }
 

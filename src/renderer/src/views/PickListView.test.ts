@@ -1,27 +1,44 @@
-import { describe, expect, it, vi } from 'vitest'
-import { mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import type { VueWrapper } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import { orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
 import { useOrdersStore } from '@renderer/stores/orders'
 import { usePickListStore } from '@renderer/stores/picklist'
+import { perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
+import { fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 import PickListView from './PickListView.vue'
 
-function mountView(withResult = true) {
+let mounted: VueWrapper | null = null
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+})
+
+function mountView(withResult = true, node?: string) {
   const pinia = createTestingPinia({
     createSpy: vi.fn,
-    // The pick list's own sorting runs for real; loading orders is not this test's business.
-    stubActions: (name, store) => store.$id !== 'picklist',
+    // The pick list's own sorting and printing run for real, over the orders store's filter;
+    // loading orders is not this test's business.
+    stubActions: (name, store) => store.$id !== 'picklist' && name !== 'currentFilter',
   })
   const orders = useOrdersStore(pinia)
   const snap = snapshot([orderRow(1)])
   orders.campaignId = 1001
   orders.campaign = snap.campaign
-  if (withResult) orders.result = queryResult([orderRow(1)])
-  const wrapper = mount(PickListView, { global: { plugins: [pinia] } })
+  if (node) orders.selectedNode = node
+  if (withResult)
+    orders.result = queryResult(
+      [orderRow(1)],
+      node ? { pickListTotals: { orders: 412, units: 530, variants: 3 } } : {},
+    )
+  const wrapper = mountWithProviders(PickListView, { pinia })
+  mounted = wrapper
   return { wrapper, orders, picklist: usePickListStore(pinia) }
 }
 
-function skuColumn(wrapper: ReturnType<typeof mountView>['wrapper']): string[] {
+function skuColumn(wrapper: VueWrapper): string[] {
   return wrapper.findAll('tbody td[data-col-key="sku"]').map((td) => td.text())
 }
 
@@ -61,6 +78,71 @@ describe('PickListView', () => {
     const pinia = createTestingPinia({ createSpy: vi.fn })
     const wrapper = mount(PickListView, { global: { plugins: [pinia] } })
     expect(wrapper.text()).toContain('Open a campaign and sync it to see its pick list.')
+  })
+})
+
+describe('PickListView and the selection', () => {
+  const TEE = variantNodeKey(12, 'TEE|Colour=Black|Size=M')
+  const TEE_TEXT = 'SKU: TEE · Tidepool T-Shirt · Size: M, Colour: Black in Core Game'
+
+  it('says what it covers: the chip of the tree node and its orders', () => {
+    const { wrapper } = mountView(true, TEE)
+    expect(wrapper.get('[data-testid="selection-chip"]').attributes('title')).toBe(TEE_TEXT)
+    expect(wrapper.find('[data-testid="pick-list-coverage"]').text()).toBe(
+      `Pick list for ${TEE_TEXT}, 412 orders`,
+    )
+    expect(wrapper.find('[data-testid="pick-list-totals"]').text()).toBe(
+      '3 variants · 530 units · 412 orders',
+    )
+  })
+
+  it("marks the selected variant's row among the other items of its orders", () => {
+    const { wrapper } = mountView(true, variantNodeKey(12, 'TEE|Size=M'))
+    const marked = wrapper.findAll('tbody tr.selected-variant')
+    expect(marked.map((row) => row.find('td[data-col-key="sku"]').text())).toEqual(['TEE'])
+  })
+
+  it('has no chip without a node, and the chip clears the node', async () => {
+    const plain = mountView()
+    expect(plain.wrapper.find('[data-testid="selection-chip"]').exists()).toBe(false)
+    expect(plain.wrapper.find('[data-testid="pick-list-coverage"]').text()).toBe(
+      'Pick list for the orders matching the filters, 4,102 orders',
+    )
+    plain.wrapper.unmount()
+    const { wrapper, orders } = mountView(true, perkNodeKey(12))
+    const clear = wrapper.get('button[aria-label="Clear Perk: Core Game: show all orders"]')
+    await clear.trigger('click')
+    expect(orders.clearNode).toHaveBeenCalledTimes(1)
+  })
+
+  it('saves the PDF of the selection, named in words, and says where it went', async () => {
+    const bridge = fakeBridge({
+      savePickListPdf: () => ({
+        path: '/exports/tidepool-pick-list-2026-03-02.pdf',
+        variants: 3,
+        units: 530,
+        orders: 400,
+        leftOut: 12,
+        pages: 1,
+      }),
+    })
+    const { wrapper } = mountView(true, TEE)
+    const save = wrapper.findAll('button').find((b) => b.text() === 'Save as PDF')!
+    await save.trigger('click')
+    await flushPromises()
+    expect(bridge.calls.savePickListPdf).toHaveBeenCalledWith({
+      campaignId: 1001,
+      filter: {
+        statuses: ['captured', 'in_fulfillment'],
+        perkId: 12,
+        variant: 'TEE|Colour=Black|Size=M',
+      },
+      paper: 'letter',
+      selection: `Status: Captured, In fulfillment · ${TEE_TEXT}`,
+    })
+    expect(document.body.textContent).toContain(
+      'Saved the pick list (3 variants for 400 orders that ship; 12 orders of the selection left off, nothing to ship or no address) to /exports/tidepool-pick-list-2026-03-02.pdf',
+    )
   })
 })
 

@@ -134,4 +134,23 @@ describe('OrdersFilterBar', () => {
     vi.advanceTimersByTime(500)
     expect(wrapper.emitted('change')).toHaveLength(1)
   })
+
+  it('shows the tree node as a chip that names it, and asks to clear it when closed', async () => {
+    const wrapper = mountBar()
+    expect(wrapper.find('[data-testid="selection-chip"]').exists()).toBe(false)
+    await wrapper.setProps({
+      node: { label: 'SKU', value: 'TSHIRT-M · T-shirt · Size: M, Colour: Blue in Deluxe' },
+    })
+    const chip = wrapper.get('[data-testid="selection-chip"]')
+    expect(chip.find('.kind').text()).toBe('SKU:')
+    expect(chip.find('.value').text()).toBe('TSHIRT-M · T-shirt · Size: M, Colour: Blue in Deluxe')
+    const clear = chip.get('button')
+    expect(clear.attributes('aria-label')).toBe(
+      'Clear SKU: TSHIRT-M · T-shirt · Size: M, Colour: Blue in Deluxe: show all orders',
+    )
+    await clear.trigger('click')
+    expect(wrapper.emitted('clearNode')).toHaveLength(1)
+    // Clearing the node is not a change of the toolbar's own filters.
+    expect(wrapper.emitted('change')).toBeUndefined()
+  })
 })

@@ -16,7 +16,8 @@ describe('OrdersPerkTree', () => {
     expect(labels(wrapper)).toEqual([
       'All orders — 1,240 orders · 1,502 units',
       'Core Game — 1,234 orders · 1,500 units',
-      'TEE (Size: M, Colour: Black) — 1 order · 2 units',
+      // The code a shelf carries, the name a person knows, the choices.
+      'TEE · Tidepool T-Shirt · Size: M, Colour: Black — 1 order · 2 units',
       'Digital — 4 orders · 0 units',
       'No perk — 2 orders · 0 units',
     ])

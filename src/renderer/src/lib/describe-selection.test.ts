@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { TREE } from '@renderer/stores/orders.fixtures'
+import { describeSelection, nodePart, partText, selectionText } from './describe-selection'
+
+const TEE = 'TEE|Colour=Black|Size=M'
+
+describe('the tree node in words', () => {
+  it('names the perk or the SKU variant inside its perk, from the tree', () => {
+    expect(nodePart({}, TREE)).toBeNull()
+    expect(nodePart({ perkId: 13 }, TREE)).toEqual({ label: 'Perk', value: 'Digital' })
+    expect(partText(nodePart({ perkId: 12, variant: TEE }, TREE)!)).toBe(
+      'SKU: TEE · Tidepool T-Shirt · Size: M, Colour: Black in Core Game',
+    )
+    expect(nodePart({ perkId: null }, TREE)).toEqual({
+      label: 'Perk',
+      value: 'none (orders without a perk)',
+    })
+  })
+
+  it('keeps the name it had once the tree no longer holds the node, else says what it can', () => {
+    const remembered = { label: 'SKU', value: 'TEE · Tidepool T-Shirt · Size: M in Core Game' }
+    expect(nodePart({ perkId: 12, variant: TEE }, [], remembered)).toBe(remembered)
+    expect(nodePart({ perkId: 12, variant: TEE }, [])).toEqual({ label: 'SKU', value: 'TEE' })
+    expect(nodePart({ perkId: 99 }, TREE)).toEqual({ label: 'Perk', value: 'Perk 99' })
+  })
+
+  it('puts the whole selection on one line for a printed header', () => {
+    const parts = describeSelection({ statuses: [], country: 'DE', perkId: 12 }, TREE)
+    expect(selectionText(parts)).toBe('Status: Every status · Country: DE · Perk: Core Game')
+    expect(selectionText(describeSelection({}, TREE))).toBe(
+      'Status: Captured, In fulfillment · Perk / SKU: All orders',
+    )
+  })
+})
