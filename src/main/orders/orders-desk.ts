@@ -1,4 +1,6 @@
 import type { CampaignContribution, OrderStatusText } from '../../shared/api/schemas'
+import { floorStage } from '../../shared/floor/order-state'
+import { packedButStopped } from '../../shared/floor/pack-checks'
 import { DEFAULT_STATUSES } from '../../shared/fulfillment'
 import { ORDERS_PAGE_SIZE } from '../../shared/ipc'
 import type {
@@ -139,9 +141,41 @@ export class OrdersDesk {
     }
   }
 
+  /**
+   * The floor stages of the filter as the contributions at those stages (an `ids` list), since
+   * the floor's record changes between syncs and the workspace's answers are kept per snapshot.
+   */
+  private narrowByFloor(workspace: OrdersWorkspace, filter: OrdersFilter): OrdersFilter {
+    if (filter.floor === undefined) return filter
+    const { floor, ...rest } = filter
+    const stages = new Set(floor)
+    const states = this.cache().floor().states(workspace.campaignId)
+    const listed = rest.ids === undefined ? null : new Set(rest.ids)
+    const ids: number[] = []
+    for (const row of workspace.rows) {
+      if (stages.has(floorStage(states.get(row.order.id))) && (listed?.has(row.id) ?? true))
+        ids.push(row.id)
+    }
+    return { ...rest, ids }
+  }
+
+  /** The page's rows with the floor's record as it is now. */
+  private withFloor(campaignId: number, rows: OrderRow[]): OrderRow[] {
+    if (rows.length === 0) return rows
+    const states = this.cache().floor().states(campaignId)
+    if (states.size === 0) return rows
+    return rows.map((row) => {
+      const state = states.get(row.orderId)
+      if (!state) return row
+      return { ...row, floor: floorStage(state), station: state.station, packedAt: state.packedAt }
+    })
+  }
+
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const { rows, tree, pickList, totals, pickListTotals } = workspace.match(filter)
+    const { rows, tree, pickList, totals, pickListTotals } = workspace.match(
+      this.narrowByFloor(workspace, filter),
+    )
     const resultId = this.nextResultId++
     this.results.set(resultId, { workspace, rows })
     while (this.results.size > MAX_RESULTS) {
@@ -150,11 +184,15 @@ export class OrdersDesk {
     const result: OrdersQueryResult = {
       resultId,
       count: rows.length,
-      rows: workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE),
+      rows: this.withFloor(campaignId, workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE)),
       tree,
       totals,
       pickList,
       pickListTotals,
+      packedButStopped: packedButStopped(
+        workspace.rows as unknown as CampaignContribution[],
+        this.cache().floor().states(campaignId),
+      ).length,
     }
     this.scheduleWarmUp(workspace)
     return result
@@ -187,7 +225,7 @@ export class OrdersDesk {
         'The order list changed since it was shown (a sync or newer filters). Run the filter again to see the current orders.',
       )
     }
-    return result.workspace.orderRows(result.rows, offset, limit)
+    return this.withFloor(campaignId, result.workspace.orderRows(result.rows, offset, limit))
   }
 
   /**
@@ -197,7 +235,7 @@ export class OrdersDesk {
    */
   selection(campaignId: number, filter: OrdersFilter): Selection {
     const { workspace, info } = this.workspace(campaignId)
-    const { rows } = workspace.match(filter)
+    const { rows } = workspace.match(this.narrowByFloor(workspace, filter))
     const narrow: ContributionQuery = {}
     const statuses: readonly OrderStatusText[] = filter.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses

@@ -275,5 +275,9 @@ function toOrderRow(row: ViewRow, memo: WeakMap<Perk, string>): OrderRow {
     country: order.shipping?.country?.trim() || null,
     city: order.shipping?.city?.trim() || null,
     createdAt: row.created_at?.trim() || null,
+    // The floor changes without a sync: OrdersDesk fills these in as each page is served.
+    floor: 'not-packed',
+    station: null,
+    packedAt: null,
   }
 }

@@ -23,6 +23,7 @@ import {
   text,
   themeSchema,
 } from './field-schemas'
+import { FLOOR_STAGES } from '../floor/order-state'
 import { TRACKING_FORMATS } from './enums'
 import {
   LABELS_PER_SHEET,
@@ -106,6 +107,17 @@ export const ordersFilterSchema = z.strictObject(
     country: text('Country', 64, 'Pick it from the Country filter.').optional(),
     /** Tree node: a perk (null = the "No perk" group) ... */
     perkId: perkIdSchema.nullable().optional(),
+    /** Only orders at these stages of the packing floor; absent: every stage. */
+    floor: z
+      .array(
+        z.enum(FLOOR_STAGES, {
+          error: (iss) =>
+            `Floor stage must be one of ${FLOOR_STAGES.join(', ')} (got ${shown(iss.input)}).`,
+        }),
+        { error: 'Floor stages must be a list.' },
+      )
+      .max(FLOOR_STAGES.length)
+      .optional(),
     /** ... or a SKU variant (a `variantKey`) inside that perk. */
     variant: text('SKU variant', 512, 'Pick the variant in the tree again.').optional(),
     /**

@@ -11,6 +11,7 @@ import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enum
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
 export type { FloorProgress } from '../floor/progress'
+import type { FloorStage } from '../floor/order-state'
 
 /**
  * What main answers and sends. Main builds these, so plain types say enough; what the renderer
@@ -149,6 +150,10 @@ export interface OrderRow {
   country: string | null
   city: string | null
   createdAt: string | null
+  /** Where the order stands on the packing floor, and who packed it when. */
+  floor: FloorStage
+  station: string | null
+  packedAt: string | null
 }
 
 export interface OrdersSnapshot {
@@ -176,6 +181,8 @@ export interface OrdersQueryResult {
   /** The pick list of the orders matching the whole filter (incl. the node), like the table. */
   pickList: PickListRow[]
   pickListTotals: PickListTotals
+  /** Packed orders of the campaign the last sync turned refunded, on hold or unprocessable. */
+  packedButStopped: number
 }
 
 /** A pick list saved as PDF: where, and what it holds (only the orders that ship). */

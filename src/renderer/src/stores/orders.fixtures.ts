@@ -19,6 +19,9 @@ export function orderRow(id: number, overrides: Partial<OrderRow> = {}): OrderRo
     country: 'DE',
     city: 'Berlin',
     createdAt: '2024-04-01T10:00:00Z',
+    floor: 'not-packed',
+    station: null,
+    packedAt: null,
     ...overrides,
   }
 }
@@ -95,6 +98,7 @@ export function queryResult(rows: readonly OrderRow[], overrides: Partial<Orders
     totals: { orders: 4102, units: 5310, variants: 3 },
     pickList: PICK_LIST,
     pickListTotals: { orders: 4102, units: 5310, variants: 3 },
+    packedButStopped: 0,
     ...overrides,
   } satisfies OrdersQueryResult
 }

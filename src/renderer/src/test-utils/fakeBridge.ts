@@ -154,6 +154,7 @@ function defaults(): Partial<FakeHandlers> {
       totals: { orders: 0, units: 0, variants: 0 },
       pickList: [],
       pickListTotals: { orders: 0, units: 0, variants: 0 },
+      packedButStopped: 0,
     }),
     orderRows: () => [],
     orderDetail: () => fail('not_found', 'That order is not in the offline copy.'),
