@@ -89,7 +89,7 @@ export class AppServices {
     this.settings = new SettingsDesk(this.connection, dataDir)
     this.signIn = new SignInDesk(this.connection, dataDir)
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
-    this.orders = new OrdersDesk(cache, locale)
+    this.orders = new OrdersDesk(cache, locale, () => this.settings.get().senderCountry)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
