@@ -98,8 +98,11 @@ export class AppServices {
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
     const names = new CampaignNames(dataDir, () => this.connection.profile())
     this.campaigns = new CampaignDesk(this.connection, names, () => this.demo.knownCampaigns())
-    this.orders = new OrdersDesk(cache, locale, (info) =>
-      names.displayName(info.campaignId, info.title),
+    this.orders = new OrdersDesk(
+      cache,
+      locale,
+      () => this.settings.get().senderCountry,
+      (info) => names.displayName(info.campaignId, info.title),
     )
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now)
     this.exports = new ExportDesk({

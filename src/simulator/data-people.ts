@@ -18,8 +18,21 @@ export interface Persona {
 type Origin =
   'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'nl' | 'sv' | 'ja' | 'ko' | 'zh' | 'el' | 'ru' | 'ar'
 
+// Every name comes from the fixed lists above, so the slugs are few; 100,000 backers should not
+// run the same regular expressions 200,000 times.
+const slugs = new Map<string, string>()
+
 /** ASCII form of a Latin name for e-mail local parts (Müller -> muller, Weiß -> weiss). */
 function asciiSlug(text: string): string {
+  let slug = slugs.get(text)
+  if (slug === undefined) {
+    slug = slugOf(text)
+    slugs.set(text, slug)
+  }
+  return slug
+}
+
+function slugOf(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

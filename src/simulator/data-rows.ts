@@ -15,6 +15,7 @@ import {
 import type { CampaignState, PerkPlan } from './data-perks'
 import type { Rng } from './data-random'
 import { DAY, formatTimestamp } from './data-time'
+import { distinctRefs, plantTwins, retypedPersona, TWIN_SHARE } from './data-twins'
 import type { WireCampaignContribution, WirePerk } from './wire'
 
 const TIPS = [1, 2, 5, 5, 10, 20, 25]
@@ -125,13 +126,16 @@ function positions(rng: Rng, rows: number, count: number, taken: Set<number>): n
 export interface RowPlan {
   /** Per row: a pool index, or REF_DEMO / REF_BACKER. */
   refs: Int32Array
+  /** Per row: how a second pledge retypes its backer's address (data-twins.ts), 0 for as is. */
+  typings: Uint8Array
   plans: Uint8Array
   statuses: OrderStatus[]
 }
 
 /**
  * Campaign `c`'s plan. The fixed users and the hand-written hard cases land on rows of the
- * campaigns the tests and the demo look at; the rest is drawn from the pool.
+ * campaigns the tests and the demo look at; the rest are distinct pool backers, except a
+ * planted few per cent of second pledges (TWIN_SHARE) that the duplicate check should find.
  */
 export function planRows(
   rng: Rng,
@@ -140,8 +144,8 @@ export function planRows(
   rowCount: number,
   poolSize: number,
 ): RowPlan {
-  const refs = new Int32Array(rowCount)
-  for (let i = 0; i < rowCount; i++) refs[i] = rng.int(poolSize)
+  // Showcase backers appear only where they are placed below, so never twice by chance.
+  const refs = distinctRefs(rng, rowCount, SHOWCASE.length, poolSize)
   const taken = new Set<number>()
   const assign = (ref: number, count: number) => {
     for (const p of positions(rng, rowCount, count, taken)) refs[p] = ref
@@ -161,6 +165,10 @@ export function planRows(
   if (c === 2 || (c === 0 && rowCount >= SHOWCASE.length * 4)) {
     SHOWCASE.forEach((_, ref) => assign(ref, 1))
   }
+  const typings = new Uint8Array(rowCount)
+  const pairs = Math.floor(rowCount * TWIN_SHARE)
+  const free = positions(rng, rowCount, pairs * 2, taken)
+  plantTwins(rng, refs, typings, free.slice(0, pairs), free.slice(pairs))
 
   const plans = new Uint8Array(rowCount)
   if (rowCount >= 45) {
@@ -174,7 +182,7 @@ export function planRows(
   const statuses: OrderStatus[] = []
   for (let i = 0; i < rowCount; i++) statuses.push(state.statuses.pick(rng))
   if (rowCount >= 31) ensureEveryStatus(rng, statuses)
-  return { refs, plans, statuses }
+  return { refs, typings, plans, statuses }
 }
 
 /** Where each row of one campaign sits in time and in the id ranges. */
@@ -200,7 +208,7 @@ export function buildRows(
     rows[i] = buildContribution(
       rng,
       state,
-      personaAt(plan.refs[i] ?? 0),
+      retypedPersona(personaAt(plan.refs[i] ?? 0), plan.typings[i] ?? 0),
       perks,
       plan.statuses[i] ?? 'captured',
       places.times[i] ?? state.spec.start,

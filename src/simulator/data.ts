@@ -43,9 +43,12 @@ function rowCounts(primary: number): number[] {
   return [primary, Math.ceil(primary / 4), 45, 31]
 }
 
-/** Fewer accounts than contributions, so accounts back several times and several campaigns. */
+/**
+ * Room for every campaign to draw distinct backers (the primary takes about 80 % of the pool),
+ * while the smaller campaigns share many of them, as a creator's returning backers do.
+ */
 function accountPoolSize(totalRows: number): number {
-  return Math.max(SHOWCASE.length + 20, Math.ceil(totalRows * 0.6))
+  return SHOWCASE.length + 20 + totalRows
 }
 
 /** The campaign's team (the demo user joins where the spec says); new staff become users. */
@@ -69,6 +72,7 @@ function liveContributions(
   next: IdCursor,
   poolSize: number,
   personaAt: (ref: number) => Persona,
+  backers: ReadonlyMap<number, Set<number>>,
 ): SimDataset['makeContribution'] {
   const byId = new Map(states.map((state) => [state.spec.id, state]))
   let extraAccounts = 0
@@ -79,8 +83,12 @@ function liveContributions(
     if (!Number.isFinite(createdMs)) throw new RangeError('createdAt is not a valid date')
     const sequence = state.nextSequence++
     const rng = new Rng(seed, mix32(campaignId, sequence))
-    // Mostly returning backers, sometimes someone new to the platform.
-    const ref = rng.chance(0.7) ? rng.int(poolSize) : poolSize + extraAccounts++
+    // Mostly backers returning to the platform, sometimes someone new; a backer already in
+    // this campaign becomes a new account, since planted second pledges are the only ones.
+    const own = backers.get(campaignId) ?? new Set<number>()
+    const returning = rng.chance(0.7) ? rng.int(poolSize) : -1
+    const ref = returning >= 0 && !own.has(returning) ? returning : poolSize + extraAccounts++
+    own.add(ref)
     const perks = choosePerks(rng, state, PERK_RANDOM, true)
     const status: OrderStatus = rng.chance(0.9) ? 'captured' : 'pending'
     const row = buildContribution(
@@ -133,8 +141,10 @@ export function generateDataset(options: DatasetOptions): SimDataset {
   const teams = new Map<number, Set<number>>()
   const memberIds = { next: TEAM_MEMBER_ID_BASE }
   const users: SimUser[] = [fixed.demoUser, fixed.backerUser]
+  const backers = new Map<number, Set<number>>()
   states.forEach((state, c) => {
     const plan = planRows(planRng, state, c, counts[c] ?? 0, poolSize)
+    backers.set(state.spec.id, new Set(plan.refs))
     const rowTimes = times[c] ?? new Float64Array(0)
     const places = {
       times: rowTimes,
@@ -159,6 +169,6 @@ export function generateDataset(options: DatasetOptions): SimDataset {
     teams,
     signups: buildSignups(new Rng(seed, STREAM_SIGNUPS), poolSize, personaAt),
     jobs: jobsFor(CAMPAIGN_SPECS),
-    makeContribution: liveContributions(seed, states, rowIds.next, poolSize, personaAt),
+    makeContribution: liveContributions(seed, states, rowIds.next, poolSize, personaAt, backers),
   }
 }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatAddress as drawerAddress } from '../../src/main/orders/order-address'
+import { orderAddressLines } from '../../src/shared/address'
 import { OrdersWorkspace, toViewRow } from '../../src/main/orders/workspace'
 import { writeShipperCsv } from '../../src/main/services/export/csv'
 import { SHIPPER_CSV_FORMATS } from '../../src/shared/ipc'
@@ -156,7 +156,7 @@ describe('outputs of contributions missing optional fields', () => {
   })
 
   it.each(VARIANTS)('drawer address and order row: $name', ({ row }) => {
-    expectCleanLines(drawerAddress(row.order.shipping, 'en'), 'drawer address')
+    expectCleanLines(orderAddressLines(row.order.shipping, { locale: 'en' }), 'drawer address')
     const workspace = new OrdersWorkspace(1, '2026-03-01T00:00:00Z', [toViewRow(row)])
     const [shown] = workspace.orderRows(workspace.rows, 0, 1)
     expect(shown?.orderId).toBe(row.order.id)

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/ipc'
 import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
-import { formatAddress } from './order-address'
+import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from './view-store'
 import type { OrdersWorkspace, ViewRow } from './workspace'
 
@@ -61,6 +61,8 @@ export class OrdersDesk {
     private readonly cache: () => OfflineCache,
     /** Language of the person shipping: country names on addresses. */
     private readonly locale: string,
+    /** Where parcels leave from: a domestic address gets no country line, as on its label. */
+    private readonly senderCountry: () => string = () => 'US',
     /** The name a campaign is shown by (session/campaign-names.ts); by default its slug. */
     private readonly name?: (info: CampaignSnapshotInfo) => string,
   ) {}
@@ -266,6 +268,10 @@ export class OrdersDesk {
           'Sync the campaign, then open the order again.',
       )
     }
-    return { contribution, addressLines: formatAddress(contribution.order.shipping, this.locale) }
+    const addressLines = orderAddressLines(contribution.order.shipping, {
+      locale: this.locale,
+      senderCountry: this.senderCountry(),
+    })
+    return { contribution, addressLines }
   }
 }

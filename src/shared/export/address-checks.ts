@@ -4,7 +4,7 @@ import { neededParts } from './address-rules'
 import type { AddressPart } from './address-rules'
 import { ordersText, trimmed } from './check-text'
 import type { PrePrintCheck } from './pre-print-check'
-import { countryCode } from './countries'
+import { countryCode } from '../address/countries'
 
 // The checks of the ship-to addresses: none, hidden, missing a part, in a script carriers may
 // refuse, abroad without a phone number.

@@ -13,7 +13,7 @@ import { possibleDuplicates } from './duplicate-check'
 import { PRE_PRINT_CHECK_ORDER } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
 
-export { countryCode } from './countries'
+export { countryCode } from '../address/countries'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from './pre-print-check'
 

@@ -2,7 +2,7 @@ import type { CampaignContribution } from '../api/schemas'
 import { foldText, joinPresent } from '../fulfillment'
 import { ordersText, plural, trimmed } from './check-text'
 import type { PrePrintCheck } from './pre-print-check'
-import { countryCode } from './countries'
+import { countryCode } from '../address/countries'
 
 // Two typings of one address should meet: accents, case, spacing and punctuation are dropped
 // ("12 Main St." = "12 main st"), "&" reads as "and".

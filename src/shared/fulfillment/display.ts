@@ -1,3 +1,5 @@
+import type { OrderStatus, OrderStatusText } from '../api/schemas'
+
 // How the parts of an order read when the API left them blank. One rule per part, used by every
 // output (table, drawer, labels, slips, exports, CLI), so none prints "null" or an empty name.
 
@@ -22,4 +24,37 @@ export function joinPresent(parts: readonly (string | null | undefined)[], separ
     if (value) text += text === '' ? value : `${separator}${value}`
   }
   return text
+}
+
+const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
+  captured: 'Captured',
+  pending: 'Pending',
+  in_fulfillment: 'In fulfillment',
+  fulfilled: 'Fulfilled',
+  refunded: 'Refunded',
+  unprocessable: 'Unprocessable',
+  on_hold: 'On hold',
+}
+
+/** "In fulfillment" for `in_fulfillment`; a status PerkPack does not know, as the API wrote it. */
+export function statusText(status: OrderStatusText): string {
+  return Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status as OrderStatus] : status
+}
+
+// The methods the platform is known to send; anything else is shown as it came.
+const PAYMENT_WORDS: Readonly<Record<string, string>> = {
+  credit_card: 'Credit card',
+  debit_card: 'Debit card',
+  paypal: 'PayPal',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  bank_transfer: 'Bank transfer',
+  sepa_debit: 'SEPA direct debit',
+}
+
+/** "Credit card" for `credit_card`; '' when the API sent none; unknown methods as sent. */
+export function paymentMethodText(method: string | null | undefined): string {
+  const raw = (method ?? '').trim()
+  const key = raw.toLowerCase()
+  return Object.hasOwn(PAYMENT_WORDS, key) ? (PAYMENT_WORDS[key] as string) : raw
 }

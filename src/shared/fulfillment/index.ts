@@ -17,7 +17,7 @@ export type {
   SortDirection,
 } from './pick-list'
 export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'
-export { joinPresent, perkLabel, perkLabels } from './display'
+export { joinPresent, paymentMethodText, perkLabel, perkLabels, statusText } from './display'
 export {
   countShipments,
   hasShippingAddress,

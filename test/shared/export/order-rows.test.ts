@@ -79,6 +79,7 @@ describe('order rows for exports', () => {
     expect(values[1]).toBe(String(row.order.id))
     expect(ORDER_COLUMNS.filter((c) => c.kind === 'id').map((c) => c.key)).toEqual([
       'orderId',
+      'pledged',
       'postalCode',
       'country',
       'phone',

@@ -1,7 +1,6 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { countryCode } from '../../../shared/export/checks'
+import { addressParts } from '../../../shared/address'
 import { neutralizeFormula } from '../../../shared/export/formula'
-import { shippingValues } from '../../../shared/export/order-rows'
 import { describeChoices, hasShippingAddress, shippableLines } from '../../../shared/fulfillment'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 
@@ -104,18 +103,18 @@ function shipperOrderDate(timestamp: string): string {
 export function shipperLines(row: CampaignContribution): ShipperLine[] {
   const lines = shippableLines(row)
   if (lines.length === 0 || !hasShippingAddress(row)) return []
-  const ship = shippingValues(row)
+  const ship = addressParts(row.order.shipping)
   const base = {
     orderNumber: row.order.sequence_number ?? row.order.id,
     orderId: row.order.id,
     orderDate: row.created_at ? shipperOrderDate(row.created_at) : '',
-    recipient: ship.shipName,
+    recipient: ship.name,
     address1: ship.address1,
     address2: ship.address2,
     city: ship.city,
     state: ship.state,
     postalCode: ship.postalCode,
-    countryCode: countryCode(ship.country) ?? ship.country,
+    countryCode: ship.countryCode,
     phone: ship.phone,
     email: (row.email ?? '').trim(),
   }

@@ -1,5 +1,5 @@
-export { formatAddress, formatAddressDetailed } from './address'
-export type { AddressOptions, FormattedAddress } from './address'
+export { formatAddress, formatAddressDetailed } from '../../../shared/address'
+export type { AddressOptions, FormattedAddress } from '../../../shared/address'
 export { code128Svg } from './barcode'
 export { BROWSER_ENV, browserCandidates, findBrowser, NO_BROWSER_MESSAGE } from './browser'
 export { BundledFontsMissingError, FONT_PACKAGES, setFontRoot } from './fonts'

@@ -7,8 +7,8 @@ import {
   shippableLines,
 } from '../../../shared/fulfillment'
 import type { NotShipping, OrderLine } from '../../../shared/fulfillment'
-import type { AddressOptions } from './address'
-import { formatAddressDetailed } from './address'
+import type { AddressOptions } from '../../../shared/address'
+import { formatAddressDetailed } from '../../../shared/address'
 import { fontFaceCss } from './fonts'
 import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
 import type { LabelFit, PlacedLine } from './label-fit'

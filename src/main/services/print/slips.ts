@@ -7,8 +7,9 @@ import {
   shippableLines,
 } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
-import type { AddressOptions } from './address'
-import { formatAddressDetailed } from './address'
+import type { AddressOptions } from '../../../shared/address'
+import { formatAddressDetailed } from '../../../shared/address'
+import { formatDate } from '../../../shared/format/locale-format'
 import { code128Svg } from './barcode'
 import { fontFaceCss } from './fonts'
 import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
@@ -214,7 +215,7 @@ export function renderPackingSlips(
 
     // Header: title, heading, order and date beside the barcode.
     const created = row.created_at?.trim() ?? ''
-    const pledged = created === '' ? '' : `Pledged ${created.slice(0, 10)}`
+    const pledged = created === '' ? '' : `Pledged ${formatDate(created, options.locale)}`
     const campaign = titleLines(textWidth)
     const heading = lines(['Packing slip'], T.heading, textWidth, faces)
     const metaTexts =

@@ -2,19 +2,10 @@ import { isKnownStatus, ORDER_STATUSES } from '@shared/api/schemas'
 import type { OrderStatus, OrderStatusText } from '@shared/api/schemas'
 import type { SelectGroupOption, SelectOption } from 'naive-ui'
 import type { StatusCount } from '@shared/fulfillment'
+import { statusText } from '@shared/fulfillment'
 import { formatCount } from './counts'
 
 export type TagType = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
-
-const LABELS: Readonly<Record<OrderStatus, string>> = {
-  captured: 'Captured',
-  pending: 'Pending',
-  in_fulfillment: 'In fulfillment',
-  fulfilled: 'Fulfilled',
-  refunded: 'Refunded',
-  unprocessable: 'Unprocessable',
-  on_hold: 'On hold',
-}
 
 // Colour follows what a packer does next: blue/green-ish means ship it, red means look at it.
 const TAG_TYPES: Readonly<Record<OrderStatus, TagType>> = {
@@ -27,10 +18,8 @@ const TAG_TYPES: Readonly<Record<OrderStatus, TagType>> = {
   on_hold: 'warning',
 }
 
-/** A status PerkPack does not know is shown as the API wrote it. */
-export function statusLabel(status: OrderStatusText): string {
-  return LABELS[status as OrderStatus] ?? status
-}
+/** The one table of status words (shared with the files); an unknown status as the API wrote it. */
+export const statusLabel = statusText
 
 // An unknown status needs a person's look before anything ships.
 export function statusTagType(status: OrderStatusText): TagType {

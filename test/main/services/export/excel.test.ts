@@ -14,7 +14,12 @@ import type {
 import { isDangerousText } from '../../../../src/shared/export/formula'
 import { ORDER_COLUMNS, SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
 import type { CampaignContribution, Perk } from '../../../../src/shared/api/schemas'
-import { buildPickList, filterContributions } from '../../../../src/shared/fulfillment'
+import {
+  buildPickList,
+  filterContributions,
+  paymentMethodText,
+  statusText,
+} from '../../../../src/shared/fulfillment'
 import { generateDataset } from '../../../../src/simulator/data'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { toModel } from '../../../helpers/model'
@@ -145,7 +150,11 @@ describe('writePackingList: structure', () => {
       'Order ID',
       'Backer',
       'E-mail',
+      'Pledged',
       'Status',
+      'Status code',
+      'Payment method',
+      'Payment code',
       'Perks',
       'Items',
       'Ship to',
@@ -177,14 +186,22 @@ describe('writePackingList: structure', () => {
   it('lists orders by sequence number, matching the cache rows field by field', () => {
     const sequences = column(sheet('Orders'), 'Seq #').map((c) => c.value as number)
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b))
-    const olivia = rows.find((r) => r.contributor_name === 'Olivia Brown')!
+    // The showcase backer, not a generated namesake (names repeat across the pool).
+    const olivia = rows.find(
+      (r) => r.contributor_name === 'Olivia Brown' && r.order.shipping?.address2?.startsWith('+1'),
+    )!
     const row = sheet('Orders').getRow(sequences.indexOf(olivia.order.sequence_number!) + 2)
     expect(row.getCell(2).value).toBe(String(olivia.order.id))
     expect(row.getCell(3).value).toBe('Olivia Brown')
-    expect(row.getCell(5).value).toBe(olivia.order.status)
+    expect(row.getCell(5).value).toBe(olivia.created_at?.slice(0, 10))
+    // The status in words for a person, its code beside it for a formula or an import.
+    expect(row.getCell(6).value).toBe(statusText(olivia.order.status))
+    expect(row.getCell(7).value).toBe(olivia.order.status)
+    expect(row.getCell(8).value).toBe(paymentMethodText(olivia.payment_method))
+    expect(row.getCell(9).value).toBe(olivia.payment_method)
     // The dataset puts a phone-like "+1 555…" in address line 2: text, neutralised.
-    expect(row.getCell(10).value).toBe("'+1 555-0142 (call on arrival)")
-    expect(row.getCell(13).value).toBe('02139')
+    expect(row.getCell(14).value).toBe("'+1 555-0142 (call on arrival)")
+    expect(row.getCell(17).value).toBe('02139')
   })
 
   it('writes the pick list quantities per perk as numbers', () => {
@@ -344,8 +361,8 @@ describe('writePackingList: layout and print setup', () => {
     }
     expect(orders.getColumn(2).width).toBeGreaterThanOrEqual('18300851'.length)
     // Items is the longest text: capped, and wrapped rather than widened.
-    expect(orders.getColumn(7).width).toBe(60)
-    expect(orders.getRow(2).getCell(7).alignment?.wrapText).toBe(true)
+    expect(orders.getColumn(11).width).toBe(60)
+    expect(orders.getRow(2).getCell(11).alignment?.wrapText).toBe(true)
     expect(sheet('Pick list').getColumn(1).width).toBeGreaterThanOrEqual('00871-TEE-BLK-M'.length)
   })
 

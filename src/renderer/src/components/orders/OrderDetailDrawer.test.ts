@@ -45,7 +45,7 @@ describe('OrderDetailDrawer', () => {
       '5042',
       'In fulfillment',
       'ada@example.test',
-      'credit_card',
+      'Credit card',
       'Ada Lovelace',
       '(shown as Ada L.)',
       '49.50',
@@ -56,6 +56,26 @@ describe('OrderDetailDrawer', () => {
     ]) {
       expect(text).toContain(field)
     }
+  })
+
+  it('dates the pledge by its own calendar day and names the currency the row carries', () => {
+    const detail = orderDetail(42)
+    const late = {
+      ...detail,
+      contribution: {
+        ...detail.contribution,
+        // 06:34 on 1 March in UTC, but 28 February where it was pledged, as the slip says.
+        created_at: '2026-02-28T22:34:00-08:00',
+        currency: { iso_code: 'EUR', symbol: '€' },
+        payment_method: 'wire_thing',
+      },
+    }
+    const values = [...open({ detail: late }).querySelectorAll('dd')].map((dd) =>
+      dd.textContent?.trim(),
+    )
+    expect(values).toEqual(
+      expect.arrayContaining(['Feb 28, 2026', expect.stringMatching(/^€49[.,]50\b/), 'wire_thing']),
+    )
   })
 
   it('explains a hidden address to an unprivileged session', () => {

@@ -1,5 +1,6 @@
 import * as formatterModule from '@fragaria/address-formatter'
-import type { Shipping } from '../../../shared/api/schemas'
+import type { Shipping } from '../api/schemas'
+import { countryCode } from './countries'
 
 type FormatFunction = typeof formatterModule.format
 
@@ -66,26 +67,6 @@ function displayNames(locale: string): Intl.DisplayNames {
   return names
 }
 
-const A = 'A'.charCodeAt(0)
-const reverseNamesCache = new Map<string, Map<string, string>>()
-/** Country name (folded) -> code, for data imported with names ("Germany") instead of codes. */
-function codesByName(locale: string): Map<string, string> {
-  let map = reverseNamesCache.get(locale)
-  if (map === undefined) {
-    map = new Map()
-    const names = displayNames(locale)
-    for (let i = 0; i < 26; i++) {
-      for (let j = 0; j < 26; j++) {
-        const code = String.fromCharCode(A + i, A + j)
-        const name = names.of(code)
-        if (name !== undefined && name !== code) map.set(foldForMatch(name), code)
-      }
-    }
-    reverseNamesCache.set(locale, map)
-  }
-  return map
-}
-
 function clean(value: string | null | undefined): string {
   // A line break inside a field would break the line structure of a label; tabs and runs of
   // spaces only waste width.
@@ -128,14 +109,10 @@ function resolveCountry(raw: string, locale: string): Country {
 }
 
 function lookUpCountry(raw: string, locale: string): Country {
-  if (/^[A-Za-z]{2}$/.test(raw)) {
-    let code = raw.toUpperCase()
-    if (code === 'UK') code = 'GB'
-    return { code, name: displayNames(locale).of(code) ?? raw }
-  }
   if (raw === '') return { code: undefined, name: '' }
-  const folded = foldForMatch(raw)
-  const code = codesByName('en').get(folded) ?? codesByName(locale).get(folded)
+  // The one country table (countries.ts): the checks, the CSV and the labels read a country
+  // the same way ("UK", "Deutschland" and "us" included).
+  const code = countryCode(raw) ?? undefined
   return code === undefined
     ? { code: undefined, name: raw }
     : { code, name: displayNames(locale).of(code) ?? raw }
@@ -279,4 +256,46 @@ export function formatAddressDetailed(
 /** The lines of `formatAddressDetailed`. */
 export function formatAddress(shipping: Shipping, options: AddressOptions = {}): string[] {
   return formatAddressDetailed(shipping, options).lines
+}
+
+/** The ship-to lines of an order, or none when it has no address (digital, or hidden). */
+export function orderAddressLines(
+  shipping: Shipping | null | undefined,
+  options: AddressOptions = {},
+): string[] {
+  return shipping ? formatAddress(shipping, options) : []
+}
+
+/**
+ * The same address as fields, for outputs a machine reads in columns (shipper CSV, Excel): each
+ * field cleaned as the lines are (runs of spaces and line breaks made one space, trimmed), so a
+ * column holds exactly the text the label prints. '' for a part that is absent, null or blank.
+ */
+export interface AddressParts {
+  name: string
+  address1: string
+  address2: string
+  city: string
+  state: string
+  postalCode: string
+  /** The country as the API sent it, cleaned. */
+  country: string
+  /** ISO 3166-1 alpha-2 when the country could be read, else the text as sent. */
+  countryCode: string
+  phone: string
+}
+
+export function addressParts(shipping: Shipping | null | undefined): AddressParts {
+  const country = clean(shipping?.country)
+  return {
+    name: clean(shipping?.name),
+    address1: clean(shipping?.address),
+    address2: clean(shipping?.address2),
+    city: clean(shipping?.city),
+    state: clean(shipping?.state),
+    postalCode: clean(shipping?.zipcode),
+    country,
+    countryCode: countryCode(country) ?? country,
+    phone: clean(shipping?.phone_number),
+  }
 }

@@ -1,4 +1,4 @@
-import { foldText } from '../fulfillment'
+import { foldText } from '../fulfillment/text'
 
 // Country names to ISO 3166-1 alpha-2 codes, for the checks, the shipper CSV and the address
 // rules: the API sends countries as codes or as names in the backer's language.

@@ -1,0 +1,8 @@
+export {
+  addressParts,
+  formatAddress,
+  formatAddressDetailed,
+  orderAddressLines,
+} from './address-lines'
+export type { AddressOptions, AddressParts, FormattedAddress } from './address-lines'
+export { countryCode } from './countries'
