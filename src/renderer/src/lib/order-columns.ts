@@ -1,3 +1,4 @@
+import { FLOOR_STAGE_WORDS } from '@shared/floor/order-state'
 import type { OrderRow } from '@shared/ipc'
 
 export interface OrderColumn {
@@ -20,6 +21,16 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'backer', title: 'Backer', text: (row) => row.backer || '—', hover: true },
   { key: 'email', title: 'E-mail', text: (row) => row.email ?? '—', hover: true },
   { key: 'status', title: 'Status' },
+  // "Packed" alone would not say by whom: the station and time are on hover and in the drawer.
+  {
+    key: 'floor',
+    title: 'Floor',
+    text: (row) =>
+      row.floor === 'packed' && row.station
+        ? `Packed · ${row.station}`
+        : FLOOR_STAGE_WORDS[row.floor],
+    hover: true,
+  },
   { key: 'perks', title: 'Perks', text: (row) => row.perks, hover: true },
   { key: 'items', title: 'Items', text: (row) => row.items || '—', hover: true },
   { key: 'country', title: 'Country', text: (row) => row.country ?? '—' },

@@ -1,6 +1,7 @@
 import type { OrderStatusText } from '@shared/api/schemas'
 import { DEFAULT_STATUSES } from '@shared/fulfillment'
 import type { StatusCount } from '@shared/fulfillment'
+import type { FloorStage } from '@shared/floor/order-state'
 import type { OrdersFilter } from '@shared/ipc'
 import { nodeFilter } from './perk-tree-keys'
 
@@ -10,6 +11,8 @@ export interface OrdersFilterValue {
   statuses: OrderStatusText[]
   search: string
   country: string | null
+  /** Stages of the packing floor shown; empty: every stage. Absent in older saved toolbars. */
+  floor?: FloorStage[]
 }
 
 /** A fixed list of orders (a pre-print check's "Open list"): every status, only these ids. */
@@ -19,7 +22,7 @@ export interface PinnedList {
 }
 
 export function defaultFilterValue(): OrdersFilterValue {
-  return { statuses: [...DEFAULT_STATUSES], search: '', country: null }
+  return { statuses: [...DEFAULT_STATUSES], search: '', country: null, floor: [] }
 }
 
 /**
@@ -35,6 +38,7 @@ export function ordersFilter(
   const search = toolbar.search.trim()
   if (search !== '') filter.search = search
   if (toolbar.country) filter.country = toolbar.country
+  if (toolbar.floor && toolbar.floor.length > 0) filter.floor = [...toolbar.floor]
   if (pinned) Object.assign(filter, { statuses: [], ids: [...pinned.ids] })
   return { ...filter, ...nodeFilter(nodeKey) }
 }
@@ -49,7 +53,12 @@ export function nextToolbar(
 ): OrdersFilterValue {
   const was = current.statuses
   const same = was.length === next.statuses.length && was.every((s, i) => s === next.statuses[i])
-  return { statuses: same ? was : [...next.statuses], search: next.search, country: next.country }
+  return {
+    statuses: same ? was : [...next.statuses],
+    search: next.search,
+    country: next.country,
+    floor: [...(next.floor ?? [])],
+  }
 }
 
 const sum = (counts: readonly StatusCount[]) => counts.reduce((n, c) => n + c.count, 0)

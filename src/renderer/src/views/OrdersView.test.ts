@@ -41,6 +41,7 @@ describe('OrdersView', () => {
       'Backer',
       'E-mail',
       'Status',
+      'Floor',
       'Perks',
       'Items',
       'Country',

@@ -10,6 +10,7 @@ const VALUE: OrdersFilterValue = {
   statuses: ['captured', 'in_fulfillment'],
   search: 'kiel',
   country: 'DE',
+  floor: [],
 }
 
 function mountBar(value: OrdersFilterValue = VALUE) {
@@ -48,7 +49,7 @@ describe('OrdersFilterBar', () => {
     const wrapper = mountBar()
     wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['fulfilled'])
     expect(wrapper.emitted('change')).toEqual([
-      [{ statuses: ['fulfilled'], search: 'kiel', country: 'DE' }],
+      [{ statuses: ['fulfilled'], search: 'kiel', country: 'DE', floor: [] }],
     ])
   })
 
@@ -82,7 +83,7 @@ describe('OrdersFilterBar', () => {
     ])
     wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['captured', 'shipped'])
     expect(wrapper.emitted('change')?.[0]).toEqual([
-      { statuses: ['captured', 'shipped'], search: 'kiel', country: 'DE' },
+      { statuses: ['captured', 'shipped'], search: 'kiel', country: 'DE', floor: [] },
     ])
   })
 
@@ -108,7 +109,7 @@ describe('OrdersFilterBar', () => {
     const wrapper = mountBar()
     wrapper.findAllComponents(NSelect)[1]!.vm.$emit('update:value', null)
     expect(wrapper.emitted('change')?.[0]).toEqual([
-      { statuses: ['captured', 'in_fulfillment'], search: 'kiel', country: null },
+      { statuses: ['captured', 'in_fulfillment'], search: 'kiel', country: null, floor: [] },
     ])
   })
 
@@ -121,7 +122,7 @@ describe('OrdersFilterBar', () => {
     expect(wrapper.emitted('change')).toBeUndefined()
     vi.advanceTimersByTime(60)
     expect(wrapper.emitted('change')).toEqual([
-      [{ statuses: ['captured', 'in_fulfillment'], search: 'kiel 2', country: 'DE' }],
+      [{ statuses: ['captured', 'in_fulfillment'], search: 'kiel 2', country: 'DE', floor: [] }],
     ])
   })
 

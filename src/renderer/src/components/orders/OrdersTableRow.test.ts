@@ -26,11 +26,12 @@ describe('OrdersTableRow', () => {
       'Backer 7',
       '—',
       'On hold',
+      'Not packed',
       'Core Game',
       '2x Tidepool T-Shirt (Size: M)',
       'DE',
     ])
-    expect(cells[5]!.attributes('title')).toBe('2x Tidepool T-Shirt (Size: M)')
+    expect(cells[6]!.attributes('title')).toBe('2x Tidepool T-Shirt (Size: M)')
     expect(cells[0]!.attributes('title')).toBeUndefined()
     expect(wrapper.find('.order-status--warning').exists()).toBe(true)
   })
@@ -50,6 +51,7 @@ describe('OrdersTableRow', () => {
       '—',
       '—',
       'shipped',
+      'Not packed',
       'Core Game',
       '—',
       '—',

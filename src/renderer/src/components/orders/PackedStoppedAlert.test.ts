@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { enableAutoUnmount, mount } from '@vue/test-utils'
+import PackedStoppedAlert from './PackedStoppedAlert.vue'
+
+enableAutoUnmount(afterEach)
+
+describe('PackedStoppedAlert', () => {
+  it('says how many packed boxes must not ship, and asks to show them', async () => {
+    const wrapper = mount(PackedStoppedAlert, { props: { count: 3 } })
+    expect(wrapper.text()).toContain(
+      '3 packed orders were refunded, put on hold or found unprocessable',
+    )
+    await wrapper.get('button').trigger('click')
+    expect(wrapper.emitted('show')).toHaveLength(1)
+  })
+
+  it('is not there while no packed order was stopped', () => {
+    expect(mount(PackedStoppedAlert, { props: { count: 0 } }).text()).toBe('')
+  })
+})

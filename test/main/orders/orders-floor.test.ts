@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { OrdersDesk } from '../../../src/main/orders/orders-desk'
+import { openCache } from '../../../src/main/services/cache'
+import type { OfflineCache } from '../../../src/main/services/cache'
+import { cleanup, tempDir } from '../../helpers/harness'
+import { asReceived } from '../../helpers/model'
+import { makeContributions } from '../fixtures/contributions'
+
+// The Orders view over the packing floor: each row's stage, the floor filter, and packed orders
+// a re-sync stopped. The floor changes between syncs: nothing may be served from before it.
+
+const CAMPAIGN = 7001
+// Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded (n % 5).
+const rows = makeContributions(10)
+const opened: OfflineCache[] = []
+afterEach(() => {
+  for (const cache of opened.splice(0)) cache.close()
+  cleanup()
+})
+
+function setUp() {
+  const cache = openCache({ dataDir: tempDir('perkpack-orders-floor-'), profile: 'floor' })
+  opened.push(cache)
+  const writer = cache.beginSnapshot(CAMPAIGN)
+  writer.add(asReceived(rows))
+  writer.commit({ expectedCount: rows.length, privileged: true })
+  return { cache, desk: new OrdersDesk(() => cache, 'en') }
+}
+
+const ALL = { statuses: [] }
+const orderOf = (n: number) => rows[n]!.order.id
+
+describe('orders and the packing floor', () => {
+  it('rows show the stage now, and the floor filter follows packing between two queries', () => {
+    const { cache, desk } = setUp()
+    expect(desk.query(CAMPAIGN, { ...ALL, floor: ['packed'] }).count).toBe(0)
+
+    cache.floor().pack(CAMPAIGN, orderOf(2), 'Desk A')
+    cache
+      .floor()
+      .addTracking(CAMPAIGN, [{ orderId: orderOf(3), carrier: 'UPS', trackingNumber: '1Z' }])
+    const packed = desk.query(CAMPAIGN, { ...ALL, floor: ['packed'] })
+    expect(packed.rows.map((row) => [row.orderId, row.floor, row.station])).toEqual([
+      [orderOf(2), 'packed', 'Desk A'],
+    ])
+    const notPacked = desk.query(CAMPAIGN, { ...ALL, floor: ['not-packed'] })
+    expect(notPacked.count).toBe(rows.length - 2)
+    // The page served later shows the floor as it is then, not as it was at the query.
+    const all = desk.query(CAMPAIGN, ALL)
+    cache.floor().unpack(CAMPAIGN, orderOf(2))
+    const page = desk.rows({ campaignId: CAMPAIGN, resultId: all.resultId, offset: 0, limit: 100 })
+    expect(page.find((row) => row.orderId === orderOf(2))?.floor).toBe('not-packed')
+    expect(page.find((row) => row.orderId === orderOf(3))?.floor).toBe('shipped')
+  })
+
+  it('the selection that prints follows the floor filter, and packed refunded orders are counted', () => {
+    const { cache, desk } = setUp()
+    cache.floor().pack(CAMPAIGN, orderOf(4), 'Desk A') // refunded
+    cache.floor().pack(CAMPAIGN, orderOf(0), 'Desk A') // captured
+    const selection = desk.selection(CAMPAIGN, { ...ALL, floor: ['not-packed'] })
+    expect(selection.contributions.map((row) => row.order.id)).not.toContain(orderOf(0))
+    expect(selection.contributions).toHaveLength(rows.length - 2)
+    expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
+  })
+})
