@@ -118,6 +118,7 @@ export class AppServices {
       now: this.now,
       printed: (campaignId, orderIds, document) =>
         cache().floor().markPrinted(campaignId, orderIds, document),
+      floor: (campaignId) => cache().floor().states(campaignId),
     })
     this.pickList = new PickListDesk({
       desktop: options.desktop ?? NO_DESKTOP,

@@ -53,7 +53,13 @@ run as a formula is prefixed with '. The pre-print checks are printed to stderr.
     reportPrePrintChecks(context, info, rows)
     for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
 
-    const result = await writeShipperCsv({ contributions: rows, format, out, signal })
+    const result = await writeShipperCsv({
+      contributions: rows,
+      format,
+      out,
+      signal,
+      floor: context.cache().floor().states(campaignId),
+    })
     // Orders left out are named by the checks above (nothing to ship, missing address).
     if (result.rows === 0) {
       context.io.stderr.write(

@@ -62,6 +62,7 @@ problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
     const progress = new ProgressLine(context.io.stderr)
     const result = await writePackingList({
       contributions: rows,
+      floor: context.cache().floor().states(campaignId),
       campaign: {
         id: campaignId,
         title: info.title ?? null,

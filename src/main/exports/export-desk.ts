@@ -19,7 +19,7 @@ import type {
   SlipsProgress,
   SlipsSaved,
 } from '../../shared/ipc'
-import type { PrintedDocument } from '../../shared/floor/order-state'
+import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -58,6 +58,8 @@ export interface ExportDeskOptions {
    * (the Orders state column, the Progress view).
    */
   printed?: (campaignId: number, orderIds: readonly number[], document: PrintedDocument) => void
+  /** The packing floor's record of a campaign, for the files' floor and tracking columns. */
+  floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
 }
 
 /**
@@ -188,6 +190,7 @@ export class ExportDesk {
     const problemRows = this.options.problemRows(info.campaignId)
     const result = await writePackingList({
       contributions,
+      floor: this.options.floor?.(info.campaignId),
       campaign: {
         id: info.campaignId,
         title: this.campaignTitle(info),
@@ -214,6 +217,7 @@ export class ExportDesk {
       contributions: selection.contributions,
       format: request.format,
       out: withExtension(chosen, 'csv'),
+      floor: this.options.floor?.(request.campaignId),
     })
     return { path: result.path as string, rows: result.rows, orders: result.orders }
   }

@@ -10,6 +10,8 @@ import {
   statusText,
 } from '../fulfillment'
 import type { OrderLine } from '../fulfillment'
+import { FLOOR_STAGE_WORDS, floorStage } from '../floor/order-state'
+import type { OrderFloorState } from '../floor/order-state'
 
 /**
  * How a column's values are stored. `id` is text that looks like a number to a spreadsheet
@@ -54,6 +56,12 @@ export interface OrderRowValues extends ShippingValues {
   paymentCode: string
   perks: string
   items: string
+  /** The packing floor: "Packed", when and where, and every parcel's tracking number. */
+  floor: string
+  packedAt: string
+  station: string
+  carrier: string
+  tracking: string
 }
 
 export type OrderRowKey = keyof OrderRowValues
@@ -84,6 +92,13 @@ export const ORDER_COLUMNS: readonly ExportColumn<OrderRowKey>[] = [
   { key: 'perks', header: 'Perks', kind: 'text' },
   { key: 'items', header: 'Items', kind: 'text' },
   ...SHIPPING_COLUMN_LIST,
+  // The packing floor last, so the address columns stay where warehouse macros expect them.
+  { key: 'floor', header: 'Floor', kind: 'text' },
+  { key: 'packedAt', header: 'Packed at', kind: 'id' },
+  { key: 'station', header: 'Packed by', kind: 'text' },
+  { key: 'carrier', header: 'Carrier', kind: 'text' },
+  // Text, always: a spreadsheet would show 9400111899223856728493 as 9.40011E+21.
+  { key: 'tracking', header: 'Tracking number', kind: 'id' },
 ]
 
 /** Columns of the Shipping sheet: what a shipping tool imports, nothing else. */
@@ -173,7 +188,10 @@ export function orderItemsText(row: CampaignContribution): string {
 }
 
 /** Everything the Orders sheet shows for one order, as plain values. */
-export function orderRowValues(row: CampaignContribution): OrderRowValues {
+export function orderRowValues(
+  row: CampaignContribution,
+  floor?: OrderFloorState | null,
+): OrderRowValues {
   const order = row.order
   // The fields written out rather than spread: 100,000 rows should not copy 100,000 objects.
   const ship = addressParts(order.shipping)
@@ -197,6 +215,11 @@ export function orderRowValues(row: CampaignContribution): OrderRowValues {
     postalCode: ship.postalCode,
     country: ship.country,
     phone: ship.phone,
+    floor: FLOOR_STAGE_WORDS[floorStage(floor)],
+    packedAt: floor?.packedAt ?? '',
+    station: floor?.station ?? '',
+    carrier: floor?.carrier ?? '',
+    tracking: floor?.trackingNumbers.join(', ') ?? '',
   }
 }
 

@@ -83,6 +83,8 @@ describe('order rows for exports', () => {
       'postalCode',
       'country',
       'phone',
+      'packedAt',
+      'tracking',
     ])
     expect(SHIPPING_COLUMNS.map((c) => c.key)).toEqual([
       'sequence',

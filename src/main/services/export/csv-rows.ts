@@ -2,6 +2,8 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { addressParts } from '../../../shared/address'
 import { neutralizeFormula } from '../../../shared/export/formula'
 import { describeChoices, hasShippingAddress, shippableLines } from '../../../shared/fulfillment'
+import { FLOOR_STAGE_WORDS, floorStage } from '../../../shared/floor/order-state'
+import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 
 /** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
@@ -27,6 +29,10 @@ export interface ShipperLine {
   itemName: string
   choices: string
   quantity: number
+  /** The packing floor's word for the order ("Packed"), its carrier and tracking numbers. */
+  floor: string
+  carrier: string
+  tracking: string
 }
 
 type ShipperLineKey = keyof ShipperLine
@@ -65,6 +71,9 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
       { key: 'itemName', header: 'product_name' },
       { key: 'choices', header: 'product_options' },
       { key: 'orderNumber', header: 'order_number' },
+      { key: 'floor', header: 'floor_state' },
+      { key: 'carrier', header: 'carrier' },
+      { key: 'tracking', header: 'tracking_number' },
     ],
     shipstation: [
       { key: 'orderNumber', header: 'Order Number' },
@@ -83,6 +92,9 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
       { key: 'choices', header: 'Item Options' },
       { key: 'quantity', header: 'Item Quantity' },
       { key: 'orderId', header: 'Custom Field 1' },
+      // ShipStation shows custom fields on the order: where it stands on PerkPack's floor.
+      { key: 'floor', header: 'Custom Field 2' },
+      { key: 'tracking', header: 'Custom Field 3' },
     ],
   }
 
@@ -100,7 +112,10 @@ function shipperOrderDate(timestamp: string): string {
  * The lines of one order, or an empty array when it does not ship (nothing to ship, or no
  * street address: a shipper's importer rejects the row or, worse, buys postage for it).
  */
-export function shipperLines(row: CampaignContribution): ShipperLine[] {
+export function shipperLines(
+  row: CampaignContribution,
+  floor?: OrderFloorState | null,
+): ShipperLine[] {
   const lines = shippableLines(row)
   if (lines.length === 0 || !hasShippingAddress(row)) return []
   const ship = addressParts(row.order.shipping)
@@ -117,6 +132,9 @@ export function shipperLines(row: CampaignContribution): ShipperLine[] {
     countryCode: ship.countryCode,
     phone: ship.phone,
     email: (row.email ?? '').trim(),
+    floor: FLOOR_STAGE_WORDS[floorStage(floor)],
+    carrier: floor?.carrier ?? '',
+    tracking: floor?.trackingNumbers.join(' ') ?? '',
   }
   return lines.map((line) => ({
     ...base,

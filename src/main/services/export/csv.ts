@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { shipmentRole } from '../../../shared/fulfillment'
+import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 import { Cancelled, isAbortError, PerkPackError } from '../perkpack-errors'
 import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
@@ -26,6 +27,8 @@ export interface WriteShipperCsvOptions {
    */
   out: string | NodeJS.WritableStream
   signal?: AbortSignal
+  /** The packing floor's record by order id: its state and tracking columns. */
+  floor?: ReadonlyMap<number, OrderFloorState>
 }
 
 export interface ShipperCsvResult {
@@ -73,10 +76,11 @@ function* records(
   contributions: readonly CampaignContribution[],
   format: ShipperCsvFormat,
   counts: Counts,
+  floor: ReadonlyMap<number, OrderFloorState> | undefined,
 ): Generator<ShipperRecord> {
   const columns = SHIPPER_CSV_COLUMNS[format]
   for (const row of contributions) {
-    const lines = shipperLines(row)
+    const lines = shipperLines(row, floor?.get(row.order.id))
     if (lines.length === 0) {
       if (shipmentRole(row) === 'no-address') counts.noAddressOrders++
       else counts.skippedOrders++
@@ -125,7 +129,7 @@ export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<
   const { contributions, format, out, signal } = options
   if (signal?.aborted) throw cancelled()
   const counts: Counts = { rows: 0, orders: 0, skippedOrders: 0, noAddressOrders: 0 }
-  const source = Readable.from(records(contributions, format, counts))
+  const source = Readable.from(records(contributions, format, counts, options.floor))
   const stringifier = csvStringifier(format)
 
   if (typeof out !== 'string') {

@@ -1,3 +1,4 @@
+import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import {
   ORDER_COLUMNS,
@@ -117,13 +118,19 @@ export interface OrderTable {
 
 const ORDER_HEADERS = ORDER_COLUMNS.map((c) => c.header)
 
-export function orderTable(orders: readonly CampaignContribution[]): OrderTable {
+export function orderTable(
+  orders: readonly CampaignContribution[],
+  floor?: ReadonlyMap<number, OrderFloorState>,
+): OrderTable {
   const rows: CellValue[][] = []
   const widths = new ColumnWidths(ORDER_HEADERS)
   const perks = new Map<number, OrderTable['perks'][number]>()
   for (let i = 0; i < orders.length; i++) {
     const contribution = orders[i] as CampaignContribution
-    const row = rowInColumns(orderRowValues(contribution), ORDER_COLUMNS)
+    const row = rowInColumns(
+      orderRowValues(contribution, floor?.get(contribution.order.id)),
+      ORDER_COLUMNS,
+    )
     rows.push(row)
     for (let c = 0; c < row.length; c++) widths.see(c, row[c])
     for (const perk of contribution.order.perks) {

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import ExcelJS from 'exceljs'
+import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { ProblemLine } from '../../../shared/problems/report'
 import { exportError, fileSink, streamSink } from './excel-files'
@@ -41,6 +42,8 @@ export interface PackingListOptions {
   checks?: readonly PackingListCheck[]
   /** Fields of the campaign's problem rows; a "Problems" sheet is added when there are any. */
   problems?: readonly ProblemLine[]
+  /** The packing floor's record by order id: the Floor, Carrier and Tracking columns. */
+  floor?: ReadonlyMap<number, OrderFloorState>
   /** The workbook's creation time; tests pin it. */
   now?: Date
   /**
@@ -76,7 +79,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   const target = typeof options.out === 'string' ? path.resolve(options.out) : null
 
   const orders = uniqueOrdersBySequence(options.contributions)
-  const table = orderTable(orders)
+  const table = orderTable(orders, options.floor)
   const namer = new SheetNamer()
   for (const fixed of [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_CHECKS, SHEET_PROBLEMS])
     namer.reserve(fixed)

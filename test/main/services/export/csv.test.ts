@@ -111,6 +111,9 @@ const GENERIC_HEADERS = [
   'product_name',
   'product_options',
   'order_number',
+  'floor_state',
+  'carrier',
+  'tracking_number',
 ]
 
 const SHIPSTATION_HEADERS = [
@@ -130,6 +133,8 @@ const SHIPSTATION_HEADERS = [
   'Item Options',
   'Item Quantity',
   'Custom Field 1',
+  'Custom Field 2',
+  'Custom Field 3',
 ]
 
 type Field =
@@ -149,6 +154,9 @@ type Field =
   | 'qty'
   | 'item'
   | 'choices'
+  | 'floor'
+  | 'carrier'
+  | 'tracking'
 
 const FIELDS: Record<ShipperCsvFormat, Field[]> = {
   generic: [
@@ -167,6 +175,9 @@ const FIELDS: Record<ShipperCsvFormat, Field[]> = {
     'item',
     'choices',
     'number',
+    'floor',
+    'carrier',
+    'tracking',
   ],
   shipstation: [
     'number',
@@ -185,6 +196,8 @@ const FIELDS: Record<ShipperCsvFormat, Field[]> = {
     'choices',
     'qty',
     'id',
+    'floor',
+    'tracking',
   ],
 }
 
@@ -223,6 +236,10 @@ function expectedRows(rows: readonly CampaignContribution[], format: ShipperCsvF
         qty: String(line.quantity),
         item: line.itemName,
         choices: line.choices.map((c) => `${c.name}: ${c.value}`).join(', '),
+        // Written without the floor's record: nothing happened to these orders yet.
+        floor: 'Not packed',
+        carrier: '',
+        tracking: '',
       }
       out.push(FIELDS[format].map((field) => values[field]))
     }

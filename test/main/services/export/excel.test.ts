@@ -165,6 +165,11 @@ describe('writePackingList: structure', () => {
       'Postal code',
       'Country',
       'Phone',
+      'Floor',
+      'Packed at',
+      'Packed by',
+      'Carrier',
+      'Tracking number',
     ])
     for (const label of perksOf(rows).values())
       expect(headersOf(sheet(label))).toEqual(orderHeaders)
