@@ -7,6 +7,7 @@ export const VIEW_LABELS: Record<ViewName, string> = {
   orders: 'Orders',
   picklist: 'Pick list',
   printexport: 'Print & export',
+  progress: 'Progress',
   jobs: 'Batch jobs',
   signups: 'Sign-ups',
   account: 'My contributions',

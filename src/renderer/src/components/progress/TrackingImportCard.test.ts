@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
+import TrackingImportCard from './TrackingImportCard.vue'
+import { trackingPreview } from '@renderer/stores/tracking.fixtures'
+import { useTrackingFilesStore } from '@renderer/stores/trackingFiles'
+import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
+
+function setup(state: Record<string, unknown> = {}) {
+  const pinia = createTestingPinia({
+    createSpy: vi.fn,
+    initialState: { trackingFiles: { campaignId: 1001, ...state } },
+  })
+  const wrapper = mountWithProviders(TrackingImportCard, { pinia })
+  return { wrapper, store: useTrackingFilesStore(pinia) }
+}
+
+const text = (selector: string) => document.querySelector(selector)?.textContent ?? ''
+const buttons = () => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim())
+
+describe('TrackingImportCard', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('offers no import before a preview; the picked file goes to the store', async () => {
+    const { store } = setup()
+    await flushPromises()
+    // Only the file chooser: no import (nor Cancel) until a preview is on screen.
+    expect(buttons()).toEqual(['Import tracking numbers…'])
+    const input = document.querySelector<HTMLInputElement>(
+      'input[type="file"][aria-label="Tracking export file"]',
+    )
+    const file = new File(['order_number,carrier,tracking_number\n'], 'ship.csv')
+    Object.defineProperty(input, 'files', { value: [file] })
+    input?.dispatchEvent(new Event('change'))
+    expect(store.previewFile).toHaveBeenCalledWith(file)
+  })
+
+  it('shows every category of the preview with its lines, and imports the matched numbers', async () => {
+    const { store } = setup({ preview: trackingPreview() })
+    await flushPromises()
+    const figure = (key: string) => text(`[data-testid="preview-${key}"] dd`)
+    expect(
+      ['matched', 'alreadyStored', 'unmatched', 'conflicts', 'notPacked', 'problems'].map(figure),
+    ).toEqual(['6', '1', '1', '1', '2', '2'])
+    expect(text('[aria-label="Tracking import preview"]')).toContain(
+      'shipments.csv · Generic CSV · 10 rows',
+    )
+    expect(text('[data-testid="preview-list-unmatched"]')).toContain('Line 5: order number 999')
+    expect(text('[data-testid="preview-list-conflicts"]')).toContain(
+      'Line 7: order 4402 gets 1Z999, has 9400111',
+    )
+    expect(text('[data-testid="preview-list-problems"]')).toContain(
+      'Line 10, tracking_number: a number in scientific notation',
+    )
+    buttonByName('Import 6 tracking numbers').click()
+    expect(store.importPreview).toHaveBeenCalledTimes(1)
+    buttonByName('Cancel').click()
+    expect(store.cancelPreview).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the import button disabled when the file brings nothing new', async () => {
+    setup({ preview: trackingPreview({ matched: 0, alreadyStored: 10 }) })
+    await flushPromises()
+    expect(buttonByName('Nothing new to import').disabled).toBe(true)
+  })
+
+  it('shows main’s message for a bad file, and the result of an import', async () => {
+    setup({
+      importError: 'ship.csv, line 1: the header lacks order number and tracking number columns',
+      imported: { added: 5, unchanged: 2 },
+    })
+    await flushPromises()
+    expect(document.body.textContent).toContain('The tracking file was not read')
+    expect(document.body.textContent).toContain('ship.csv, line 1: the header lacks')
+    expect(text('[data-testid="tracking-imported"]')).toContain(
+      '5 tracking numbers added; 2 already stored.',
+    )
+  })
+})

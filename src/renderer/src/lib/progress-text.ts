@@ -1,0 +1,81 @@
+import type { ProgressCounts } from '@shared/floor/progress'
+import type { TrackingFormat } from '@shared/ipc'
+import { describeChoices } from '@shared/fulfillment'
+import { formatCount, plural } from './counts'
+
+/** The three stages the floor reports, in the order a parcel goes through them. */
+export const PROGRESS_STAGES = ['printed', 'packed', 'shipped'] as const
+export type ProgressStage = (typeof PROGRESS_STAGES)[number]
+
+export const STAGE_LABELS: Record<ProgressStage, string> = {
+  printed: 'Printed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+}
+
+/** Whole percent of `part` in `whole`, rounded down so 99.6 % never reads "100 %" (0 of 0 is 0). */
+export function percentOf(part: number, whole: number): number {
+  if (!(whole > 0) || !(part > 0)) return 0
+  return Math.min(100, Math.floor((part / whole) * 100))
+}
+
+/** "412 of 1,200 · 34 %". */
+export function stageLine(counts: ProgressCounts, stage: ProgressStage): string {
+  return `${formatCount(counts[stage])} of ${formatCount(counts.toShip)} · ${percentOf(counts[stage], counts.toShip)} %`
+}
+
+/** "Size: M, Colour: Black · TEE-BLK", the name a packer knows first, the code to check it by. */
+export function variantCaption(variant: {
+  skuCode: string
+  choices: { name: string; value: string }[]
+}): string {
+  const choices = describeChoices(variant.choices)
+  return choices === '' ? variant.skuCode : `${choices} · ${variant.skuCode}`
+}
+
+/** The title of the alert over the Progress view when packed orders must not go out. */
+export function stoppedAlertTitle(orderIds: readonly number[]): string {
+  const n = orderIds.length
+  return `${plural(n, 'packed order')} ${n === 1 ? 'was' : 'were'} refunded or put on hold at the last sync: take ${n === 1 ? 'it' : 'them'} off the outgoing pile`
+}
+
+export const FORMAT_OPTIONS: { label: string; value: TrackingFormat | 'auto' }[] = [
+  { label: 'Automatic (from the header)', value: 'auto' },
+  { label: 'Generic (order_number, carrier, tracking_number)', value: 'generic' },
+  { label: 'ShipStation shipments export', value: 'shipstation' },
+  { label: 'Pirate Ship export', value: 'pirateship' },
+]
+
+export const FORMAT_NAMES: Record<TrackingFormat, string> = {
+  generic: 'Generic CSV',
+  shipstation: 'ShipStation',
+  pirateship: 'Pirate Ship',
+}
+
+/** "Import 57 tracking numbers" (conflicts are among the matched: kept beside the stored one). */
+export function importButtonLabel(matched: number): string {
+  const n = matched
+  return n === 0 ? 'Nothing new to import' : `Import ${plural(n, 'tracking number')}`
+}
+
+/** What the person reads after an import went through. */
+export function importResultText(result: { added: number; unchanged: number }): string {
+  const added =
+    result.added === 0
+      ? 'No tracking number added'
+      : `${plural(result.added, 'tracking number')} added`
+  return result.unchanged === 0
+    ? `${added}.`
+    : `${added}; ${formatCount(result.unchanged)} already stored.`
+}
+
+/** "lines 4, 9, 12 and 30 more": the lines to look at, without flooding the card. */
+export function linesText(lines: readonly number[], total: number, shown = 8): string {
+  if (lines.length === 0) return ''
+  const head = lines.slice(0, shown)
+  const rest = total - head.length
+  const word = total === 1 ? 'line' : 'lines'
+  return rest > 0
+    ? `${word} ${head.join(', ')} and ${formatCount(rest)} more`
+    : `${word} ${head.join(', ')}`
+}

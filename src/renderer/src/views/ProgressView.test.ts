@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import type { FloorProgress } from '@shared/ipc'
+import ProgressView from './ProgressView.vue'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
+
+const PROGRESS: FloorProgress = {
+  totals: { toShip: 200, printed: 150, packed: 60, shipped: 20 },
+  perks: [
+    {
+      perkId: 7,
+      label: 'Core Game',
+      toShip: 120,
+      printed: 90,
+      packed: 30,
+      shipped: 0,
+      variants: [
+        {
+          key: 'TEE|Size=M',
+          skuCode: 'TEE',
+          itemName: 'Backer T-shirt',
+          choices: [{ name: 'Size', value: 'M' }],
+          toShip: 80,
+          printed: 80,
+          packed: 30,
+          shipped: 0,
+        },
+      ],
+    },
+  ],
+  packedButStopped: [],
+}
+
+function setup(answer: () => FloorProgress, currentId: number | null = 1001) {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const bridge = fakeBridge({ floorProgress: answer })
+  useCampaignsStore().currentId = currentId
+  const wrapper = mountWithProviders(ProgressView, { pinia })
+  return { wrapper, bridge }
+}
+
+const bar = (name: string) =>
+  document.querySelector<HTMLElement>(`[role="progressbar"][aria-label="${name}"]`)
+
+describe('ProgressView', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('shows the totals as big numbers with bars, and a bar per stage for each perk and variant', async () => {
+    const { bridge } = setup(() => PROGRESS)
+    await flushPromises()
+    expect(bridge.calls.floorProgress).toHaveBeenCalledWith({ campaignId: 1001 })
+    const total = (stage: string) =>
+      document.querySelector(`[data-testid="total-${stage}"] .number`)?.textContent
+    expect([total('toShip'), total('printed'), total('packed'), total('shipped')]).toEqual([
+      '200',
+      '150',
+      '60',
+      '20',
+    ])
+    expect(bar('Packed: all orders to ship')?.getAttribute('aria-valuetext')).toBe(
+      '60 of 200 · 30 %',
+    )
+    const packedFill = bar('Packed: all orders to ship')?.querySelector<HTMLElement>('.fill')
+    expect(packedFill?.style.width).toBe('30%')
+    expect(bar('Printed: Core Game')?.getAttribute('aria-valuetext')).toBe('90 of 120 · 75 %')
+    const variantBar = bar('Printed: Backer T-shirt')
+    expect(variantBar?.getAttribute('aria-valuetext')).toBe('80 of 80 · 100 %')
+    expect(document.body.textContent).toContain('Size: M · TEE')
+    expect(document.querySelector('[data-testid="packed-but-stopped"]')).toBeNull()
+  })
+
+  it('raises packed orders that were refunded or put on hold, with their ids', async () => {
+    setup(() => ({ ...PROGRESS, packedButStopped: [5001, 5002, 5007] }))
+    await flushPromises()
+    const alert = document.querySelector('[data-testid="packed-but-stopped"]')
+    expect(alert?.textContent).toContain(
+      '3 packed orders were refunded or put on hold at the last sync: take them off the outgoing pile',
+    )
+    expect(alert?.textContent).toContain('5001, 5002, 5007')
+  })
+
+  it('says what to do without a campaign, and without an offline copy', async () => {
+    const none = setup(() => PROGRESS, null)
+    await flushPromises()
+    expect(none.bridge.calls.floorProgress).not.toHaveBeenCalled()
+    expect(document.body.textContent).toContain('Open a campaign in Campaigns')
+    none.wrapper.unmount()
+    document.body.innerHTML = ''
+
+    setup(() => fail('campaign_not_synced', 'Campaign 1001 has no offline copy yet.'))
+    await flushPromises()
+    expect(document.body.textContent).toContain('no offline copy yet. Sync it in Campaigns')
+    expect(document.querySelector('[role="progressbar"]')).toBeNull()
+  })
+
+  it('shows another failure as main words it', async () => {
+    setup(() => fail('internal', 'The offline cache could not be read. Restart PerkPack.'))
+    await flushPromises()
+    expect(document.body.textContent).toContain('Progress could not be read')
+    expect(document.body.textContent).toContain('The offline cache could not be read.')
+  })
+})

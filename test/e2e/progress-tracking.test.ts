@@ -1,0 +1,202 @@
+/**
+ * Issue 12 in Chromium through the web harness: the Progress view's totals and bars, tracking
+ * numbers in from a generic file (preview, then import, and "shipped" moves), and the dashboard's
+ * contributions file filled and saved with nothing else changed.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { filterContributions } from '../../src/shared/fulfillment/filter'
+import { shipmentRole } from '../../src/shared/fulfillment/shipping'
+import { blankFloorState } from '../../src/shared/floor/order-state'
+import type { OrderFloorState } from '../../src/shared/floor/order-state'
+import { floorProgress, PROGRESS_STATUSES } from '../../src/shared/floor/progress'
+import { startSimulator } from '../../src/simulator'
+import type { Simulator } from '../../src/simulator'
+import type { Harness } from '../../src/web/server'
+import { servedListing, servedModels } from '../helpers/served-snapshot'
+import {
+  count,
+  expectNoMissingText,
+  goTo,
+  launchBrowser,
+  openCampaign,
+  openPage,
+  removeDir,
+  screenshot,
+  signIn,
+  startAppHarness,
+  tempDataDir,
+  until,
+} from './support'
+
+let sim: Simulator
+let harness: Harness
+let harnessLog: string[] = []
+let browser: Browser
+let dataDir: string
+let context: BrowserContext
+let page: Page
+let pageErrors: string[] = []
+let campaignId: number
+let rows: CampaignContribution[]
+/** Three orders the floor works on, each with a sequence number: they get tracking numbers. */
+let shipped: CampaignContribution[]
+
+const trackingOf = (row: CampaignContribution) =>
+  `9400111899${String(row.order.id).padStart(12, '0')}`
+
+beforeAll(async () => {
+  sim = await startSimulator({ contributions: 120, faults: { latencyMs: 5 } })
+  campaignId = sim.campaignIds[0] as number
+  rows = servedModels(servedListing(sim, campaignId, true))
+  const seen = new Set<number>()
+  // The orders Progress counts (as src/shared/floor/progress.ts picks them), one row per order.
+  shipped = filterContributions(rows, { statuses: PROGRESS_STATUSES })
+    .filter((row) => shipmentRole(row) !== 'nothing-to-ship' && row.order.sequence_number != null)
+    .filter((row) => !seen.has(row.order.id) && Boolean(seen.add(row.order.id)))
+    .slice(0, 3)
+  dataDir = tempDataDir()
+  ;({ harness, log: harnessLog } = await startAppHarness(sim, { dataDir }))
+  browser = await launchBrowser()
+  ;({ context, page, pageErrors } = await openPage(browser, harness.url))
+  await signIn(page, sim.credentials)
+}, 120_000)
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await harness?.close()
+  await sim?.close()
+  removeDir(dataDir)
+})
+
+afterEach(async (test) => {
+  if (test.task.result?.state !== 'fail') return
+  if (page && !page.isClosed())
+    await screenshot(page, `failed-progress-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}`)
+  if (harnessLog.length) console.error(`harness log:\n${harnessLog.slice(-40).join('\n')}`)
+})
+
+const total = async (stage: string) =>
+  count(await page.locator(`[data-testid="total-${stage}"] .number`).innerText())
+
+/** Light and dark, at the two window sizes people use: for a person to look at, not committed. */
+async function screenshots(name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const [width, height] of [
+      [1280, 720],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await screenshot(page, `${name}-${scheme}-${width}x${height}`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+describe('the Progress view, tracking numbers in and the dashboard file out', () => {
+  it('after a sync, shows the campaign totals and a bar per stage for each perk, as the cache has them', async () => {
+    expect(shipped).toHaveLength(3)
+    await openCampaign(page, campaignId)
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await until(
+      async () => (await page.locator('main').getAttribute('data-view')) === 'orders',
+      60_000,
+    )
+    await goTo(page, 'Progress')
+    const expected = floorProgress(rows, new Map())
+    await until(async () => (await page.locator('[data-testid="total-toShip"]').count()) === 1)
+    expect(await total('toShip')).toBe(expected.totals.toShip)
+    expect([await total('printed'), await total('packed'), await total('shipped')]).toEqual([
+      0, 0, 0,
+    ])
+    const table = page.getByRole('table', { name: 'Progress per perk and SKU variant' })
+    const firstPerk = expected.perks[0]!
+    const bar = table.getByRole('progressbar', { name: `Shipped: ${firstPerk.label}`, exact: true })
+    expect(await bar.first().getAttribute('aria-valuetext')).toBe(`0 of ${firstPerk.toShip} · 0 %`)
+    expect(await table.locator('[data-kind="perk"]').count()).toBe(expected.perks.length)
+    expectNoMissingText(await page.locator('main').innerText(), 'Progress view')
+  }, 120_000)
+
+  it('previews a generic tracking file, imports it, and "shipped" moves', async () => {
+    const lines = [
+      'Order_Number,Carrier,Tracking_Number',
+      ...shipped.map((row) => `${row.order.sequence_number},USPS,${trackingOf(row)}`),
+      '99999999,USPS,9400111899000000000001',
+      `${shipped[0]!.order.sequence_number},USPS,`,
+    ]
+    await page.getByLabel('Tracking export file').setInputFiles({
+      name: 'pirate-export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${lines.join('\n')}\n`),
+    })
+    const preview = page.getByLabel('Tracking import preview')
+    await preview.waitFor()
+    const figure = async (key: string) =>
+      count(await preview.locator(`[data-testid="preview-${key}"] dd`).innerText())
+    expect(await figure('matched')).toBe(3)
+    expect(await figure('unmatched')).toBe(1)
+    expect(await figure('notPacked')).toBe(3)
+    expect(await figure('problems')).toBe(1)
+    expect(await preview.innerText()).toContain('Line 5: order number 99999999')
+    expect(await preview.innerText()).toContain('Line 6, Tracking_Number')
+    await screenshots('progress-preview')
+
+    await page.getByRole('button', { name: 'Import 3 tracking numbers' }).click()
+    await page.getByTestId('tracking-imported').getByText('3 tracking numbers added.').waitFor()
+    await until(async () => (await total('shipped')) === 3)
+    const states = new Map<number, OrderFloorState>(
+      shipped.map((row) => [
+        row.order.id,
+        { ...blankFloorState(row.order.id), carrier: 'USPS', trackingNumbers: [trackingOf(row)] },
+      ]),
+    )
+    expect(floorProgress(rows, states).totals.shipped).toBe(3)
+    expect(await page.getByLabel('Tracking import preview').count()).toBe(0)
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0))
+    await screenshots('progress')
+  })
+
+  it('fills the dashboard file: tracking numbers in, every other byte as it was', async () => {
+    const header =
+      'Order No.,Pledge ID,Referrer ID,Fulfillment Status,Name,Email,Amount,Perk,Shipping Country,Carrier,Tracking Number,Item SKU'
+    const other = rows.find((row) => !shipped.some((s) => s.order.id === row.order.id))!
+    const file = (filled: boolean) => {
+      const line = (row: CampaignContribution, name: string) => {
+        const hit = filled && shipped.some((s) => s.order.id === row.order.id)
+        const carrier = hit ? 'USPS' : ''
+        const tracking = hit ? trackingOf(shipped.find((s) => s.order.id === row.order.id)!) : ''
+        return `${row.order.sequence_number ?? ''},${row.id},,unfulfilled,"${name}",a@example.com,"1,050.00",Core,US,${carrier},${tracking},SKU-1`
+      }
+      const body = [
+        ...shipped.map((row, i) => line(row, `Backer, ${i}`)),
+        line(other, 'Nobody "Yet"'.replace(/"/g, '""')),
+        ',77777777,,unfulfilled,Gone,g@example.com,5.00,Core,US,,,SKU-1',
+      ]
+      return Buffer.from(`\uFEFF${[header, ...body].join('\r\n')}\r\n`, 'utf8')
+    }
+    await page.getByLabel('Dashboard contributions file').setInputFiles({
+      name: 'contributions.csv',
+      mimeType: 'text/csv',
+      buffer: file(false),
+    })
+    const report = page.getByLabel('Dashboard file report')
+    await report.waitFor()
+    const saved = path.join(dataDir, 'exports', 'contributions-with-tracking.csv')
+    const text = await report.innerText()
+    expect(text).toContain(saved)
+    expect(text).toContain('3 rows filled with tracking numbers (matched by Pledge ID), of 5.')
+    expect(text).toContain('1 row of orders without a tracking number yet')
+    expect(text).toContain('1 row not in the offline copy (line 6)')
+    expect(fs.readFileSync(saved).equals(file(true))).toBe(true)
+
+    await page.getByRole('button', { name: 'Watch the import job →' }).click()
+    await until(async () => (await page.locator('main').getAttribute('data-view')) === 'jobs')
+    expect(pageErrors).toEqual([])
+  })
+})
