@@ -3,6 +3,7 @@ import type { SimulatorOptions } from '../simulator'
 import { NO_DESKTOP } from './exports/desktop-port'
 import type { Desktop } from './exports/desktop-port'
 import { ExportDesk } from './exports/export-desk'
+import { StationDesk } from './floor/station-desk'
 import { JobWatcher } from './jobs/job-watcher'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
@@ -58,6 +59,7 @@ export class AppServices {
   readonly exports: ExportDesk
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
+  readonly station: StationDesk
   private disposed = false
 
   constructor(private readonly options: AppServicesOptions) {
@@ -108,6 +110,11 @@ export class AppServices {
       progress: (event) => this.emit('sync:progress', event),
       committed: (syncedCache, campaignId) => this.orders.rebuild(syncedCache, campaignId),
       now: this.now,
+    })
+    this.station = new StationDesk({
+      cache,
+      workspace: (campaignId) => this.orders.snapshot(campaignId),
+      stationName: () => this.settings.get().stationName,
     })
     this.jobs = new JobWatcher({
       cache,

@@ -3,6 +3,7 @@ import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../../shared/ipc'
 import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
 import type { AppServices } from '../app-services'
 import { exportsHandlers } from '../exports/exports-handlers'
+import { floorHandlers } from '../floor/floor-handlers'
 import { jobsHandlers } from '../jobs/jobs-handlers'
 import { lookupsHandlers } from '../lookups/lookups-handlers'
 import { networkHandlers } from '../network/network-handlers'
@@ -43,6 +44,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...lookupsHandlers(app.connection, app.now),
     ...networkHandlers(app.network),
     ...shellHandlers(options.openExternal),
+    ...floorHandlers(app.station),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
   for (const channel of IPC_CHANNEL_NAMES) {
