@@ -6,6 +6,7 @@ export const VIEWS = [
   'orders',
   'picklist',
   'printexport',
+  'packstation',
   'jobs',
   'signups',
   'account',
