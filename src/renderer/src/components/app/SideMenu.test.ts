@@ -28,6 +28,7 @@ describe('SideMenu', () => {
       'Orders',
       'Pick list',
       'Print & export',
+      'Pack station',
       'Batch jobs',
       'Sign-ups',
       'My contributions',
