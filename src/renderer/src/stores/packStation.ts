@@ -127,8 +127,9 @@ export const usePackStationStore = defineStore('packStation', () => {
     phase.value = 'order'
     question.value = null
     scanWarnings.value = []
-    // Undo steps of ticks belong to the box they were made in; a pack stays undoable.
-    undoSteps.value = undoSteps.value.filter((step) => step.kind === 'pack')
+    // Undo is for the last action: once the next slip is scanned, ticks and packs before it
+    // are past (a pack is undone from the Orders view or with perkpack unpack).
+    undoSteps.value = []
     warn(list, 'order')
   }
 
@@ -336,7 +337,7 @@ export const usePackStationStore = defineStore('packStation', () => {
       scanWarnings.value = []
       question.value = null
       phase.value = 'idle'
-      undoSteps.value = undoSteps.value.filter((step) => step.kind === 'pack')
+      undoSteps.value = []
       return persist()
     })
   }
