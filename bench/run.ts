@@ -6,6 +6,7 @@ import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
 import { benchLabels, benchSlips } from './print.bench'
 import { benchOrdersView } from './orders-view.bench'
+import { benchPackStation } from './pack-station.bench'
 import { benchSync } from './sync.bench'
 
 const BENCHES: Record<string, () => Promise<string>> = {
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   excel: benchExcel,
   labels: benchLabels,
   slips: benchSlips,
+  'pack-station': benchPackStation,
 }
 
 async function main(): Promise<void> {

@@ -87,6 +87,9 @@ export class StationDesk {
 
   /** The station's work in progress; a stored one that no longer fits the schema is dropped. */
   session(campaignId: number): StationSession | null {
+    // The station asks this when it opens: the index is built now, not on the first scan.
+    // A campaign not synced yet has nothing to index; its first scan says how to get orders.
+    if (this.options.cache().campaign(campaignId)) stationIndex(this.options.workspace(campaignId))
     const stored = this.options.cache().getDocument<unknown>(SESSION_KIND, String(campaignId))
     if (!stored) return null
     const parsed = stationSessionSchema.safeParse(stored.value)
