@@ -105,7 +105,7 @@ describe('the pack station store', () => {
     await store.submit('')
     expect(floor.get(70001)?.station).toBe('Desk A')
     expect(store).toMatchObject({ phase: 'idle', order: null, packed: 1 })
-    expect(store.notice).toBe('Packed #1 at Desk A.')
+    expect(store.notice).toEqual({ text: 'Packed #1 at Desk A.', tone: 'success' })
     expect(store.signal?.sound).toBe('packed')
     expect(saved.session).toMatchObject({ orderId: null, packed: 1, ticks: {} })
   })

@@ -26,6 +26,14 @@ export type StationPhase = 'idle' | 'order' | 'confirm' | 'tracking'
 
 const MAX_UNDO = 200
 
+/** What just happened, in a few words: "Packed #12 at Desk A" (success) or news (info). */
+export interface StationNotice {
+  text: string
+  tone: 'success' | 'info'
+}
+
+const info = (text: string): StationNotice => ({ text, tone: 'info' })
+
 /** Why a pack waits for a second Enter: the checklist is short, or the order has a warning. */
 export interface PackQuestion {
   short: number
@@ -42,8 +50,7 @@ export const usePackStationStore = defineStore('packStation', () => {
   /** The last scan's warning (wrong item, too many, unknown code): until the next good scan. */
   const scanWarnings = shallowRef<StationWarning[]>([])
   const question = ref<PackQuestion | null>(null)
-  /** What just happened, in a few words: "Packed #12 at Desk A". */
-  const notice = ref<string | null>(null)
+  const notice = ref<StationNotice | null>(null)
   const error = ref<string | null>(null)
   const undoSteps = ref<StationUndoStep[]>([])
   const packed = ref(0)
@@ -120,7 +127,9 @@ export const usePackStationStore = defineStore('packStation', () => {
   function openOrder(next: StationOrder, list: StationWarning[], kept: Ticks = {}): void {
     if (order.value && order.value.orderId !== next.orderId && ticked.value > 0) {
       const left = order.value
-      notice.value = `Order ${orderLabel(left)} was put aside unpacked: scan its slip to go on.`
+      notice.value = info(
+        `Order ${orderLabel(left)} was put aside unpacked: scan its slip to go on.`,
+      )
     }
     order.value = next
     ticks.value = fitTicks(next.lines, kept)
@@ -242,7 +251,7 @@ export const usePackStationStore = defineStore('packStation', () => {
     pushUndo({ kind: 'pack', orderId: current.orderId, ticks: { ...ticks.value } })
     packed.value += 1
     lastPacked.value = { ...current, floor: result.state }
-    notice.value = `Packed ${orderLabel(current)} at ${result.station}.`
+    notice.value = { text: `Packed ${orderLabel(current)} at ${result.station}.`, tone: 'success' }
     order.value = null
     ticks.value = {}
     orderWarnings.value = []
@@ -265,8 +274,11 @@ export const usePackStationStore = defineStore('packStation', () => {
       carrier: carrier.value,
     })
     notice.value = result.added
-      ? `Tracking number ${trackingNumber} saved for ${orderLabel(target)}.`
-      : `${orderLabel(target)} already had tracking number ${trackingNumber}.`
+      ? {
+          text: `Tracking number ${trackingNumber} saved for ${orderLabel(target)}.`,
+          tone: 'success',
+        }
+      : info(`${orderLabel(target)} already had tracking number ${trackingNumber}.`)
     phase.value = 'idle'
     sound('tick')
     return persist()
@@ -312,7 +324,7 @@ export const usePackStationStore = defineStore('packStation', () => {
         const steps = undoSteps.value
         openOrder(scan.order, scan.warnings, step.ticks)
         undoSteps.value = steps
-        notice.value = `Unpacked ${orderLabel(scan.order)}: it is back on the station.`
+        notice.value = info(`Unpacked ${orderLabel(scan.order)}: it is back on the station.`)
       }
       return persist()
     })
@@ -330,7 +342,7 @@ export const usePackStationStore = defineStore('packStation', () => {
   function putAside(): Promise<void> {
     return serial(async () => {
       if (!order.value) return
-      notice.value = `Order ${orderLabel(order.value)} put aside, not packed.`
+      notice.value = info(`Order ${orderLabel(order.value)} put aside, not packed.`)
       order.value = null
       ticks.value = {}
       orderWarnings.value = []
