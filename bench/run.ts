@@ -6,6 +6,7 @@ import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
 import { benchLabels, benchSlips } from './print.bench'
 import { benchOrdersView } from './orders-view.bench'
+import { benchPackStation } from './pack-station.bench'
 import { benchSync } from './sync.bench'
 import { benchTracking } from './tracking.bench'
 
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   labels: benchLabels,
   slips: benchSlips,
   tracking: benchTracking,
+  'pack-station': benchPackStation,
 }
 
 async function main(): Promise<void> {

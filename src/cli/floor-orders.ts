@@ -1,13 +1,13 @@
-import { hostname } from 'node:os'
+import { effectiveStationName, loadSettings } from '../main/session/settings-store'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { positiveInt } from './arguments'
 import type { CliContext } from './context'
 import { offlineCopy } from './offline-copy'
 
-/** A station's name: --station, else this computer's name (what a desk is known by). */
-export function stationName(value: string | undefined): string {
-  const name = (value ?? hostname()).trim()
+/** A station's name: --station, else the app's Settings for this data folder, else the computer's. */
+export function stationName(value: string | undefined, dataDir: string): string {
+  const name = (value ?? effectiveStationName(loadSettings(dataDir))).trim()
   if (name === '' || name.length > 64) {
     throw new UsageError('--station needs a name of 1 to 64 characters, e.g. --station "Desk A".')
   }

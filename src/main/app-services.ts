@@ -5,6 +5,7 @@ import type { Desktop } from './exports/desktop-port'
 import { ExportDesk } from './exports/export-desk'
 import { TrackingDesk } from './floor/tracking-desk'
 import { PickListDesk } from './exports/pick-list-desk'
+import { StationDesk } from './floor/station-desk'
 import { JobWatcher } from './jobs/job-watcher'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
@@ -65,6 +66,7 @@ export class AppServices {
   readonly pickList: PickListDesk
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
+  readonly station: StationDesk
   private disposed = false
 
   constructor(private readonly options: AppServicesOptions) {
@@ -134,6 +136,11 @@ export class AppServices {
       progress: (event) => this.emit('sync:progress', event),
       committed: (syncedCache, campaignId) => this.orders.rebuild(syncedCache, campaignId),
       now: this.now,
+    })
+    this.station = new StationDesk({
+      cache,
+      workspace: (campaignId) => this.orders.snapshot(campaignId),
+      stationName: () => this.settings.get().stationName,
     })
     this.jobs = new JobWatcher({
       cache,

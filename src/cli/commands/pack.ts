@@ -10,7 +10,8 @@ export const packCommand: Command = {
   usage: USAGE,
   summary: 'Mark an order packed at this station (offline; no network).',
   details: `<order-id>        the order's id, as under a packing slip's barcode
---station NAME    the station (desk) packing it (default: this computer's name)
+--station NAME    the station (desk) packing it (default: the app's station name in
+                  Settings, else this computer's name)
 --force           pack even an order refunded, on hold or unprocessable at the last sync
 Exits ${EXIT_CONFLICT} when the order was packed already (naming the station and time), ${EXIT_FAILURE} when
 its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not in the offline copy.`,
@@ -18,7 +19,7 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
     const orderId = orderArg(args, USAGE)
-    const station = stationName(values.station)
+    const station = stationName(values.station, context.target.dataDir)
     const row = ordersById(context, campaignId).get(orderId)
     const floor = context.cache().floor()
     const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId))

@@ -5,6 +5,7 @@ import type { AppServices } from '../app-services'
 import { exportsHandlers } from '../exports/exports-handlers'
 import { trackingHandlers } from '../floor/tracking-handlers'
 import { pickListHandlers } from '../exports/pick-list-handlers'
+import { floorHandlers } from '../floor/floor-handlers'
 import { jobsHandlers } from '../jobs/jobs-handlers'
 import { lookupsHandlers } from '../lookups/lookups-handlers'
 import { networkHandlers } from '../network/network-handlers'
@@ -47,6 +48,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...networkHandlers(app.network),
     ...shellHandlers(options.openExternal),
     ...trackingHandlers(app.tracking),
+    ...floorHandlers(app.station),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
   for (const channel of IPC_CHANNEL_NAMES) {

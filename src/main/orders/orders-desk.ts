@@ -134,6 +134,11 @@ export class OrdersDesk {
     return { workspace, info }
   }
 
+  /** The campaign's orders as this desk holds them: the pack station looks orders up in them. */
+  snapshot(campaignId: number): OrdersWorkspace {
+    return this.workspace(campaignId).workspace
+  }
+
   open(campaignId: number): OrdersSnapshot {
     const { workspace, info } = this.workspace(campaignId)
     return {

@@ -5,6 +5,7 @@ import type { Connection } from './connection'
 import {
   effectiveConcurrency,
   effectivePrintSettings,
+  effectiveStationName,
   effectiveTheme,
   loadSettings,
   saveSettings,
@@ -27,6 +28,7 @@ export class SettingsDesk {
       concurrency: effectiveConcurrency(stored),
       theme: effectiveTheme(stored),
       ...effectivePrintSettings(stored),
+      stationName: effectiveStationName(stored),
     }
   }
 
@@ -48,6 +50,7 @@ export class SettingsDesk {
       next.senderCountry = patch.senderCountry.trim().toUpperCase()
     }
     if (patch.staleAfterHours !== undefined) next.staleAfterHours = patch.staleAfterHours
+    if (patch.stationName !== undefined) next.stationName = patch.stationName
     const current = connection.target
     const demo = connection.inDemo
     let baseUrl = patch.baseUrl ? normalizeUrl(patch.baseUrl, 'API base URL') : undefined

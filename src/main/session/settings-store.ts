@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { DEFAULT_SENDER_COUNTRY, DEFAULT_STALE_AFTER_HOURS } from '../../shared/export/checks'
 import {
   DEFAULT_CONCURRENCY,
@@ -37,6 +38,7 @@ type PrintSettings = Pick<
 /** settings.json as the app keeps it: the CLI's fields plus the app's own. */
 export interface AppStoredSettings extends StoredSettings, Partial<PrintSettings> {
   theme?: ThemeSetting
+  stationName?: string
 }
 
 const DEFAULT_PRINT_SETTINGS: PrintSettings = {
@@ -70,6 +72,15 @@ export function effectiveConcurrency(stored: AppStoredSettings): number {
 
 export function effectiveTheme(stored: AppStoredSettings): ThemeSetting {
   return isOneOf(THEME_SETTINGS, stored.theme) ? stored.theme : 'system'
+}
+
+const MAX_STATION_NAME = 64
+
+/** The pack station's name: as set, else this computer's name (what a desk is known by). */
+export function effectiveStationName(stored: AppStoredSettings): string {
+  const set = typeof stored.stationName === 'string' ? stored.stationName.trim() : ''
+  if (set !== '' && set.length <= MAX_STATION_NAME) return set
+  return hostname().trim().slice(0, MAX_STATION_NAME) || 'Packing desk'
 }
 
 function offsetValue(value: unknown): number | null {

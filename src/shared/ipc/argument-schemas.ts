@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   apiTokenSchema,
   campaignIdSchema,
+  carrierSchema,
   concurrencySchema,
   contributionIdSchema,
   countSchema,
@@ -12,16 +13,20 @@ import {
   labelOrderSchema,
   layoutSchema,
   offsetSchema,
+  orderIdSchema,
   paperSchema,
   passwordSchema,
   perkIdSchema,
+  scanCodeSchema,
   senderCountrySchema,
   shown,
   slipBatchSizeSchema,
   staleHoursSchema,
+  stationNameSchema,
   statusSchema,
   text,
   themeSchema,
+  trackingNumberSchema,
 } from './field-schemas'
 import { FLOOR_STAGES } from '../floor/order-state'
 import { TRACKING_FORMATS } from './enums'
@@ -65,6 +70,8 @@ const appSettingsSchema = z.strictObject({
   senderCountry: senderCountrySchema,
   /** Pre-print checks warn when the last sync is older than this, in hours. */
   staleAfterHours: staleHoursSchema,
+  /** Who packed an order, on the floor's record: default this computer's name. */
+  stationName: stationNameSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -240,3 +247,80 @@ export const pickListPrintRequestSchema = z.strictObject({
   ),
 })
 export type PickListPrintRequest = z.infer<typeof pickListPrintRequestSchema>
+
+export const scanRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  code: scanCodeSchema,
+})
+
+export const stationOrderRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  orderId: orderIdSchema,
+})
+
+export const trackingRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  orderId: orderIdSchema,
+  trackingNumber: trackingNumberSchema,
+  /** Empty: not known; else written as EasyPost names it. */
+  carrier: carrierSchema,
+})
+export type TrackingRequest = z.infer<typeof trackingRequestSchema>
+
+/** An undo step is kept per action; a day's work at a desk fits, a runaway list does not. */
+const MAX_UNDO_STEPS = 200
+/** Variants in one box; far above any real order, small enough to refuse a runaway object. */
+const MAX_LINES = 500
+const MAX_UNITS = 100_000
+
+const ticksSchema = z
+  .record(
+    text('Checklist line', 1024, 'Scan the order again.'),
+    countSchema('Units ticked', 0, MAX_UNITS, 'Scan the order again.'),
+  )
+  .refine((ticks) => Object.keys(ticks).length <= MAX_LINES, {
+    error: `The checklist holds at most ${MAX_LINES} lines. Scan the order again.`,
+  })
+
+const isoTime = text('Time', 40, 'Open the station again.').refine(
+  (value) => !Number.isNaN(Date.parse(value)),
+  { error: 'Time must be an ISO 8601 date and time.' },
+)
+
+const undoStepSchema = z.discriminatedUnion('kind', [
+  /** `delta` +1 (ticked) or -1 (unticked): undo applies the opposite. */
+  z.strictObject({
+    kind: z.literal('tick'),
+    key: text('Checklist line', 1024, 'Scan the order again.'),
+    delta: z.union([z.literal(1), z.literal(-1)]),
+  }),
+  /** The order packed, with its ticks, so undo unpacks it and puts it back on the station. */
+  z.strictObject({ kind: z.literal('pack'), orderId: orderIdSchema, ticks: ticksSchema }),
+])
+export type StationUndoStep = z.infer<typeof undoStepSchema>
+
+/**
+ * The station's work in progress, stored after every action, so an app closed mid-order opens
+ * again on the same order with the same ticks, undo steps and session counters.
+ */
+export const stationSessionSchema = z.strictObject({
+  /** The order on the station, null between orders. */
+  orderId: orderIdSchema.nullable(),
+  ticks: ticksSchema,
+  undo: z.array(undoStepSchema).max(MAX_UNDO_STEPS, {
+    error: `At most ${MAX_UNDO_STEPS} undo steps are kept.`,
+  }),
+  /** Orders packed at this station since the session started, and when it started. */
+  packed: countSchema('Orders packed', 0, Number.MAX_SAFE_INTEGER, 'Start a new session.'),
+  startedAt: isoTime,
+  /** After packing, ask for the parcel's tracking number before the next order. */
+  askTracking: flag('Ask for tracking number'),
+  /** The carrier the last tracking number went with: the next parcel likely goes the same way. */
+  carrier: carrierSchema,
+})
+export type StationSession = z.infer<typeof stationSessionSchema>
+
+export const saveSessionRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  session: stationSessionSchema,
+})

@@ -8,14 +8,18 @@ import {
   orderRowsRequestSchema,
   ordersFilterSchema,
   pickListPrintRequestSchema,
+  saveSessionRequestSchema,
+  scanRequestSchema,
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
+  stationOrderRequestSchema,
   syncRequestSchema,
   trackingImportRequestSchema,
   trackingPreviewRequestSchema,
+  trackingRequestSchema,
 } from './argument-schemas'
-import type { AppSettings } from './argument-schemas'
+import type { AppSettings, StationSession } from './argument-schemas'
 import {
   accountIdSchema,
   campaignIdSchema,
@@ -48,6 +52,9 @@ import type {
   SessionInfo,
   ShrinkPending,
   SignupsResult,
+  StationPackResult,
+  StationScan,
+  StationTrackingResult,
   SyncProgress,
   SyncSummary,
   TrackingImportResult,
@@ -269,6 +276,41 @@ export const IPC_CHANNELS = {
     method: 'savePickListPdf',
     args: z.tuple([pickListPrintRequestSchema]),
     result: returns<PickListPdfSaved | null>(),
+  },
+  // The pack station (issue 12): orders looked up in the rows main holds, packed through the
+  // floor's store, the station's work in progress kept in the offline cache.
+  /** The order a scanned or typed code names (slip barcode, `#12`), with its warnings. */
+  'floor:scanOrder': {
+    method: 'scanOrder',
+    args: z.tuple([scanRequestSchema]),
+    result: returns<StationScan>(),
+  },
+  /** Packs at this station (Settings: station name) unless a station packed it first. */
+  'floor:pack': {
+    method: 'packOrder',
+    args: z.tuple([stationOrderRequestSchema]),
+    result: returns<StationPackResult>(),
+  },
+  /** Undo of a pack: true when it was packed. */
+  'floor:unpack': {
+    method: 'unpackOrder',
+    args: z.tuple([stationOrderRequestSchema]),
+    result: returns<boolean>(),
+  },
+  'floor:addTracking': {
+    method: 'addTracking',
+    args: z.tuple([trackingRequestSchema]),
+    result: returns<StationTrackingResult>(),
+  },
+  'floor:stationSession': {
+    method: 'stationSession',
+    args: campaign,
+    result: returns<StationSession | null>(),
+  },
+  'floor:saveStationSession': {
+    method: 'saveStationSession',
+    args: z.tuple([saveSessionRequestSchema]),
+    result: returns<boolean>(),
   },
 } as const satisfies Record<string, ChannelSpec>
 

@@ -247,3 +247,37 @@ export const staleHoursSchema = wholeNumber(
   (iss) =>
     `Data older than must be a whole number of hours from ${MIN_STALE_HOURS} to ${MAX_STALE_HOURS} (got ${shown(iss.input)}).`,
 )
+
+/** Printable text, trimmed, non-empty: what a scanner or a person types into one field. */
+function typedLine(label: string, max: number, fix: string) {
+  return text(label, max, fix)
+    .trim()
+    .min(1, { error: `${label} is empty. ${fix}` })
+    .regex(/^\P{Cc}*$/u, { error: `${label} may not contain control characters. ${fix}` })
+}
+
+export const stationNameSchema = typedLine(
+  'Station name',
+  64,
+  'Name the packing desk, such as "Desk A".',
+)
+
+export const scanCodeSchema = typedLine(
+  'Scanned code',
+  128,
+  'Scan the packing slip or the item barcode again.',
+)
+
+export const orderIdSchema = positiveId(
+  'Order ID',
+  '70001',
+  'Scan the barcode on the packing slip again.',
+)
+
+export const trackingNumberSchema = typedLine(
+  'Tracking number',
+  64,
+  'Scan or type the number printed on the shipping label.',
+)
+
+export const carrierSchema = text('Carrier', 64, 'Pick the carrier from the list.').trim()

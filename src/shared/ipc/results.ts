@@ -7,6 +7,7 @@ import type {
 } from '../api/schemas'
 import type { SchemaProblem } from '../api/validate'
 import type { PerkGroup, PickListRow, PickListTotals, StatusCount } from '../fulfillment'
+import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
@@ -327,4 +328,28 @@ export interface DashboardFillReport {
   unmatched: number
   /** The first unmatched lines, to find them in the file. */
   unmatchedLines: number[]
+}
+
+export type {
+  ChecklistWarning,
+  StationLine,
+  StationOrder,
+  StationScan,
+  StationWarning,
+} from '../floor/station-scan'
+export type { OrderFloorState } from '../floor/order-state'
+export type { PackWarning } from '../floor/pack-checks'
+
+/** `floor:pack`: packed now, or not because a station packed it first (state says who, when). */
+export interface StationPackResult {
+  packed: boolean
+  state: FloorState
+  /** This station's name, as written on the record when packed. */
+  station: string
+}
+
+/** `floor:addTracking`: whether the number was new for the order, and the order's record now. */
+export interface StationTrackingResult {
+  added: boolean
+  state: FloorState
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_BASE_URL } from '../../../src/shared/config'
@@ -25,6 +26,8 @@ describe('settings', () => {
       slipFooterNote: '',
       senderCountry: 'US',
       staleAfterHours: 24,
+      // The pack station (test/main/floor/station-desk.test.ts covers it).
+      stationName: hostname().trim().slice(0, 64),
     })
     expect((await app.value('app:info')).source).toBe('default')
     await app.value('settings:update', {

@@ -8,6 +8,7 @@ export const VIEW_LABELS: Record<ViewName, string> = {
   picklist: 'Pick list',
   printexport: 'Print & export',
   progress: 'Progress',
+  packstation: 'Pack station',
   jobs: 'Batch jobs',
   signups: 'Sign-ups',
   account: 'My contributions',

@@ -7,6 +7,7 @@ export const VIEWS = [
   'picklist',
   'printexport',
   'progress',
+  'packstation',
   'jobs',
   'signups',
   'account',

@@ -108,6 +108,7 @@ function defaults(): Partial<FakeHandlers> {
     slipFooterNote: '',
     senderCountry: 'US',
     staleAfterHours: 24,
+    stationName: 'Desk A',
   }
   const signedOut = sessionInfo({ signedIn: false, email: null, privileged: false })
   return {

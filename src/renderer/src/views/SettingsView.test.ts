@@ -77,6 +77,7 @@ describe('SettingsView', () => {
     const settings = useSettingsStore()
     expect(buttonByName('Save settings').disabled).toBe(true)
     await typeInto(inputByLabel(wrapper, 'API base URL'), ' http://127.0.0.1:4010 ')
+    await typeInto(inputByLabel(wrapper, 'Station name'), ' Desk B ')
     const dark = [...document.querySelectorAll('label')].find(
       (l) => l.textContent?.trim() === 'Dark',
     )
@@ -90,6 +91,7 @@ describe('SettingsView', () => {
       authUrl: 'https://auth.example.test',
       concurrency: 4,
       theme: 'dark',
+      stationName: 'Desk B',
     })
     expect(inputByLabel(wrapper, 'Sync concurrency')).toBeTruthy()
   })

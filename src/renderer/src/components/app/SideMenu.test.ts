@@ -33,6 +33,7 @@ describe('SideMenu', () => {
       'Pick list',
       'Print & export',
       'Progress',
+      'Pack station',
       'Batch jobs',
       'Sign-ups',
       'My contributions',

@@ -1,0 +1,122 @@
+import { easyPostCarrier } from '../../shared/floor/carriers'
+import { packWarnings } from '../../shared/floor/pack-checks'
+import { parseScanCode } from '../../shared/floor/station-scan'
+import type { StationOrder, StationScan } from '../../shared/floor/station-scan'
+import { stationSessionSchema } from '../../shared/ipc'
+import type {
+  StationPackResult,
+  StationSession,
+  StationTrackingResult,
+  TrackingRequest,
+} from '../../shared/ipc'
+import type { OfflineCache } from '../services/cache'
+import type { OrdersWorkspace, ViewRow } from '../orders/workspace'
+import {
+  asContribution,
+  findScanned,
+  recipientOf,
+  stationIndex,
+  stationLines,
+} from './station-index'
+
+/** The documents table's kind for a station's work in progress, keyed by campaign. */
+const SESSION_KIND = 'pack-station'
+
+export interface StationDeskOptions {
+  cache: () => OfflineCache
+  /** The campaign's rows as main holds them for the Orders view (throws when not synced). */
+  workspace: (campaignId: number) => OrdersWorkspace
+  /** Settings: the station name written on what it packs. */
+  stationName: () => string
+}
+
+/**
+ * The pack station's side in main: a scan is a Map lookup in the rows the Orders view already
+ * holds (indexed once per snapshot) plus one read of the floor's record; packs go through the
+ * floor's store, which decides who packed first. All of it offline, from the cache.
+ */
+export class StationDesk {
+  constructor(private readonly options: StationDeskOptions) {}
+
+  scan(campaignId: number, raw: string): StationScan {
+    const workspace = this.options.workspace(campaignId)
+    const code = parseScanCode(raw)
+    const row = findScanned(stationIndex(workspace), code)
+    if (!row) {
+      const warning =
+        code.kind === 'order-id'
+          ? ({ kind: 'unknown-order', orderId: code.orderId } as const)
+          : ({
+              kind: 'unknown-code',
+              code: code.kind === 'other' ? code.code : raw.trim(),
+            } as const)
+      return { found: false, code: raw.trim(), warnings: [warning] }
+    }
+    const floor = this.options.cache().floor().state(campaignId, row.order.id)
+    return {
+      found: true,
+      order: stationOrder(campaignId, row, floor),
+      warnings: packWarnings(row.order.id, asContribution(row), floor),
+      syncedAt: workspace.syncedAt,
+    }
+  }
+
+  pack(campaignId: number, orderId: number): StationPackResult {
+    const station = this.options.stationName()
+    const outcome = this.options.cache().floor().pack(campaignId, orderId, station)
+    return { packed: outcome.packed, state: outcome.state, station }
+  }
+
+  unpack(campaignId: number, orderId: number): boolean {
+    return this.options.cache().floor().unpack(campaignId, orderId)
+  }
+
+  addTracking(request: TrackingRequest): StationTrackingResult {
+    const floor = this.options.cache().floor()
+    const { added } = floor.addTracking(request.campaignId, [
+      {
+        orderId: request.orderId,
+        carrier: easyPostCarrier(request.carrier),
+        trackingNumber: request.trackingNumber,
+      },
+    ])
+    const state = floor.state(request.campaignId, request.orderId)
+    if (!state) throw new Error('the tracking number was written but its order has no record')
+    return { added: added === 1, state }
+  }
+
+  /** The station's work in progress; a stored one that no longer fits the schema is dropped. */
+  session(campaignId: number): StationSession | null {
+    // The station asks this when it opens: the index is built now, not on the first scan.
+    // A campaign not synced yet has nothing to index; its first scan says how to get orders.
+    if (this.options.cache().campaign(campaignId)) stationIndex(this.options.workspace(campaignId))
+    const stored = this.options.cache().getDocument<unknown>(SESSION_KIND, String(campaignId))
+    if (!stored) return null
+    const parsed = stationSessionSchema.safeParse(stored.value)
+    return parsed.success ? parsed.data : null
+  }
+
+  saveSession(campaignId: number, session: StationSession): boolean {
+    this.options.cache().putDocument(SESSION_KIND, String(campaignId), session)
+    return true
+  }
+}
+
+function stationOrder(
+  campaignId: number,
+  row: ViewRow,
+  floor: StationOrder['floor'],
+): StationOrder {
+  const country = row.order.shipping?.country?.trim()
+  return {
+    campaignId,
+    orderId: row.order.id,
+    contributionId: row.id,
+    sequenceNumber: row.order.sequence_number ?? null,
+    status: row.order.status,
+    recipient: recipientOf(row),
+    country: country || null,
+    lines: stationLines(row),
+    floor,
+  }
+}

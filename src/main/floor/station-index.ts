@@ -1,0 +1,63 @@
+import type { CampaignContribution } from '../../shared/api/schemas'
+import type { ScanCode, StationLine } from '../../shared/floor/station-scan'
+import { describeChoices, shippableLines } from '../../shared/fulfillment'
+import type { OrdersWorkspace, ViewRow } from '../orders/workspace'
+
+/** A snapshot's orders by the two numbers a packer scans or types. */
+export interface StationIndex {
+  byOrderId: ReadonlyMap<number, ViewRow>
+  bySequence: ReadonlyMap<number, ViewRow>
+}
+
+// Keyed by the workspace, so an index lives exactly as long as its snapshot is held: a sync
+// (a new workspace) builds the next one on its first scan, and nothing has to be invalidated.
+const indexes = new WeakMap<OrdersWorkspace, StationIndex>()
+
+/** Built once per snapshot (a loop over rows already parsed), then every scan is a Map.get. */
+export function stationIndex(workspace: OrdersWorkspace): StationIndex {
+  let index = indexes.get(workspace)
+  if (index) return index
+  const byOrderId = new Map<number, ViewRow>()
+  const bySequence = new Map<number, ViewRow>()
+  const rows = workspace.rows
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as ViewRow
+    // Newest first: should drifted data repeat a number, the newest order keeps it.
+    if (!byOrderId.has(row.order.id)) byOrderId.set(row.order.id, row)
+    const sequence = row.order.sequence_number
+    if (typeof sequence === 'number' && !bySequence.has(sequence)) bySequence.set(sequence, row)
+  }
+  index = { byOrderId, bySequence }
+  indexes.set(workspace, index)
+  return index
+}
+
+export function findScanned(index: StationIndex, code: ScanCode): ViewRow | undefined {
+  if (code.kind === 'sequence') return index.bySequence.get(code.sequenceNumber)
+  if (code.kind !== 'order-id') return undefined
+  // A bare number is the slip's order id; typed by hand it may be the order number without "#".
+  return index.byOrderId.get(code.orderId) ?? index.bySequence.get(code.orderId)
+}
+
+/** The core reads only the fields a ViewRow keeps (see workspace.ts); one cast, here. */
+export const asContribution = (row: ViewRow) => row as unknown as CampaignContribution
+
+/** The box's checklist: what ships of the order, merged per variant. */
+export function stationLines(row: ViewRow): StationLine[] {
+  return shippableLines(asContribution(row)).map((line) => ({
+    key: line.key,
+    skuCode: line.skuCode,
+    itemName: line.itemName,
+    choices: describeChoices(line.choices),
+    quantity: line.quantity,
+  }))
+}
+
+/** The name to write on the box: the ship-to name, else the backer's. */
+export function recipientOf(row: ViewRow): string | null {
+  for (const name of [row.order.shipping?.name, row.contributor_name, row.by]) {
+    const trimmed = typeof name === 'string' ? name.trim() : ''
+    if (trimmed !== '') return trimmed
+  }
+  return null
+}

@@ -1,0 +1,78 @@
+import type { StationLine, StationOrder, StationWarning } from '@shared/ipc'
+
+/** Units ticked per checklist line (the line's variant key). */
+export type Ticks = Record<string, number>
+
+/** What scanning an item's barcode did to the open order's checklist. */
+export type ItemScan =
+  | { kind: 'ticked'; key: string }
+  | { kind: 'too-many'; line: StationLine }
+  | { kind: 'not-in-order' }
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * A scanned SKU ticks one unit of the first line of that SKU still short (one SKU may come in
+ * two sizes in one order); every line of it full is one too many.
+ */
+export function scanItem(lines: readonly StationLine[], ticks: Ticks, code: string): ItemScan {
+  const matching = lines.filter((line) => same(line.skuCode, code))
+  if (matching.length === 0) return { kind: 'not-in-order' }
+  const open = matching.find((line) => (ticks[line.key] ?? 0) < line.quantity)
+  if (open) return { kind: 'ticked', key: open.key }
+  return { kind: 'too-many', line: matching[0] as StationLine }
+}
+
+export function unitsNeeded(lines: readonly StationLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0)
+}
+
+export function unitsTicked(lines: readonly StationLine[], ticks: Ticks): number {
+  return lines.reduce((sum, line) => sum + Math.min(ticks[line.key] ?? 0, line.quantity), 0)
+}
+
+export function isComplete(lines: readonly StationLine[], ticks: Ticks): boolean {
+  return lines.every((line) => (ticks[line.key] ?? 0) >= line.quantity)
+}
+
+/** Ticks kept from before a restart, fitted to the order as the last sync has it now. */
+export function fitTicks(lines: readonly StationLine[], stored: Ticks): Ticks {
+  const fitted: Ticks = {}
+  for (const line of lines) {
+    const units = Math.min(Math.max(0, Math.floor(stored[line.key] ?? 0)), line.quantity)
+    if (units > 0) fitted[line.key] = units
+  }
+  return fitted
+}
+
+/** Orders per hour since the session started; null before anything was packed. */
+export function perHour(packed: number, startedAt: string, now: number): number | null {
+  const started = Date.parse(startedAt)
+  if (packed === 0 || Number.isNaN(started)) return null
+  // At least a minute: two orders in the first seconds are no rate of 7,000 an hour.
+  const hours = Math.max(now - started, 60_000) / 3_600_000
+  return packed / hours
+}
+
+/** "10:42" today, "20 Nov, 10:42" another day: when a box was packed, read at a glance. */
+export function packedWhen(iso: string, now = new Date()): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+  if (date.toDateString() === now.toDateString()) return time
+  return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`
+}
+
+/** "#12", or "ID 70001" for an order the API sent without a number. */
+export function orderLabel(order: Pick<StationOrder, 'sequenceNumber' | 'orderId'>): string {
+  return order.sequenceNumber === null ? `ID ${order.orderId}` : `#${order.sequenceNumber}`
+}
+
+export function tooMany(line: StationLine): StationWarning {
+  return {
+    kind: 'too-many',
+    skuCode: line.skuCode,
+    itemName: line.itemName,
+    quantity: line.quantity,
+  }
+}
