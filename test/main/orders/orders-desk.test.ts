@@ -38,7 +38,7 @@ describe('sync and orders', () => {
     const expected = rowsOf(sim, campaignId)
     const snapshot = await app.value('orders:open', { campaignId })
     expect(snapshot.campaign).toMatchObject({ campaignId, count: 400, privileged: true })
-    expect(snapshot.campaign.title).toMatch(/tidepool/)
+    expect(snapshot.campaign.title).toMatch(/tidepool/i)
     const everything = (await queryAll(app, campaignId, { statuses: [] })).all
     expect(everything.map((r) => r.id)).toEqual(expected.map((r) => r.id))
     expect(snapshot.countries).toEqual(
