@@ -1,5 +1,6 @@
 import type { CampaignSnapshotInfo, ProblemRow } from '../main/services/cache'
 import { runPrePrintChecks } from '../shared/export/checks'
+import { stoppedPackedIds } from '../main/floor/tracking-desk'
 import type { PrePrintCheck } from '../shared/export/checks'
 import type { CampaignContribution } from '../shared/api/schemas'
 import type { CliContext } from './context'
@@ -19,6 +20,7 @@ export function reportPrePrintChecks(
     lastSyncedAt: info.lastSyncedAt,
     privileged: info.privileged,
     problemRows,
+    packedButStopped: stoppedPackedIds(context.cache(), info.campaignId),
   })
   for (const check of checks) context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
   return { checks, problemRows }

@@ -3,7 +3,7 @@ import type { SimulatorOptions } from '../simulator'
 import { NO_DESKTOP } from './exports/desktop-port'
 import type { Desktop } from './exports/desktop-port'
 import { ExportDesk } from './exports/export-desk'
-import { TrackingDesk } from './floor/tracking-desk'
+import { stoppedPackedIds, TrackingDesk } from './floor/tracking-desk'
 import { PickListDesk } from './exports/pick-list-desk'
 import { StationDesk } from './floor/station-desk'
 import { JobWatcher } from './jobs/job-watcher'
@@ -121,6 +121,7 @@ export class AppServices {
       printed: (campaignId, orderIds, document) =>
         cache().floor().markPrinted(campaignId, orderIds, document),
       floor: (campaignId) => cache().floor().states(campaignId),
+      packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
     })
     this.pickList = new PickListDesk({
       desktop: options.desktop ?? NO_DESKTOP,

@@ -60,6 +60,8 @@ export interface ExportDeskOptions {
   printed?: (campaignId: number, orderIds: readonly number[], document: PrintedDocument) => void
   /** The packing floor's record of a campaign, for the files' floor and tracking columns. */
   floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
+  /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
+  packedButStopped?: (campaignId: number) => number[]
 }
 
 /**
@@ -171,6 +173,7 @@ export class ExportDesk {
       staleAfterHours: settings.staleAfterHours,
       senderCountry: settings.senderCountry,
       privileged: selection.info.privileged,
+      packedButStopped: this.options.packedButStopped?.(selection.info.campaignId) ?? [],
     })
   }
 

@@ -1,4 +1,5 @@
 import { extname } from 'node:path'
+import { packedButStopped } from '../../shared/floor/pack-checks'
 import { floorProgress } from '../../shared/floor/progress'
 import type { FloorProgress } from '../../shared/floor/progress'
 import { MAX_TRACKING_ROWS_LISTED } from '../../shared/ipc'
@@ -34,6 +35,19 @@ function notSynced(campaignId: number): PerkPackError {
     'campaign_not_synced',
     `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
   )
+}
+
+/**
+ * Contribution ids of packed orders the last sync turned refunded, on hold or unprocessable:
+ * only the stopped statuses are read from the cache, through its status index.
+ */
+export function stoppedPackedIds(cache: OfflineCache, campaignId: number): number[] {
+  const states = cache.floor().states(campaignId)
+  if (states.size === 0) return []
+  const stopped = cache.contributions(campaignId, {
+    statuses: ['refunded', 'on_hold', 'unprocessable'],
+  })
+  return packedButStopped(stopped, states).map((row) => row.id)
 }
 
 /** The app's side of tracking numbers in, the dashboard file out, and the floor's progress. */

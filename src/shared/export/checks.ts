@@ -29,12 +29,33 @@ export interface PrePrintContext {
   privileged: boolean
   /** Contributions of the snapshot that could not be read (problem rows); none when absent. */
   problemRows?: readonly ProblemRowRef[]
+  /**
+   * Contribution ids of packed orders, anywhere in the campaign, that the last sync turned
+   * refunded, on hold or unprocessable (shared/floor/pack-checks.ts packedButStopped).
+   */
+  packedButStopped?: readonly number[]
 }
 
 export const DEFAULT_STALE_AFTER_HOURS = 24
 export const DEFAULT_SENDER_COUNTRY = 'US'
 
 const HOUR_MS = 3_600_000
+
+/**
+ * Boxes on the outgoing pile that must not leave, whatever the selection: a refunded order is
+ * usually out of the selection being printed, and its packed box is exactly what gets forgotten.
+ */
+function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintCheck | null {
+  if (!ids || ids.length === 0) return null
+  return {
+    id: 'packed-but-stopped',
+    title: 'Packed, now refunded or on hold',
+    severity: 'error',
+    count: ids.length,
+    contributionIds: [...ids],
+    detail: `${ordersText(ids.length)} packed earlier ${ids.length === 1 ? 'was' : 'were'} refunded, put on hold or found unprocessable at the last sync: take ${ids.length === 1 ? 'its box' : 'their boxes'} off the outgoing pile.`,
+  }
+}
 
 function refundedOrOnHold(rows: readonly CampaignContribution[]): PrePrintCheck | null {
   const ids: number[] = []
@@ -138,6 +159,7 @@ export function runPrePrintChecks(
   context: PrePrintContext,
 ): PrePrintCheck[] {
   const found: (PrePrintCheck | null)[] = [
+    packedButStoppedCheck(context.packedButStopped),
     missingAddress(contributions, context.privileged),
     nothingToShip(contributions),
     refundedOrOnHold(contributions),

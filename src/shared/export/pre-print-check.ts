@@ -1,5 +1,6 @@
 /** Every check, in the order they are listed whatever order they were computed in. */
 export const PRE_PRINT_CHECK_ORDER = [
+  'packed-but-stopped',
   'missing-address',
   'nothing-to-ship',
   'refunded-or-on-hold',

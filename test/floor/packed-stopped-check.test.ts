@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { stoppedPackedIds } from '../../src/main/floor/tracking-desk'
+import { openCache } from '../../src/main/services/cache'
+import type { OfflineCache } from '../../src/main/services/cache'
+import { runPrePrintChecks } from '../../src/shared/export/checks'
+import { filterContributions } from '../../src/shared/fulfillment'
+import { cleanup, tempDir } from '../helpers/harness'
+import { asReceived } from '../helpers/model'
+import { makeContributions } from '../main/fixtures/contributions'
+
+// A box packed before the sync that refunded its order must be raised before printing, even
+// though the refunded order is not in the selection being printed.
+
+// Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded (n % 5).
+const rows = makeContributions(10)
+const opened: OfflineCache[] = []
+afterEach(() => {
+  for (const cache of opened.splice(0)) cache.close()
+  cleanup()
+})
+
+describe('pre-print check: packed, now refunded or on hold', () => {
+  it('names the packed refunded order first, outside the default selection', () => {
+    const cache = openCache({ dataDir: tempDir('perkpack-stopped-'), profile: 'stopped' })
+    opened.push(cache)
+    const writer = cache.beginSnapshot(7001)
+    writer.add(asReceived(rows))
+    writer.commit({ expectedCount: rows.length, privileged: true })
+    cache.floor().pack(7001, rows[4]!.order.id, 'Desk A') // refunded
+    cache.floor().pack(7001, rows[0]!.order.id, 'Desk A') // captured: fine
+
+    const ids = stoppedPackedIds(cache, 7001)
+    expect(ids).toEqual([rows[4]!.id])
+    const selection = filterContributions(rows)
+    expect(selection.map((row) => row.id)).not.toContain(rows[4]!.id)
+    const checks = runPrePrintChecks(selection, {
+      now: new Date('2024-01-01T12:00:00Z'),
+      lastSyncedAt: '2024-01-01T11:00:00Z',
+      privileged: true,
+      packedButStopped: ids,
+    })
+    expect(checks[0]).toMatchObject({
+      id: 'packed-but-stopped',
+      severity: 'error',
+      contributionIds: [rows[4]!.id],
+    })
+    expect(checks[0]!.detail).toBe(
+      '1 order packed earlier was refunded, put on hold or found unprocessable at the last sync: take its box off the outgoing pile.',
+    )
+  })
+})
