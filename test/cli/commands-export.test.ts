@@ -8,6 +8,7 @@ import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { DEFAULT_STATUSES, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived, toModel } from '../helpers/model'
 
@@ -37,6 +38,11 @@ afterAll(cleanup)
 
 function run(args: string[]) {
   return perkpack([...args, '--data-dir', dataDir], cleanEnv({ PERKPACK_BASE_URL: BASE_URL }))
+}
+
+/** In this process: for the cases that only check arguments, cheap whatever the load. */
+function runHere(args: string[]) {
+  return perkpackHere([...args, '--data-dir', dataDir], { PERKPACK_BASE_URL: BASE_URL })
 }
 
 async function readBook(file: string): Promise<ExcelJS.Workbook> {
@@ -104,11 +110,11 @@ describe('perkpack export', () => {
     const dirNamedLikeBook = path.join(folder, 'dir.xlsx')
     fs.mkdirSync(dirNamedLikeBook)
     const [missing, csv, noFolder, isFolder, notSynced] = await Promise.all([
-      run(['export', String(campaign.id)]),
-      run(['export', String(campaign.id), '--out', path.join(folder, 'list.csv')]),
-      run(['export', String(campaign.id), '--out', path.join(folder, 'nope', 'list.xlsx')]),
-      run(['export', String(campaign.id), '--out', dirNamedLikeBook]),
-      run(['export', '999', '--out', path.join(folder, 'list.xlsx')]),
+      runHere(['export', String(campaign.id)]),
+      runHere(['export', String(campaign.id), '--out', path.join(folder, 'list.csv')]),
+      runHere(['export', String(campaign.id), '--out', path.join(folder, 'nope', 'list.xlsx')]),
+      runHere(['export', String(campaign.id), '--out', dirNamedLikeBook]),
+      runHere(['export', '999', '--out', path.join(folder, 'list.xlsx')]),
     ])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('Missing --out FILE.xlsx')

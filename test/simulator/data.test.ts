@@ -503,11 +503,13 @@ describe('makeContribution', () => {
 })
 
 describe('generateDataset: speed', () => {
-  it('generates 100,000 primary contributions in under 3 seconds', () => {
-    const started = performance.now()
+  it('generates 100,000 primary contributions in under 3 seconds of CPU', () => {
+    // CPU time of this process, not wall time: other test files share the build machine's two
+    // cores, and a budget on wall time measured them rather than the generator.
+    const started = process.cpuUsage()
     const big = generateDataset({ seed: 1, contributions: 100_000 })
-    const elapsed = performance.now() - started
+    const used = process.cpuUsage(started)
     expect(campaignRows(big, 0)).toHaveLength(100_000)
-    expect(elapsed).toBeLessThan(3000)
+    expect((used.user + used.system) / 1000).toBeLessThan(3000)
   })
 })

@@ -229,7 +229,12 @@ describe('ApiClient: time limits', () => {
     const { sim, client, campaignId } = await setup()
     sim.setFaults({ latencyMs: 10_000 })
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 100)
+    // Abort once the request is at the server, however long a loaded machine takes to send it.
+    const abortWhenArrived = async () => {
+      while (listingReads(sim) < 1) await new Promise((resolve) => setTimeout(resolve, 10))
+      controller.abort()
+    }
+    void abortWhenArrived()
     const started = Date.now()
     const error = await client
       .campaignContributions(campaignId, 1, {}, { signal: controller.signal })
