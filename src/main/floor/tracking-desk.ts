@@ -2,6 +2,7 @@ import { extname } from 'node:path'
 import { packedButStopped } from '../../shared/floor/pack-checks'
 import { floorProgress } from '../../shared/floor/progress'
 import type { FloorProgress } from '../../shared/floor/progress'
+import type { OrderFloorState } from '../../shared/floor/order-state'
 import { MAX_TRACKING_ROWS_LISTED } from '../../shared/ipc'
 import type {
   DashboardFillReport,
@@ -70,6 +71,13 @@ export class TrackingDesk {
   progress(campaignId: number): FloorProgress {
     const rows = this.rows(campaignId)
     return floorProgress(rows, this.cache().floor().states(campaignId))
+  }
+
+  setNote(campaignId: number, orderId: number, note: string): OrderFloorState | null {
+    if (!this.cache().campaign(campaignId)) throw notSynced(campaignId)
+    const floor = this.cache().floor()
+    floor.setNote(campaignId, orderId, note)
+    return floor.state(campaignId, orderId)
   }
 
   preview(request: TrackingPreviewRequest): TrackingPreviewView {

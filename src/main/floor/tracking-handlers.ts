@@ -5,6 +5,7 @@ import type { TrackingDesk } from './tracking-desk'
 export function trackingHandlers(desk: TrackingDesk) {
   return defineHandlers({
     'floor:progress': ({ campaignId }) => desk.progress(campaignId),
+    'floor:setNote': ({ campaignId, orderId, note }) => desk.setNote(campaignId, orderId, note),
     'tracking:preview': (request) => desk.preview(request),
     'tracking:import': ({ campaignId, previewId }) => desk.import(campaignId, previewId),
     'tracking:fillDashboard': (request) => desk.fillDashboard(request),

@@ -277,6 +277,7 @@ export class OrdersDesk {
       locale: this.locale,
       senderCountry: this.senderCountry(),
     })
-    return { contribution, addressLines }
+    const floor = this.cache().floor().state(campaignId, contribution.order.id)
+    return { contribution, addressLines, floor }
   }
 }

@@ -324,3 +324,9 @@ export const saveSessionRequestSchema = z.strictObject({
   campaignId: campaignIdSchema,
   session: stationSessionSchema,
 })
+
+export const floorNoteRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  orderId: orderIdSchema,
+  note: text('Note', 500, 'Keep the note short: what the next person at the desk needs.'),
+})

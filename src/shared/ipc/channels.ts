@@ -3,6 +3,7 @@ import {
   campaignArgSchema,
   csvExportRequestSchema,
   dashboardFillRequestSchema,
+  floorNoteRequestSchema,
   labelsRequestSchema,
   orderDetailRequestSchema,
   orderRowsRequestSchema,
@@ -41,6 +42,7 @@ import type {
   FloorProgress,
   LabelsPreview,
   NetworkStatus,
+  OrderFloorState,
   OrderDetail,
   OrderRow,
   OrdersQueryResult,
@@ -245,6 +247,12 @@ export const IPC_CHANNELS = {
   },
   /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
   'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
+  /** The note of an order on the packing floor (blank clears it); the order's record now. */
+  'floor:setNote': {
+    method: 'setFloorNote',
+    args: z.tuple([floorNoteRequestSchema]),
+    result: returns<OrderFloorState | null>(),
+  },
   /** The floor per perk and SKU variant: to ship, printed, packed, shipped (offline). */
   'floor:progress': { method: 'floorProgress', args: campaign, result: returns<FloorProgress>() },
   /** Reads a shipper's tracking export and says what importing it would do; writes nothing. */

@@ -202,6 +202,8 @@ export interface OrderDetail {
   contribution: CampaignContribution
   /** The ship-to address formatted for its country, one line each; empty when hidden. */
   addressLines: string[]
+  /** The packing floor's record of the order; null when nothing happened to it yet. */
+  floor: FloorState | null
 }
 
 export interface WatchedJob {

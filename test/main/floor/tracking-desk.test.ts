@@ -101,4 +101,13 @@ describe('the app side of tracking numbers', () => {
       'Format must be one of generic, shipstation, pirateship (got "dhl").',
     )
   })
+
+  it('sets and clears the note of an order, and answers its record', () => {
+    const { desk } = setUp()
+    expect(desk.setNote(CAMPAIGN, rows[5]!.order.id, ' leave at the door ')).toMatchObject({
+      note: 'leave at the door',
+    })
+    expect(desk.setNote(CAMPAIGN, rows[5]!.order.id, '')?.note).toBeNull()
+    expect(() => desk.setNote(999, 1, 'x')).toThrow(/no offline copy/)
+  })
 })

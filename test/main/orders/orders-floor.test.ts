@@ -62,4 +62,15 @@ describe('orders and the packing floor', () => {
     expect(selection.contributions).toHaveLength(rows.length - 2)
     expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
   })
+
+  it("the drawer's detail carries the order's floor record", () => {
+    const { cache, desk } = setUp()
+    expect(desk.detail(CAMPAIGN, rows[1]!.id).floor).toBeNull()
+    cache.floor().pack(CAMPAIGN, orderOf(1), 'Desk C')
+    cache.floor().setNote(CAMPAIGN, orderOf(1), 'fragile')
+    expect(desk.detail(CAMPAIGN, rows[1]!.id).floor).toMatchObject({
+      station: 'Desk C',
+      note: 'fragile',
+    })
+  })
 })

@@ -32,6 +32,41 @@ export const useOrderDetailStore = defineStore('orderDetail', () => {
     })
   }
 
+  const floorBusy = ref(false)
+  const floorError = ref<string | null>(null)
+
+  /**
+   * An edit of the open order's packing floor record, then the drawer and the table again: the
+   * Floor column and filter follow at once.
+   */
+  async function editFloor(action: (campaignId: number, orderId: number) => Promise<unknown>) {
+    const campaignId = orders.campaignId
+    const id = contributionId.value
+    const orderId = detail.value?.contribution.order.id
+    if (campaignId === null || id === null || orderId === undefined) return
+    floorBusy.value = true
+    floorError.value = null
+    try {
+      await action(campaignId, orderId)
+      const fresh = await api().orderDetail({ campaignId, contributionId: id })
+      if (contributionId.value === id) detail.value = fresh
+      await orders.setFilter(orders.toolbar)
+    } catch (failure) {
+      floorError.value = failure instanceof Error ? failure.message : String(failure)
+    } finally {
+      floorBusy.value = false
+    }
+  }
+
+  const unpack = () =>
+    editFloor((campaignId, orderId) => api().unpackOrder({ campaignId, orderId }))
+  const addTracking = (trackingNumber: string, carrier: string) =>
+    editFloor((campaignId, orderId) =>
+      api().addTracking({ campaignId, orderId, trackingNumber, carrier }),
+    )
+  const saveNote = (note: string) =>
+    editFloor((campaignId, orderId) => api().setFloorNote({ campaignId, orderId, note }))
+
   function close(): void {
     requests.drop()
     contributionId.value = null
@@ -44,5 +79,18 @@ export const useOrderDetailStore = defineStore('orderDetail', () => {
   // Synchronous: the drawer of the old campaign must be gone before the new one paints.
   watch(() => orders.campaignId, close, { flush: 'sync' })
 
-  return { contributionId, row, detail, loading, error, open, close }
+  return {
+    contributionId,
+    row,
+    detail,
+    loading,
+    error,
+    open,
+    close,
+    floorBusy,
+    floorError,
+    unpack,
+    addTracking,
+    saveNote,
+  }
 })

@@ -159,10 +159,15 @@ export function contribution(id: number): CampaignContribution {
   }
 }
 
-export function orderDetail(id: number, addressLines?: string[]): OrderDetail {
+export function orderDetail(
+  id: number,
+  addressLines?: string[],
+  floor: OrderDetail['floor'] = null,
+): OrderDetail {
   return {
     contribution: contribution(id),
     addressLines: addressLines ?? ['Ada Lovelace', '12 Harbour Road', '24103 Kiel', 'Germany'],
+    floor,
   }
 }
 

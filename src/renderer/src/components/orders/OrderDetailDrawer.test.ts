@@ -106,9 +106,16 @@ describe('OrderDetailDrawer', () => {
     const row = { ...orderRow(42), sequenceNumber: null }
     const dialog = open({ row, detail: bare }).querySelector('[role="dialog"]')
     expect(dialog!.textContent).toContain('Order ID 5042')
-    const values = [...dialog!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim())
+    const values = [...dialog!.querySelectorAll('.order-detail-body dd')].map((dd) =>
+      dd.textContent?.trim(),
+    )
     // Order id, number, status, created, amount, backer, e-mail, payment, account: no phone.
     expect(values).toEqual(['5042', '—', 'In fulfillment', '—', '—', '—', '—', '—', '—'])
+    // The packing floor of an order nothing happened to: a stage and dashes, nothing blank.
+    const floor = [...dialog!.querySelectorAll('.order-floor dd')].map((dd) =>
+      dd.textContent?.trim(),
+    )
+    expect(floor).toEqual(['Not packed', '—', '—', '—'])
     const text = dialog!.textContent ?? ''
     expect(text).not.toMatch(/\b(null|undefined|NaN)\b|shown as/)
     const perkTitles = [...dialog!.querySelectorAll('h4')].map((h) => h.textContent)
