@@ -2,49 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { decodeCsv } from '../../src/main/services/floor/csv-bytes'
 import { fillDashboardFile } from '../../src/main/services/floor/dashboard-fill'
 import { detectDelimiter, parseCsv } from '../../src/shared/csv/csv-text'
+import { DASHBOARD_HEADER, ITEM_GROUP } from '../../src/shared/dashboard/dashboard-columns'
 import type { CsvDelimiter } from '../../src/shared/csv/csv-text'
 import { blankFloorState } from '../../src/shared/floor/order-state'
 import type { OrderFloorState } from '../../src/shared/floor/order-state'
 import { makeContribution } from '../main/fixtures/contributions'
 
 // A dashboard contributions export written from the columns in ../shared/api-notes.md.
-const HEADER = [
-  'Order No.',
-  'Pledge ID',
-  'Referrer ID',
-  'Fulfillment Status',
-  'Funding Date',
-  'Payment Method',
-  'Appearance',
-  'Name',
-  'Email',
-  'Amount',
-  'Shipping Fees',
-  'Platform Fee',
-  'Transaction Fee',
-  'Perk ID',
-  'Perk',
-  'Shipping Name',
-  'Shipping Phone Number',
-  'Shipping Address',
-  'Shipping Address 2',
-  'Shipping City',
-  'Shipping State/Province',
-  'Shipping Zip/Postal Code',
-  'Shipping Country',
-  'Carrier',
-  'Tracking Number',
-  'Item Name',
-  'Item SKU',
-  'Option 1',
-  'Option 2',
-  'Option 3',
-  'Item Name',
-  'Item SKU',
-  'Option 1',
-  'Option 2',
-  'Option 3',
-]
+const HEADER = [...DASHBOARD_HEADER, ...ITEM_GROUP, ...ITEM_GROUP]
 const CARRIER = HEADER.indexOf('Carrier')
 const TRACKING = HEADER.indexOf('Tracking Number')
 

@@ -1,13 +1,7 @@
 import { campaignContributionSchema } from '../../../shared/api/schemas'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { readRow } from '../../../shared/api/validate'
-import {
-  CsvSyntaxError,
-  detectDelimiter,
-  findColumn,
-  headerKey,
-  parseCsv,
-} from '../../../shared/csv/csv-text'
+import { findColumn, headerKey } from '../../../shared/csv/csv-text'
 import type { CsvField, CsvRecord } from '../../../shared/csv/csv-text'
 import {
   DASHBOARD_COLUMNS,
@@ -15,7 +9,7 @@ import {
   statusFromDashboard,
 } from '../../../shared/dashboard/dashboard-columns'
 import type { DashboardColumn } from '../../../shared/dashboard/dashboard-columns'
-import { decodeCsv } from '../floor/csv-bytes'
+import { readCsvRecords } from '../floor/csv-bytes'
 import type { CsvEncoding } from '../floor/csv-bytes'
 import { UsageError } from '../perkpack-errors'
 import type { ProblemRow, ReceivedContribution } from '../cache'
@@ -26,6 +20,9 @@ import type { ProblemRow, ReceivedContribution } from '../cache'
  * own id, perk prices, item quantities beyond one per group) is absent or follows from it, never
  * invented (docs/dashboard-import.md).
  */
+
+/** What to do about a file a spreadsheet left broken. */
+export const DOWNLOAD_AGAIN = 'Download the file from the dashboard again.'
 
 /** Columns without which a file is not a dashboard export. */
 const REQUIRED: readonly DashboardColumn[] = ['pledgeId', 'status', 'perkId', 'perk']
@@ -177,18 +174,7 @@ function columnOfPath(path: string): string {
 
 /** Reads a dashboard export; `name` names the file in messages. */
 export function readDashboardExport(bytes: Uint8Array, name: string): DashboardRead {
-  const decoded = decodeCsv(bytes)
-  const delimiter = detectDelimiter(decoded.text)
-  let records: CsvRecord[]
-  try {
-    records = parseCsv(decoded.text, delimiter)
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new UsageError(
-        `${name}, line ${error.line}: ${error.message} Download the file from the dashboard again.`,
-      )
-    throw error
-  }
+  const { decoded, delimiter, records } = readCsvRecords(bytes, name, DOWNLOAD_AGAIN)
   const header = records[0]?.fields ?? []
   const columns = columnsOf(header)
   const missing = REQUIRED.filter((column) => columns.at[column] < 0).map(

@@ -1,3 +1,7 @@
+import { CsvSyntaxError, detectDelimiter, parseCsv } from '../../../shared/csv/csv-text'
+import type { CsvDelimiter, CsvRecord } from '../../../shared/csv/csv-text'
+import { UsageError } from '../perkpack-errors'
+
 /**
  * The bytes of a CSV file another program saved, as text and back. Spreadsheets save UTF-8 with
  * or without a byte order mark, "Unicode text" as UTF-16 with one, and older ones a single-byte
@@ -81,4 +85,24 @@ export function encodeCsv(decoded: DecodedCsv): Buffer {
   const body = encoding === 'utf-16le' ? le : swapPairs(le)
   if (!bom) return body
   return Buffer.concat([Buffer.from(encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]), body])
+}
+
+/**
+ * A CSV file's bytes decoded and split into records, or a usage error naming the line of a
+ * quote left open and what to do (`fix`): what every reader of another program's CSV starts with.
+ */
+export function readCsvRecords(
+  bytes: Uint8Array,
+  name: string,
+  fix: string,
+): { decoded: DecodedCsv; delimiter: CsvDelimiter; records: CsvRecord[] } {
+  const decoded = decodeCsv(bytes)
+  const delimiter = detectDelimiter(decoded.text)
+  try {
+    return { decoded, delimiter, records: parseCsv(decoded.text, delimiter) }
+  } catch (error) {
+    if (error instanceof CsvSyntaxError)
+      throw new UsageError(`${name}, line ${error.line}: ${error.message} ${fix}`)
+    throw error
+  }
 }

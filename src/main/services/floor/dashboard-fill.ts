@@ -1,16 +1,11 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import {
-  csvField,
-  CsvSyntaxError,
-  detectDelimiter,
-  findColumn,
-  parseCsv,
-} from '../../../shared/csv/csv-text'
+import { csvField, findColumn } from '../../../shared/csv/csv-text'
 import { DASHBOARD_COLUMNS } from '../../../shared/dashboard/dashboard-columns'
 import { easyPostCarrier } from '../../../shared/floor/carriers'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import { UsageError } from '../perkpack-errors'
-import { decodeCsv, encodeCsv } from './csv-bytes'
+import { DOWNLOAD_AGAIN } from '../dashboard/dashboard-export'
+import { encodeCsv, readCsvRecords } from './csv-bytes'
 import { ordersByNumber } from './tracking-import'
 
 // Rows are matched by Pledge ID: it is the contribution's id, the one number the API and the
@@ -65,18 +60,7 @@ export function fillDashboardFile(
   rows: readonly CampaignContribution[],
   states: ReadonlyMap<number, OrderFloorState>,
 ): DashboardFillResult {
-  const decoded = decodeCsv(input)
-  const delimiter = detectDelimiter(decoded.text)
-  let records
-  try {
-    records = parseCsv(decoded.text, delimiter)
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new UsageError(
-        `${name}, line ${error.line}: ${error.message} Download the file from the dashboard again.`,
-      )
-    throw error
-  }
+  const { decoded, delimiter, records } = readCsvRecords(input, name, DOWNLOAD_AGAIN)
   const header = records[0]?.fields ?? []
   const pledge = findColumn(header, DASHBOARD_COLUMNS.pledgeId)
   const orderNo = findColumn(header, DASHBOARD_COLUMNS.orderNo)
