@@ -7,6 +7,7 @@ import { benchFulfillment } from './fulfillment.bench'
 import { benchLabels, benchSlips } from './print.bench'
 import { benchOrdersView } from './orders-view.bench'
 import { benchPackStation } from './pack-station.bench'
+import { benchPackStationScreen } from './pack-station-screen.bench'
 import { benchSync } from './sync.bench'
 import { benchTracking } from './tracking.bench'
 
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   slips: benchSlips,
   tracking: benchTracking,
   'pack-station': benchPackStation,
+  'pack-station-screen': benchPackStationScreen,
 }
 
 async function main(): Promise<void> {
