@@ -19,11 +19,10 @@ const SCROLL_STEP_PX = 180
 
 /** Clicks a side-menu entry and resolves, in page time, once a row of the table is painted. */
 const OPEN_SCRIPT = `(async () => {
-  const item = [...document.querySelectorAll('[role="menuitem"]')]
+  const item = [...document.querySelectorAll('.view-menu .view-item')]
     .find((el) => el.textContent.trim() === 'Orders')
   const started = performance.now()
-  // naive-ui listens on the item's content, inside the element that carries the role.
-  ;(item.querySelector('.n-menu-item-content') ?? item).click()
+  item.click()
   return await new Promise((resolve) => {
     const tick = () => {
       if (document.querySelector('.orders-table .order-row'))
@@ -102,7 +101,7 @@ const percentile = (values: number[], p: number) => {
 const log = (line: string) => process.stderr.write(`bench orders-view: ${line}\n`)
 
 async function openOrders(page: Page): Promise<number> {
-  await page.getByRole('menuitem', { name: 'Campaigns' }).waitFor({ timeout: 60_000 })
+  await page.getByRole('button', { name: 'Campaigns', exact: true }).waitFor({ timeout: 60_000 })
   const ms = (await page.evaluate(OPEN_SCRIPT)) as number
   if (ms < 0) {
     await page.screenshot({ path: join(tmpdir(), 'perkpack-bench-orders-failed.png') })
@@ -143,7 +142,11 @@ export async function benchOrdersView(): Promise<string> {
     log(`syncing ${COUNT} orders of campaign ${campaignId}`)
     const synced = await harness.services.syncs.sync({ campaignId, concurrency: 16 })
     log(`synced in ${fmt(synced.elapsedMs / 1000, 1)} s`)
-    if (synced.count !== COUNT) throw new Error(`synced ${synced.count}, expected ${COUNT}`)
+    // The demo drifts a few rows into problem rows: every row is one or the other.
+    if (synced.count + synced.problemCount !== COUNT)
+      throw new Error(
+        `synced ${synced.count} + ${synced.problemCount} problem rows, expected ${COUNT}`,
+      )
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     page.on('pageerror', (error) => log(`page error: ${error.message}`))
