@@ -21,7 +21,17 @@ const TONES: Record<StationSound, Tone[]> = {
 
 let context: AudioContext | null = null
 
+/**
+ * The sound starts after the next frame: creating the audio output the first time takes long
+ * enough (hundreds of ms on some machines) to hold back the order card the packer looks at.
+ */
 export function playStationSound(sound: StationSound): void {
+  const later = globalThis.requestAnimationFrame
+  if (typeof later === 'function') later(() => setTimeout(() => playNow(sound), 0))
+  else setTimeout(() => playNow(sound), 0)
+}
+
+function playNow(sound: StationSound): void {
   try {
     const Audio = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext
     if (!Audio) return
