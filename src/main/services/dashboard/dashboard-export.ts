@@ -204,7 +204,8 @@ export function readDashboardExport(bytes: Uint8Array, name: string): DashboardR
       problems.push({
         id: null,
         rank,
-        raw: { line: record.line, cells: record.fields.map((f) => f.value) },
+        // In the model's shape, so the problem list masks its personal fields like an API row's.
+        raw,
         problems: [{ path: 'id', message: `line ${record.line}, column Pledge ID: empty` }],
       })
       continue
