@@ -109,6 +109,15 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     })
   })
 
+  it('reads a tracking file saved as UTF-16, as a spreadsheet saves "Unicode text"', async () => {
+    const file = path.join(dataDir, 'parcels-utf16.txt')
+    const text = `order_number\tcarrier\ttracking_number\r\n${seqOf(9)}\tUPS\t1Z999AA10123456799\r\n`
+    fs.writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+    const dry = await run('tracking', 'import', id, file, '--dry-run')
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toContain('Matched: 1 new tracking number')
+  })
+
   it('exits 2 on a file that is no tracking export, naming the line', async () => {
     const file = path.join(dataDir, 'people.csv')
     fs.writeFileSync(file, 'name,email\nAda,ada@example.test\n')

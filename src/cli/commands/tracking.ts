@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { decodeCsv } from '../../main/services/floor/csv-bytes'
 import { fillDashboardFile } from '../../main/services/floor/dashboard-fill'
 import { readTrackingFile } from '../../main/services/floor/tracking-file'
 import { applyTracking, previewTracking } from '../../main/services/floor/tracking-import'
@@ -66,7 +67,8 @@ async function importTracking({ context, args, values }: CommandInput): Promise<
   const campaignId = campaignArg(args, IMPORT_USAGE)
   const format = formatFrom(values.format)
   const { bytes, name } = readInput(args[1], IMPORT_USAGE)
-  const text = new TextDecoder('utf-8').decode(bytes)
+  // As the app reads it: UTF-8 with or without a byte order mark, UTF-16, Latin-1.
+  const { text } = decodeCsv(bytes)
   const file = readTrackingFile(text, name, format)
   const { rows } = offlineCopy(context, campaignId)
   const floor = context.cache().floor()

@@ -43,6 +43,11 @@ export interface PackQuestion {
 export const usePackStationStore = defineStore('packStation', () => {
   const campaignId = ref<number | null>(null)
   const phase = ref<StationPhase>('idle')
+  /**
+   * While the station opens on a campaign (main reads its orders and builds the scan index): a
+   * slip scanned now waits for it, so the station does not say it is ready before it is.
+   */
+  const opening = ref(false)
   const order = shallowRef<StationOrder | null>(null)
   const ticks = ref<Ticks>({})
   /** The open order's own warnings (last sync, floor record): shown while it is open. */
@@ -147,8 +152,11 @@ export const usePackStationStore = defineStore('packStation', () => {
     if (campaignId.value === id) return
     reset()
     campaignId.value = id
+    opening.value = true
     await serial(async () => {
-      const saved = await api().stationSession({ campaignId: id })
+      const saved = await api()
+        .stationSession({ campaignId: id })
+        .finally(() => (opening.value = false))
       if (!saved) return
       packed.value = saved.packed
       startedAt.value = saved.startedAt
@@ -370,6 +378,7 @@ export const usePackStationStore = defineStore('packStation', () => {
   return {
     campaignId,
     phase,
+    opening,
     order,
     ticks,
     warnings,
