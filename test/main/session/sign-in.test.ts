@@ -91,7 +91,7 @@ describe('sign-in', () => {
     ])
   })
 
-  it('signs out: keychain entries, cache files and the remembered e-mail are gone', async () => {
+  it('signs out: keychain entries, cache files, campaign names and the remembered e-mail are gone', async () => {
     const sim = await startSim()
     const dataDir = tempDir()
     const store = new MemorySecretStore()
@@ -99,6 +99,7 @@ describe('sign-in', () => {
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     await app.value('campaigns:sync', { campaignId })
+    await app.value('campaigns:rename', { campaignId, name: 'Spring run' })
     const cacheFiles = () => fs.readdirSync(dataDir).filter((name) => name.startsWith('cache-'))
     expect(cacheFiles().length).toBeGreaterThan(0)
     expect(await app.value('session:signOut')).toMatchObject({ signedIn: false, email: null })
@@ -107,6 +108,8 @@ describe('sign-in', () => {
     const settings = JSON.parse(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))
     expect(settings.email).toBeUndefined()
     expect(await app.value('campaigns:recent')).toEqual([])
+    // The names given to the host's campaigns go with its offline copy.
+    expect(fs.existsSync(path.join(dataDir, 'campaign-names.json'))).toBe(false)
   })
 })
 
