@@ -30,6 +30,7 @@ export interface ParsedValues {
   station?: string
   'dry-run'?: boolean
   force?: boolean
+  'password-stdin'?: boolean
 }
 
 export interface CommandInput {

@@ -45,6 +45,7 @@ const OPTIONS = {
   station: { type: 'string' },
   'dry-run': { type: 'boolean' },
   force: { type: 'boolean' },
+  'password-stdin': { type: 'boolean' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])

@@ -114,7 +114,7 @@ describe('sign-in', () => {
 })
 
 describe('session expiry', () => {
-  it('asks for the password when the token expires with none in memory, then carries on', async () => {
+  it('renews an expired token with the refresh token after a restart, without asking', async () => {
     const sim = await startSim()
     const dataDir = tempDir()
     const store = new MemorySecretStore()
@@ -122,7 +122,23 @@ describe('session expiry', () => {
     await signIn(first, sim)
     await first.services.dispose()
 
-    // A restart: the keychain still has the tokens, the password is gone with the old process.
+    // A restart: the keychain has the tokens; the password was never kept.
+    const app = await makeApp({ sim, dataDir, store })
+    const campaignId = sim.campaignIds[0] as number
+    sim.expireAllTokens()
+    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    expect(sim.stats()).toMatchObject({ tokenGrants: 1, tokenRefreshes: 1 })
+    expect(app.events.filter((e) => e.event === 'session:expired')).toEqual([])
+  })
+
+  it('where the server has no refresh grant, asks for the password at every expiry, then carries on', async () => {
+    const sim = await startSim({ faults: { refreshGrant: false } })
+    const dataDir = tempDir()
+    const store = new MemorySecretStore()
+    const first = await makeApp({ sim, dataDir, store })
+    await signIn(first, sim)
+    await first.services.dispose()
+
     const app = await makeApp({ sim, dataDir, store })
     expect(await app.value('session:status')).toMatchObject({
       signedIn: true,
@@ -147,9 +163,10 @@ describe('session expiry', () => {
       privileged: true,
     })
     expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
-    // The password is now in memory: a second expiry renews silently.
+    // The password was discarded after the grant (RFC 6749 section 4.3.2): the next expiry asks.
     sim.expireAllTokens()
-    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
-    expect(app.events.filter((e) => e.event === 'session:expired')).toHaveLength(1)
+    const again = await app.call('campaigns:sync', { campaignId })
+    expect(again).toMatchObject({ ok: false, error: { code: 'sign_in_required' } })
+    expect(sim.stats().tokenRefreshes).toBe(0)
   })
 })
