@@ -82,13 +82,17 @@ export class TokenStore {
     return { ok: true, accountId: record.accountId }
   }
 
-  /** Revoke every token issued so far; returns how many were still alive. */
+  /**
+   * Revoke every token issued so far, refresh tokens too (the platform ending every session:
+   * only the password signs in again); returns how many access tokens were still alive.
+   */
   expireAll(): number {
     let alive = 0
     for (const record of this.tokens.values()) {
       if (!record.revoked) alive++
       record.revoked = true
     }
+    this.refreshTokens.clear()
     return alive
   }
 }

@@ -241,9 +241,9 @@ describe.each([0, 0.2])('Session: token expiry during a sync at drift %s', (drif
     expect(expired).toBe(1)
     // Every request in flight at that moment answered 401.
     expect(sim.stats().byStatus[401]).toBeGreaterThanOrEqual(2)
-    // The second token came from the refresh grant.
-    expect(sim.stats()).toMatchObject({ tokenGrants: 1, tokenRefreshes: 1 })
-    expect(session.grantCount).toBe(2)
+    // Revoked with every refresh token: the run's password signs in again.
+    expect(sim.stats()).toMatchObject({ tokenGrants: 2, tokenRefreshes: 0 })
+    expect(session.grantCount).toBe(3)
     expectSnapshotOfListing(cache, sim, campaignId)
   })
 })
