@@ -25,6 +25,14 @@ export interface PrintOptions {
   pageSize?: { width: number; height: number }
 }
 
+/** A yes/no question main asks itself (never the renderer's word): e.g. leaving a host. */
+export interface ConfirmQuestion {
+  message: string
+  detail: string
+  /** The button that goes ahead, e.g. "Change host"; the other one is Cancel. */
+  confirmLabel: string
+}
+
 export interface PdfOptions {
   signal?: AbortSignal
 }
@@ -52,6 +60,11 @@ export interface Desktop {
    * limit: thousands of slips take what they take; `signal` stops it at once (rejects).
    */
   printToPdf(html: string, path: string, options?: PdfOptions): Promise<void>
+  /**
+   * Asks the person in a dialog of main's own. Absent where there is nobody to ask in a dialog
+   * (the web harness, unit tests): the action goes ahead, as it did before the question existed.
+   */
+  confirm?(question: ConfirmQuestion): Promise<boolean>
 }
 
 /** For AppServices built without a platform (the CLI's tests, unit tests): says what is missing. */

@@ -115,6 +115,22 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
       )
     },
 
+    async confirm({ message, detail, confirmLabel }) {
+      const question = {
+        type: 'question' as const,
+        buttons: [confirmLabel, 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        message,
+        detail,
+      }
+      const owner = parent()
+      const answer = owner
+        ? await dialog.showMessageBox(owner, question)
+        : await dialog.showMessageBox(question)
+      return answer.response === 0
+    },
+
     async printToPdf(html, path, options) {
       const data = await withDocument(
         html,
