@@ -15,7 +15,7 @@ import { PAGE_SIZE } from '../src/shared/config'
 import { generateDataset } from '../src/simulator/data'
 import { driftedCampaignRow } from '../src/simulator/drift'
 import { openLegacyCache } from './cache-v2-legacy'
-import { fmt, spawnSimulator } from './lib'
+import { fmt, runWhenScript, spawnSimulator } from './lib'
 import type { SimulatorProcess } from './lib'
 
 const COUNT = Number(process.env.BENCH_CACHE_CONTRIBUTIONS ?? 100_000)
@@ -392,14 +392,4 @@ export async function benchCache(): Promise<string> {
   }
 }
 
-if (process.argv[1]?.endsWith('cache.bench.ts')) {
-  benchCache().then(
-    (section) => process.stdout.write(`${section}\n`),
-    (error: unknown) => {
-      process.stderr.write(
-        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-      )
-      process.exitCode = 1
-    },
-  )
-}
+runWhenScript('cache.bench.ts', benchCache)

@@ -61,3 +61,26 @@ export async function withPeakRss<T>(
 export function fmt(value: number, digits = 1): string {
   return value.toFixed(digits)
 }
+
+/** The value below which a share `p` (0 to 1) of `values` falls, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number
+}
+
+/**
+ * Runs a bench when its file is the script Node was started with (`npx tsx bench/x.bench.ts`),
+ * printing its section, and does nothing when `npm run bench` imports it.
+ */
+export function runWhenScript(fileName: string, bench: () => Promise<string>): void {
+  if (!process.argv[1]?.endsWith(fileName)) return
+  bench().then(
+    (section) => process.stdout.write(`${section}\n`),
+    (error: unknown) => {
+      process.stderr.write(
+        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+      )
+      process.exitCode = 1
+    },
+  )
+}
