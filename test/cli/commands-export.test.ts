@@ -40,7 +40,7 @@ function run(args: string[]) {
   return perkpack([...args, '--data-dir', dataDir], cleanEnv({ PERKPACK_BASE_URL: BASE_URL }))
 }
 
-/** In this process: for the cases that only check arguments, cheap whatever the load. */
+/** In this process: every case but the first, which proves `export` works as a program. */
 function runHere(args: string[]) {
   return perkpackHere([...args, '--data-dir', dataDir], { PERKPACK_BASE_URL: BASE_URL })
 }
@@ -73,7 +73,7 @@ describe('perkpack export', () => {
 
   it('applies --status all, --country and --search like the orders view', async () => {
     const out = path.join(tempDir('perkpack-excel-out-'), 'us.xlsx')
-    const result = await run([
+    const result = await runHere([
       'export',
       String(campaign.id),
       '--out',
@@ -89,7 +89,7 @@ describe('perkpack export', () => {
     expect((await readBook(out)).getWorksheet('Orders')!.rowCount - 1).toBe(us.length)
 
     const name = path.join(path.dirname(out), 'search.xlsx')
-    const searched = await run([
+    const searched = await runHere([
       'export',
       String(campaign.id),
       '--out',
@@ -140,7 +140,7 @@ describe('perkpack export', () => {
       const folder = tempDir('perkpack-excel-ro-')
       fs.chmodSync(folder, 0o500)
       try {
-        const result = await run([
+        const result = await runHere([
           'export',
           String(campaign.id),
           '--out',
