@@ -1,20 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
 import { ensureRendererBuilt, startHarness } from '../src/web/server'
 import type { Harness } from '../src/web/server'
-
-const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { launchChromium } from '../test/helpers/print-chromium'
 
 export interface ChromiumDemo {
   harness: Harness
@@ -42,7 +32,7 @@ export async function withDemoInChromium<T>(
   })
   let browser: Browser | undefined
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    browser = await launchChromium()
     const campaignId = harness.demo?.campaignIds[0]
     if (campaignId === undefined) throw new Error('the demo has no campaign')
     return await run({ harness, browser, campaignId })

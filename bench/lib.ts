@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
+import { ApiClient } from '../src/main/services/api-client'
+import { MemorySecretStore } from '../src/main/services/secrets'
+import { Session } from '../src/main/services/session'
+import { USER_AGENT } from '../src/main/services/version'
 
 export interface SimulatorProcess {
   baseUrl: string
@@ -38,6 +42,30 @@ export async function spawnSimulator(args: string[]): Promise<SimulatorProcess> 
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** A privileged client of `sim`, signed in with its demo credentials, tokens kept in memory. */
+export async function signedInClient(
+  sim: SimulatorProcess,
+): Promise<{ session: Session; client: ApiClient }> {
+  const session = new Session({
+    fetch: globalThis.fetch,
+    store: new MemorySecretStore(),
+    baseUrl: sim.baseUrl,
+    authUrl: sim.authUrl,
+    email: sim.email,
+    userAgent: USER_AGENT,
+    password: sim.password,
+  })
+  await session.setApiToken(sim.apiToken)
+  await session.signIn(sim.password)
+  const client = new ApiClient({
+    baseUrl: sim.baseUrl,
+    session,
+    fetch: globalThis.fetch,
+    userAgent: USER_AGENT,
+  })
+  return { session, client }
 }
 
 /** Samples resident memory while `run` works; returns the peak above the level at the start. */

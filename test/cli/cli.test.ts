@@ -7,7 +7,7 @@ import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { Simulator } from '../../src/simulator'
 import { cleanEnv, collect, perkpack, simEnv, spawnCli, STACK_LINE } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
-import type { InProcessResult } from '../helpers/cli-in-process'
+import type { CliResult } from '../helpers/cli'
 import { cleanup, freePort, openTestCache, servedRows, startSim, tempDir } from '../helpers/harness'
 
 const COMMANDS = [
@@ -33,7 +33,7 @@ afterAll(cleanup)
 const cli = perkpackHere
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
 
-function expectClean(result: Pick<InProcessResult, 'code' | 'stderr'>, code: number) {
+function expectClean(result: Pick<CliResult, 'code' | 'stderr'>, code: number) {
   expect(result.code, `exit code; stderr: ${result.stderr}`).toBe(code)
   expect(result.stderr).not.toMatch(STACK_LINE)
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Simulator } from '../../src/simulator'
 import { cleanEnv, perkpack, simEnv, STACK_LINE } from '../helpers/cli'
+import type { CliResult } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import type { InProcessResult } from '../helpers/cli-in-process'
 import { cleanup, startSim, tempDir } from '../helpers/harness'
@@ -12,7 +13,7 @@ afterAll(cleanup)
 const cli = perkpackHere
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
-function expectClean(result: Pick<InProcessResult, 'code' | 'stderr'>, code: number) {
+function expectClean(result: Pick<CliResult, 'code' | 'stderr'>, code: number) {
   expect(result.code, `exit code; stderr: ${result.stderr}`).toBe(code)
   expect(result.stderr).not.toMatch(STACK_LINE)
 }
