@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
@@ -35,6 +35,9 @@ beforeAll(() => {
 })
 
 afterAll(cleanup)
+
+// The first case starts Node and compiles the sources: on a busy machine that alone can take seconds.
+vi.setConfig({ testTimeout: 60_000 })
 
 function run(args: string[]) {
   return perkpack([...args, '--data-dir', dataDir], cleanEnv({ PERKPACK_BASE_URL: BASE_URL }))
