@@ -17,6 +17,8 @@ const TIMED = [
   'test/simulator/faults.test.ts',
   'test/simulator/server-stats.test.ts',
 ]
+/** ShrinkDialog: main was not asked for the pending question in 3 of 6 runs sharing a cache. */
+const RENDERER_ISOLATED = ['src/renderer/src/components/campaigns/ShrinkDialog.test.ts']
 const alias = {
   '@renderer': resolve(here, 'src/renderer/src'),
   '@shared': resolve(here, 'src/shared'),
@@ -54,9 +56,22 @@ export default defineConfig({
         plugins: [vue()],
         resolve: { alias },
         test: {
+          // Files that fail now and then after another file in a shared module cache (below):
+          // each gets a fresh one, as vitest does by default.
+          name: 'renderer-isolated',
+          environment: 'happy-dom',
+          include: RENDERER_ISOLATED,
+          testTimeout: 15_000,
+        },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: {
           name: 'renderer',
           environment: 'happy-dom',
           include: ['src/renderer/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...RENDERER_ISOLATED],
           // One module cache per worker: vue, naive-ui and pinia are imported once, not once a
           // file (that was seconds a file, five minutes in all on two busy cores). What a test
           // mounts is unmounted after it and each file starts with empty storage (the setup file).

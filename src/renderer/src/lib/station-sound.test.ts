@@ -30,13 +30,15 @@ describe('station sound', () => {
 
   beforeEach(() => {
     vi.resetModules()
-    vi.useFakeTimers()
     FakeAudioContext.opened = 0
     idle.length = 0
     frames.length = 0
     vi.stubGlobal('AudioContext', FakeAudioContext)
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
     vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run))
+    // Timeouts only: faking the frame and idle callbacks too would leave the fake timers' own
+    // versions behind for the next file in this worker (isolate: false) once both are undone.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   })
   afterEach(() => {
     vi.useRealTimers()
