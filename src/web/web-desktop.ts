@@ -58,8 +58,7 @@ async function newestFile(dir: string, extensions: readonly string[]): Promise<s
     if (!extensions.includes('*') && !extensions.includes(ext)) continue
     const path = join(dir, name)
     const info = await stat(path).catch(() => null)
-    if (info?.isFile() && (!newest || info.mtimeMs > newest.at))
-      newest = { path, at: info.mtimeMs }
+    if (info?.isFile() && (!newest || info.mtimeMs > newest.at)) newest = { path, at: info.mtimeMs }
   }
   return newest?.path ?? null
 }
