@@ -37,6 +37,8 @@ export const useDashboardImportStore = defineStore('dashboardImport', () => {
   const choosing = ref(false)
   const importing = ref(false)
   const error = ref<string | null>(null)
+  /** Why the campaign ID typed cannot be used: shown at the field. */
+  const idProblem = ref<string | null>(null)
   const imported = shallowRef<DashboardImported | null>(null)
   let seq = 0
 
@@ -59,16 +61,18 @@ export const useDashboardImportStore = defineStore('dashboardImport', () => {
     asksId.value = campaignId.value === null
     name.value = ''
     error.value = null
+    idProblem.value = null
     show.value = true
   }
 
   async function chooseFile(): Promise<void> {
     const id = campaignId.value
     if (id === null || !Number.isSafeInteger(id) || id <= 0) {
-      error.value =
-        'Enter the campaign ID first: the number in the campaign’s dashboard address (…/campaigns/<id>/…).'
+      idProblem.value =
+        'Enter the campaign ID: the number in the campaign’s dashboard address (…/campaigns/<id>/…).'
       return
     }
+    idProblem.value = null
     discard()
     await trackRequest(() => api().previewDashboardImport({ campaignId: id }), {
       busy: choosing,
@@ -143,6 +147,7 @@ export const useDashboardImportStore = defineStore('dashboardImport', () => {
     choosing,
     importing,
     error,
+    idProblem,
     imported,
     start,
     chooseFile,
