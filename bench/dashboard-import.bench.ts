@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DashboardImportDesk } from '../src/main/dashboard/dashboard-import-desk'
 import { NO_DESKTOP } from '../src/main/exports/desktop-port'
+import { campaignSummary } from '../src/main/orders/orders-desk'
 import { ApiClient } from '../src/main/services/api-client'
 import { openCache } from '../src/main/services/cache'
 import { readDashboardExport } from '../src/main/services/dashboard/dashboard-export'
@@ -37,29 +38,47 @@ interface Measure {
   cpuMs: number
   /** Resident memory above the level before the work, at its highest. */
   peakRssMb: number
-  /** V8 heap in use, at its highest during the work. */
+  /** V8 heap in use, at its highest during the work (GC trace). */
   peakHeapMb: number
+  heapAfterMb: number
   orders: number
 }
 
-/** Samples RSS and heap every 10 ms while `run` works. */
+const MARK = 'bench: work starts'
+
+/** The kernel's resident high-water mark of this process, in bytes (Linux). */
+function rssHighWater(): number {
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))
+  return match ? Number(match[1]) * 1024 : process.memoryUsage().rss
+}
+
+/**
+ * Peak RSS above the level before `run`, from the kernel's high-water mark (reset first), so a
+ * synchronous parse that never lets a timer run is measured too. The heap's high-water comes
+ * from --trace-gc, read by the parent after MARK.
+ */
 async function highWater<T>(run: () => Promise<T>) {
-  const base = process.memoryUsage().rss
-  let rss = base
-  let heap = process.memoryUsage().heapUsed
-  const sample = () => {
-    const now = process.memoryUsage()
-    rss = Math.max(rss, now.rss)
-    heap = Math.max(heap, now.heapUsed)
-  }
-  const timer = setInterval(sample, 10)
+  ;(globalThis as { gc?: () => void }).gc?.()
   try {
-    const result = await run()
-    sample()
-    return { result, peakRssMb: (rss - base) / 2 ** 20, peakHeapMb: heap / 2 ** 20 }
-  } finally {
-    clearInterval(timer)
+    // "5" resets VmHWM to the current RSS (Linux 4.0+); without it the mark may be older.
+    writeFileSync('/proc/self/clear_refs', '5')
+  } catch {
+    // Not Linux, or not allowed: the mark then includes the set-up.
   }
+  const base = process.memoryUsage().rss
+  process.stdout.write(`${MARK}\n`)
+  const result = await run()
+  const heapAfter = process.memoryUsage().heapUsed
+  return { result, peakRssMb: (rssHighWater() - base) / 2 ** 20, heapAfterMb: heapAfter / 2 ** 20 }
+}
+
+/** The largest heap a GC found after MARK, in MB: the heap's high-water, near enough. */
+function heapHighWater(stdout: string, floorMb: number): number {
+  const after = stdout.slice(stdout.indexOf(MARK))
+  let peak = floorMb
+  for (const match of after.matchAll(/ms: [A-Za-z -]+? ([\d.]+) \(/g))
+    peak = Math.max(peak, Number(match[1]))
+  return peak
 }
 
 async function signedInClient(sim: ChildInput['sim']): Promise<ApiClient> {
@@ -88,11 +107,10 @@ async function runChild(variant: Variant, input: ChildInput): Promise<void> {
   const cache = openCache({ dataDir, profile: 'bench' })
   const client = variant === 'api-sync' ? await signedInClient(input.sim) : null
   const { campaignId, file } = input
-  ;(globalThis as { gc?: () => void }).gc?.()
   try {
     const started = performance.now()
     const cpu = process.cpuUsage()
-    const { result, peakRssMb, peakHeapMb } = await highWater(async () => {
+    const { result, peakRssMb, heapAfterMb } = await highWater(async () => {
       if (variant === 'api-sync') {
         const synced = await syncCampaign({
           client: client!,
@@ -115,13 +133,13 @@ async function runChild(variant: Variant, input: ChildInput): Promise<void> {
         desktop: NO_DESKTOP,
         now: Date.now,
         syncing: () => false,
-        summary: () => null,
+        summary: (id) => campaignSummary(cache.campaign(id)!),
         rename: () => undefined,
         imported: () => undefined,
       })
       const preview = await desk.preview(campaignId, file)
-      await desk.import({ campaignId, previewId: preview.previewId }).catch(() => undefined)
-      return cache.campaign(campaignId)?.count ?? 0
+      const done = await desk.import({ campaignId, previewId: preview.previewId })
+      return done.outcome === 'imported' ? done.campaign.count : 0
     })
     const used = process.cpuUsage(cpu)
     const measure: Measure = {
@@ -129,7 +147,8 @@ async function runChild(variant: Variant, input: ChildInput): Promise<void> {
       ms: performance.now() - started,
       cpuMs: (used.user + used.system) / 1000,
       peakRssMb,
-      peakHeapMb,
+      peakHeapMb: 0,
+      heapAfterMb,
       orders: result,
     }
     process.stdout.write(`${JSON.stringify(measure)}\n`)
@@ -141,11 +160,15 @@ async function runChild(variant: Variant, input: ChildInput): Promise<void> {
 
 function measureInChild(variant: Variant, input: ChildInput): Promise<Measure> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', __filename], {
-      cwd: join(__dirname, '..'),
-      env: { ...process.env, [CHILD_ENV]: JSON.stringify({ variant, input }) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--trace-gc', '--import', 'tsx', __filename],
+      {
+        cwd: join(__dirname, '..'),
+        env: { ...process.env, [CHILD_ENV]: JSON.stringify({ variant, input }) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     child.once('error', reject)
@@ -155,7 +178,8 @@ function measureInChild(variant: Variant, input: ChildInput): Promise<Measure> {
         reject(new Error(`dashboard import bench child ${variant} exited with ${code}`))
         return
       }
-      resolve(JSON.parse(line) as Measure)
+      const measure = JSON.parse(line) as Measure
+      resolve({ ...measure, peakHeapMb: heapHighWater(out, measure.heapAfterMb) })
     })
   })
 }
@@ -204,7 +228,8 @@ export async function benchDashboardImport(): Promise<string> {
       `### Dashboard file import: ${CONTRIBUTIONS.toLocaleString('en')} pledges (${fmt(bytes / 2 ** 20)} MB CSV)`,
       '',
       'Each variant in a fresh process into a fresh SQLite cache; peak resident memory above the',
-      'level before the work and peak V8 heap, sampled every 10 ms. The baseline is the API sync of',
+      "level before the work (the kernel's VmHWM, reset first) and the V8 heap's high-water (the",
+      'largest heap a GC found, --trace-gc). The baseline is the API sync of',
       'the same data in the same run (simulator in its own process, no added latency: the sync at',
       'its fastest, so the ratio is the least flattering to the import).',
       '',
