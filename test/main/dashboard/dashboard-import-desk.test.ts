@@ -210,6 +210,23 @@ describe('importing a dashboard export in the app', () => {
     await expect(setUp().desk.choose(CAMPAIGN)).rejects.toMatchObject({ code: 'open_unavailable' })
   })
 
+  it('a damaged source document reads as no source, not as a broken campaign list', () => {
+    const { cache } = setUp({ synced: 3 })
+    cache.putDocument('snapshot-source', String(CAMPAIGN), { fileName: 42 })
+    expect(snapshotSource(cache, CAMPAIGN)).toBeNull()
+    cache.putDocument('snapshot-source', String(CAMPAIGN), {
+      kind: 'dashboard-file',
+      fileName: 'a.csv',
+      importedAt: '2026-11-24T10:42:00.000Z',
+      extra: true,
+    })
+    expect(snapshotSource(cache, CAMPAIGN)).toEqual({
+      kind: 'dashboard-file',
+      fileName: 'a.csv',
+      importedAt: '2026-11-24T10:42:00.000Z',
+    })
+  })
+
   it('the channels refuse a preview id that is not a positive whole number', () => {
     const args = IPC_CHANNELS['dashboard:import'].args
     expect(args.safeParse([{ campaignId: CAMPAIGN, previewId: 0 }]).success).toBe(false)
