@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { benchCache } from './cache.bench'
+import { benchDashboardImport } from './dashboard-import.bench'
 import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
 import { benchLabels, benchSlips } from './print.bench'
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   labels: benchLabels,
   slips: benchSlips,
   tracking: benchTracking,
+  'dashboard-import': benchDashboardImport,
   'pack-station': benchPackStation,
   'pack-station-screen': benchPackStationScreen,
 }

@@ -2,6 +2,7 @@ import type { IpcEventName, IpcEvents } from '../shared/ipc'
 import type { SimulatorOptions } from '../simulator'
 import { NO_DESKTOP } from './exports/desktop-port'
 import type { Desktop } from './exports/desktop-port'
+import { DashboardImportDesk } from './dashboard/dashboard-import-desk'
 import { ExportDesk } from './exports/export-desk'
 import { stoppedPackedIds, TrackingDesk } from './floor/tracking-desk'
 import { PickListDesk } from './exports/pick-list-desk'
@@ -67,6 +68,7 @@ export class AppServices {
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
   readonly station: StationDesk
+  readonly dashboardImport: DashboardImportDesk
   private disposed = false
 
   constructor(private readonly options: AppServicesOptions) {
@@ -145,6 +147,17 @@ export class AppServices {
       cache,
       workspace: (campaignId) => this.orders.snapshot(campaignId),
       stationName: () => this.settings.get().stationName,
+    })
+    this.dashboardImport = new DashboardImportDesk({
+      cache,
+      desktop: options.desktop ?? NO_DESKTOP,
+      now: this.now,
+      syncing: (campaignId) => this.syncs.isRunning(campaignId),
+      replacing: (campaignId) => this.syncs.dropPendingShrink(campaignId),
+      summary: (campaignId) =>
+        this.orders.recent().find((c) => c.campaignId === campaignId) ?? null,
+      rename: (campaignId, name) => void this.campaigns.rename(campaignId, name),
+      imported: (importedCache, campaignId) => this.orders.rebuild(importedCache, campaignId),
     })
     this.jobs = new JobWatcher({
       cache,

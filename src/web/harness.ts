@@ -12,7 +12,8 @@ const USAGE = `Usage: npm run web -- [--port N] [--demo] [--build]
   --demo     start the bundled simulator and sign in to it
   --build    rebuild the renderer first (otherwise only when out/renderer is missing)
 
-Honours PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR and PERKPACK_SECRET_STORE.`
+Honours PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE,
+PERKPACK_EXPORT_DIR and PERKPACK_IMPORT_DIR (where the harness's open dialog picks the newest file).`
 
 interface Flags {
   port: number

@@ -28,7 +28,8 @@ export interface HarnessOptions {
   demo?: boolean
   /**
    * PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE,
-   * PERKPACK_EXPORT_DIR (where exports are saved; default `<data dir>/exports`) and
+   * PERKPACK_EXPORT_DIR (where exports are saved; default `<data dir>/exports`),
+   * PERKPACK_IMPORT_DIR (where "open" dialogs pick the newest file; default `<data dir>/imports`) and
    * PERKPACK_CHROMIUM (for Save as PDF; default /usr/bin/chromium).
    */
   env?: Record<string, string | undefined>
@@ -61,6 +62,7 @@ function harnessServices(
     log,
     desktop: harnessDesktop({
       exportDir: env.PERKPACK_EXPORT_DIR || join(dataDir, 'exports'),
+      importDir: env.PERKPACK_IMPORT_DIR || join(dataDir, 'imports'),
       chromium: env.PERKPACK_CHROMIUM || '/usr/bin/chromium',
     }),
     ...options.services,

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Desktop } from '../main/exports/desktop-port'
 import { PerkPackError } from '../main/services/perkpack-errors'
@@ -27,6 +27,8 @@ const CHROMIUM_FLAGS = [
 export interface HarnessDesktopOptions {
   /** Where "save" dialogs save: PERKPACK_EXPORT_DIR, else `<dataDir>/exports`. */
   exportDir: string
+  /** Where "open" dialogs look: PERKPACK_IMPORT_DIR, else `<dataDir>/imports`. */
+  importDir?: string
   /** A Chromium binary for Save as PDF; null or missing: PDF saving answers pdf_unavailable. */
   chromium?: string | null
 }
@@ -47,9 +49,24 @@ function cancelled(): PerkPackError {
   return new PerkPackError('print_cancelled', 'Cancelled: no PDF was written.')
 }
 
+/** The newest file in `dir` with one of `extensions` (no dot), or null. */
+async function newestFile(dir: string, extensions: readonly string[]): Promise<string | null> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  let newest: { path: string; at: number } | null = null
+  for (const name of names) {
+    const ext = extname(name).slice(1).toLowerCase()
+    if (!extensions.includes('*') && !extensions.includes(ext)) continue
+    const path = join(dir, name)
+    const info = await stat(path).catch(() => null)
+    if (info?.isFile() && (!newest || info.mtimeMs > newest.at)) newest = { path, at: info.mtimeMs }
+  }
+  return newest?.path ?? null
+}
+
 /**
  * The harness has no dialogs and no printer: a save "dialog" answers a path in the export
- * folder under the suggested name (tests read the file there), printing is refused with a
+ * folder under the suggested name (tests read the file there), an open "dialog" the newest
+ * file of the import folder that fits its filters, printing is refused with a
  * message the page shows, and Save as PDF runs Chromium headless on the same HTML Electron's
  * hidden window would print, so the PDF is the one the desktop app makes.
  */
@@ -61,6 +78,17 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
       await mkdir(options.exportDir, { recursive: true })
       // The name comes from main (a slug and a date), but a path part must never climb out.
       return join(options.exportDir, basename(defaultName))
+    },
+
+    async chooseOpenPath({ filters }) {
+      const dir = options.importDir
+      const extensions = filters.flatMap((filter) => filter.extensions.map((e) => e.toLowerCase()))
+      const found = dir ? await newestFile(dir, extensions) : null
+      if (found) return found
+      throw new PerkPackError(
+        'open_unavailable',
+        `The browser harness has no file dialog: put the file in ${dir ?? 'the folder PERKPACK_IMPORT_DIR names'} and choose again.`,
+      )
     },
 
     print() {

@@ -16,6 +16,12 @@ export interface SavePathOptions {
   title?: string
 }
 
+export interface OpenPathOptions {
+  filters: SaveFilter[]
+  /** The dialog's title, e.g. "Import from a dashboard file". */
+  title?: string
+}
+
 export interface PrintOptions {
   /**
    * The paper the document is laid out for, in microns, to preselect it in the print dialog.
@@ -53,6 +59,11 @@ export interface Desktop {
    * null when the person cancelled.
    */
   chooseSavePath(options: SavePathOptions): Promise<string | null>
+  /**
+   * A file to read, chosen by the person; null when they cancelled. Absent where no file can be
+   * chosen (the CLI, which takes paths as arguments; unit tests).
+   */
+  chooseOpenPath?(options: OpenPathOptions): Promise<string | null>
   /** Opens the system print dialog; false when the person cancelled it. */
   print(html: string, options: PrintOptions): Promise<boolean>
   /**

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../../shared/ipc'
 import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
 import type { AppServices } from '../app-services'
+import { dashboardImportHandlers } from '../dashboard/dashboard-import-handlers'
 import { exportsHandlers } from '../exports/exports-handlers'
 import { trackingHandlers } from '../floor/tracking-handlers'
 import { pickListHandlers } from '../exports/pick-list-handlers'
@@ -49,6 +50,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...shellHandlers(options.openExternal),
     ...trackingHandlers(app.tracking),
     ...floorHandlers(app.station),
+    ...dashboardImportHandlers(app.dashboardImport),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
   for (const channel of IPC_CHANNEL_NAMES) {

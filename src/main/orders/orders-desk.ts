@@ -15,6 +15,8 @@ import type {
 } from '../../shared/ipc'
 import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
+import { snapshotSource } from '../services/dashboard/dashboard-import'
+import type { SnapshotSource } from '../../shared/dashboard/snapshot-source'
 import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from './view-store'
 import type { OrdersWorkspace, ViewRow } from './workspace'
@@ -37,6 +39,7 @@ const WARM_UP_DELAY_MS = 250
 export function campaignSummary(
   info: CampaignSnapshotInfo,
   name: (info: CampaignSnapshotInfo) => string | null = (i) => i.title ?? null,
+  source: SnapshotSource | null = null,
 ): CampaignSummary {
   return {
     campaignId: info.campaignId,
@@ -45,6 +48,7 @@ export function campaignSummary(
     problemCount: info.problemCount,
     lastSyncedAt: info.lastSyncedAt,
     privileged: info.privileged,
+    source,
   }
 }
 
@@ -71,9 +75,10 @@ export class OrdersDesk {
   ) {}
 
   recent(): CampaignSummary[] {
-    return this.cache()
+    const cache = this.cache()
+    return cache
       .campaigns()
-      .map((info) => campaignSummary(info, this.name))
+      .map((info) => campaignSummary(info, this.name, snapshotSource(cache, info.campaignId)))
   }
 
   /** After a sync: the new snapshot's workspace, built now so that opening it is instant. */
@@ -145,7 +150,7 @@ export class OrdersDesk {
   open(campaignId: number): OrdersSnapshot {
     const { workspace, info } = this.workspace(campaignId)
     return {
-      campaign: campaignSummary(info, this.name),
+      campaign: campaignSummary(info, this.name, snapshotSource(this.cache(), campaignId)),
       countries: workspace.countries,
       statuses: workspace.statuses,
     }

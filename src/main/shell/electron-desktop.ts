@@ -4,7 +4,7 @@ import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { app, BrowserWindow, dialog } from 'electron'
-import type { SaveDialogOptions, WebContents } from 'electron'
+import type { OpenDialogOptions, SaveDialogOptions, WebContents } from 'electron'
 import { savePathWithExtension } from '../exports/desktop-port'
 import type { Desktop } from '../exports/desktop-port'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -88,6 +88,20 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
           : await dialog.showMessageBox(replace)
         return answer.response === 0
       })
+    },
+
+    async chooseOpenPath({ filters, title }) {
+      const options: OpenDialogOptions = {
+        defaultPath: app.getPath('downloads'),
+        filters,
+        properties: ['openFile'],
+        ...(title ? { title } : {}),
+      }
+      const owner = parent()
+      const result = owner
+        ? await dialog.showOpenDialog(owner, options)
+        : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
     },
 
     print(html, { pageSize }) {

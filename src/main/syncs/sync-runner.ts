@@ -86,6 +86,15 @@ export class SyncRunner {
     for (const campaignId of [...this.pending.keys()]) this.dropPending(campaignId)
   }
 
+  isRunning(campaignId: number): boolean {
+    return this.running.has(campaignId)
+  }
+
+  /** A dashboard file replaced the offline copy: a smaller sync copy waiting for a choice goes. */
+  dropPendingShrink(campaignId: number): void {
+    this.dropPending(campaignId)
+  }
+
   pendingShrink(campaignId: number): ShrinkPending | null {
     return this.pending.get(campaignId)?.shrank.counts ?? null
   }

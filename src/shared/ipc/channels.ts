@@ -65,6 +65,12 @@ import type {
 } from './results'
 import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-batches'
 import { renameCampaignSchema } from './campaign-names'
+import {
+  dashboardDiscardRequestSchema,
+  dashboardImportRequestSchema,
+  dashboardPreviewRequestSchema,
+} from './dashboard-import'
+import type { DashboardImportOutcome, DashboardImportPreview } from './dashboard-import'
 import type { CampaignOpened, DemoCampaign } from './campaign-names'
 import type { SlipsPreview, SlipsProgress, SlipsSaved } from './slip-batches'
 
@@ -272,6 +278,24 @@ export const IPC_CHANNELS = {
     method: 'fillDashboard',
     args: z.tuple([dashboardFillRequestSchema]),
     result: returns<DashboardFillReport | null>(),
+  },
+  // A dashboard export as the campaign's offline copy (dashboard-import.ts).
+  /** Asks for the file (main's dialog), reads it and says what it holds; null if cancelled. */
+  'dashboard:preview': {
+    method: 'previewDashboardImport',
+    args: z.tuple([dashboardPreviewRequestSchema]),
+    result: returns<DashboardImportPreview | null>(),
+  },
+  /** Writes what a preview read; a file changed since is previewed again, nothing written. */
+  'dashboard:import': {
+    method: 'importDashboardFile',
+    args: z.tuple([dashboardImportRequestSchema]),
+    result: returns<DashboardImportOutcome>(),
+  },
+  'dashboard:discard': {
+    method: 'discardDashboardPreview',
+    args: z.tuple([dashboardDiscardRequestSchema]),
+    result: returns<boolean>(),
   },
   /** The pick list of the selection on paper, through the system print dialog. */
   'picklist:print': {

@@ -61,6 +61,10 @@ export const IPC_ERROR_CODES = [
   'export_is_folder',
   'export_disk_full',
   'export_write_failed',
+  'open_unavailable',
+  // The dashboard's contributions file imported in the app.
+  'dashboard_preview_gone',
+  'dashboard_file_unreadable',
   // The packing floor: tracking files.
   'tracking_preview_gone',
   // The web harness's transport (src/web): it answers in the same envelopes.

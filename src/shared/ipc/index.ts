@@ -5,6 +5,7 @@
 export * from './argument-schemas'
 export * from './bridge'
 export * from './campaign-names'
+export * from './dashboard-import'
 export * from './channels'
 export * from './enums'
 export * from './envelope'

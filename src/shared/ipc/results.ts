@@ -8,6 +8,7 @@ import type {
 import type { SchemaProblem } from '../api/validate'
 import type { PerkGroup, PickListRow, PickListTotals, StatusCount } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
+import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
@@ -60,9 +61,11 @@ export interface CampaignSummary {
   count: number
   /** Contributions of the last sync that could not be read (problem rows, `problems:list`). */
   problemCount: number
-  /** ISO time of the last complete sync. */
+  /** ISO time of the last complete sync (or import of a dashboard file). */
   lastSyncedAt: string
   privileged: boolean
+  /** Set when the offline copy was imported from a dashboard file, not synced from the API. */
+  source: SnapshotSource | null
 }
 
 export interface SyncSummary {

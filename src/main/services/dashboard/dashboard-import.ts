@@ -1,15 +1,11 @@
 import { countShipments, groupByPerk } from '../../../shared/fulfillment'
+import type { PerkGroup } from '../../../shared/fulfillment'
 import type { CampaignSnapshotInfo, OfflineCache } from '../cache'
 import { isShrink, SnapshotShrank } from '../shrink'
 import type { DashboardRead } from './dashboard-export'
+import type { SnapshotSource } from '../../../shared/dashboard/snapshot-source'
 
-/** Where a campaign's offline copy came from, when not from an API sync. */
-export interface SnapshotSource {
-  kind: 'dashboard-file'
-  fileName: string
-  /** ISO 8601 (UTC). */
-  importedAt: string
-}
+export type { SnapshotSource }
 
 export const SNAPSHOT_SOURCE_DOCUMENT = 'snapshot-source'
 
@@ -22,12 +18,31 @@ export interface DashboardImportSummary {
   ordersThatShip: number
 }
 
+/** What a file read holds, as the CLI prints it and the app's preview shows it. */
+export function readCounts(
+  read: DashboardRead,
+): Omit<DashboardImportSummary, 'snapshot'> & { tree: PerkGroup[] } {
+  const models = read.rows.map((row) => row.model)
+  const tree = groupByPerk(models)
+  return {
+    tree,
+    orders: models.length,
+    perks: tree.filter((perk) => perk.perkId !== null).length,
+    variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
+    problemRows: read.problems.length,
+    ordersThatShip: countShipments(models).ships,
+  }
+}
+
 /** The source of the campaign's offline copy; null when an API sync made it. */
 export function snapshotSource(cache: OfflineCache, campaignId: number): SnapshotSource | null {
-  return (
-    cache.getDocument<SnapshotSource | null>(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId))?.value ??
-    null
-  )
+  const value = cache.getDocument<Partial<SnapshotSource> | null>(
+    SNAPSHOT_SOURCE_DOCUMENT,
+    String(campaignId),
+  )?.value
+  // Written by this module, but a damaged or older document must not break the campaign list.
+  if (typeof value?.fileName !== 'string' || typeof value.importedAt !== 'string') return null
+  return { kind: 'dashboard-file', fileName: value.fileName, importedAt: value.importedAt }
 }
 
 /**
@@ -62,15 +77,14 @@ export function importDashboardExport(
       importedAt: (options.now?.() ?? new Date()).toISOString(),
     }
     cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), source)
-    const models = read.rows.map((row) => row.model)
-    const tree = groupByPerk(models)
+    const counts = readCounts(read)
     return {
       snapshot,
-      orders: models.length,
-      perks: tree.filter((perk) => perk.perkId !== null).length,
-      variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
-      problemRows: read.problems.length,
-      ordersThatShip: countShipments(models).ships,
+      orders: counts.orders,
+      perks: counts.perks,
+      variants: counts.variants,
+      problemRows: counts.problemRows,
+      ordersThatShip: counts.ordersThatShip,
     }
   }
   if (!options.acceptShrink && isShrink(current, read.rows.length)) {

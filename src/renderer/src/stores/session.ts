@@ -9,6 +9,25 @@ export type ExpiredPrompt = Omit<IpcEvents['session:expired'], 'message'> & {
   message: string | null
 }
 
+const OFFLINE_KEY = 'perkpack.workingOffline'
+
+function storedOffline(): boolean {
+  try {
+    return localStorage.getItem(OFFLINE_KEY) === 'yes'
+  } catch {
+    return false
+  }
+}
+
+function storeOffline(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(OFFLINE_KEY, 'yes')
+    else localStorage.removeItem(OFFLINE_KEY)
+  } catch {
+    // Storage can be unavailable (private window in the harness): the choice lasts this run.
+  }
+}
+
 export const useSessionStore = defineStore('session', () => {
   const status = ref<SessionInfo | null>(null)
   const loading = ref(false)
@@ -24,6 +43,18 @@ export const useSessionStore = defineStore('session', () => {
   const retries = new Map<string, () => unknown>()
 
   const signedIn = computed(() => status.value?.signedIn === true)
+  /**
+   * Working without an account, from offline copies imported from dashboard files (a team
+   * without API access starts on the sign-in screen with a file). Kept across restarts.
+   */
+  const workingOffline = ref(storedOffline())
+  /** The workspace is open: signed in, or working offline from imported files. */
+  const inWorkspace = computed(() => signedIn.value || workingOffline.value)
+
+  function workOffline(on: boolean): void {
+    workingOffline.value = on
+    storeOffline(on)
+  }
   const email = computed(() => status.value?.email ?? null)
 
   const take = (info: SessionInfo) => (status.value = info)
@@ -36,7 +67,10 @@ export const useSessionStore = defineStore('session', () => {
     const outcome = await trackRequest(() => api().signIn(input), {
       busy: signingIn,
       error,
-      apply: take,
+      apply: (info) => {
+        take(info)
+        workOffline(false)
+      },
     })
     return outcome.ok
   }
@@ -59,6 +93,7 @@ export const useSessionStore = defineStore('session', () => {
       error,
       apply: (info) => {
         take(info)
+        workOffline(false)
         expired.value = null
         retries.clear()
       },
@@ -107,6 +142,9 @@ export const useSessionStore = defineStore('session', () => {
   return {
     status,
     signedIn,
+    workingOffline,
+    inWorkspace,
+    workOffline,
     email,
     loading,
     signingIn,

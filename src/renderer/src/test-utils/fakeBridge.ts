@@ -59,6 +59,7 @@ export function campaignSummary(overrides: Partial<CampaignSummary> = {}): Campa
     problemCount: 0,
     lastSyncedAt: NOW,
     privileged: true,
+    source: null,
     ...overrides,
   }
 }
@@ -208,6 +209,9 @@ function defaults(): Partial<FakeHandlers> {
     }),
     renameCampaign: ({ campaignId, name }) => ({ campaignId, name }),
     demoCampaigns: () => [],
+    previewDashboardImport: () => null,
+    importDashboardFile: () => fail('dashboard_preview_gone', 'Choose the file again.'),
+    discardDashboardPreview: () => true,
     printPickList: () => ({ printed: false }),
     savePickListPdf: () => null,
   }

@@ -21,6 +21,31 @@ describe('AppWorkspace', () => {
     expect(document.querySelector('ul[aria-label="Views"]')).toBeNull()
   })
 
+  it('opens the workspace without sign-in when working from imported files, until "Sign in…"', async () => {
+    localStorage.setItem('perkpack.workingOffline', 'yes')
+    const source = {
+      kind: 'dashboard-file' as const,
+      fileName: 'contributions.csv',
+      importedAt: NOW,
+    }
+    const fake = fakeBridge({ recentCampaigns: () => [campaignSummary({ source })] })
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    mountWithProviders(AppWorkspace, { pinia })
+    await flushPromises()
+    expect(document.querySelector('ul[aria-label="Views"]')).not.toBeNull()
+    expect(document.body.textContent).toContain('Not signed in: imported files')
+    expect(document.body.textContent).toContain('Working offline, without signing in')
+    // An account's batch jobs need the API: not asked for without one.
+    expect(fake.calls.listJobs).not.toHaveBeenCalled()
+    ;[...document.querySelectorAll('button')]
+      .find((b) => b.textContent?.trim() === 'Sign in…')
+      ?.click()
+    await flushPromises()
+    expect(document.querySelector('input[aria-label="API token"]')).not.toBeNull()
+    expect(localStorage.getItem('perkpack.workingOffline')).toBeNull()
+  })
+
   it('wires main events to the shell while mounted, and lets go on unmount', async () => {
     const fake = fakeBridge({
       sessionStatus: () => sessionInfo(),

@@ -4,7 +4,9 @@ import { createPinia } from 'pinia'
 import ProblemRowsDrawer from './ProblemRowsDrawer.vue'
 import type { ProblemRowsView } from '@shared/ipc'
 import { useProblemsStore } from '@renderer/stores/problems'
-import { fakeBridge, NOW } from '@renderer/test-utils/fakeBridge'
+import { formatDateTime } from '@renderer/lib/locale-format'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { campaignSummary, fakeBridge, NOW } from '@renderer/test-utils/fakeBridge'
 import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
 const VIEW: ProblemRowsView = {
@@ -38,6 +40,23 @@ const VIEW: ProblemRowsView = {
 describe('ProblemRowsDrawer', () => {
   afterEach(() => {
     document.body.innerHTML = ''
+  })
+
+  it('names the file and the time when the copy was imported, not synced', async () => {
+    fakeBridge({ problemRows: () => VIEW })
+    const pinia = createPinia()
+    const source = {
+      kind: 'dashboard-file' as const,
+      fileName: 'contributions.csv',
+      importedAt: NOW,
+    }
+    useCampaignsStore(pinia).recent = [campaignSummary({ source })]
+    mountWithProviders(ProblemRowsDrawer, { pinia })
+    await useProblemsStore(pinia).show(1001)
+    await flushPromises()
+    expect(document.body.textContent).toContain(
+      `2 of 5,000 contributions of the import of contributions.csv on ${formatDateTime(NOW)} could not be read.`,
+    )
   })
 
   it('lists each row by id or row, with its fields and messages', async () => {

@@ -1,0 +1,63 @@
+import type { DashboardFileEncoding, DashboardImportPreview } from '@shared/ipc'
+import { formatCount, plural } from './counts'
+
+const ENCODINGS: Record<DashboardFileEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little endian)',
+  'utf-16be': 'UTF-16 (big endian)',
+  latin1: 'Latin-1 (a single-byte code page)',
+}
+
+const DELIMITERS: Record<string, string> = {
+  ',': 'comma (,)',
+  ';': 'semicolon (;)',
+  '\t': 'tab',
+}
+
+/** "UTF-8 with BOM, semicolon (;)": how the file was read, so a wrong guess is visible. */
+export function fileFormatText(preview: DashboardImportPreview): string {
+  const encoding = ENCODINGS[preview.encoding] ?? preview.encoding
+  const delimiter = DELIMITERS[preview.delimiter] ?? JSON.stringify(preview.delimiter)
+  return `${encoding}${preview.bom ? ' with BOM' : ''}, ${delimiter}`
+}
+
+export interface PreviewFigure {
+  key: string
+  label: string
+  value: number
+  warn?: boolean
+}
+
+export function previewFigures(preview: DashboardImportPreview): PreviewFigure[] {
+  return [
+    { key: 'lines', label: 'Rows', value: preview.lines },
+    { key: 'orders', label: 'Orders', value: preview.orders },
+    { key: 'perks', label: 'Perks', value: preview.perks.count },
+    { key: 'variants', label: 'SKU variants', value: preview.variants },
+    { key: 'ships', label: 'Orders that ship', value: preview.ordersThatShip },
+    { key: 'problems', label: 'Problem rows', value: preview.problems.count, warn: true },
+  ]
+}
+
+/** What the import replaces: the offline copy's size and where it came from, or nothing. */
+export function replacesText(preview: DashboardImportPreview): string {
+  const current = preview.current
+  if (!current)
+    return `Campaign ${preview.campaignId} has no offline copy yet: this file becomes it.`
+  return `Replaces the offline copy of campaign ${preview.campaignId} (${plural(current.count, 'order')}).`
+}
+
+/** The question a much smaller file asks before it replaces anything. */
+export function shrinkQuestion(preview: DashboardImportPreview): string {
+  const current = preview.current?.count ?? 0
+  const percent = current > 0 ? Math.floor((preview.orders / current) * 100) : 0
+  return (
+    `${preview.fileName} holds ${plural(preview.orders, 'order')}, the offline copy ${formatCount(current)} (${percent} %). ` +
+    'A file exported with a filter on, or of another campaign, looks like this. Replace the copy only if the campaign really has fewer orders now.'
+  )
+}
+
+/** "12 more": the lists are cut, the counts are whole. */
+export function moreRows(count: number, shown: number): number {
+  return Math.max(0, count - shown)
+}
