@@ -14,7 +14,7 @@ import type { TeamClient } from './team-connection'
 import { isUnreachable, TeamUnreachable } from './team-errors'
 import type { StoredConflict, TeamOutbox } from './team-outbox'
 import { checkTeamSchema, teamSchemaVersion } from './team-schema'
-import { TeamServerStore } from './team-server-store'
+import { TEAM_CHANNEL, TeamServerStore } from './team-server-store'
 
 /** Orders read back per query when mirroring: keeps one answer well under a megabyte. */
 const STATE_CHUNK = 5_000
@@ -168,6 +168,15 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
       const replayed = await this.replay()
       if (replayed.remaining > 0) throw new TeamUnreachable('the team store went away')
       const outcome = await server.apply(action)
+      if (action.kind === 'pack') {
+        // The hot path: the outcome says all a pack changed, no second round trip.
+        const [station, at] =
+          outcome.kind === 'done' ? [action.desk, action.at] : [outcome.station, outcome.at]
+        return {
+          outcome,
+          states: [this.options.outbox.mirrorPack(campaignId, action.orderId, station, at)],
+        }
+      }
       const states = await statesOf(server, campaignId, actionOrderIds(action))
       this.options.outbox.mirror(campaignId, states)
       return { outcome, states }
@@ -254,7 +263,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
       client.pg.on('end', () => {
         if (this.listener === client) this.listener = null
       })
-      await client.pg.query('LISTEN perkpack_team')
+      await client.pg.query(`LISTEN ${TEAM_CHANNEL}`)
       this.listener = client
     } catch {
       // Unreachable now: the poll tries again.

@@ -91,6 +91,11 @@ export class TeamOutbox {
            slips_printed_at = excluded.slips_printed_at, shipped_at = excluded.shipped_at,
            carrier = excluded.carrier, note = excluded.note`,
       ),
+      mirrorPack: db.prepare<[number, number, string | null, string | null]>(
+        `INSERT INTO floor_orders (campaign_id, order_id, packed_at, station) VALUES (?, ?, ?, ?)
+         ON CONFLICT (campaign_id, order_id) DO UPDATE SET packed_at = excluded.packed_at,
+           station = excluded.station`,
+      ),
       dropTracking: db.prepare<[number, number]>(
         'DELETE FROM floor_tracking WHERE campaign_id = ? AND order_id = ?',
       ),
@@ -199,6 +204,17 @@ export class TeamOutbox {
       this.writeStates(campaignId, states, this.pendingSet(campaignId)),
     )
     return this.guard(() => write.immediate())
+  }
+
+  /** A pack the team store decided (this desk's or the winner's): the rest of the record stays. */
+  mirrorPack(
+    campaignId: number,
+    orderId: number,
+    station: string | null,
+    at: string | null,
+  ): OrderFloorState {
+    this.guard(() => this.sql.mirrorPack.run(campaignId, orderId, at, station))
+    return this.floor.state(campaignId, orderId)!
   }
 
   private pendingSet(campaignId: number): Set<number> {

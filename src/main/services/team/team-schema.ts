@@ -65,7 +65,53 @@ export const TEAM_MIGRATIONS: readonly string[] = [
      kind text NOT NULL,
      at timestamptz NOT NULL DEFAULT now()
    );
-   CREATE INDEX team_events_by_xid ON team_events (xid);`,
+   CREATE INDEX team_events_by_xid ON team_events (xid);
+
+   -- A pack in one round trip (the hot path: a packer waits for it). The same steps as the
+   -- client's transaction for the other actions: the action id once, the primary key decides,
+   -- the loser reads the winner (each statement here sees what committed before it).
+   CREATE FUNCTION perkpack_pack(p_action uuid, p_desk text, p_campaign bigint, p_order bigint,
+                                 p_at timestamptz) RETURNS jsonb
+   LANGUAGE plpgsql AS $fn$
+   DECLARE
+     v_outcome jsonb;
+     v_station text;
+     v_at timestamptz;
+   BEGIN
+     INSERT INTO team_applied (action_id, desk, kind) VALUES (p_action, p_desk, 'pack')
+       ON CONFLICT (action_id) DO NOTHING;
+     IF NOT FOUND THEN
+       SELECT outcome INTO v_outcome FROM team_applied WHERE action_id = p_action;
+       RETURN coalesce(v_outcome, '{"kind":"done"}'::jsonb) || '{"replayed":true}'::jsonb;
+     END IF;
+     FOR attempt IN 1..3 LOOP
+       INSERT INTO team_packs (campaign_id, order_id, station, packed_at, action_id)
+         VALUES (p_campaign, p_order, p_desk, p_at, p_action)
+         ON CONFLICT (campaign_id, order_id) DO NOTHING;
+       IF FOUND THEN
+         v_outcome := '{"kind":"done","replayed":false}'::jsonb;
+         INSERT INTO team_events (campaign_id, order_ids, desk, kind)
+           VALUES (p_campaign, ARRAY[p_order], p_desk, 'pack');
+         PERFORM pg_notify('perkpack_team', p_desk);
+         EXIT;
+       END IF;
+       SELECT station, packed_at INTO v_station, v_at FROM team_packs
+         WHERE campaign_id = p_campaign AND order_id = p_order;
+       IF FOUND THEN
+         v_outcome := jsonb_build_object('kind', 'lost', 'replayed', false, 'station', v_station,
+           'at', to_char(v_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+         EXIT;
+       END IF;
+     END LOOP;
+     IF v_outcome IS NULL THEN
+       RAISE EXCEPTION 'order % was packed and unpacked by others during this pack', p_order;
+     END IF;
+     UPDATE team_applied SET outcome = v_outcome WHERE action_id = p_action;
+     INSERT INTO team_desks (desk) VALUES (p_desk)
+       ON CONFLICT (desk) DO UPDATE SET last_seen = now();
+     RETURN v_outcome;
+   END
+   $fn$;`,
 ]
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length

@@ -35,25 +35,6 @@ export interface TeamChanges {
   changed: Map<number, number[]>
 }
 
-async function pack(db: pg.Client, action: TeamAction & { kind: 'pack' }): Promise<TeamOutcome> {
-  // An unpack between our INSERT and SELECT can leave no winner to read: try again then.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const won = await db.query(
-      `INSERT INTO team_packs (campaign_id, order_id, station, packed_at, action_id)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (campaign_id, order_id) DO NOTHING RETURNING 1`,
-      [action.campaignId, action.orderId, action.desk, action.at, action.actionId],
-    )
-    if (won.rowCount === 1) return { kind: 'done', replayed: false }
-    const winner = await db.query<{ station: string; packed_at: Date }>(
-      'SELECT station, packed_at FROM team_packs WHERE campaign_id = $1 AND order_id = $2',
-      [action.campaignId, action.orderId],
-    )
-    const row = winner.rows[0]
-    if (row) return { kind: 'lost', replayed: false, station: row.station, at: iso(row.packed_at) }
-  }
-  throw new Error(`order ${action.orderId} was packed and unpacked by others during this pack`)
-}
-
 async function unpack(
   db: pg.Client,
   action: TeamAction & { kind: 'unpack' },
@@ -133,7 +114,7 @@ async function tracking(
 async function perform(db: pg.Client, action: TeamAction): Promise<TeamOutcome> {
   switch (action.kind) {
     case 'pack':
-      return pack(db, action)
+      throw new Error('a pack goes through perkpack_pack()')
     case 'unpack':
       return unpack(db, action)
     case 'printed':
@@ -161,11 +142,19 @@ export class TeamServerStore {
   constructor(readonly client: TeamClient) {}
 
   /**
-   * Applies an action once: its id goes into team_applied in the same transaction, so a
+   * Applies an action once (a pack through perkpack_pack(), in one round trip; the others in a
+   * transaction here): its id goes into team_applied in the same transaction, so a
    * replay (a desk killed before it noted the answer) gets the first outcome back and changes
    * nothing. A change is announced on TEAM_CHANNEL when the transaction commits.
    */
   async apply(action: TeamAction): Promise<TeamOutcome> {
+    if (action.kind === 'pack') {
+      const rows = await this.query<{ outcome: TeamOutcome }>(
+        'SELECT perkpack_pack($1, $2, $3, $4, $5) AS outcome',
+        [action.actionId, action.desk, action.campaignId, action.orderId, action.at],
+      )
+      return rows[0]!.outcome
+    }
     return inTransaction(this.client, async (db) => {
       const fresh = await db.query(
         `INSERT INTO team_applied (action_id, desk, kind) VALUES ($1, $2, $3)
