@@ -61,6 +61,11 @@ async function statesOf(
   return states
 }
 
+/** Who holds a pack once the team store answered it: this desk, or the winner. */
+function packedBy(action: TeamAction, outcome: TeamOutcome): [string | null, string | null] {
+  return outcome.kind === 'done' ? [action.desk, action.at] : [outcome.station, outcome.at]
+}
+
 /**
  * A desk in team mode: writes go to the team store first (which decides, e.g. who packed an
  * order), then into the local cache, so every local reader sees them; while the store is
@@ -138,6 +143,11 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     for (const [index, action] of queued.entries()) {
       const done = await this.online(async (server) => {
         const outcome = await server.apply(action)
+        if (action.kind === 'pack') {
+          const [station, at] = packedBy(action, outcome)
+          this.options.outbox.settle(action, outcome, [], { orderId: action.orderId, station, at })
+          return outcome
+        }
         const states = await statesOf(server, action.campaignId, actionOrderIds(action))
         this.options.outbox.settle(action, outcome, states)
         return outcome
@@ -170,8 +180,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
       const outcome = await server.apply(action)
       if (action.kind === 'pack') {
         // The hot path: the outcome says all a pack changed, no second round trip.
-        const [station, at] =
-          outcome.kind === 'done' ? [action.desk, action.at] : [outcome.station, outcome.at]
+        const [station, at] = packedBy(action, outcome)
         return {
           outcome,
           states: [this.options.outbox.mirrorPack(campaignId, action.orderId, station, at)],

@@ -173,7 +173,13 @@ export class TeamOutbox {
    * conflict, and the orders take the team's record; one transaction, so a desk killed here
    * replays the action (the server answers it from its applied ids) and settles it then.
    */
-  settle(action: TeamAction, outcome: TeamOutcome, states: readonly OrderFloorState[]): void {
+  settle(
+    action: TeamAction,
+    outcome: TeamOutcome,
+    states: readonly OrderFloorState[],
+    /** A pack's result, when the outcome says all it changed (no states read back). */
+    pack?: { orderId: number; station: string | null; at: string | null },
+  ): void {
     const write = this.db.transaction(() => {
       if (outcome.kind === 'lost') {
         const orderId = actionOrderIds(action)[0] ?? 0
@@ -190,7 +196,9 @@ export class TeamOutbox {
         })
       }
       this.sql.done.run(action.actionId)
-      this.writeStates(action.campaignId, states, this.pendingSet(action.campaignId))
+      if (pack) this.sql.mirrorPack.run(action.campaignId, pack.orderId, pack.at, pack.station)
+      if (states.length > 0)
+        this.writeStates(action.campaignId, states, this.pendingSet(action.campaignId))
     })
     this.guard(() => write.immediate())
   }

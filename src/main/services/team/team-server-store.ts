@@ -96,9 +96,11 @@ async function tracking(
   const fresh = new Set(added.rows.map((row) => `${row.order_id}\u0000${row.tracking_number}`))
   // As the local store does: the carrier of the last number added is the order's carrier.
   const carriers = new Map<number, string>()
+  const unseen = new Set(fresh)
   for (const entry of entries) {
-    if (entry.carrier !== null && fresh.has(`${entry.orderId}\u0000${entry.trackingNumber}`))
-      carriers.set(entry.orderId, entry.carrier)
+    // A number repeated in the file counts once, as the first copy added it.
+    if (!unseen.delete(`${entry.orderId}\u0000${entry.trackingNumber}`)) continue
+    if (entry.carrier !== null) carriers.set(entry.orderId, entry.carrier)
   }
   if (carriers.size > 0) {
     await db.query(

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCache } from '../../../../src/main/services/cache'
 import type { OfflineCache } from '../../../../src/main/services/cache'
@@ -113,4 +113,221 @@ describe('team store on PostgreSQL', () => {
       }
     })
   }, 120_000)
+
+  it('offline: packs at two desks while the server is down are queued, then replayed; the loser keeps conflicts, nothing lost or doubled', async () => {
+    const { url } = await teamStore('offline')
+    const a = deskAt(url, 'Desk A')
+    const b = deskAt(url, 'Desk B')
+    // Connected once, so the server going away mid-session is what the desks meet.
+    expect(await a.desk.catchUp()).toBe(0)
+    expect(await b.desk.catchUp()).toBe(0)
+    server.stop()
+    try {
+      for (const orderId of range(1, 60)) {
+        const result = await a.desk.write(CAMPAIGN, { kind: 'pack', orderId })
+        expect(result.status).toBe('queued')
+      }
+      for (const orderId of range(41, 100))
+        expect((await b.desk.write(CAMPAIGN, { kind: 'pack', orderId })).status).toBe('queued')
+      await b.desk.write(CAMPAIGN, {
+        kind: 'tracking',
+        entries: [{ orderId: 70, carrier: 'USPS', trackingNumber: '9400100000000000000070' }],
+      })
+      // Each desk's own readers see its packs at once, offline.
+      expect(a.cache.floor().state(CAMPAIGN, 50)?.station).toBe('Desk A')
+      expect(b.cache.floor().state(CAMPAIGN, 50)?.station).toBe('Desk B')
+      expect((await b.desk.status()).outbox).toBe(61)
+    } finally {
+      server.start()
+    }
+
+    expect(await a.desk.replay()).toEqual({ applied: 60, conflicts: 0, remaining: 0 })
+    expect(await b.desk.replay()).toEqual({ applied: 61, conflicts: 20, remaining: 0 })
+
+    const packs = await sql<{ order_id: string; station: string }>(
+      url,
+      'SELECT order_id, station FROM team_packs WHERE campaign_id = $1 ORDER BY order_id',
+      [CAMPAIGN],
+    )
+    expect(packs.map((row) => Number(row.order_id))).toEqual(range(1, 100))
+    expect(packs.filter((row) => row.station === 'Desk A')).toHaveLength(60)
+    const applied = await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM team_applied')
+    expect(Number(applied[0]!.n)).toBe(121)
+    const status = await b.desk.status()
+    expect(status).toMatchObject({ connected: true, outbox: 0 })
+    expect(status.conflicts.map((c) => c.order_id)).toEqual(range(41, 60))
+    expect(status.conflicts[0]).toEqual({
+      order_id: 41,
+      action: 'pack',
+      station: 'Desk B',
+      other_station: 'Desk A',
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+    // The loser's own record now says who packed: the team's truth, not its queued hope.
+    expect(b.cache.floor().state(CAMPAIGN, 50)?.station).toBe('Desk A')
+    expect(b.cache.floor().state(CAMPAIGN, 70)?.trackingNumbers).toEqual(['9400100000000000000070'])
+  }, 60_000)
+
+  it('a desk killed mid-replay resumes without applying anything twice', async () => {
+    const { raw, url } = await teamStore('killed')
+    const other = deskAt(url, 'Desk O')
+    for (const orderId of range(1, 100))
+      expect((await other.desk.write(CAMPAIGN, { kind: 'pack', orderId })).status).toBe('applied')
+    // Queued while the store is unreachable (nothing listens on port 9).
+    const dataDir = tempDir('perkpack-desk-')
+    const away = deskAt(parseTeamUrl(raw.replace(/:\d+\//, ':9/'), PG_PASSWORD), 'Desk K', dataDir)
+    const total = 600
+    for (const orderId of range(1, total))
+      expect((await away.desk.write(CAMPAIGN, { kind: 'pack', orderId })).status).toBe('queued')
+    await away.desk.close()
+    away.cache.close()
+    opened.splice(
+      opened.findIndex((entry) => entry.desk === away.desk),
+      1,
+    )
+
+    const env = {
+      TEAM_CHILD_URL: raw,
+      TEAM_CHILD_PASSWORD: PG_PASSWORD,
+      TEAM_CHILD_DATA_DIR: dataDir,
+      TEAM_CHILD_DESK: 'Desk K',
+      TEAM_CHILD_MODE: 'replay',
+    }
+    const applied = async () =>
+      Number(
+        (
+          await sql<{ n: string }>(
+            url,
+            "SELECT count(*) AS n FROM team_applied WHERE desk = 'Desk K'",
+          )
+        )[0]!.n,
+      )
+    const first = spawnDesk(env)
+    await first.line((line) => line === 'replaying')
+    while ((await applied()) < 200) await new Promise((resolve) => setTimeout(resolve, 10))
+    first.process.kill('SIGKILL')
+    expect((await first.exited).code).toBeNull()
+    const atKill = await applied()
+    expect(atKill).toBeLessThan(total)
+
+    const second = spawnDesk(env)
+    const report = JSON.parse(await second.line((line) => line.startsWith('{'))) as {
+      applied: number
+      conflicts: number
+      remaining: number
+    }
+    expect((await second.exited).code).toBe(0)
+    expect(report.remaining).toBe(0)
+    // The second run replays what the first left, including actions the server had applied
+    // but the killed desk had not noted: those come back as replays, not new packs.
+    expect(report.applied).toBeGreaterThanOrEqual(total - atKill)
+    expect(await applied()).toBe(total)
+    const counts = await sql<{ packs: string; events: string }>(
+      url,
+      `SELECT (SELECT count(*) FROM team_packs WHERE station = 'Desk K') AS packs,
+              (SELECT count(*) FROM team_events WHERE desk = 'Desk K') AS events`,
+    )
+    expect(counts[0]).toEqual({ packs: String(total - 100), events: String(total - 100) })
+    const back = deskAt(url, 'Desk K', dataDir)
+    const status = await back.desk.status()
+    expect(status.outbox).toBe(0)
+    expect(status.conflicts.map((c) => c.order_id)).toEqual(range(1, 100))
+  }, 90_000)
+
+  it("live: a pack at one desk reaches another desk's cache within 2 seconds", async () => {
+    const { url } = await teamStore('live')
+    const a = deskAt(url, 'Desk A')
+    const b = deskAt(url, 'Desk B')
+    await b.desk.startLive(1_000)
+    const seen = new Promise<number>((resolve) =>
+      b.desk.on('changed', (change: TeamChange) => {
+        if (change.orderIds.includes(7)) resolve(performance.now())
+      }),
+    )
+    const started = performance.now()
+    expect((await a.desk.write(CAMPAIGN, { kind: 'pack', orderId: 7 })).status).toBe('applied')
+    const arrived = await seen
+    expect(arrived - started).toBeLessThan(2_000)
+    expect(b.cache.floor().state(CAMPAIGN, 7)).toMatchObject({ station: 'Desk A' })
+  })
+
+  it('migrations: a desk refuses a store at schema 1 until team init upgrades it, keeping its packs', async () => {
+    const { url } = await teamStore('old-schema', 1)
+    await sql(
+      url,
+      `INSERT INTO team_packs (campaign_id, order_id, station, packed_at, action_id)
+       VALUES ($1, 5, 'Desk Old', now(), gen_random_uuid())`,
+      [CAMPAIGN],
+    )
+    const desk = deskAt(url, 'Desk N')
+    await expect(desk.desk.write(CAMPAIGN, { kind: 'pack', orderId: 6 })).rejects.toThrow(
+      `The team store's schema is version 1, older than this desk's (${TEAM_SCHEMA_VERSION}): run \`perkpack team init\` to upgrade it.`,
+    )
+    const client = await connectTeam(url)
+    expect(await migrateTeam(client)).toEqual({ from: 1, to: TEAM_SCHEMA_VERSION })
+    await client.close()
+    const lost = await desk.desk.write(CAMPAIGN, { kind: 'pack', orderId: 5 })
+    expect(lost).toMatchObject({ status: 'lost', station: 'Desk Old' })
+    expect((await desk.desk.write(CAMPAIGN, { kind: 'pack', orderId: 6 })).status).toBe('applied')
+  })
+
+  it('a store with a newer schema is refused clearly; nothing is written or queued', async () => {
+    const { url } = await teamStore('new-schema')
+    await sql(url, 'UPDATE perkpack_team_schema SET version = $1', [TEAM_SCHEMA_VERSION + 1])
+    const desk = deskAt(url, 'Desk N')
+    await expect(desk.desk.write(CAMPAIGN, { kind: 'pack', orderId: 1 })).rejects.toThrow(
+      `The team store's schema is version ${TEAM_SCHEMA_VERSION + 1}, newer than this desk knows (${TEAM_SCHEMA_VERSION}): update PerkPack on this desk.`,
+    )
+    const client = await connectTeam(url)
+    await expect(migrateTeam(client)).rejects.toThrow('newer than this desk knows')
+    await client.close()
+    expect(await sql(url, 'SELECT 1 FROM team_packs')).toHaveLength(0)
+    expect(desk.cache.floor().state(CAMPAIGN, 1)).toBeNull()
+    expect((await desk.desk.status()).outbox).toBe(0)
+  })
+
+  it("tracking, printed, shipped, notes and unpack go through the team store into every desk's cache", async () => {
+    const { url } = await teamStore('actions')
+    const a = deskAt(url, 'Desk A')
+    const b = deskAt(url, 'Desk B')
+    await a.desk.write(CAMPAIGN, { kind: 'pack', orderId: 1 })
+    await a.desk.write(CAMPAIGN, { kind: 'printed', orderIds: [1, 2], document: 'labels' })
+    await a.desk.write(CAMPAIGN, { kind: 'shipped', orderIds: [1] })
+    await a.desk.write(CAMPAIGN, { kind: 'note', orderId: 2, note: '  fragile  ' })
+    const tracked = await a.desk.write(CAMPAIGN, {
+      kind: 'tracking',
+      entries: [
+        { orderId: 1, carrier: 'USPS', trackingNumber: '0001' },
+        { orderId: 1, carrier: 'UPS', trackingNumber: '0002' },
+        { orderId: 1, carrier: 'USPS', trackingNumber: '0001' },
+      ],
+    })
+    expect(tracked).toMatchObject({ status: 'applied', outcome: { added: 2 } })
+    expect(await b.desk.catchUp()).toBe(2)
+    expect(b.cache.floor().state(CAMPAIGN, 1)).toMatchObject({
+      station: 'Desk A',
+      carrier: 'UPS',
+      trackingNumbers: ['0001', '0002'],
+      labelsPrintedAt: expect.any(String),
+      shippedAt: expect.any(String),
+    })
+    expect(b.cache.floor().state(CAMPAIGN, 2)?.note).toBe('fragile')
+
+    // B takes back the pack it saw; A, which saw it too, is refused once B packs again.
+    const seen = b.cache.floor().state(CAMPAIGN, 1)!
+    const unpack = {
+      kind: 'unpack',
+      orderId: 1,
+      packedAt: seen.packedAt,
+      packedBy: seen.station,
+    } as const
+    expect((await b.desk.write(CAMPAIGN, unpack)).status).toBe('applied')
+    expect((await b.desk.write(CAMPAIGN, { kind: 'pack', orderId: 1 })).status).toBe('applied')
+    expect(await a.desk.write(CAMPAIGN, unpack)).toMatchObject({
+      status: 'lost',
+      station: 'Desk B',
+    })
+    expect(await a.desk.catchUp()).toBeGreaterThan(0)
+    expect(a.cache.floor().state(CAMPAIGN, 1)?.station).toBe('Desk B')
+  })
 })
