@@ -28,6 +28,14 @@ export interface PostgresServer {
 function binDir(): string {
   const fixed = '/usr/lib/postgresql/15/bin'
   if (fs.existsSync(path.join(fixed, 'initdb'))) return fixed
+  // Another major version from the distribution's `postgresql` package: the newest one.
+  const versions = fs.existsSync('/usr/lib/postgresql')
+    ? fs
+        .readdirSync('/usr/lib/postgresql')
+        .filter((name) => fs.existsSync(path.join('/usr/lib/postgresql', name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : []
+  if (versions[0] !== undefined) return path.join('/usr/lib/postgresql', versions[0], 'bin')
   return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim()
 }
 
