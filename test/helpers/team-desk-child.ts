@@ -6,7 +6,7 @@
  *   TEAM_CHILD_MODE: `pack` connects, prints "ready", waits for a line on stdin (so several
  *     desks start together), packs TEAM_CHILD_CAMPAIGN's orders TEAM_CHILD_FIRST ..
  *     TEAM_CHILD_FIRST + TEAM_CHILD_COUNT - 1 one by one and prints one JSON line
- *     {won: [ids], lost: [[id, station, at]], latencies: [ms]};
+ *     {won: [ids], lost: [[id, station, at]], latencies: [ms], doneAt: [epoch ms]};
  *     `replay` prints "replaying" and replays the outbox, then prints the report as JSON.
  */
 import { openCache } from '../../src/main/services/cache'
@@ -36,6 +36,7 @@ async function packAll(): Promise<void> {
   const won: number[] = []
   const lost: [number, string | null, string | null][] = []
   const latencies: number[] = []
+  const doneAt: number[] = []
   if (!(await desk.connect())) throw new Error('the team store cannot be reached')
   process.stdout.write('ready\n')
   await new Promise((resolve) => process.stdin.once('data', resolve))
@@ -43,12 +44,14 @@ async function packAll(): Promise<void> {
   for (let orderId = first; orderId < first + count; orderId += 1) {
     const started = performance.now()
     const result = await desk.write(campaignId, { kind: 'pack', orderId })
-    latencies.push(performance.now() - started)
+    const done = performance.now()
+    latencies.push(done - started)
+    doneAt.push(performance.timeOrigin + done)
     if (result.status === 'applied') won.push(orderId)
     else if (result.status === 'lost') lost.push([orderId, result.station, result.at])
     else throw new Error(`order ${orderId} was queued: ${result.reason}`)
   }
-  process.stdout.write(`${JSON.stringify({ won, lost, latencies })}\n`)
+  process.stdout.write(`${JSON.stringify({ won, lost, latencies, doneAt })}\n`)
 }
 
 async function replay(): Promise<void> {
