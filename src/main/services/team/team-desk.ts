@@ -14,7 +14,8 @@ import type { TeamClient } from './team-connection'
 import { isUnreachable, TeamUnreachable } from './team-errors'
 import type { StoredConflict, TeamOutbox } from './team-outbox'
 import { checkTeamSchema, teamSchemaVersion } from './team-schema'
-import { TEAM_CHANNEL, TeamServerStore } from './team-server-store'
+import { TeamLive } from './team-live'
+import { TeamServerStore } from './team-server-store'
 
 /** Orders read back per query when mirroring: keeps one answer well under a megabyte. */
 const STATE_CHUNK = 5_000
@@ -75,10 +76,10 @@ function packedBy(action: TeamAction, outcome: TeamOutcome): [string | null, str
 export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Error] }> {
   private client: TeamClient | null = null
   private server: TeamServerStore | null = null
-  private listener: TeamClient | null = null
-  private pollTimer: NodeJS.Timeout | null = null
+  private live: TeamLive | null = null
   private catchingUp: Promise<number | null> | null = null
   private again = false
+  private turn: Promise<unknown> = Promise.resolve()
   private readonly now: () => Date
 
   constructor(private readonly options: TeamDeskOptions) {
@@ -136,8 +137,22 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     }
   }
 
+  /**
+   * One operation at a time on the desk's connection: a write's transaction must not take in
+   * another write's statements (the app's pack station and tracking import share one desk).
+   */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(fn, fn)
+    this.turn = run.catch(() => undefined)
+    return run
+  }
+
   /** Replays the outbox in order; stops (keeping the rest) when the store goes away. */
-  async replay(): Promise<ReplayReport> {
+  replay(): Promise<ReplayReport> {
+    return this.exclusive(() => this.replayNow())
+  }
+
+  private async replayNow(): Promise<ReplayReport> {
     const report: ReplayReport = { applied: 0, conflicts: 0, remaining: 0 }
     const queued = this.options.outbox.pending()
     for (const [index, action] of queued.entries()) {
@@ -166,7 +181,11 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
    * Takes an action at this desk: the outbox is replayed first (order matters: an unpack
    * queued before must not land after this), then the team store decides.
    */
-  async write(campaignId: number, body: TeamActionBody): Promise<TeamWriteResult> {
+  write(campaignId: number, body: TeamActionBody): Promise<TeamWriteResult> {
+    return this.exclusive(() => this.writeNow(campaignId, body))
+  }
+
+  private async writeNow(campaignId: number, body: TeamActionBody): Promise<TeamWriteResult> {
     const action = {
       ...body,
       actionId: randomUUID(),
@@ -175,7 +194,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
       at: this.now().toISOString(),
     } as TeamAction
     const result = await this.online(async (server) => {
-      const replayed = await this.replay()
+      const replayed = await this.replayNow()
       if (replayed.remaining > 0) throw new TeamUnreachable('the team store went away')
       const outcome = await server.apply(action)
       if (action.kind === 'pack') {
@@ -220,7 +239,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
       let total: number | null = 0
       do {
         this.again = false
-        const pulled = await this.online((server) => this.pull(server))
+        const pulled = await this.exclusive(() => this.online((server) => this.pull(server)))
         total = pulled === null ? null : (total ?? 0) + pulled
       } while (this.again && total !== null)
       return total
@@ -246,37 +265,18 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
   }
 
   /**
-   * Follows the other desks: LISTEN for their commits and catch up at once, and poll every
-   * `pollMs` as well (a missed notification, a dropped listener, a transaction that finished
-   * behind an older one). Errors go to the `error` event; the poll keeps trying.
+   * Follows the other desks (team-live.ts): LISTEN and a poll every `pollMs`, each catching up
+   * into the offline cache and emitting `changed`. Stopped by close().
    */
   async startLive(pollMs = 1_000): Promise<void> {
-    const tick = () => {
-      void this.catchUp().catch((error: unknown) => this.emit('error', error as Error))
-      if (!this.listener) void this.listen()
-    }
-    await this.listen()
-    await this.catchUp().catch((error: unknown) => this.emit('error', error as Error))
-    this.pollTimer = setInterval(tick, pollMs)
-    this.pollTimer.unref()
-  }
-
-  private async listen(): Promise<void> {
-    try {
-      const client = await connectTeam(this.options.url, {
-        connectTimeoutMs: this.options.connectTimeoutMs,
-      })
-      client.pg.on('notification', () => {
-        void this.catchUp().catch((error: unknown) => this.emit('error', error as Error))
-      })
-      client.pg.on('end', () => {
-        if (this.listener === client) this.listener = null
-      })
-      await client.pg.query(`LISTEN ${TEAM_CHANNEL}`)
-      this.listener = client
-    } catch {
-      // Unreachable now: the poll tries again.
-    }
+    this.live ??= new TeamLive({
+      url: this.options.url,
+      pollMs,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      catchUp: () => this.catchUp(),
+      onError: (error) => this.emit('error', error),
+    })
+    await this.live.start()
   }
 
   /** Connection, schema, outbox and conflicts; a schema this desk does not know is shown, not thrown. */
@@ -333,11 +333,8 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
   }
 
   async close(): Promise<void> {
-    if (this.pollTimer) clearInterval(this.pollTimer)
-    this.pollTimer = null
-    const listener = this.listener
-    this.listener = null
-    await listener?.close()
+    await this.live?.stop()
+    this.live = null
     await this.drop()
     this.options.outbox.close()
   }
