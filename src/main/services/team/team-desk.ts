@@ -124,8 +124,13 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     await client?.close()
   }
 
-  /** Runs `fn` against the team store; null when it is (or goes) unreachable. */
+  /**
+   * Runs `fn` against the team store; null when it is (or goes) unreachable. A connection kept
+   * from before may have died with a server restart: then `fn` runs once more on a new one,
+   * which is safe because every action is applied once by its id.
+   */
   private async online<T>(fn: (server: TeamServerStore) => Promise<T>): Promise<T | null> {
+    const reused = this.server !== null
     const server = await this.connect()
     if (!server) return null
     try {
@@ -133,7 +138,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     } catch (error) {
       if (!isUnreachable(error)) throw error
       await this.drop()
-      return null
+      return reused ? this.online(fn) : null
     }
   }
 

@@ -168,6 +168,16 @@ describe('team store on PostgreSQL', () => {
     expect(b.cache.floor().state(CAMPAIGN, 70)?.trackingNumbers).toEqual(['9400100000000000000070'])
   }, 60_000)
 
+  it('after a server restart a desk writes on a new connection instead of queueing', async () => {
+    const { url } = await teamStore('restart')
+    const a = deskAt(url, 'Desk A')
+    expect((await a.desk.write(CAMPAIGN, { kind: 'pack', orderId: 1 })).status).toBe('applied')
+    server.stop()
+    server.start()
+    expect((await a.desk.write(CAMPAIGN, { kind: 'pack', orderId: 2 })).status).toBe('applied')
+    expect((await a.desk.status()).outbox).toBe(0)
+  }, 30_000)
+
   it('a desk killed mid-replay resumes without applying anything twice', async () => {
     const { raw, url } = await teamStore('killed')
     const other = deskAt(url, 'Desk O')
