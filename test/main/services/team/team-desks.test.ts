@@ -168,6 +168,22 @@ describe('team store on PostgreSQL', () => {
     expect(b.cache.floor().state(CAMPAIGN, 70)?.trackingNumbers).toEqual(['9400100000000000000070'])
   }, 60_000)
 
+  it('offline, a pack of an order this desk already knows is packed elsewhere is refused at once, not queued', async () => {
+    const { raw } = await teamStore('known-packed')
+    const away = deskAt(parseTeamUrl(raw.replace(/:\d+\//, ':9/'), PG_PASSWORD), 'Desk B')
+    // As a catch-up mirrored it from the team before the store went away.
+    away.cache.floor().pack(CAMPAIGN, 5, 'Desk A', new Date('2026-11-20T10:42:00Z'))
+    expect(await away.desk.write(CAMPAIGN, { kind: 'pack', orderId: 5 })).toEqual({
+      status: 'lost',
+      station: 'Desk A',
+      at: '2026-11-20T10:42:00.000Z',
+    })
+    expect(await away.desk.write(CAMPAIGN, { kind: 'pack', orderId: 6 })).toMatchObject({
+      status: 'queued',
+    })
+    expect((await away.desk.status()).outbox).toBe(1)
+  })
+
   it('after a server restart a desk writes on a new connection instead of queueing', async () => {
     const { url } = await teamStore('restart')
     const a = deskAt(url, 'Desk A')
