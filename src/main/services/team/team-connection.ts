@@ -1,10 +1,18 @@
-import pg from 'pg'
+import type pg from 'pg'
 import type { TeamUrl } from '../../../shared/team/team-url'
 import { teamError } from './team-errors'
 
 /** How long a desk waits for the team store before it queues the action instead. */
 export const CONNECT_TIMEOUT_MS = 3_000
 const STATEMENT_TIMEOUT_MS = 15_000
+
+type PgModule = typeof pg
+
+/** pg is loaded on the first connection: a CLI run without a team URL never pays for it. */
+async function pgClient(): Promise<typeof pg.Client> {
+  const mod = (await import('pg')) as PgModule & { default?: PgModule }
+  return (mod.default ?? mod).Client
+}
 
 export interface TeamClient {
   readonly url: TeamUrl
@@ -24,7 +32,7 @@ export async function connectTeam(
   url: TeamUrl,
   options: { connectTimeoutMs?: number; applicationName?: string } = {},
 ): Promise<TeamClient> {
-  const client = new pg.Client({
+  const client = new (await pgClient())({
     host: url.host,
     port: url.port,
     database: url.database,
