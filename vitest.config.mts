@@ -1,9 +1,22 @@
+import { availableParallelism } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 
 const here = dirname(fileURLToPath(import.meta.url))
+
+/**
+ * Tests that hold code to a time budget (ms on the wall clock): they run in a project of their
+ * own, one file at a time after the others, so a test in the other worker cannot eat their budget.
+ */
+const TIMED = [
+  'test/shared/fulfillment/index.test.ts',
+  'test/main/orders/orders-desk.perf.test.ts',
+  'test/main/services/sync.test.ts',
+  'test/simulator/faults.test.ts',
+  'test/simulator/server-stats.test.ts',
+]
 const alias = {
   '@renderer': resolve(here, 'src/renderer/src'),
   '@shared': resolve(here, 'src/shared'),
@@ -11,6 +24,9 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Two files at a time on the two-core build machines (vitest's default is one fewer than
+    // the cores); more where there are more cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
@@ -18,9 +34,20 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts', 'src/{main,shared,simulator}/**/*.test.ts'],
-          // The browser end-to-end tests are a project of their own (below).
-          exclude: [...configDefaults.exclude, 'test/e2e/**'],
+          // The browser end-to-end tests and the timed tests are projects of their own (below).
+          exclude: [...configDefaults.exclude, 'test/e2e/**', ...TIMED],
           testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'timed',
+          environment: 'node',
+          include: TIMED,
+          testTimeout: 20_000,
+          // Alone: with file parallelism off, vitest runs these after the other projects' files.
+          fileParallelism: false,
         },
       },
       {
@@ -30,6 +57,13 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['src/renderer/**/*.test.ts'],
+          // One module cache per worker: vue, naive-ui and pinia are imported once, not once a
+          // file (that was seconds a file, five minutes in all on two busy cores). What a test
+          // mounts is unmounted after it and each file starts with empty storage (the setup file).
+          isolate: false,
+          setupFiles: ['src/renderer/src/test-utils/reset-between-files.ts'],
+          // A whole view mounted with naive-ui takes seconds on a loaded two-core machine.
+          testTimeout: 15_000,
         },
       },
       {

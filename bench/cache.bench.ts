@@ -3,20 +3,16 @@ import fs from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { saveView } from '../src/main/orders/view-store'
-import { ApiClient } from '../src/main/services/api-client'
+import type { ApiClient } from '../src/main/services/api-client'
 import { openCache } from '../src/main/services/cache'
 import type { OfflineCache, ReceivedContribution } from '../src/main/services/cache'
-import { MemorySecretStore } from '../src/main/services/secrets'
-import { Session } from '../src/main/services/session'
 import { syncCampaign } from '../src/main/services/sync'
-import { USER_AGENT } from '../src/main/services/version'
 import { readCampaignContribution } from '../src/shared/api/schemas'
 import { PAGE_SIZE } from '../src/shared/config'
 import { generateDataset } from '../src/simulator/data'
 import { driftedCampaignRow } from '../src/simulator/drift'
 import { openLegacyCache } from './cache-v2-legacy'
-import { fmt, spawnSimulator } from './lib'
-import type { SimulatorProcess } from './lib'
+import { fmt, runWhenScript, signedInClient, spawnSimulator } from './lib'
 
 const COUNT = Number(process.env.BENCH_CACHE_CONTRIBUTIONS ?? 100_000)
 const ROUNDS = Number(process.env.BENCH_CACHE_ROUNDS ?? 5)
@@ -46,26 +42,6 @@ interface Store {
   /** Database + WAL after each measured sync and view save, the cache still open. */
   openBytes: number[]
   closedBytes: number
-}
-
-async function connect(sim: SimulatorProcess): Promise<ApiClient> {
-  const session = new Session({
-    fetch: globalThis.fetch,
-    store: new MemorySecretStore(),
-    baseUrl: sim.baseUrl,
-    authUrl: sim.authUrl,
-    email: sim.email,
-    userAgent: USER_AGENT,
-    password: sim.password,
-  })
-  await session.setApiToken(sim.apiToken)
-  await session.signIn(sim.password)
-  return new ApiClient({
-    baseUrl: sim.baseUrl,
-    session,
-    fetch: globalThis.fetch,
-    userAgent: USER_AGENT,
-  })
 }
 
 function bytesOnDisk(file: string): number {
@@ -232,7 +208,7 @@ export async function benchCache(): Promise<string> {
         ...v,
         dataDir,
         cache: openStore(v.format, dataDir),
-        client: await connect(v.sim),
+        client: (await signedInClient(v.sim)).client,
         campaignId: v.sim.campaignIds[0]!,
         syncMs: [],
         syncCpuMs: [],
@@ -392,14 +368,4 @@ export async function benchCache(): Promise<string> {
   }
 }
 
-if (process.argv[1]?.endsWith('cache.bench.ts')) {
-  benchCache().then(
-    (section) => process.stdout.write(`${section}\n`),
-    (error: unknown) => {
-      process.stderr.write(
-        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-      )
-      process.exitCode = 1
-    },
-  )
-}
+runWhenScript('cache.bench.ts', benchCache)

@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
+import { ApiClient } from '../src/main/services/api-client'
+import { MemorySecretStore } from '../src/main/services/secrets'
+import { Session } from '../src/main/services/session'
+import { USER_AGENT } from '../src/main/services/version'
 
 export interface SimulatorProcess {
   baseUrl: string
@@ -40,6 +44,30 @@ export async function spawnSimulator(args: string[]): Promise<SimulatorProcess> 
   }
 }
 
+/** A privileged client of `sim`, signed in with its demo credentials, tokens kept in memory. */
+export async function signedInClient(
+  sim: SimulatorProcess,
+): Promise<{ session: Session; client: ApiClient }> {
+  const session = new Session({
+    fetch: globalThis.fetch,
+    store: new MemorySecretStore(),
+    baseUrl: sim.baseUrl,
+    authUrl: sim.authUrl,
+    email: sim.email,
+    userAgent: USER_AGENT,
+    password: sim.password,
+  })
+  await session.setApiToken(sim.apiToken)
+  await session.signIn(sim.password)
+  const client = new ApiClient({
+    baseUrl: sim.baseUrl,
+    session,
+    fetch: globalThis.fetch,
+    userAgent: USER_AGENT,
+  })
+  return { session, client }
+}
+
 /** Samples resident memory while `run` works; returns the peak above the level at the start. */
 export async function withPeakRss<T>(
   run: () => Promise<T>,
@@ -60,4 +88,27 @@ export async function withPeakRss<T>(
 
 export function fmt(value: number, digits = 1): string {
   return value.toFixed(digits)
+}
+
+/** The value below which a share `p` (0 to 1) of `values` falls, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number
+}
+
+/**
+ * Runs a bench when its file is the script Node was started with (`npx tsx bench/x.bench.ts`),
+ * printing its section, and does nothing when `npm run bench` imports it.
+ */
+export function runWhenScript(fileName: string, bench: () => Promise<string>): void {
+  if (!process.argv[1]?.endsWith(fileName)) return
+  bench().then(
+    (section) => process.stdout.write(`${section}\n`),
+    (error: unknown) => {
+      process.stderr.write(
+        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+      )
+      process.exitCode = 1
+    },
+  )
 }

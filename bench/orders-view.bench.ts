@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
-import { ensureRendererBuilt, startHarness } from '../src/web/server'
-import { fmt } from './lib'
+import { withDemoInChromium } from './chromium-demo'
+import { fmt, percentile, runWhenScript } from './lib'
 
 const COUNT = Number(process.env.BENCH_ORDERS ?? 100_000)
-const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 const OPEN_BUDGET_MS = 1000
 const FILTER_BUDGET_MS = 200
 const SEARCHES = ['berlin', 'a', 'mar', '#4242', 'zz-no-match', 'example.org', '']
@@ -93,11 +90,6 @@ const JUMP_SCRIPT = `(async () => {
   })
 })()`
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number
-}
-
 const log = (line: string) => process.stderr.write(`bench orders-view: ${line}\n`)
 
 async function openOrders(page: Page): Promise<number> {
@@ -116,29 +108,7 @@ async function openOrders(page: Page): Promise<number> {
  * harness: the renderer, the HTTP bridge and the same main-process services as Electron.
  */
 export async function benchOrdersView(): Promise<string> {
-  ensureRendererBuilt()
-  const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-orders-'))
-  const harness = await startHarness({
-    port: 0,
-    demo: true,
-    env: { PERKPACK_DATA_DIR: dataDir, PERKPACK_SECRET_STORE: 'memory' },
-    services: { demo: { contributions: COUNT, faults: { latencyMs: 0 } } },
-    log: () => {},
-  })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-  try {
-    const campaignId = harness.demo?.campaignIds[0]
-    if (campaignId === undefined) throw new Error('the demo has no campaign')
+  return withDemoInChromium(COUNT, async ({ harness, browser, campaignId }) => {
     log(`syncing ${COUNT} orders of campaign ${campaignId}`)
     const synced = await harness.services.syncs.sync({ campaignId, concurrency: 16 })
     log(`synced in ${fmt(synced.elapsedMs / 1000, 1)} s`)
@@ -213,21 +183,7 @@ export async function benchOrdersView(): Promise<string> {
       `scrolling: ${scroll.rows} (virtual scroll), scrolled to ${fmt(scroll.top, 0)} px; frames showing a`,
       `row still being fetched: ${scroll.waiting} of ${SCROLL_FRAMES}.`,
     ].join('\n')
-  } finally {
-    await browser.close()
-    await harness.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 }
 
-if (process.argv[1]?.endsWith('orders-view.bench.ts')) {
-  benchOrdersView().then(
-    (section) => process.stdout.write(`${section}\n`),
-    (error: unknown) => {
-      process.stderr.write(
-        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-      )
-      process.exitCode = 1
-    },
-  )
-}
+runWhenScript('orders-view.bench.ts', benchOrdersView)

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium } from 'playwright-core'
-import { ensureRendererBuilt, startHarness } from '../src/web/server'
-import { fmt } from './lib'
+import { loadavg } from 'node:os'
+import { withDemoInChromium } from './chromium-demo'
+import { fmt, percentile, runWhenScript } from './lib'
 
 const COUNT = Number(process.env.BENCH_ORDERS ?? 20_000)
 const SCANS = 40
 const BUDGET_MS = 100
-const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 
 // The page script is a string: this file is type-checked without the DOM library.
 /**
@@ -36,39 +32,12 @@ const scanScript = (code: string, expected: string) => `(async () => {
 
 const loadNote = () => `2 cores, load average ${fmt(loadavg()[0] ?? 0)} at the end of the run`
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number
-}
-
 /**
  * Scan to screen at the pack station with 20,000 orders, in Chromium through the web harness:
  * the renderer, the HTTP bridge (where Electron has IPC) and the main-process services.
  */
 export async function benchPackStationScreen(): Promise<string> {
-  ensureRendererBuilt()
-  const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-station-'))
-  const harness = await startHarness({
-    port: 0,
-    demo: true,
-    env: { PERKPACK_DATA_DIR: dataDir, PERKPACK_SECRET_STORE: 'memory' },
-    services: { demo: { contributions: COUNT, faults: { latencyMs: 0 } } },
-    log: () => {},
-  })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-  try {
-    const campaignId = harness.demo?.campaignIds[0]
-    if (campaignId === undefined) throw new Error('the demo has no campaign')
+  return withDemoInChromium(COUNT, async ({ harness, browser, campaignId }) => {
     await harness.services.syncs.sync({ campaignId, concurrency: 16 })
     const rows = harness.services.connection.cache().contributions(campaignId)
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
@@ -110,21 +79,7 @@ export async function benchPackStationScreen(): Promise<string> {
       '',
       `Goal ${p95 < BUDGET_MS ? 'met' : 'MISSED'} at p95: ${fmt(p95, 1)} ms; ${loadNote()}.`,
     ].join('\n')
-  } finally {
-    await browser.close()
-    await harness.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 }
 
-if (process.argv[1]?.endsWith('pack-station-screen.bench.ts')) {
-  benchPackStationScreen().then(
-    (section) => process.stdout.write(`${section}\n`),
-    (error: unknown) => {
-      process.stderr.write(
-        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-      )
-      process.exitCode = 1
-    },
-  )
-}
+runWhenScript('pack-station-screen.bench.ts', benchPackStationScreen)

@@ -1,14 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ApiClient } from '../src/main/services/api-client'
 import { openCache } from '../src/main/services/cache'
-import { MemorySecretStore } from '../src/main/services/secrets'
-import { Session } from '../src/main/services/session'
 import { syncCampaign } from '../src/main/services/sync'
-import { USER_AGENT } from '../src/main/services/version'
 import { PAGE_SIZE } from '../src/shared/config'
-import { fmt, spawnSimulator, withPeakRss } from './lib'
+import { fmt, signedInClient, spawnSimulator, withPeakRss } from './lib'
 
 const CONTRIBUTIONS = Number(process.env.BENCH_CONTRIBUTIONS ?? 20_000)
 const LATENCY_MS = 40
@@ -26,24 +22,7 @@ export async function benchSync(): Promise<string> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-'))
   try {
-    const store = new MemorySecretStore()
-    const session = new Session({
-      fetch: globalThis.fetch,
-      store,
-      baseUrl: sim.baseUrl,
-      authUrl: sim.authUrl,
-      email: sim.email,
-      userAgent: USER_AGENT,
-      password: sim.password,
-    })
-    await session.setApiToken(sim.apiToken)
-    await session.signIn(sim.password)
-    const client = new ApiClient({
-      baseUrl: sim.baseUrl,
-      session,
-      fetch: globalThis.fetch,
-      userAgent: USER_AGENT,
-    })
+    const { session, client } = await signedInClient(sim)
     const cache = openCache({ dataDir, profile: 'bench' })
     const campaignId = sim.campaignIds[0]!
     const pages = Math.ceil(CONTRIBUTIONS / PAGE_SIZE)

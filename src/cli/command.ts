@@ -31,6 +31,7 @@ export interface ParsedValues {
   'team-url'?: string
   'dry-run'?: boolean
   force?: boolean
+  'password-stdin'?: boolean
 }
 
 export interface CommandInput {

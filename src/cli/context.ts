@@ -9,6 +9,7 @@ import type { SecretStore } from '../main/services/secrets'
 import { keychainAccount, sameTarget, Session } from '../main/services/session'
 import type { StoredCredentials } from '../main/services/session'
 import { USER_AGENT } from '../main/services/version'
+import { CampaignNames } from '../main/session/campaign-names'
 import { canPrompt, prompt } from './io'
 import type { CliIo } from './io'
 
@@ -63,6 +64,7 @@ export class CliContext {
     const path = this.cache().path
     this.close()
     wipeCacheFiles(this.target.dataDir, profile)
+    new CampaignNames(this.target.dataDir, () => profile).forget()
     return path
   }
 

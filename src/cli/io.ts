@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
+import { UsageError } from '../main/services/perkpack-errors'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
@@ -32,6 +33,25 @@ export async function prompt(io: CliIo, question: string, secret = false): Promi
     if (secret) io.stderr.write('\n')
     rl.close()
   }
+}
+
+/**
+ * `--password-stdin`: the first line of standard input, without its line break (spaces are
+ * the password's own). Empty input is a usage error naming how to pipe one.
+ */
+export async function readPasswordLine(stdin: CliIo['stdin']): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stdin) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+    if ((chunk as Buffer).includes(10)) break
+  }
+  const password = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? ''
+  if (password === '') {
+    throw new UsageError(
+      'No password on standard input. Pipe it in, e.g. `pass show perkpack | perkpack login --password-stdin`.',
+    )
+  }
+  return password
 }
 
 /** One line redrawn in place on a terminal; silent elsewhere so logs stay clean. */

@@ -46,6 +46,7 @@ const OPTIONS = {
   'team-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
   force: { type: 'boolean' },
+  'password-stdin': { type: 'boolean' },
 } as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])

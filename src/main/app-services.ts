@@ -95,10 +95,13 @@ export class AppServices {
     })
     const cache = () => this.connection.cache()
     const client = () => this.connection.client
-    this.settings = new SettingsDesk(this.connection, dataDir)
-    this.signIn = new SignInDesk(this.connection, dataDir)
-    this.demo = new DemoDesk(this.connection, dataDir, options.demo)
+    this.settings = new SettingsDesk(this.connection, dataDir, async (question) => {
+      const desktop = options.desktop ?? NO_DESKTOP
+      return desktop.confirm ? desktop.confirm(question) : true
+    })
     const names = new CampaignNames(dataDir, () => this.connection.profile())
+    this.signIn = new SignInDesk(this.connection, dataDir, names)
+    this.demo = new DemoDesk(this.connection, dataDir, options.demo)
     this.campaigns = new CampaignDesk(this.connection, names, () => this.demo.knownCampaigns())
     this.orders = new OrdersDesk(
       cache,

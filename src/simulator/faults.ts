@@ -27,6 +27,11 @@ export interface FaultConfig {
   truncateRate: number
   /** Each access token stops working after this many authorized requests; null = never. */
   tokenExpiresAfterRequests: number | null
+  /**
+   * The token endpoint accepts grant_type=refresh_token. Whether the real one does is unknown
+   * (api-notes), so a client must work both ways: false answers unsupported_grant_type.
+   */
+  refreshGrant: boolean
   insertDuringWalk: InsertDuringWalk | null
   /**
    * Share (0..1) of contribution rows served with real-world variations (drift.ts). Which rows,
@@ -52,6 +57,7 @@ export const DEFAULT_FAULTS: Readonly<FaultConfig> = Object.freeze({
   resetRate: 0,
   truncateRate: 0,
   tokenExpiresAfterRequests: null,
+  refreshGrant: true,
   insertDuringWalk: null,
   drift: 0,
   seed: 1,
@@ -110,6 +116,10 @@ const CHECKS: { [K in keyof FaultConfig]: (value: unknown) => FaultConfig[K] } =
   truncateRate: (v) => checkNumber('truncateRate', v, 0, 1),
   tokenExpiresAfterRequests: (v) =>
     v === null ? null : checkInteger('tokenExpiresAfterRequests', v, 1),
+  refreshGrant: (v) => {
+    if (typeof v !== 'boolean') throw new FaultConfigError('refreshGrant must be true or false')
+    return v
+  },
   insertDuringWalk: checkInsert,
   drift: (v) => checkNumber('drift', v, 0, 1),
   seed: (v) => checkInteger('seed', v, 0),

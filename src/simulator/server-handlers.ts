@@ -166,11 +166,22 @@ export class SimApi {
     const fields = await readTokenFields(req)
     const grantType = fields.grant_type
     if (grantType === undefined) throw invalidRequest('grant_type is required.')
+    if (grantType === 'refresh_token' && this.deps.faults.config.refreshGrant) {
+      if (fields.refresh_token === undefined) throw invalidRequest('refresh_token is required.')
+      const renewed = this.deps.tokens.refresh(fields.refresh_token)
+      if (!renewed) {
+        throw new HttpError(400, 'invalid_grant', 'The refresh token is not valid.')
+      }
+      this.deps.stats.tokenRefreshes++
+      return { status: 200, body: renewed }
+    }
     if (grantType !== 'password') {
       throw new HttpError(
         400,
         'unsupported_grant_type',
-        'Only grant_type=password is supported by this server.',
+        this.deps.faults.config.refreshGrant
+          ? 'Only grant_type=password and refresh_token are supported by this server.'
+          : 'Only grant_type=password is supported by this server.',
       )
     }
     if (fields.credential_type !== 'email') {
@@ -245,7 +256,14 @@ function invalidRequest(message: string): HttpError {
   return new HttpError(400, 'invalid_request', message)
 }
 
-type TokenFields = Partial<Record<'grant_type' | 'credential_type' | 'email' | 'password', string>>
+const TOKEN_FIELDS = [
+  'grant_type',
+  'credential_type',
+  'email',
+  'password',
+  'refresh_token',
+] as const
+type TokenFields = Partial<Record<(typeof TOKEN_FIELDS)[number], string>>
 
 /** Form-encoded per OAuth 2; JSON too because several HTTP clients default to it. */
 async function readTokenFields(req: IncomingMessage): Promise<TokenFields> {
@@ -276,7 +294,7 @@ function jsonFields(text: string): TokenFields {
 
 function pick(get: (name: string) => string | undefined): TokenFields {
   const fields: TokenFields = {}
-  for (const name of ['grant_type', 'credential_type', 'email', 'password'] as const) {
+  for (const name of TOKEN_FIELDS) {
     const value = get(name)
     if (value !== undefined && value !== '') fields[name] = value
   }

@@ -11,6 +11,8 @@ export interface SimStats {
   /** Status codes of complete responses; a reset connection has none and is not counted. */
   byStatus: Record<number, number>
   tokenGrants: number
+  /** Access tokens renewed with the refresh grant (not counted in tokenGrants). */
+  tokenRefreshes: number
   faultsInjected: FaultCounters
 }
 
@@ -20,6 +22,7 @@ export function emptyStats(): SimStats {
     byEndpoint: { contributions: 0, accountContributions: 0, batchStatus: 0, signups: 0, token: 0 },
     byStatus: {},
     tokenGrants: 0,
+    tokenRefreshes: 0,
     faultsInjected: emptyFaultCounters(),
   }
 }

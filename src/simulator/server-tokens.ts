@@ -29,6 +29,8 @@ function newToken(prefix: string): string {
 /** Access tokens issued by the password grant, with their expiry and use counters. */
 export class TokenStore {
   private readonly tokens = new Map<string, TokenRecord>()
+  /** Refresh token to account; each is good for one refresh (rotated, as OAuth servers do). */
+  private readonly refreshTokens = new Map<string, number>()
 
   constructor(
     private readonly clock: () => number,
@@ -44,13 +46,23 @@ export class TokenStore {
       uses: 0,
       revoked: false,
     })
+    const refreshToken = newToken('sim_rt_')
+    this.refreshTokens.set(refreshToken, accountId)
     return {
       access_token: accessToken,
       token_type: 'bearer',
       expires_in: this.ttlSeconds,
-      refresh_token: newToken('sim_rt_'),
+      refresh_token: refreshToken,
       created_at: Math.floor(now / 1000),
     }
+  }
+
+  /** A new grant for a refresh token issued earlier and not yet used; null otherwise. */
+  refresh(refreshToken: string): TokenGrant | null {
+    const accountId = this.refreshTokens.get(refreshToken)
+    if (accountId === undefined) return null
+    this.refreshTokens.delete(refreshToken)
+    return this.grant(accountId)
   }
 
   /**
@@ -70,13 +82,17 @@ export class TokenStore {
     return { ok: true, accountId: record.accountId }
   }
 
-  /** Revoke every token issued so far; returns how many were still alive. */
+  /**
+   * Revoke every token issued so far, refresh tokens too (the platform ending every session:
+   * only the password signs in again); returns how many access tokens were still alive.
+   */
   expireAll(): number {
     let alive = 0
     for (const record of this.tokens.values()) {
       if (!record.revoked) alive++
       record.revoked = true
     }
+    this.refreshTokens.clear()
     return alive
   }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { describeError } from '../main/services/redact'
 import type { EventStreams } from './event-stream'
 import { BRIDGE_PATH, EVENTS_PATH, HARNESS_PATH_PREFIX, IPC_PATH_PREFIX } from './harness-protocol'
 import { refuse, send, TEXT } from './http-replies'
@@ -62,7 +63,8 @@ async function route(routes: HarnessRoutes, req: IncomingMessage, res: ServerRes
 export function requestRouter(routes: HarnessRoutes) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     route(routes, req, res).catch((error: unknown) => {
-      routes.log(`request failed: ${error instanceof Error ? error.message : String(error)}`)
+      // A failing request's message may quote a URL with a token in it.
+      routes.log(`request failed: ${describeError(error)}`)
       if (!res.headersSent) refuse(res, 500, 'internal', 'The web harness failed on this request.')
       else res.destroy()
     })

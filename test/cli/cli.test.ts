@@ -6,6 +6,7 @@ import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { Simulator } from '../../src/simulator'
 import { cleanEnv, collect, perkpack, simEnv, spawnCli, STACK_LINE } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
 import type { CliResult } from '../helpers/cli'
 import { cleanup, freePort, openTestCache, servedRows, startSim, tempDir } from '../helpers/harness'
 
@@ -26,10 +27,13 @@ const COMMANDS = [
 
 afterAll(cleanup)
 
-// Each run starts Node and compiles the sources: on a busy machine that alone can take seconds.
+// Most runs are in this process: a spawned one starts Node and compiles the sources, seconds on a
+// busy machine. `--help`, the first sync, a closed pipe and an unreachable API are spawned: they
+// prove the program itself starts, syncs, exits quietly and prints no stack trace.
+const cli = perkpackHere
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
 
-function expectClean(result: CliResult, code: number) {
+function expectClean(result: Pick<CliResult, 'code' | 'stderr'>, code: number) {
   expect(result.code, `exit code; stderr: ${result.stderr}`).toBe(code)
   expect(result.stderr).not.toMatch(STACK_LINE)
 }
@@ -121,9 +125,9 @@ describe('perkpack: usage', () => {
     const sim = await startSim({ contributions: 30 })
     const env = simEnv(sim, tempDir())
     const [badFlag, unknown, concurrency] = await Promise.all([
-      perkpack(['orders', '1', '--bogus'], env),
-      perkpack(['frobnicate'], env),
-      perkpack(['sync', String(sim.campaignIds[0]), '--concurrency', '99'], env),
+      cli(['orders', '1', '--bogus'], env),
+      cli(['frobnicate'], env),
+      cli(['sync', String(sim.campaignIds[0]), '--concurrency', '99'], env),
     ])
     expectClean(badFlag, 2)
     expect(badFlag.stderr).toMatch(/--bogus/)
@@ -168,7 +172,7 @@ describe('perkpack: sync, then work offline', () => {
   })
 
   it('orders <id> --json prints exactly the contributions the API served', async () => {
-    const result = await perkpack(['orders', String(campaignId), '--json'], env)
+    const result = await cli(['orders', String(campaignId), '--json'], env)
     expectClean(result, 0)
     expect(JSON.parse(result.stdout)).toEqual(served)
   })
@@ -186,7 +190,7 @@ describe('perkpack: sync, then work offline', () => {
     )
     expect(expected.length).toBeGreaterThan(0)
     expect(expected.length).toBeLessThan(served.length)
-    const result = await perkpack(
+    const result = await cli(
       [
         'orders',
         String(campaignId),
@@ -203,7 +207,7 @@ describe('perkpack: sync, then work offline', () => {
   })
 
   it('picklist <id> --json equals a pick list computed independently', async () => {
-    const result = await perkpack(['picklist', String(campaignId), '--json'], env)
+    const result = await cli(['picklist', String(campaignId), '--json'], env)
     expectClean(result, 0)
     const rows = JSON.parse(result.stdout) as PickRow[]
     const expected = referencePickList(served)
@@ -225,7 +229,7 @@ describe('perkpack: sync, then work offline', () => {
   })
 
   it('orders for a never-synced campaign says to sync first', async () => {
-    const result = await perkpack(['orders', '999', '--json'], env)
+    const result = await cli(['orders', '999', '--json'], env)
     expectClean(result, 2)
     expect(result.stdout).toBe('')
     expect(result.stderr).toMatch(/no offline copy of campaign 999/)
@@ -243,11 +247,11 @@ describe('perkpack: sync, then work offline', () => {
   it('logout removes the cache file', async () => {
     const file = cacheFilePath(dataDir, cacheProfile(baseUrl))
     expect(fs.existsSync(file)).toBe(true)
-    const result = await perkpack(['logout'], env)
+    const result = await cli(['logout'], env)
     expectClean(result, 0)
     expect(result.stdout).toMatch(/Signed out/)
     for (const suffix of ['', '-wal', '-shm']) expect(fs.existsSync(file + suffix)).toBe(false)
-    const after = await perkpack(['orders', String(campaignId)], env)
+    const after = await cli(['orders', String(campaignId)], env)
     expectClean(after, 2)
     expect(after.stderr).toMatch(/no offline copy/)
   })
@@ -264,7 +268,7 @@ describe('perkpack: against a live simulator', () => {
     const plan = sim.dataset.jobs.find(
       (j) => j.campaignId === sim.campaignIds[0] && j.outcome === 'completed' && j.total === 10,
     )!
-    const result = await perkpack(
+    const result = await cli(
       ['job', String(plan.campaignId), plan.jobId, '--watch', '--json'],
       simEnv(sim, tempDir()),
     )
@@ -278,7 +282,7 @@ describe('perkpack: against a live simulator', () => {
 
   it('signups <id> --json lists all 75', async () => {
     const campaignId = sim.campaignIds[0]!
-    const result = await perkpack(['signups', String(campaignId), '--json'], simEnv(sim, tempDir()))
+    const result = await cli(['signups', String(campaignId), '--json'], simEnv(sim, tempDir()))
     expectClean(result, 0)
     const signups = JSON.parse(result.stdout) as unknown[]
     expect(signups).toHaveLength(75)
@@ -290,7 +294,7 @@ describe('perkpack: against a live simulator', () => {
     const count = [...sim.dataset.contributions.values()]
       .flat()
       .filter((c) => c.account_id === account).length
-    const result = await perkpack(
+    const result = await cli(
       ['contributions', '--account', String(account), '--json'],
       simEnv(sim, tempDir()),
     )
@@ -309,7 +313,7 @@ describe('perkpack: against a live simulator', () => {
     const sim = await startSim({ contributions: 60 })
     const dataDir = tempDir()
     const campaignId = sim.campaignIds[0]!
-    const result = await perkpack(
+    const result = await cli(
       ['sync', String(campaignId)],
       simEnv(sim, dataDir, { PERKPACK_EMAIL: undefined, PERKPACK_PASSWORD: undefined }),
     )
@@ -327,7 +331,7 @@ describe('perkpack: against a live simulator', () => {
   })
 
   it('no credentials and no terminal: exit 2 naming PERKPACK_API_TOKEN', async () => {
-    const result = await perkpack(
+    const result = await cli(
       ['sync', String(sim.campaignIds[0])],
       simEnv(sim, tempDir(), {
         PERKPACK_API_TOKEN: undefined,
@@ -340,7 +344,7 @@ describe('perkpack: against a live simulator', () => {
   })
 
   it('a wrong password: exit 2 with a clear message', async () => {
-    const result = await perkpack(
+    const result = await cli(
       ['sync', String(sim.campaignIds[0])],
       simEnv(sim, tempDir(), { PERKPACK_PASSWORD: 'not-the-password' }),
     )

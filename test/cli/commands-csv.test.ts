@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
@@ -7,14 +6,14 @@ import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { orderLines } from '../../src/shared/fulfillment'
+import { cleanEnv, perkpack as spawnPerkpack } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived } from '../helpers/model'
 import { makeContributions } from '../main/fixtures/contributions'
 
 afterEach(cleanup)
 
-const ROOT = path.resolve(__dirname, '../..')
-const BIN = path.join(ROOT, 'bin/perkpack.js')
 // Never contacted: export-csv works from the cache alone. The base URL only picks the cache file.
 const BASE_URL = 'http://127.0.0.1:9'
 const CAMPAIGN = 7001
@@ -44,29 +43,11 @@ function prepareCache(options: { hoursAgo?: number; unprivileged?: boolean } = {
   return { dataDir, rows }
 }
 
-interface Outcome {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function perkpack(dataDir: string, args: string[]): Promise<Outcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const key of Object.keys(env)) if (key.startsWith('PERKPACK_')) delete env[key]
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env: { ...env, PERKPACK_DATA_DIR: dataDir, PERKPACK_BASE_URL: BASE_URL },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const envFor = (dataDir: string) =>
+  cleanEnv({ PERKPACK_DATA_DIR: dataDir, PERKPACK_BASE_URL: BASE_URL })
+/** Spawned once (the first case), proving export-csv works as a program; in this process after. */
+const spawned = (dataDir: string, args: string[]) => spawnPerkpack(args, envFor(dataDir))
+const perkpack = (dataDir: string, args: string[]) => perkpackHere(args, envFor(dataDir))
 
 function readRecords(file: string): string[][] {
   return parse(fs.readFileSync(file), { bom: true }) as string[][]
@@ -79,7 +60,7 @@ describe('perkpack export-csv', () => {
   it('writes the generic CSV of the default statuses from the cache, with the checks on stderr', async () => {
     const { dataDir, rows } = prepareCache({ hoursAgo: 30 })
     const out = path.join(dataDir, 'ship.csv')
-    const result = await perkpack(dataDir, ['export-csv', String(CAMPAIGN), '--out', out])
+    const result = await spawned(dataDir, ['export-csv', String(CAMPAIGN), '--out', out])
     expect(result.stderr).toBe(
       'warning: Last synced 30 hours ago: sync again so refunds, holds and address changes since then are included.\n',
     )

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import { cleanup, startSim, tempDir } from '../helpers/harness'
 import { startTokenSpy } from '../helpers/token-spy'
@@ -8,6 +8,9 @@ import type { TokenSpy } from '../helpers/token-spy'
 // Issue 11 H1 from the command line: `perkpack login` against one host, then `--base-url` another
 // host used to send both stored tokens there. The OS keychain is the real one (gnome-keyring in
 // the private D-Bus session of scripts/with-keyring.sh), as a user's would be.
+
+// Each run starts Node and compiles the sources: on a busy machine that alone can take seconds.
+vi.setConfig({ testTimeout: 60_000 })
 
 let spy: TokenSpy | undefined
 afterAll(async () => {

@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { driftedCampaignRow } from '../../src/simulator/drift'
-import { perkpack, simEnv, STACK_LINE } from '../helpers/cli'
+import { simEnv, STACK_LINE } from '../helpers/cli'
+import { perkpackHere as perkpack } from '../helpers/cli-in-process'
 import { cleanup, startSim, tempDir } from '../helpers/harness'
 
 const DRIFT = 0.2
 
 afterAll(cleanup)
 
-// Each run starts Node and compiles the sources: on a busy machine that alone can take seconds.
+// In this process: sync, orders and problems are spawned in cli.test.ts and problems-cli.test.ts.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
 
 describe('perkpack orders --json with drifted rows', () => {

@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Simulator } from '../../src/simulator'
 import { cleanEnv, perkpack, simEnv, STACK_LINE } from '../helpers/cli'
 import type { CliResult } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
+import type { InProcessResult } from '../helpers/cli-in-process'
 import { cleanup, startSim, tempDir } from '../helpers/harness'
 
 afterAll(cleanup)
 
-// Each run starts Node and compiles the sources: on a busy machine that alone can take seconds.
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 })
+// In this process: a spawned run starts Node and compiles the sources, seconds on a busy machine.
+// `problems` is spawned once (as text) to prove the command works as a program.
+const cli = perkpackHere
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
-function expectClean(result: CliResult, code: number) {
+function expectClean(result: Pick<CliResult, 'code' | 'stderr'>, code: number) {
   expect(result.code, `exit code; stderr: ${result.stderr}`).toBe(code)
   expect(result.stderr).not.toMatch(STACK_LINE)
 }
@@ -28,7 +32,7 @@ describe('perkpack sync with rows it cannot read', () => {
   let env: NodeJS.ProcessEnv
   let campaignId: number
   let plan: ReturnType<Simulator['driftPlan']>
-  let first: CliResult
+  let first: InProcessResult
 
   beforeAll(async () => {
     // Every row drifted: a tenth broken, a few of those without a usable id.
@@ -36,7 +40,7 @@ describe('perkpack sync with rows it cannot read', () => {
     env = simEnv(sim, tempDir())
     campaignId = sim.campaignIds[0]!
     plan = sim.driftPlan()
-    first = await perkpack(['sync', String(campaignId)], env)
+    first = await cli(['sync', String(campaignId)], env)
   })
 
   it('completes, exits 0 and prints one warning line with the count', () => {
@@ -52,7 +56,7 @@ describe('perkpack sync with rows it cannot read', () => {
   })
 
   it('`problems --json` lists exactly the broken rows: id, rank, paths, messages, raw', async () => {
-    const result = await perkpack(['problems', String(campaignId), '--json'], env)
+    const result = await cli(['problems', String(campaignId), '--json'], env)
     expectClean(result, 0)
     const rows = JSON.parse(result.stdout) as ProblemJson[]
     const idless = new Set(plan.nonNumericIds)
@@ -77,7 +81,7 @@ describe('perkpack sync with rows it cannot read', () => {
   it('`problems` as text: each row by id or "row N", each field with its message', async () => {
     const [text, json] = await Promise.all([
       perkpack(['problems', String(campaignId)], env),
-      perkpack(['problems', String(campaignId), '--json'], env),
+      cli(['problems', String(campaignId), '--json'], env),
     ])
     expectClean(text, 0)
     const rows = JSON.parse(json.stdout) as ProblemJson[]
@@ -96,12 +100,12 @@ describe('perkpack sync with rows it cannot read', () => {
   })
 
   it('`sync --strict` stores the sync and exits 1, naming the count', async () => {
-    const result = await perkpack(['sync', String(campaignId), '--strict'], env)
+    const result = await cli(['sync', String(campaignId), '--strict'], env)
     expectClean(result, 1)
     expect(result.stderr).toContain(
       `--strict: ${plan.broken.length} contributions of campaign ${campaignId} could not be read.`,
     )
-    const listed = await perkpack(['problems', String(campaignId), '--json'], env)
+    const listed = await cli(['problems', String(campaignId), '--json'], env)
     expect((JSON.parse(listed.stdout) as unknown[]).length).toBe(plan.broken.length)
   })
 })
@@ -111,17 +115,17 @@ describe('perkpack sync on clean data', () => {
     const sim = await startSim({ contributions: 60 })
     const env = simEnv(sim, tempDir())
     const id = String(sim.campaignIds[0])
-    const sync = await perkpack(['sync', id, '--strict'], env)
+    const sync = await cli(['sync', id, '--strict'], env)
     expectClean(sync, 0)
     expect(sync.stderr).not.toMatch(/could not be read/)
-    const problems = await perkpack(['problems', id], env)
+    const problems = await cli(['problems', id], env)
     expectClean(problems, 0)
     expect(problems.stdout).toMatch(/^Every contribution of campaign \d+ was read \(60 in the sync/)
-    expect(JSON.parse((await perkpack(['problems', id, '--json'], env)).stdout)).toEqual([])
+    expect(JSON.parse((await cli(['problems', id, '--json'], env)).stdout)).toEqual([])
   })
 
   it('`problems` without an offline copy exits 2 and says to sync first', async () => {
-    const result = await perkpack(['problems', '123'], cleanEnv({ PERKPACK_DATA_DIR: tempDir() }))
+    const result = await cli(['problems', '123'], cleanEnv({ PERKPACK_DATA_DIR: tempDir() }))
     expectClean(result, 2)
     expect(result.stderr).toMatch(/no offline copy of campaign 123.*perkpack sync 123/)
   })
@@ -132,31 +136,28 @@ describe('perkpack sync that would shrink the campaign', () => {
     const sim = await startSim({ contributions: 300 })
     const env = simEnv(sim, tempDir())
     const campaignId = sim.campaignIds[0]!
-    expectClean(await perkpack(['sync', String(campaignId)], env), 0)
+    expectClean(await cli(['sync', String(campaignId)], env), 0)
 
     const rows = sim.dataset.contributions.get(campaignId)!
     sim.dataset.contributions.set(campaignId, rows.slice(0, 120))
-    const held = await perkpack(['sync', String(campaignId)], env)
+    const held = await cli(['sync', String(campaignId)], env)
     expectClean(held, 3)
     expect(held.stdout).toBe('')
     expect(held.stderr).toContain('found 120 orders, the offline copy holds 300 (40 %)')
     expect(held.stderr).toContain(`perkpack sync ${campaignId} --accept-shrink`)
-    const kept = await perkpack(['orders', String(campaignId), '--json'], env)
+    const kept = await cli(['orders', String(campaignId), '--json'], env)
     expect((JSON.parse(kept.stdout) as unknown[]).length).toBe(300)
 
-    const accepted = await perkpack(['sync', String(campaignId), '--accept-shrink'], env)
+    const accepted = await cli(['sync', String(campaignId), '--accept-shrink'], env)
     expectClean(accepted, 0)
     expect(accepted.stdout).toMatch(/^Synced 120 contributions/)
-    const now = await perkpack(['orders', String(campaignId), '--json'], env)
+    const now = await cli(['orders', String(campaignId), '--json'], env)
     expect((JSON.parse(now.stdout) as unknown[]).length).toBe(120)
   })
 
   it('--help documents problems, --strict, --accept-shrink and exit code 3', async () => {
     const env = cleanEnv({ PERKPACK_DATA_DIR: tempDir() })
-    const [main, sync] = await Promise.all([
-      perkpack(['--help'], env),
-      perkpack(['sync', '--help'], env),
-    ])
+    const [main, sync] = await Promise.all([cli(['--help'], env), cli(['sync', '--help'], env)])
     expect(main.stdout).toMatch(/^ {2}problems <campaign-id> \[--json\]$/m)
     expect(main.stdout).toMatch(/3 sync held back/)
     expect(sync.stdout).toMatch(/--strict {9}exit 1 when any contribution could not be read/)

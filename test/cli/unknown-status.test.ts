@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
-import type { CliResult } from '../helpers/cli'
+import { STACK_LINE } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
+import type { InProcessResult } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived } from '../helpers/model'
 import { makeContributions } from '../main/fixtures/contributions'
@@ -44,11 +45,12 @@ beforeAll(() => {
   }
 })
 
-function run(args: string[]): Promise<CliResult> {
-  return perkpack(args, cleanEnv({ PERKPACK_DATA_DIR: dataDir, PERKPACK_BASE_URL: BASE_URL }))
+/** In this process: the commands' own exit codes and output, without a Node start each. */
+function run(args: string[]): Promise<InProcessResult> {
+  return perkpackHere(args, { PERKPACK_DATA_DIR: dataDir, PERKPACK_BASE_URL: BASE_URL })
 }
 
-function expectExit(result: CliResult, code: number) {
+function expectExit(result: InProcessResult, code: number) {
   expect(result.code, `exit code; stderr: ${result.stderr}`).toBe(code)
   expect(result.stderr).not.toMatch(STACK_LINE)
 }

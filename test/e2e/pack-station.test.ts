@@ -3,61 +3,20 @@
  * drives it: a code typed fast and Enter. The happy path, each warning, undo, a reload mid-order,
  * and packing with the API gone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { hasShippingAddress, shippableLines } from '../../src/shared/fulfillment'
-import { startSimulator } from '../../src/simulator'
-import type { Simulator } from '../../src/simulator'
-import type { Harness } from '../../src/web/server'
 import { toModel } from '../helpers/model'
-import {
-  goTo,
-  launchBrowser,
-  openCampaign,
-  openPage,
-  removeDir,
-  screenshot,
-  signIn,
-  startAppHarness,
-  tempDataDir,
-} from './support'
+import { goTo, openCampaign, screenshot, signIn, useE2eApp } from './support'
 
-let sim: Simulator
-let harness: Harness
-let harnessLog: string[] = []
-let browser: Browser
-let dataDir: string
-let context: BrowserContext
-let page: Page
-let pageErrors: string[] = []
-let campaignId: number
+const app = useE2eApp({
+  name: 'station',
+  simulator: { contributions: 200, faults: { latencyMs: 5 } },
+})
 let rows: CampaignContribution[]
 
-beforeAll(async () => {
-  sim = await startSimulator({ contributions: 200, faults: { latencyMs: 5 } })
-  campaignId = sim.campaignIds[0] as number
-  rows = toModel(sim.dataset.contributions.get(campaignId) ?? [])
-  // Builds the renderer when it is missing, which the harness needs.
-  browser = await launchBrowser()
-  dataDir = tempDataDir()
-  ;({ harness, log: harnessLog } = await startAppHarness(sim, { dataDir }))
-})
-
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await harness?.close()
-  await sim?.close()
-  removeDir(dataDir)
-})
-
-afterEach(async (test) => {
-  if (test.task.result?.state !== 'fail') return
-  if (page && !page.isClosed()) {
-    await screenshot(page, `failed-station-${test.task.name.replace(/\W+/g, '-').slice(0, 50)}`)
-  }
-  if (harnessLog.length) console.error(`harness log:\n${harnessLog.slice(-40).join('\n')}`)
+beforeAll(() => {
+  rows = toModel(app.sim.dataset.contributions.get(app.campaignId) ?? [])
 })
 
 const shipping = (skip: number) => {
@@ -74,8 +33,8 @@ const shipping = (skip: number) => {
 
 /** What a scanner does: the code, fast, then Enter. */
 async function scan(code: string): Promise<void> {
-  await page.keyboard.type(code, { delay: 0 })
-  await page.keyboard.press('Enter')
+  await app.page.keyboard.type(code, { delay: 0 })
+  await app.page.keyboard.press('Enter')
 }
 
 /** Every unit of the order's checklist, scanned by its SKU code. */
@@ -85,10 +44,10 @@ async function scanItems(row: CampaignContribution): Promise<void> {
   }
 }
 
-const alert = () => page.getByRole('alert')
-const scanField = () => page.getByLabel('Scan', { exact: true })
-const packedCount = () => page.getByTestId('station-packed').innerText()
-const progress = () => page.getByTestId('station-progress').innerText()
+const alert = () => app.page.getByRole('alert')
+const scanField = () => app.page.getByLabel('Scan', { exact: true })
+const packedCount = () => app.page.getByTestId('station-packed').innerText()
+const progress = () => app.page.getByTestId('station-progress').innerText()
 const units = (row: CampaignContribution) =>
   shippableLines(row).reduce((sum, line) => sum + line.quantity, 0)
 
@@ -99,33 +58,33 @@ async function expectAlert(headline: string, words: string): Promise<void> {
 
 describe('the pack station with a keyboard-wedge scanner', () => {
   it('opens on a synced campaign, ready for a slip', async () => {
-    ;({ context, page, pageErrors } = await openPage(browser, harness.url))
-    await signIn(page, sim.credentials)
-    await openCampaign(page, campaignId)
-    await page.getByRole('button', { name: 'Sync now' }).click()
-    await page.getByText(/Synced \d+ orders in/).waitFor()
-    await goTo(page, 'Pack station')
-    await page.getByTestId('station-ready').waitFor()
-    expect(await page.getByTestId('station-ready').innerText()).toBe('Ready for the next order')
+    await app.open()
+    await signIn(app.page, app.sim.credentials)
+    await openCampaign(app.page, app.campaignId)
+    await app.page.getByRole('button', { name: 'Sync now' }).click()
+    await app.page.getByText(/Synced \d+ orders in/).waitFor()
+    await goTo(app.page, 'Pack station')
+    await app.page.getByTestId('station-ready').waitFor()
+    expect(await app.page.getByTestId('station-ready').innerText()).toBe('Ready for the next order')
     expect(await scanField().evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true)
     expect(await packedCount()).toBe('0')
-    await screenshot(page, 'station-empty')
+    await screenshot(app.page, 'station-empty')
   })
 
   it('scan the slip, scan the items, Enter: packed, and the counter moves', async () => {
     const row = shipping(0)
     await scan(String(row.order.id))
-    const card = page.getByRole('region', { name: 'Order on the station' })
+    const card = app.page.getByRole('region', { name: 'Order on the station' })
     await expect.poll(() => card.innerText()).toContain(`#${row.order.sequence_number}`)
     expect(await card.innerText()).toContain(row.order.shipping?.country ?? '')
     expect(await progress()).toContain(`0 of ${units(row)}`)
     await scanItems(row)
     await expect.poll(progress).toContain(`${units(row)} of ${units(row)}`)
-    await screenshot(page, 'station-order-complete')
+    await screenshot(app.page, 'station-order-complete')
     await scan('')
-    const station = await page.getByTestId('station-name').innerText()
+    const station = await app.page.getByTestId('station-name').innerText()
     await expect
-      .poll(() => page.getByTestId('station-notice').innerText())
+      .poll(() => app.page.getByTestId('station-notice').innerText())
       .toBe(`Packed #${row.order.sequence_number} at ${station}.`)
     expect(await packedCount()).toBe('1')
     expect(await alert().count()).toBe(0)
@@ -134,7 +93,7 @@ describe('the pack station with a keyboard-wedge scanner', () => {
   it('warns of an order packed already, naming the station', async () => {
     const row = shipping(0)
     await scan(`#${row.order.sequence_number}`)
-    const station = await page.getByTestId('station-name').innerText()
+    const station = await app.page.getByTestId('station-name').innerText()
     await expectAlert('ALREADY PACKED', `Already packed at ${station}`)
     await scan('')
     expect(await packedCount()).toBe('1')
@@ -142,8 +101,8 @@ describe('the pack station with a keyboard-wedge scanner', () => {
 
   it('warns of an unknown order, a wrong item and one too many', async () => {
     // The packed order's slip goes aside; with no order open, a number is an order's.
-    await page.getByRole('button', { name: 'Put aside' }).click()
-    await page.getByTestId('station-ready').waitFor()
+    await app.page.getByRole('button', { name: 'Put aside' }).click()
+    await app.page.getByTestId('station-ready').waitFor()
     await scan('999999999')
     await expectAlert('UNKNOWN ORDER', 'No order 999999999 in the offline copy')
     const row = shipping(1)
@@ -156,21 +115,21 @@ describe('the pack station with a keyboard-wedge scanner', () => {
     const line = shippableLines(row)[0]!
     await scan(line.skuCode)
     await expectAlert('TOO MANY', `Too many: this order takes ${line.quantity} of`)
-    await screenshot(page, 'station-warning-too-many')
+    await screenshot(app.page, 'station-warning-too-many')
     expect(await progress()).toContain(`${units(row)} of ${units(row)}`)
   })
 
   it('undo unticks, then unpacks the order just packed and puts it back', async () => {
     const row = shipping(1)
-    await page.keyboard.press('Control+z')
+    await app.page.keyboard.press('Control+z')
     await expect.poll(progress).toContain(`${units(row) - 1} of ${units(row)}`)
     await scan(shippableLines(row).at(-1)!.skuCode)
     await scan('')
     await expect.poll(packedCount).toBe('2')
-    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click()
+    await app.page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click()
     await expect.poll(packedCount).toBe('1')
     await expect
-      .poll(() => page.getByTestId('station-notice').innerText())
+      .poll(() => app.page.getByTestId('station-notice').innerText())
       .toBe(`Unpacked #${row.order.sequence_number}: it is back on the station.`)
     expect(await progress()).toContain(`${units(row)} of ${units(row)}`)
     // The click on the button gave the focus back to the scan field.
@@ -181,12 +140,12 @@ describe('the pack station with a keyboard-wedge scanner', () => {
     const refunded = rows.find((r) => r.order.status === 'refunded')!
     await scan(String(refunded.order.id))
     await expectAlert('REFUNDED', 'Refunded at the last sync: do not ship it.')
-    await screenshot(page, 'station-warning-refunded')
+    await screenshot(app.page, 'station-warning-refunded')
     await scanItems(refunded)
     await scan('')
-    await page.getByRole('alertdialog', { name: 'Pack this order anyway?' }).waitFor()
-    await page.keyboard.press('Escape')
-    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
+    await app.page.getByRole('alertdialog', { name: 'Pack this order anyway?' }).waitFor()
+    await app.page.keyboard.press('Escape')
+    await expect.poll(() => app.page.getByRole('alertdialog').count()).toBe(0)
     const digital = rows.find((r) => shippableLines(r).length === 0)!
     await scan(String(digital.order.id))
     await expectAlert('NOTHING TO SHIP', 'Nothing to ship')
@@ -197,25 +156,25 @@ describe('the pack station with a keyboard-wedge scanner', () => {
     await scan(String(row.order.id))
     await scan(shippableLines(row)[0]!.skuCode)
     await expect.poll(progress).toContain(`1 of ${units(row)}`)
-    await page.reload()
-    await goTo(page, 'Pack station')
+    await app.page.reload()
+    await goTo(app.page, 'Pack station')
     await expect.poll(progress).toContain(`1 of ${units(row)}`)
     expect(await packedCount()).toBe('1')
   })
 
   it('with the API gone, scans and packs from the offline copy', async () => {
-    await sim.close()
+    await app.sim.close()
     const row = shipping(2)
     await scanItems(row)
     // The first line was ticked before the reload: its last unit is one too many now.
     await scan('')
     await expect
-      .poll(() => page.getByTestId('station-notice').innerText())
+      .poll(() => app.page.getByTestId('station-notice').innerText())
       .toContain(`Packed #${row.order.sequence_number}`)
     expect(await packedCount()).toBe('2')
     const next = shipping(3)
     await scan(`#${next.order.sequence_number}`)
     await expect.poll(progress).toContain(`0 of ${units(next)}`)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 })

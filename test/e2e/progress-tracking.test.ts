@@ -5,42 +5,29 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { filterContributions } from '../../src/shared/fulfillment/filter'
 import { shipmentRole } from '../../src/shared/fulfillment/shipping'
 import { blankFloorState } from '../../src/shared/floor/order-state'
 import type { OrderFloorState } from '../../src/shared/floor/order-state'
 import { floorProgress, PROGRESS_STATUSES } from '../../src/shared/floor/progress'
-import { startSimulator } from '../../src/simulator'
-import type { Simulator } from '../../src/simulator'
-import type { Harness } from '../../src/web/server'
 import { servedListing, servedModels } from '../helpers/served-snapshot'
 import {
   count,
   expectNoMissingText,
   goTo,
-  launchBrowser,
   openCampaign,
-  openPage,
-  removeDir,
   screenshot,
-  signIn,
-  startAppHarness,
-  tempDataDir,
   until,
+  useE2eApp,
 } from './support'
 
-let sim: Simulator
-let harness: Harness
-let harnessLog: string[] = []
-let browser: Browser
-let dataDir: string
-let context: BrowserContext
-let page: Page
-let pageErrors: string[] = []
-let campaignId: number
+const app = useE2eApp({
+  name: 'progress',
+  simulator: { contributions: 120, faults: { latencyMs: 5 } },
+  signedIn: true,
+})
 let rows: CampaignContribution[]
 /** Three orders the floor works on, each with a sequence number: they get tracking numbers. */
 let shipped: CampaignContribution[]
@@ -48,79 +35,57 @@ let shipped: CampaignContribution[]
 const trackingOf = (row: CampaignContribution) =>
   `9400111899${String(row.order.id).padStart(12, '0')}`
 
-beforeAll(async () => {
-  sim = await startSimulator({ contributions: 120, faults: { latencyMs: 5 } })
-  campaignId = sim.campaignIds[0] as number
-  rows = servedModels(servedListing(sim, campaignId, true))
+beforeAll(() => {
+  rows = servedModels(servedListing(app.sim, app.campaignId, true))
   const seen = new Set<number>()
   // The orders Progress counts (as src/shared/floor/progress.ts picks them), one row per order.
   shipped = filterContributions(rows, { statuses: PROGRESS_STATUSES })
     .filter((row) => shipmentRole(row) !== 'nothing-to-ship' && row.order.sequence_number != null)
     .filter((row) => !seen.has(row.order.id) && Boolean(seen.add(row.order.id)))
     .slice(0, 3)
-  dataDir = tempDataDir()
-  ;({ harness, log: harnessLog } = await startAppHarness(sim, { dataDir }))
-  browser = await launchBrowser()
-  ;({ context, page, pageErrors } = await openPage(browser, harness.url))
-  await signIn(page, sim.credentials)
-}, 120_000)
-
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await harness?.close()
-  await sim?.close()
-  removeDir(dataDir)
-})
-
-afterEach(async (test) => {
-  if (test.task.result?.state !== 'fail') return
-  if (page && !page.isClosed())
-    await screenshot(page, `failed-progress-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}`)
-  if (harnessLog.length) console.error(`harness log:\n${harnessLog.slice(-40).join('\n')}`)
 })
 
 const total = async (stage: string) =>
-  count(await page.locator(`[data-testid="total-${stage}"] .number`).innerText())
+  count(await app.page.locator(`[data-testid="total-${stage}"] .number`).innerText())
 
 /** Light and dark, at the two window sizes people use: for a person to look at, not committed. */
 async function screenshots(name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
+    await app.page.emulateMedia({ colorScheme: scheme })
     for (const [width, height] of [
       [1280, 720],
       [1440, 900],
     ] as const) {
-      await page.setViewportSize({ width, height })
-      await screenshot(page, `${name}-${scheme}-${width}x${height}`)
+      await app.page.setViewportSize({ width, height })
+      await screenshot(app.page, `${name}-${scheme}-${width}x${height}`)
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await app.page.emulateMedia({ colorScheme: 'light' })
+  await app.page.setViewportSize({ width: 1280, height: 800 })
 }
 
 describe('the Progress view, tracking numbers in and the dashboard file out', () => {
   it('after a sync, shows the campaign totals and a bar per stage for each perk, as the cache has them', async () => {
     expect(shipped).toHaveLength(3)
-    await openCampaign(page, campaignId)
-    await page.getByRole('button', { name: 'Sync now' }).click()
+    await openCampaign(app.page, app.campaignId)
+    await app.page.getByRole('button', { name: 'Sync now' }).click()
     await until(
-      async () => (await page.locator('main').getAttribute('data-view')) === 'orders',
+      async () => (await app.page.locator('main').getAttribute('data-view')) === 'orders',
       60_000,
     )
-    await goTo(page, 'Progress')
+    await goTo(app.page, 'Progress')
     const expected = floorProgress(rows, new Map())
-    await until(async () => (await page.locator('[data-testid="total-toShip"]').count()) === 1)
+    await until(async () => (await app.page.locator('[data-testid="total-toShip"]').count()) === 1)
     expect(await total('toShip')).toBe(expected.totals.toShip)
     expect([await total('printed'), await total('packed'), await total('shipped')]).toEqual([
       0, 0, 0,
     ])
-    const table = page.getByRole('table', { name: 'Progress per perk and SKU variant' })
+    const table = app.page.getByRole('table', { name: 'Progress per perk and SKU variant' })
     const firstPerk = expected.perks[0]!
     const bar = table.getByRole('progressbar', { name: `Shipped: ${firstPerk.label}`, exact: true })
     expect(await bar.first().getAttribute('aria-valuetext')).toBe(`0 of ${firstPerk.toShip} · 0 %`)
     expect(await table.locator('[data-kind="perk"]').count()).toBe(expected.perks.length)
-    expectNoMissingText(await page.locator('main').innerText(), 'Progress view')
+    expectNoMissingText(await app.page.locator('main').innerText(), 'Progress view')
   }, 120_000)
 
   it('previews a generic tracking file, imports it, and "shipped" moves', async () => {
@@ -130,12 +95,12 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
       '99999999,USPS,9400111899000000000001',
       `${shipped[0]!.order.sequence_number},USPS,`,
     ]
-    await page.getByLabel('Tracking export file').setInputFiles({
+    await app.page.getByLabel('Tracking export file').setInputFiles({
       name: 'pirate-export.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`${lines.join('\n')}\n`),
     })
-    const preview = page.getByLabel('Tracking import preview')
+    const preview = app.page.getByLabel('Tracking import preview')
     await preview.waitFor()
     const figure = async (key: string) =>
       count(await preview.locator(`[data-testid="preview-${key}"] dd`).innerText())
@@ -147,8 +112,8 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     expect(await preview.innerText()).toContain('Line 6, Tracking_Number')
     await screenshots('progress-preview')
 
-    await page.getByRole('button', { name: 'Import 3 tracking numbers' }).click()
-    await page.getByTestId('tracking-imported').getByText('3 tracking numbers added.').waitFor()
+    await app.page.getByRole('button', { name: 'Import 3 tracking numbers' }).click()
+    await app.page.getByTestId('tracking-imported').getByText('3 tracking numbers added.').waitFor()
     await until(async () => (await total('shipped')) === 3)
     const states = new Map<number, OrderFloorState>(
       shipped.map((row) => [
@@ -157,8 +122,8 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
       ]),
     )
     expect(floorProgress(rows, states).totals.shipped).toBe(3)
-    expect(await page.getByLabel('Tracking import preview').count()).toBe(0)
-    await page.locator('main').evaluate((main) => main.scrollTo(0, 0))
+    expect(await app.page.getByLabel('Tracking import preview').count()).toBe(0)
+    await app.page.locator('main').evaluate((main) => main.scrollTo(0, 0))
     await screenshots('progress')
   })
 
@@ -180,14 +145,14 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
       ]
       return Buffer.from(`\uFEFF${[header, ...body].join('\r\n')}\r\n`, 'utf8')
     }
-    await page.getByLabel('Dashboard contributions file').setInputFiles({
+    await app.page.getByLabel('Dashboard contributions file').setInputFiles({
       name: 'contributions.csv',
       mimeType: 'text/csv',
       buffer: file(false),
     })
-    const report = page.getByLabel('Dashboard file report')
+    const report = app.page.getByLabel('Dashboard file report')
     await report.waitFor()
-    const saved = path.join(dataDir, 'exports', 'contributions-with-tracking.csv')
+    const saved = path.join(app.dataDir, 'exports', 'contributions-with-tracking.csv')
     const text = await report.innerText()
     expect(text).toContain(saved)
     expect(text).toContain('3 rows filled with tracking numbers (matched by Pledge ID), of 5.')
@@ -195,8 +160,8 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     expect(text).toContain('1 row not in the offline copy (line 6)')
     expect(fs.readFileSync(saved).equals(file(true))).toBe(true)
 
-    await page.getByRole('button', { name: 'Watch the import job →' }).click()
-    await until(async () => (await page.locator('main').getAttribute('data-view')) === 'jobs')
-    expect(pageErrors).toEqual([])
+    await app.page.getByRole('button', { name: 'Watch the import job →' }).click()
+    await until(async () => (await app.page.locator('main').getAttribute('data-view')) === 'jobs')
+    expect(app.pageErrors).toEqual([])
   })
 })

@@ -3,71 +3,48 @@
  * people, after a restart (the keychain still holds the tokens, the password was never stored).
  * The app asks for the password in a dialog over the current screen, then finishes the sync.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MemorySecretStore } from '../../src/main/services/secrets'
-import { startSimulator } from '../../src/simulator'
-import type { Simulator } from '../../src/simulator'
-import type { Harness } from '../../src/web/server'
+import { servedListing } from '../helpers/served-snapshot'
 import {
   expectSignedIn,
   goTo,
-  launchBrowser,
   openCampaign,
-  openPage,
   recentEntry,
-  removeDir,
   screenshot,
   signIn,
   startAppHarness,
-  tempDataDir,
+  useE2eApp,
 } from './support'
-import { servedListing } from '../helpers/served-snapshot'
 
-let sim: Simulator
-let harness: Harness | undefined
-let browser: Browser
-let dataDir: string
-let context: BrowserContext | undefined
-let page: Page | undefined
-
-beforeAll(async () => {
+// The test starts the harness itself: twice, on one port, with a keychain that outlives it.
+const app = useE2eApp({
+  name: 'reauth',
   // Rows drift as real payloads do, some unreadable: the finished sync must still keep them all.
-  sim = await startSimulator({ contributions: 300, drift: 0.15, faults: { latencyMs: 15 } })
-  dataDir = tempDataDir()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await harness?.close()
-  await sim?.close()
-  removeDir(dataDir)
-})
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail' && page && !page.isClosed()) {
-    await screenshot(page, `failed-reauth-${test.task.name.replace(/\W+/g, '-').slice(0, 50)}`)
-  }
+  simulator: { contributions: 300, drift: 0.15, faults: { latencyMs: 15 } },
+  harness: false,
 })
 
 describe('an expired session in Chromium, through the web harness', () => {
   it('asks for the password in a dialog, keeps the screen, and the sync finishes', async () => {
-    const campaignId = sim.campaignIds[0] as number
+    const { campaignId, sim } = app
     // Stands in for the OS keychain: it outlives the app process, the password never enters it.
     const keychain = new MemorySecretStore()
-    harness = (await startAppHarness(sim, { dataDir, secretStore: keychain })).harness
-    const port = harness.port
-    const opened = await openPage(browser, harness.url)
-    ;({ context, page } = opened)
+    const startApp = async (port?: number) => {
+      const setup = { dataDir: app.dataDir, secretStore: keychain }
+      const started = await startAppHarness(sim, port === undefined ? setup : { ...setup, port })
+      ;({ harness: app.harness, log: app.harnessLog } = started)
+      return started.harness
+    }
+    const first = await startApp()
+    const page = await app.open()
     await signIn(page, sim.credentials)
     await openCampaign(page, campaignId)
 
     // The app quits and starts again (same data folder, same keychain, same address, so the
     // page's own storage is kept too): the tokens are back, the password is not.
-    await harness.close()
-    harness = (await startAppHarness(sim, { dataDir, port, secretStore: keychain })).harness
+    await first.close()
+    await startApp(first.port)
     await page.reload()
     await expectSignedIn(page, sim.credentials.email)
     const card = page.getByLabel('Current campaign', { exact: true })
@@ -110,10 +87,10 @@ describe('an expired session in Chromium, through the web harness', () => {
     const entry = recentEntry(page, campaignId)
     await expect.poll(() => entry.innerText()).toContain(`${good.size} orders`)
     await expect
-      .poll(() => opened.page.getByTestId('problem-banner').innerText())
+      .poll(() => page.getByTestId('problem-banner').innerText())
       .toContain(`${plan.broken.length} contributions could not be read`)
     expect(await page.getByRole('alert').filter({ hasText: 'Sync failed' }).count()).toBe(0)
     await screenshot(page, 'reauth-synced')
-    expect(opened.pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 })

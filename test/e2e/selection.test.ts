@@ -6,81 +6,34 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator } from '../../src/simulator'
-import type { Simulator } from '../../src/simulator'
-import type { Harness } from '../../src/web/server'
-import {
-  count,
-  goTo,
-  launchBrowser,
-  openCampaign,
-  openPage,
-  removeDir,
-  screenshot,
-  signIn,
-  startAppHarness,
-  tempDataDir,
-  until,
-} from './support'
+import { describe, expect, it } from 'vitest'
+import { count, goTo, openCampaign, screenshot, signIn, until, useE2eApp } from './support'
 
-let sim: Simulator
-let harness: Harness
-let harnessLog: string[] = []
-let browser: Browser
-let dataDir: string
-let context: BrowserContext
-let page: Page
-let pageErrors: string[] = []
-
-beforeAll(async () => {
-  sim = await startSimulator({ contributions: 160, faults: { latencyMs: 0 } })
-  const campaignId = sim.campaignIds[0] as number
-  dataDir = tempDataDir()
-  // First: it builds the renderer the harness serves when the build is missing or stale.
-  browser = await launchBrowser()
-  ;({ harness, log: harnessLog } = await startAppHarness(sim, { dataDir }))
-  ;({ context, page, pageErrors } = await openPage(browser, harness.url))
-  campaign = campaignId
-}, 120_000)
-
-let campaign: number
+const app = useE2eApp({
+  name: 'selection',
+  simulator: { contributions: 160, faults: { latencyMs: 0 } },
+})
 let synced: Promise<void> | null = null
 
 /** Signed in, the campaign synced: once for the file, by whichever test runs first. */
 function ready(): Promise<void> {
   synced ??= (async () => {
-    await signIn(page, sim.credentials)
-    await openCampaign(page, campaign)
-    await page.getByRole('button', { name: 'Sync now' }).click()
-    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor()
+    await app.open()
+    await signIn(app.page, app.sim.credentials)
+    await openCampaign(app.page, app.campaignId)
+    await app.page.getByRole('button', { name: 'Sync now' }).click()
+    await app.page.getByRole('heading', { name: 'Orders', exact: true }).waitFor()
   })()
   return synced
 }
 
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await harness?.close()
-  await sim?.close()
-  removeDir(dataDir)
-})
-
-afterEach(async (test) => {
-  if (test.task.result?.state !== 'fail') return
-  if (page && !page.isClosed())
-    await screenshot(page, `failed-selection-${test.task.name.slice(0, 40)}`)
-  if (harnessLog.length) console.error(`harness log:\n${harnessLog.slice(-40).join('\n')}`)
-})
-
-const tree = () => page.getByRole('navigation', { name: 'Perks' })
-const chip = () => page.getByTestId('selection-chip')
+const tree = () => app.page.getByRole('navigation', { name: 'Perks' })
+const chip = () => app.page.getByTestId('selection-chip')
 const NODE_RE = /^(.*) — ([\d,]+) orders? · ([\d,]+) units?$/
 
 /** The Orders toolbar's "N orders". */
 async function ordersShown(): Promise<number> {
-  const text = await page.locator('.orders-filter-bar .count').innerText()
+  const text = await app.page.locator('.orders-filter-bar .count').innerText()
   return count(/([\d,]+) orders?/.exec(text)?.[1] ?? 'NaN')
 }
 
@@ -121,7 +74,7 @@ async function pickSkuNode(): Promise<{ title: string; perk: string; orders: num
 describe('one selection in Orders, Pick list and Print & export', () => {
   it('a SKU node is a chip everywhere, each view covers its orders, and the chip clears it', async () => {
     await ready()
-    await goTo(page, 'Orders')
+    await goTo(app.page, 'Orders')
     const allOrders = await allOrdersCount()
     const picked = await pickSkuNode()
     // The node names code, item and choices; the chip names it with its perk.
@@ -129,24 +82,24 @@ describe('one selection in Orders, Pick list and Print & export', () => {
     const chipText = `SKU: ${picked.title} in ${picked.perk}`
     await expect.poll(() => chip().getAttribute('title')).toBe(chipText)
     await expect.poll(ordersShown).toBe(picked.orders)
-    await screenshot(page, 'selection-orders-chip')
+    await screenshot(app.page, 'selection-orders-chip')
 
-    await goTo(page, 'Pick list')
+    await goTo(app.page, 'Pick list')
     await expect.poll(() => chip().getAttribute('title')).toBe(chipText)
     await expect
-      .poll(() => page.getByTestId('pick-list-coverage').innerText())
+      .poll(() => app.page.getByTestId('pick-list-coverage').innerText())
       .toBe(`Pick list for ${chipText}, ${picked.orders.toLocaleString('en-US')} orders`)
-    const totals = await page.getByTestId('pick-list-totals').innerText()
+    const totals = await app.page.getByTestId('pick-list-totals').innerText()
     expect(count(/([\d,]+) orders?$/.exec(totals)?.[1] ?? 'NaN')).toBe(picked.orders)
     // The picked variant is on the list (its orders may hold other items too).
-    const skus = await page
+    const skus = await app.page
       .getByLabel('Pick list', { exact: true })
       .locator('tbody tr')
       .allInnerTexts()
     expect(skus.some((row) => row.startsWith(picked.title.split(' · ')[0]!))).toBe(true)
 
-    await goTo(page, 'Print & export')
-    const summary = page.getByLabel('Selection', { exact: true })
+    await goTo(app.page, 'Print & export')
+    const summary = app.page.getByLabel('Selection', { exact: true })
     await expect
       .poll(() => summary.locator('.count').innerText())
       .toBe(`${picked.orders.toLocaleString('en-US')} orders selected`)
@@ -157,23 +110,23 @@ describe('one selection in Orders, Pick list and Print & export', () => {
     expect(await chip().count()).toBe(0)
 
     // Orders follows: no chip, every order, the tree back on "All orders".
-    await goTo(page, 'Orders')
+    await goTo(app.page, 'Orders')
     await expect.poll(ordersShown).toBe(allOrders)
     expect(await chip().count()).toBe(0)
     const selected = tree().locator('.n-tree-node--selected')
     await expect.poll(() => selected.innerText()).toMatch(/^All orders — /)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 
   it('the pick list saved as PDF covers the node and names it in its header', async () => {
     await ready()
-    await goTo(page, 'Orders')
+    await goTo(app.page, 'Orders')
     const picked = await pickSkuNode()
-    await goTo(page, 'Pick list')
+    await goTo(app.page, 'Pick list')
     await expect.poll(() => chip().getAttribute('title')).toContain(picked.title)
-    await page.getByRole('button', { name: 'Save as PDF' }).click()
-    await page.getByText(/^Saved the pick list \(/).waitFor({ timeout: 60_000 })
-    const exports = path.join(dataDir, 'exports')
+    await app.page.getByRole('button', { name: 'Save as PDF' }).click()
+    await app.page.getByText(/^Saved the pick list \(/).waitFor({ timeout: 60_000 })
+    const exports = path.join(app.dataDir, 'exports')
     await until(async () => fs.readdirSync(exports).some((f) => /-pick-list-.*\.pdf$/.test(f)))
     const file = fs.readdirSync(exports).find((f) => /-pick-list-.*\.pdf$/.test(f))!
     const text = execFileSync('pdftotext', ['-layout', path.join(exports, file), '-'], {
@@ -182,7 +135,7 @@ describe('one selection in Orders, Pick list and Print & export', () => {
     expect(text).toContain('Pick list')
     expect(text).toContain(`SKU: ${picked.title} in ${picked.perk}`)
     expect(text).toMatch(/Offline copy of \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
-    await screenshot(page, 'selection-pick-list-saved')
-    expect(pageErrors).toEqual([])
+    await screenshot(app.page, 'selection-pick-list-saved')
+    expect(app.pageErrors).toEqual([])
   })
 })

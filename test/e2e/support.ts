@@ -5,26 +5,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { RetryPolicy } from '../../src/main/services/http'
 import type { SecretStore } from '../../src/main/services/secrets'
-import type { Simulator } from '../../src/simulator'
+import { startSimulator } from '../../src/simulator'
+import type { Simulator, SimulatorOptions } from '../../src/simulator'
 import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
+import { launchChromium } from '../helpers/print-chromium'
 
-export const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e')
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /**
  * Retries and job polling in tens of milliseconds rather than seconds: the behaviour the person
@@ -43,7 +34,7 @@ const FAST_JOB_POLLING = { minIntervalMs: 100, maxIntervalMs: 400 }
 export async function launchBrowser(): Promise<Browser> {
   ensureRendererBuilt()
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  return launchChromium()
 }
 
 export function tempDataDir(): string {
@@ -162,4 +153,89 @@ export function removeDir(dir: string | undefined): void {
 /** Text a person reads never shows a missing value as "null", "undefined" or "NaN". */
 export function expectNoMissingText(text: string, where: string): void {
   expect(text.match(/\b(null|undefined|NaN)\b/g) ?? [], where).toEqual([])
+}
+
+export interface E2eSetup {
+  /** Names the screenshot taken when a test fails: `failed-<name>-<test>.png`. */
+  name: string
+  simulator: SimulatorOptions
+  /** A page signed in before the first test; otherwise a test opens one with `app.open()`. */
+  signedIn?: boolean
+  /** False: the file starts (and restarts) its harness itself, e.g. with a keychain of its own. */
+  harness?: boolean
+}
+
+/**
+ * What a browser test file works with: one simulator, one data folder, one harness and one
+ * Chromium for the whole file. Filled in by the file's beforeAll (see `useE2eApp`).
+ */
+export class E2eApp {
+  sim!: Simulator
+  /** The simulator's first campaign (the demo team member's primary one). */
+  campaignId!: number
+  dataDir!: string
+  browser!: Browser
+  /** Undefined until a file that starts its own (`harness: false`) has done so. */
+  harness!: Harness
+  /** The harness's log, printed when a test fails rather than on every run. */
+  harnessLog: string[] = []
+  context: BrowserContext | undefined
+  page!: Page
+  pageErrors: string[] = []
+
+  /** The app in a fresh context (own storage), as `page`; the previous context is closed. */
+  async open(): Promise<Page> {
+    await this.context?.close()
+    ;({
+      context: this.context,
+      page: this.page,
+      pageErrors: this.pageErrors,
+    } = await openPage(this.browser, this.harness.url))
+    return this.page
+  }
+}
+
+/**
+ * Registers the file's hooks: before all, the simulator, the data folder, Chromium, the harness
+ * (and a signed-in page when asked); after a failed test, a screenshot and the harness log; after
+ * all, everything closed and the folder removed.
+ */
+export function useE2eApp(setup: E2eSetup): E2eApp {
+  const app = new E2eApp()
+  beforeAll(async () => {
+    app.sim = await startSimulator(setup.simulator)
+    app.campaignId = app.sim.campaignIds[0] as number
+    app.dataDir = tempDataDir()
+    // First: it builds the renderer the harness serves when the build is missing or stale.
+    app.browser = await launchBrowser()
+    if (setup.harness !== false) {
+      ;({ harness: app.harness, log: app.harnessLog } = await startAppHarness(app.sim, {
+        dataDir: app.dataDir,
+      }))
+    }
+    if (setup.signedIn) {
+      await app.open()
+      await signIn(app.page, app.sim.credentials)
+    }
+  }, 120_000)
+
+  afterEach(async (test) => {
+    if (test.task.result?.state !== 'fail') return
+    const page = app.context && app.page
+    if (page && !page.isClosed()) {
+      const what = test.task.name.replace(/\W+/g, '-').slice(0, 50)
+      await screenshot(page, `failed-${setup.name}-${what}`)
+    }
+    if (app.harnessLog.length)
+      console.error(`harness log:\n${app.harnessLog.slice(-40).join('\n')}`)
+  })
+
+  afterAll(async () => {
+    await app.context?.close()
+    await app.browser?.close()
+    await app.harness?.close()
+    await app.sim?.close()
+    removeDir(app.dataDir)
+  })
+  return app
 }

@@ -13,17 +13,24 @@ export interface InProcessResult {
  * `perkpack` run in this process (no child, no build): for the offline commands, whose cost
  * would otherwise be mostly Node starting. Exit codes and output are the command's own.
  */
-export async function perkpackHere(args: string[], env: CliEnv): Promise<InProcessResult> {
+export async function perkpackHere(
+  args: string[],
+  env: CliEnv,
+  /** Standard input, ended after it (none: an input that never ends, like a quiet terminal). */
+  input?: string,
+): Promise<InProcessResult> {
   const stdout = new PassThrough()
   const stderr = new PassThrough()
   const out: Buffer[] = []
   const err: Buffer[] = []
   stdout.on('data', (chunk: Buffer) => out.push(chunk))
   stderr.on('data', (chunk: Buffer) => err.push(chunk))
+  const stdin = new PassThrough()
+  if (input !== undefined) stdin.end(input)
   const code = await run(args, {
     stdout,
     stderr,
-    stdin: new PassThrough(),
+    stdin,
     env: cleanEnv(env),
   })
   return {

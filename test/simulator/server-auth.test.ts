@@ -86,11 +86,37 @@ describe('token endpoint', () => {
     const missing = await postToken(sim, { grant_type: 'password', credential_type: 'email' })
     expect(missing.status).toBe(400)
     expect(await missing.json()).toMatchObject({ error: 'invalid_request' })
-    const refresh = await postToken(sim, { grant_type: 'refresh_token', refresh_token: 'x' })
-    expect(refresh.status).toBe(400)
-    expect(await refresh.json()).toMatchObject({ error: 'unsupported_grant_type' })
+    const other = await postToken(sim, { grant_type: 'client_credentials' })
+    expect(other.status).toBe(400)
+    expect(await other.json()).toMatchObject({ error: 'unsupported_grant_type' })
     const get = await fetch(`${sim.authUrl}/oauth/token`)
     expect(get.status).toBe(405)
+  })
+
+  it('renews with a refresh token once (rotated), refuses an unknown one, and can act as a server without the grant', async () => {
+    const granted = tokenResponseSchema.parse(
+      await (
+        await postToken(sim, passwordGrant(sim.credentials.email, sim.credentials.password))
+      ).json(),
+    )
+    const refresh = { grant_type: 'refresh_token', refresh_token: granted.refresh_token ?? '' }
+    const renewed = await postToken(sim, refresh)
+    expect(renewed.status).toBe(200)
+    const next = tokenResponseSchema.parse(await renewed.json())
+    expect(next.access_token).not.toBe(granted.access_token)
+    expect(next.refresh_token).not.toBe(granted.refresh_token)
+    const path = `/2/campaigns/${sim.campaignIds[0]}/contributions.json`
+    expect((await get(sim, path, { access_token: next.access_token })).status).toBe(200)
+    const reused = await postToken(sim, refresh)
+    expect(reused.status).toBe(400)
+    expect(await reused.json()).toMatchObject({ error: 'invalid_grant' })
+    sim.setFaults({ refreshGrant: false })
+    try {
+      const off = await postToken(sim, { ...refresh, refresh_token: next.refresh_token ?? '' })
+      expect(await off.json()).toMatchObject({ error: 'unsupported_grant_type' })
+    } finally {
+      sim.setFaults({ refreshGrant: true })
+    }
   })
 
   it('tokens expire after tokenTtlSeconds (401 invalid_access_token, never a silent downgrade)', async () => {

@@ -1,14 +1,12 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { readDashboardExport } from '../../main/services/dashboard/dashboard-export'
 import { importDashboardExport } from '../../main/services/dashboard/dashboard-import'
 import { saveView } from '../../main/orders/view-store'
-import { UsageError } from '../../main/services/perkpack-errors'
 import { SnapshotShrank } from '../../main/services/shrink'
 import { plural } from '../../shared/export/check-text'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_OK, EXIT_SHRINK } from '../exit-codes'
+import { readInputFile } from '../input-file'
 
 const USAGE = 'import <campaign-id> FILE.csv [--accept-shrink]'
 
@@ -25,20 +23,7 @@ dashboard export, 3 when a much smaller file was held back.`,
   options: ['accept-shrink'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const file = args[1]
-    if (!file) throw new UsageError(`Missing the CSV file. Usage: perkpack ${USAGE}`)
-    let bytes: Buffer
-    try {
-      bytes = fs.readFileSync(file)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      throw new UsageError(
-        code === 'ENOENT'
-          ? `There is no file ${file}. Check the name and folder.`
-          : `Cannot read ${file} (${code ?? 'error'}). Check that it is a file you may read.`,
-      )
-    }
-    const name = path.basename(file)
+    const { bytes, name, given } = readInputFile(args[1], USAGE)
     const read = readDashboardExport(bytes, name)
     const cache = context.cache()
     let summary
@@ -52,7 +37,7 @@ dashboard export, 3 when a much smaller file was held back.`,
       error.decline()
       context.warn(
         `${name} holds ${plural(error.incomingCount, 'order')}; the offline copy of campaign ${campaignId} holds ${error.currentCount}. ` +
-          `The offline copy was kept. If the campaign really has fewer orders now, run \`perkpack ${USAGE.replace('[--accept-shrink]', '--accept-shrink').replace('<campaign-id>', String(campaignId)).replace('FILE.csv', file)}\`.`,
+          `The offline copy was kept. If the campaign really has fewer orders now, run \`perkpack ${USAGE.replace('[--accept-shrink]', '--accept-shrink').replace('<campaign-id>', String(campaignId)).replace('FILE.csv', given)}\`.`,
       )
       return EXIT_SHRINK
     }

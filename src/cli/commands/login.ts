@@ -2,15 +2,15 @@ import { UsageError } from '../../main/services/perkpack-errors'
 import { readSettings, writeSettings } from '../../main/services/profile'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
-import { canPrompt, prompt } from '../io'
+import { canPrompt, prompt, readPasswordLine } from '../io'
 
 export const loginCommand: Command = {
-  usage: 'login',
+  usage: 'login [--password-stdin]',
   summary: 'Sign in once: API token, e-mail and password; tokens go to the OS keychain.',
   details:
-    'The password is used once to obtain an access token and is never stored. Leave the e-mail\nempty to use the API token alone (e-mails and addresses stay hidden).',
-  options: [],
-  async run({ context }) {
+    'The password is used once to obtain an access token and is never stored. Leave the e-mail\nempty to use the API token alone (e-mails and addresses stay hidden).\n--password-stdin reads the password from the first line of standard input (a password manager\nor a secret store piping it), so it is never in the environment or the shell history.',
+  options: ['password-stdin'],
+  async run({ context, values }) {
     const { io } = context
     const env = io.env
     const interactive = canPrompt(io)
@@ -29,12 +29,15 @@ export const loginCommand: Command = {
       null
     const session = context.keychainSession(email)
     await session.setApiToken(apiToken)
-    if (email) {
-      const password = await need(
-        env.PERKPACK_PASSWORD,
-        'PERKPACK_PASSWORD',
-        `Password for ${email}: `,
+    if (values['password-stdin'] && !email) {
+      throw new UsageError(
+        "--password-stdin needs an e-mail to sign in with: set PERKPACK_EMAIL to the account's e-mail.",
       )
+    }
+    if (email) {
+      const password = values['password-stdin']
+        ? await readPasswordLine(io.stdin)
+        : await need(env.PERKPACK_PASSWORD, 'PERKPACK_PASSWORD', `Password for ${email}: `)
       await session.signIn(password)
     }
     const settings = readSettings(context.target.dataDir)

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { decodeCsv } from '../../main/services/floor/csv-bytes'
 import { fillDashboardFile } from '../../main/services/floor/dashboard-fill'
@@ -18,6 +17,7 @@ import type { TrackingFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { offlineCopy } from '../offline-copy'
+import { readInputFile } from '../input-file'
 import { checkedOutPath } from '../out-path'
 import { stationName } from '../floor-orders'
 import { freshen, withTeam } from '../team-option'
@@ -26,20 +26,6 @@ const IMPORT_USAGE =
   'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run] [--team-url URL]'
 const FILL_USAGE = 'tracking fill <campaign-id> DASHBOARD.csv --out FILE.csv'
 const SHOWN = 10
-
-function readInput(file: string | undefined, usage: string): { bytes: Buffer; name: string } {
-  if (!file) throw new UsageError(`Missing the CSV file. Usage: perkpack ${usage}`)
-  try {
-    return { bytes: fs.readFileSync(file), name: path.basename(file) }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new UsageError(
-      code === 'ENOENT'
-        ? `There is no file ${file}. Check the name and folder.`
-        : `Cannot read ${file} (${code ?? 'error'}). Check that it is a file you may read.`,
-    )
-  }
-}
 
 function formatFrom(value: string | undefined): TrackingFormat | undefined {
   if (value === undefined) return undefined
@@ -89,7 +75,7 @@ async function importInto(
 ): Promise<number> {
   const campaignId = campaignArg(args, IMPORT_USAGE)
   const format = formatFrom(values.format)
-  const { bytes, name } = readInput(args[1], IMPORT_USAGE)
+  const { bytes, name } = readInputFile(args[1], IMPORT_USAGE)
   // As the app reads it: UTF-8 with or without a byte order mark, UTF-16, Latin-1.
   const { text } = decodeCsv(bytes)
   const file = readTrackingFile(text, name, format)
@@ -130,7 +116,7 @@ async function fillDashboard({ context, args, values }: CommandInput): Promise<n
     usage: FILL_USAGE,
     example: 'contributions-filled.csv',
   })
-  const { bytes, name } = readInput(args[1], FILL_USAGE)
+  const { bytes, name } = readInputFile(args[1], FILL_USAGE)
   if (path.resolve(args[1]!) === out)
     throw new UsageError(
       '--out names the dashboard file itself: write the filled copy to a new file.',

@@ -1,3 +1,4 @@
+import { basename, extname } from 'node:path'
 import { PerkPackError } from '../services/perkpack-errors'
 
 export interface SaveFilter {
@@ -24,6 +25,14 @@ export interface PrintOptions {
   pageSize?: { width: number; height: number }
 }
 
+/** A yes/no question main asks itself (never the renderer's word): e.g. leaving a host. */
+export interface ConfirmQuestion {
+  message: string
+  detail: string
+  /** The button that goes ahead, e.g. "Change host"; the other one is Cancel. */
+  confirmLabel: string
+}
+
 export interface PdfOptions {
   signal?: AbortSignal
 }
@@ -39,7 +48,10 @@ export interface Desktop {
    * then refused before the document is laid out, which takes seconds for thousands of labels.
    */
   readonly printUnavailable?: string
-  /** The path chosen, or null when the person cancelled. */
+  /**
+   * The path chosen, ending in the first filter's extension (see `savePathWithExtension`), or
+   * null when the person cancelled.
+   */
   chooseSavePath(options: SavePathOptions): Promise<string | null>
   /** Opens the system print dialog; false when the person cancelled it. */
   print(html: string, options: PrintOptions): Promise<boolean>
@@ -48,6 +60,11 @@ export interface Desktop {
    * limit: thousands of slips take what they take; `signal` stops it at once (rejects).
    */
   printToPdf(html: string, path: string, options?: PdfOptions): Promise<void>
+  /**
+   * Asks the person in a dialog of main's own. Absent where there is nobody to ask in a dialog
+   * (the web harness, unit tests): the action goes ahead, as it did before the question existed.
+   */
+  confirm?(question: ConfirmQuestion): Promise<boolean>
 }
 
 /** For AppServices built without a platform (the CLI's tests, unit tests): says what is missing. */
@@ -63,4 +80,23 @@ export const NO_DESKTOP: Desktop = {
     Promise.reject(
       new PerkPackError('pdf_unavailable', 'Saving as PDF is not available here: use the app.'),
     ),
+}
+
+/**
+ * The dialog's answer with the extension its filter stands for. Linux save dialogs do not add
+ * the extension of the chosen filter, and their overwrite confirmation asked about the name
+ * typed ("labels"), not the file written ("labels.pdf"): when adding the extension names a file
+ * that exists, the person is asked again, about that file. Null when they decline.
+ */
+export async function savePathWithExtension(
+  chosen: string,
+  filters: readonly SaveFilter[],
+  exists: (path: string) => boolean,
+  confirmReplace: (fileName: string) => Promise<boolean>,
+): Promise<string | null> {
+  const extension = filters[0]?.extensions[0]
+  if (!extension || extname(chosen).toLowerCase() === `.${extension.toLowerCase()}`) return chosen
+  const path = `${chosen}.${extension}`
+  if (exists(path) && !(await confirmReplace(basename(path)))) return null
+  return path
 }

@@ -1,5 +1,4 @@
 import { nothingToPrintText, ordersThatShip } from '../../shared/fulfillment'
-import { extname } from 'node:path'
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/checks'
 import type { PrePrintCheck } from '../../shared/export/checks'
@@ -85,11 +84,6 @@ export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'
     .slice(0, 40)
     .replace(/-+$/, '')
   return slug === '' ? `campaign-${info.campaignId}` : slug
-}
-
-/** Linux save dialogs do not add the extension of the chosen filter: add it here. */
-export function withExtension(path: string, extension: string): string {
-  return extname(path).toLowerCase() === `.${extension}` ? path : `${path}.${extension}`
 }
 
 /** The campaign as documents name it: the name the person gave, its title, else its id. */
@@ -200,7 +194,7 @@ export class ExportDesk {
         lastSyncedAt: info.lastSyncedAt,
         privileged: info.privileged,
       },
-      out: withExtension(chosen, 'xlsx'),
+      out: chosen,
       checks: checksAsExportRows(this.checksOf(selection, problemRows)),
       problems: problemLines(problemRows),
       onProgress: (done, total) => this.options.progress({ kind: 'excel', done, total }),
@@ -219,7 +213,7 @@ export class ExportDesk {
     const result = await writeShipperCsv({
       contributions: selection.contributions,
       format: request.format,
-      out: withExtension(chosen, 'csv'),
+      out: chosen,
       floor: this.options.floor?.(request.campaignId),
     })
     return { path: result.path as string, rows: result.rows, orders: result.orders }
@@ -361,7 +355,7 @@ export class ExportDesk {
       const { files, pages } = await writeSlipFiles({
         desktop: this.options.desktop,
         batches: plan.batches,
-        chosen: withExtension(chosen, 'pdf'),
+        chosen: chosen,
         render: (batch) => plan.batchDocument(batch),
         signal: run.signal,
         progress: this.options.slipsProgress,
@@ -385,9 +379,8 @@ export class ExportDesk {
     defaultName: string,
     title: string,
   ): Promise<{ path: string } | null> {
-    const chosen = await this.options.desktop.chooseSavePath({ title, defaultName, filters: PDF })
-    if (chosen === null) return null
-    const path = withExtension(chosen, 'pdf')
+    const path = await this.options.desktop.chooseSavePath({ title, defaultName, filters: PDF })
+    if (path === null) return null
     await this.options.desktop.printToPdf(html, path)
     return { path }
   }

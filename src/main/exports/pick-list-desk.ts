@@ -5,7 +5,7 @@ import { PerkPackError } from '../services/perkpack-errors'
 import { renderPickListDocument } from '../services/print'
 import type { PickListDocResult } from '../services/print'
 import type { Desktop } from './desktop-port'
-import { displayTitle, fileStem, PDF, withExtension } from './export-desk'
+import { displayTitle, fileStem, PDF } from './export-desk'
 import { slipPrintOptions } from './print-documents'
 
 export interface PickListDeskOptions {
@@ -68,13 +68,12 @@ export class PickListDesk {
   async savePdf(request: PickListPrintRequest): Promise<PickListPdfSaved | null> {
     const { result, selection } = this.document(request)
     const date = new Date(this.options.now()).toISOString().slice(0, 10)
-    const chosen = await this.options.desktop.chooseSavePath({
+    const path = await this.options.desktop.chooseSavePath({
       title: 'Save the pick list as PDF',
       defaultName: `${fileStem({ campaignId: selection.info.campaignId, title: this.title(selection.info) })}-pick-list-${date}.pdf`,
       filters: PDF,
     })
-    if (chosen === null) return null
-    const path = withExtension(chosen, 'pdf')
+    if (path === null) return null
     await this.options.desktop.printToPdf(result.html, path)
     return {
       path,

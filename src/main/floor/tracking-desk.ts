@@ -139,13 +139,12 @@ export class TrackingDesk {
       0,
       request.fileName.length - extname(request.fileName).length,
     )
-    const chosen = await this.desktop.chooseSavePath({
+    const path = await this.desktop.chooseSavePath({
       defaultName: `${stem || 'contributions'}-with-tracking.csv`,
       filters: [{ name: 'CSV (comma-separated)', extensions: ['csv'] }],
       title: 'Save the filled dashboard file',
     })
-    if (chosen === null) return null
-    const path = extname(chosen).toLowerCase() === '.csv' ? chosen : `${chosen}.csv`
+    if (path === null) return null
     const sink = (() => {
       try {
         return fileSink(path)

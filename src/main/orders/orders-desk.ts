@@ -1,6 +1,7 @@
 import type { CampaignContribution, OrderStatusText } from '../../shared/api/schemas'
 import { floorStage } from '../../shared/floor/order-state'
-import { packedButStopped } from '../../shared/floor/pack-checks'
+import type { OrderFloorState } from '../../shared/floor/order-state'
+import { isStopStatus, packedButStopped } from '../../shared/floor/pack-checks'
 import { DEFAULT_STATUSES } from '../../shared/fulfillment'
 import { ORDERS_PAGE_SIZE } from '../../shared/ipc'
 import type {
@@ -171,18 +172,40 @@ export class OrdersDesk {
   /** The page's rows with the floor's record as it is now. */
   private withFloor(campaignId: number, rows: OrderRow[]): OrderRow[] {
     if (rows.length === 0) return rows
-    const floor = this.cache().floor()
-    // A page (100 rows as the table scrolls) asks for its own orders: two indexed reads each,
-    // where the whole record of a busy floor would be read again for every page.
-    const states =
-      rows.length <= FLOOR_POINT_READS
-        ? new Map(rows.map((row) => [row.orderId, floor.state(campaignId, row.orderId)]))
-        : floor.states(campaignId)
+    const states = this.floorStates(
+      campaignId,
+      rows.map((row) => row.orderId),
+    )
     return rows.map((row) => {
       const state = states.get(row.orderId)
       if (!state) return row
       return { ...row, floor: floorStage(state), station: state.station, packedAt: state.packedAt }
     })
+  }
+
+  /**
+   * The floor's record of these orders. A page (100 rows as the table scrolls) or the few orders
+   * a sync stopped ask for their own: two indexed reads each, where the whole record of a busy
+   * floor would be read again for every query.
+   */
+  private floorStates(
+    campaignId: number,
+    orderIds: readonly number[],
+  ): ReadonlyMap<number, OrderFloorState | null> {
+    const floor = this.cache().floor()
+    if (orderIds.length > FLOOR_POINT_READS) return floor.states(campaignId)
+    return new Map(orderIds.map((id) => [id, floor.state(campaignId, id)]))
+  }
+
+  /** Packed orders the last sync refunded or held: only the stopped orders' records are read. */
+  private packedButStoppedCount(workspace: OrdersWorkspace): number {
+    const stopped = workspace.rows.filter((row) => isStopStatus(row.order.status))
+    if (stopped.length === 0) return 0
+    const states = this.floorStates(
+      workspace.campaignId,
+      stopped.map((row) => row.order.id),
+    )
+    return packedButStopped(stopped, states).length
   }
 
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
@@ -203,10 +226,7 @@ export class OrdersDesk {
       totals,
       pickList,
       pickListTotals,
-      packedButStopped: packedButStopped(
-        workspace.rows as unknown as CampaignContribution[],
-        this.cache().floor().states(campaignId),
-      ).length,
+      packedButStopped: this.packedButStoppedCount(workspace),
     }
     this.scheduleWarmUp(workspace)
     return result

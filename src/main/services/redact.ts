@@ -23,6 +23,14 @@ export function registerSecret(value: string | null | undefined): void {
   if (value && value.length >= MIN_SECRET_LENGTH) knownSecrets.add(value)
 }
 
+/**
+ * A secret no longer held (a password after its grant, an account's tokens at sign-out): the
+ * redaction does not keep a plaintext copy of it for the rest of the run.
+ */
+export function forgetSecret(value: string | null | undefined): void {
+  if (value) knownSecrets.delete(value)
+}
+
 export function redact(text: string): string {
   let out = text
     .replace(PARAM_PATTERN, `$1${REDACTED}`)

@@ -2,7 +2,7 @@ import { tokenResponseSchema } from '../../shared/api/schemas'
 import { ApiError, InvalidCredentials, PerkPackError, SignInRequired } from './perkpack-errors'
 import { DEFAULT_RETRY, fetchText } from './http'
 import type { FetchLike } from './http'
-import { registerSecret } from './redact'
+import { forgetSecret, registerSecret } from './redact'
 import type { SecretStore } from './secrets'
 
 /** What the keychain entry of one account holds. Never the password. */
@@ -11,6 +11,8 @@ export interface StoredCredentials {
   accessToken?: string
   /** Unix ms; absent when the server did not say how long the token lives. */
   accessTokenExpiresAt?: number
+  /** Issued with the access token when the server issues one: renews it without the password. */
+  refreshToken?: string
 }
 
 export interface SessionStatus {
@@ -33,7 +35,11 @@ export interface SessionOptions {
   email: string | null
   userAgent: string
   now?: () => number
-  /** Kept in this object's memory only, to renew an expired token without asking again. */
+  /**
+   * The command line's password for this run (PERKPACK_PASSWORD or a prompt), to renew an
+   * expired token the server issued no refresh token for. The app never passes one: it renews
+   * with the refresh token, else asks the person.
+   */
   password?: string
   /** Renew this long before the stated expiry, so a long sync does not start on a dying token. */
   expiryMarginMs?: number
@@ -111,15 +117,13 @@ export class Session {
     if (this.cached === undefined) {
       const raw = await this.options.store.get(this.account)
       this.cached = raw ? parseStored(raw) : null
-      registerSecret(this.cached?.apiToken)
-      registerSecret(this.cached?.accessToken)
+      registerStored(this.cached)
     }
     return this.cached
   }
 
   private async save(next: StoredCredentials): Promise<void> {
-    registerSecret(next.apiToken)
-    registerSecret(next.accessToken)
+    registerStored(next)
     await this.options.store.set(this.account, JSON.stringify(next))
     this.cached = next
   }
@@ -176,39 +180,63 @@ export class Session {
   }
 
   private renew(): Promise<string> {
-    if (!this.password) {
-      return Promise.reject(
-        new SignInRequired('Your access token has expired. Enter your password to sign in again.'),
-      )
-    }
-    this.renewal ??= this.grant(this.password).finally(() => {
+    this.renewal ??= this.renewNow().finally(() => {
       this.renewal = null
     })
     return this.renewal
   }
 
-  /** Sign in with the password grant: stores the access token, keeps the password in memory only. */
+  /** The refresh grant when a refresh token is stored, else the run's password, else ask. */
+  private async renewNow(): Promise<string> {
+    const refreshToken = (await this.credentials())?.refreshToken
+    if (refreshToken) {
+      const renewed = await this.grant({ grant_type: 'refresh_token', refresh_token: refreshToken })
+      if (renewed !== null) return renewed
+    }
+    if (this.password) {
+      const renewed = await this.grant(this.passwordGrant(this.password))
+      if (renewed !== null) return renewed
+      throw new InvalidCredentials()
+    }
+    throw new SignInRequired('Your access token has expired. Enter your password to sign in again.')
+  }
+
+  /**
+   * Sign in with the password grant: stores the access token (and the refresh token when the
+   * server issues one). The password is not kept (RFC 6749 section 4.3.2), not even to redact
+   * it: nothing holds it after this returns.
+   */
   async signIn(password: string): Promise<SessionStatus> {
     if (!this.privileged)
       throw new PerkPackError('usage', 'An e-mail is needed to sign in with a password.')
     registerSecret(password)
     this.renewal = null
-    await this.grant(password)
-    // Only a password the server accepted is kept for silent renewals later.
-    this.password = password
+    try {
+      if ((await this.grant(this.passwordGrant(password))) === null) throw new InvalidCredentials()
+    } finally {
+      if (password !== this.password) forgetSecret(password)
+    }
     return this.status()
   }
 
-  private async grant(password: string): Promise<string> {
-    const email = this.options.email ?? ''
-    const url = `${this.options.authUrl.replace(/\/+$/, '')}/oauth/token`
-    const endpoint = 'POST /oauth/token'
-    const body = new URLSearchParams({
+  private passwordGrant(password: string): Record<string, string> {
+    return {
       grant_type: 'password',
       credential_type: 'email',
-      email,
+      email: this.options.email ?? '',
       password,
-    })
+    }
+  }
+
+  /**
+   * One token request. Null when the server refuses the grant (400, 401, 403): a refused
+   * refresh token is dropped, so the next renewal does not offer it again.
+   */
+  private async grant(fields: Record<string, string>): Promise<string | null> {
+    const url = `${this.options.authUrl.replace(/\/+$/, '')}/oauth/token`
+    const endpoint = 'POST /oauth/token'
+    const body = new URLSearchParams(fields)
+    const refreshing = fields.grant_type === 'refresh_token'
     this.grants++
     const { status, text } = await fetchText(
       this.options.fetch,
@@ -225,7 +253,10 @@ export class Session {
       endpoint,
       this.options.timeoutMs ?? DEFAULT_RETRY.attemptTimeoutMs,
     )
-    if (status === 400 || status === 401 || status === 403) throw new InvalidCredentials()
+    if (status === 400 || status === 401 || status === 403) {
+      if (refreshing) await this.dropRefreshToken()
+      return null
+    }
     if (status !== 200) {
       throw new ApiError(
         status >= 500 ? 'server' : 'bad_response',
@@ -267,18 +298,38 @@ export class Session {
         'No API token is stored for this account. Sign in with your API token first.',
       )
     }
+    // A refresh grant answered without a new refresh token leaves the old one good (RFC 6749
+    // section 6); a password grant without one means there is none.
+    const refreshToken = token.refresh_token ?? (refreshing ? current.refreshToken : undefined)
     await this.save({
       apiToken: current.apiToken,
       accessToken: token.access_token,
       ...(token.expires_in !== undefined
         ? { accessTokenExpiresAt: issuedAtMs + token.expires_in * 1000 }
         : {}),
+      ...(refreshToken ? { refreshToken } : {}),
     })
     return token.access_token
   }
 
-  /** Forget every secret of this account: keychain entry and in-memory password. */
+  private async dropRefreshToken(): Promise<void> {
+    const current = await this.credentials()
+    if (!current?.refreshToken) return
+    const { refreshToken, ...rest } = current
+    forgetSecret(refreshToken)
+    await this.save(rest)
+  }
+
+  /** Forget every secret of this account: keychain entries, the redaction's copies, the password. */
   async signOut(): Promise<void> {
+    const stored = await this.credentials().catch(() => null)
+    for (const secret of [
+      stored?.apiToken,
+      stored?.accessToken,
+      stored?.refreshToken,
+      this.password,
+    ])
+      forgetSecret(secret)
     this.password = undefined
     this.renewal = null
     this.cached = null
@@ -303,8 +354,15 @@ function parseStored(raw: string): StoredCredentials | null {
       ...(typeof value.accessTokenExpiresAt === 'number'
         ? { accessTokenExpiresAt: value.accessTokenExpiresAt }
         : {}),
+      ...(typeof value.refreshToken === 'string' ? { refreshToken: value.refreshToken } : {}),
     }
   } catch {
     return null
   }
+}
+
+function registerStored(stored: StoredCredentials | null): void {
+  registerSecret(stored?.apiToken)
+  registerSecret(stored?.accessToken)
+  registerSecret(stored?.refreshToken)
 }

@@ -74,6 +74,18 @@ export class CampaignNames {
     }
   }
 
+  /**
+   * Sign-out: the names and titles kept for the campaigns of this host go with its offline
+   * copy. The file goes when no host has any left.
+   */
+  forget(profile: string = this.profile()): void {
+    const data = this.load()
+    if (!(profile in data)) return
+    delete data[profile]
+    if (Object.keys(data).length > 0) this.save()
+    else rmSync(this.file, { force: true })
+  }
+
   private entry(campaignId: number): NameEntry | undefined {
     const entry = this.load()[this.profile()]?.[String(campaignId)]
     return entry && typeof entry === 'object' ? entry : undefined

@@ -1,4 +1,6 @@
 import type { AppSettings, SettingsPatch } from '../../shared/ipc'
+import type { ConfirmQuestion } from '../exports/desktop-port'
+import { PerkPackError } from '../services/perkpack-errors'
 import { normalizeUrl } from '../services/profile'
 import { checkConcurrency } from '../services/sync'
 import type { Connection } from './connection'
@@ -17,6 +19,8 @@ export class SettingsDesk {
   constructor(
     private readonly connection: Connection,
     private readonly dataDir: string,
+    /** Main's own dialog (Desktop.confirm): the renderer cannot answer for the person. */
+    private readonly confirm: (question: ConfirmQuestion) => Promise<boolean> = async () => true,
   ) {}
 
   get(): AppSettings {
@@ -61,6 +65,10 @@ export class SettingsDesk {
     if (demo && authUrl === current.authUrl) authUrl = undefined
     if (baseUrl !== undefined) next.baseUrl = baseUrl
     if (authUrl !== undefined) next.authUrl = authUrl
+    const moving =
+      (baseUrl !== undefined && baseUrl !== current.baseUrl) ||
+      (authUrl !== undefined && authUrl !== current.authUrl)
+    if (moving && !demo) await this.confirmLeaving(baseUrl ?? current.baseUrl)
     saveSettings(this.dataDir, next)
     if (baseUrl !== undefined || authUrl !== undefined) {
       // Leaving the demo goes back to the person's own host for the URL not given.
@@ -72,5 +80,28 @@ export class SettingsDesk {
       })
     }
     return this.get()
+  }
+
+  /**
+   * Signed in on this host, moving to another ends that session here: the stored sign-in is
+   * only ever sent to the hosts it was issued for. Declined, nothing is saved.
+   */
+  private async confirmLeaving(newBaseUrl: string): Promise<void> {
+    if (!(await this.connection.session.status()).signedIn) return
+    const from = new URL(this.connection.target.baseUrl).host
+    const to = new URL(newBaseUrl).host
+    const goAhead = await this.confirm({
+      message: from === to ? 'Change the sign-in address?' : `Move from ${from} to ${to}?`,
+      detail:
+        `You are signed in to ${from}. That sign-in is never sent to another address: you will ` +
+        'sign in again there. The offline copies of both hosts stay on this computer.',
+      confirmLabel: 'Change and sign in again',
+    })
+    if (!goAhead) {
+      throw new PerkPackError(
+        'cancelled',
+        `Settings not saved: you are still signed in to ${from}.`,
+      )
+    }
   }
 }

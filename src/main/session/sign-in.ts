@@ -4,6 +4,7 @@ import { UsageError } from '../services/perkpack-errors'
 import { normalizeUrl } from '../services/profile'
 import { keychainAccount } from '../services/session'
 import { DEMO_PROFILE } from './connection'
+import type { CampaignNames } from './campaign-names'
 import type { Connection } from './connection'
 import { saveSettings } from './settings-store'
 
@@ -12,6 +13,8 @@ export class SignInDesk {
   constructor(
     private readonly connection: Connection,
     private readonly dataDir: string,
+    /** The campaign names kept for the host signed in to. */
+    private readonly names: CampaignNames,
   ) {}
 
   async signIn(input: SignInInput): Promise<SessionInfo> {
@@ -94,6 +97,7 @@ export class SignInDesk {
     const connection = this.connection
     if (connection.inDemo) {
       connection.leaveHost()
+      this.names.forget(DEMO_PROFILE)
       wipeCacheFiles(this.dataDir, DEMO_PROFILE)
       await connection.retarget(connection.persistentTarget())
       return connection.sessionInfo()
@@ -106,6 +110,7 @@ export class SignInDesk {
     // Again: a request that came in during the awaits may have opened the cache.
     connection.leaveHost()
     wipeCacheFiles(this.dataDir, profile)
+    this.names.forget(profile)
     saveSettings(this.dataDir, { email: undefined })
     connection.switchTo(connection.target, connection.newSession(target, null))
     return connection.sessionInfo()

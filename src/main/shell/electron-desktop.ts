@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { app, BrowserWindow, dialog } from 'electron'
 import type { SaveDialogOptions, WebContents } from 'electron'
+import { savePathWithExtension } from '../exports/desktop-port'
 import type { Desktop } from '../exports/desktop-port'
 import { PerkPackError } from '../services/perkpack-errors'
 
@@ -71,7 +73,21 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
       const result = owner
         ? await dialog.showSaveDialog(owner, options)
         : await dialog.showSaveDialog(options)
-      return result.canceled || !result.filePath ? null : result.filePath
+      if (result.canceled || !result.filePath) return null
+      return savePathWithExtension(result.filePath, filters, existsSync, async (fileName) => {
+        const replace = {
+          type: 'question' as const,
+          buttons: ['Replace', 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          message: `“${fileName}” already exists. Replace it?`,
+          detail: 'The file in that folder is overwritten with the new one.',
+        }
+        const answer = owner
+          ? await dialog.showMessageBox(owner, replace)
+          : await dialog.showMessageBox(replace)
+        return answer.response === 0
+      })
     },
 
     print(html, { pageSize }) {
@@ -97,6 +113,22 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
             )
           }),
       )
+    },
+
+    async confirm({ message, detail, confirmLabel }) {
+      const question = {
+        type: 'question' as const,
+        buttons: [confirmLabel, 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        message,
+        detail,
+      }
+      const owner = parent()
+      const answer = owner
+        ? await dialog.showMessageBox(owner, question)
+        : await dialog.showMessageBox(question)
+      return answer.response === 0
     },
 
     async printToPdf(html, path, options) {

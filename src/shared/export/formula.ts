@@ -23,15 +23,28 @@ const DANGEROUS_FIRST = new Set(['=', '+', '-', '@', '\t', '\r', '\n', 'ï¼', 'ï
 // stray apostrophe into every carrier's and shipping tool's phone field, so it is left alone.
 const PHONE_NUMBER = /^\+[0-9][0-9 ().-]{4,}$/
 
+// Spaces before the formula character do not save a cell: Excel and LibreOffice trim them as
+// the cell is entered (or a "trim spaces" import option does), and the formula runs.
+const LEADING_BLANKS = /^[ \u00a0\u3000]+/
+
+// NUL and the other C0 controls that no spreadsheet cell holds: XML (xlsx) forbids them, and a
+// NUL in a CSV ends the field for many C importers. Tab, CR and LF stay (and count as formula
+// characters at the start).
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g
+
 /** True when a spreadsheet could read `text` as a formula (or a DDE payload). */
 export function isDangerousText(text: string): boolean {
-  return text.length > 0 && DANGEROUS_FIRST.has(text[0]!) && !PHONE_NUMBER.test(text)
+  const first = text.replace(LEADING_BLANKS, '')
+  return first.length > 0 && DANGEROUS_FIRST.has(first[0]!) && !PHONE_NUMBER.test(first)
 }
 
 /**
- * The text as it should be stored in a spreadsheet or CSV cell: unchanged when harmless,
- * otherwise prefixed with a single quote. Idempotent, since a quoted value starts with `'`.
+ * The text as it should be stored in a spreadsheet or CSV cell: controls no cell can hold
+ * removed, then unchanged when harmless, otherwise prefixed with a single quote. Idempotent,
+ * since a quoted value starts with `'`.
  */
 export function neutralizeFormula(text: string): string {
-  return isDangerousText(text) ? `'${text}` : text
+  const clean = text.replace(UNSTORABLE_CONTROLS, '')
+  return isDangerousText(clean) ? `'${clean}` : clean
 }

@@ -41,14 +41,18 @@ export function packWarnings(
  * Orders packed earlier whose last sync turned them refunded, on hold or unprocessable: the
  * box must not ship. Raised on the Orders badge, in the pre-print checks and at the station.
  */
-export function packedButStopped(
-  rows: readonly CampaignContribution[],
-  states: ReadonlyMap<number, OrderFloorState>,
-): CampaignContribution[] {
+export function packedButStopped<Row extends { order: { id: number; status: string } }>(
+  rows: readonly Row[],
+  states: ReadonlyMap<number, OrderFloorState | null>,
+): Row[] {
   return rows.filter(
-    (row) =>
-      STOP_STATUSES[row.order.status] !== undefined && Boolean(states.get(row.order.id)?.packedAt),
+    (row) => isStopStatus(row.order.status) && Boolean(states.get(row.order.id)?.packedAt),
   )
+}
+
+/** Refunded, on hold or unprocessable at the last sync. */
+export function isStopStatus(status: string): boolean {
+  return STOP_STATUSES[status] !== undefined
 }
 
 /** One sentence per warning, for the CLI and the station's banner; `when` formats a time. */

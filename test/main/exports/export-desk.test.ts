@@ -374,15 +374,6 @@ describe('file names', () => {
       expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02.csv`))
     }
   })
-
-  it('adds the extension a Linux save dialog leaves off, and keeps one given in capitals', async () => {
-    const dir = tempDir()
-    const bare = await csv(desk('Tidepool', () => path.join(dir, 'list')).exports)
-    expect(bare?.path).toBe(path.join(dir, 'list.csv'))
-    expect(fs.existsSync(path.join(dir, 'list.csv'))).toBe(true)
-    const upper = await csv(desk('Tidepool', () => path.join(dir, 'LIST.CSV')).exports)
-    expect(upper?.path).toBe(path.join(dir, 'LIST.CSV'))
-  })
 })
 
 describe('the label stocks', () => {

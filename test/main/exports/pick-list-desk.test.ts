@@ -18,7 +18,7 @@ function recordingDesktop(dir: string, printUnavailable?: string) {
     ...(printUnavailable ? { printUnavailable } : {}),
     async chooseSavePath(options) {
       asked.push(options)
-      return cancel ? null : path.join(dir, options.defaultName.replace(/\.pdf$/, ''))
+      return cancel ? null : path.join(dir, options.defaultName)
     },
     async print(html) {
       printed.push(html)
@@ -88,7 +88,7 @@ describe('the pick list on paper, from the app', () => {
     })
     // Fewer orders than the whole default selection: the node narrowed it.
     expect(expected.orders).toBeLessThan(filterContributions(rows, {}).length)
-    // The dialog's suggestion, and the extension added when the person typed none.
+    // The dialog's suggestion, saved under it.
     expect(saver.asked.at(-1)).toMatchObject({
       title: 'Save the pick list as PDF',
       filters: [{ name: 'PDF document', extensions: ['pdf'] }],

@@ -83,10 +83,10 @@ describe('the app side of tracking numbers', () => {
     expect(await desk.fillDashboard(request)).toBeNull()
     expect(fs.readdirSync(dir).filter((name) => name.endsWith('.csv'))).toEqual([])
 
-    answer = path.join(dir, 'filled')
+    answer = path.join(dir, 'filled.csv')
     const report = await desk.fillDashboard(request)
-    expect(report).toMatchObject({ path: `${answer}.csv`, filled: 1, noTracking: 1, unmatched: 0 })
-    expect(fs.readFileSync(`${answer}.csv`, 'utf8')).toBe(
+    expect(report).toMatchObject({ path: answer, filled: 1, noTracking: 1, unmatched: 0 })
+    expect(fs.readFileSync(answer, 'utf8')).toBe(
       `Pledge ID,Carrier,Tracking Number\n${rows[3]!.id},FedEx,7712\n${rows[4]!.id},,\n`,
     )
   })

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InvalidCredentials, SignInRequired } from '../../../src/main/services/perkpack-errors'
 import { MemorySecretStore } from '../../../src/main/services/secrets'
 import { keychainAccount } from '../../../src/main/services/session'
@@ -57,33 +57,82 @@ describe('Session: the password grant', () => {
       apiToken: sim.credentials.apiToken,
       accessToken: expect.stringMatching(/^sim_at_/),
       accessTokenExpiresAt: now + 7_200_000,
+      refreshToken: expect.stringMatching(/^sim_rt_/),
     })
     for (const value of values) expect(value).not.toContain(sim.credentials.password)
     expect(await store.get(keychainAccount(sim, sim.credentials.email))).toBe(values[0])
   })
 
-  it('renews an expired token when the password is at hand', async () => {
+  it('does not hold the password after the grant, not even in the redaction', async () => {
+    const sim = await startSim({ contributions: 30 })
+    // Fresh modules: other tests' sessions registered this simulator's password in theirs.
+    vi.resetModules()
+    const fresh = await import('../../../src/main/services/session')
+    const { redact: freshRedact } = await import('../../../src/main/services/redact')
+    const session = new fresh.Session({
+      fetch: globalThis.fetch,
+      store: new MemorySecretStore(),
+      baseUrl: sim.baseUrl,
+      authUrl: sim.authUrl,
+      email: sim.credentials.email,
+      userAgent: USER_AGENT,
+    })
+    await session.setApiToken(sim.credentials.apiToken)
+    const password = sim.credentials.password
+    await session.signIn(password)
+    // Nothing in the process keeps it: the redaction's list of secrets lets it through.
+    expect(freshRedact(`typed ${password}`)).toBe(`typed ${password}`)
+    const access = await session.accessToken()
+    expect(freshRedact(`token ${access}`)).toBe('token [redacted]')
+    await session.signOut()
+    // Sign-out forgets the account's tokens too.
+    expect(freshRedact(`token ${access}`)).toBe(`token ${access}`)
+  })
+
+  it('renews an expired token with the refresh token, without the password', async () => {
     let now = Date.UTC(2026, 2, 1)
     const sim = await startSim({ contributions: 30, tokenTtlSeconds: 3_600, clock: () => now })
-    const { session } = await makeSession(sim, { now: () => now })
-    const first = await session.accessToken()
-    expect(await session.accessToken()).toBe(first)
-    expect(sim.stats().tokenGrants).toBe(1)
+    const store = new MemorySecretStore()
+    const first = await makeSession(sim, { store, now: () => now })
+    const token = await first.session.accessToken()
+    // The next run: the keychain has the tokens, nobody typed the password.
+    const { session } = await makeSession(sim, { store, password: null, now: () => now })
+    expect(await session.accessToken()).toBe(token)
 
     now += 3_600_000
     const second = await session.accessToken()
-    expect(second).not.toBe(first)
-    expect(sim.stats().tokenGrants).toBe(2)
-    expect(session.grantCount).toBe(2)
+    expect(second).not.toBe(token)
+    expect(sim.stats()).toMatchObject({ tokenGrants: 1, tokenRefreshes: 1 })
+    expect(session.grantCount).toBe(1)
     // The renewed token works.
     const client = makeClient(sim, session)
     const page = await client.campaignContributions(sim.campaignIds[0]!, 1)
     expect((page.response[0] as { email?: unknown }).email).toEqual(expect.any(String))
   })
 
-  it('without a password an expired token is SignInRequired, locally and after a 401', async () => {
+  it("where the server has no refresh grant, renews with the command line's password for the run", async () => {
     let now = Date.UTC(2026, 2, 1)
-    const sim = await startSim({ contributions: 30, tokenTtlSeconds: 3_600, clock: () => now })
+    const sim = await startSim({
+      contributions: 30,
+      tokenTtlSeconds: 3_600,
+      clock: () => now,
+      faults: { refreshGrant: false },
+    })
+    const { session } = await makeSession(sim, { now: () => now })
+    const first = await session.accessToken()
+    now += 3_600_000
+    expect(await session.accessToken()).not.toBe(first)
+    expect(sim.stats()).toMatchObject({ tokenGrants: 2, tokenRefreshes: 0 })
+  })
+
+  it('without a refresh grant or a password an expired token is SignInRequired, locally and after a 401', async () => {
+    let now = Date.UTC(2026, 2, 1)
+    const sim = await startSim({
+      contributions: 30,
+      tokenTtlSeconds: 3_600,
+      clock: () => now,
+      faults: { refreshGrant: false },
+    })
     const store = new MemorySecretStore()
     const first = await makeSession(sim, { store, now: () => now })
     await first.session.accessToken()
@@ -99,6 +148,10 @@ describe('Session: the password grant', () => {
     now += 3_600_000
     await expect(session.accessToken()).rejects.toBeInstanceOf(SignInRequired)
     expect(sim.stats().tokenGrants).toBe(1)
+    // The refused refresh token is dropped: the next renewal does not offer it again.
+    expect(store.values().map((v) => JSON.parse(v) as Record<string, unknown>)).toEqual([
+      expect.not.objectContaining({ refreshToken: expect.anything() }),
+    ])
   })
 
   it('a wrong password is InvalidCredentials and stores nothing new', async () => {
@@ -162,7 +215,8 @@ describe.each([0, 0.2])('Session: token expiry during a sync at drift %s', (drif
     })
     expect(sim.stats().faultsInjected.tokenExpired).toBe(1)
     expect(sim.stats().byStatus[401]).toBeGreaterThanOrEqual(2)
-    expect(sim.stats().tokenGrants).toBe(2)
+    // The second token came from the refresh grant.
+    expect(sim.stats()).toMatchObject({ tokenGrants: 1, tokenRefreshes: 1 })
     expect(session.grantCount).toBe(2)
     expect(result.snapshot.expectedCount).toBe(300)
     expectSnapshotOfListing(cache, sim, campaignId)
@@ -187,8 +241,9 @@ describe.each([0, 0.2])('Session: token expiry during a sync at drift %s', (drif
     expect(expired).toBe(1)
     // Every request in flight at that moment answered 401.
     expect(sim.stats().byStatus[401]).toBeGreaterThanOrEqual(2)
-    expect(sim.stats().tokenGrants).toBe(2)
-    expect(session.grantCount).toBe(2)
+    // Revoked with every refresh token: the run's password signs in again.
+    expect(sim.stats()).toMatchObject({ tokenGrants: 2, tokenRefreshes: 0 })
+    expect(session.grantCount).toBe(3)
     expectSnapshotOfListing(cache, sim, campaignId)
   })
 })

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { NO_DESKTOP } from '../../../src/main/exports/desktop-port'
+import type { ConfirmQuestion, Desktop } from '../../../src/main/exports/desktop-port'
 import { ApiClient } from '../../../src/main/services/api-client'
 import { MemorySecretStore } from '../../../src/main/services/secrets'
 import { Session } from '../../../src/main/services/session'
@@ -49,6 +51,46 @@ describe('stored credentials stay with their target', () => {
       signedIn: true,
       email: sim.credentials.email,
     })
+  })
+
+  it("the app asks in main's own dialog before leaving a signed-in host; declined, nothing changes", async () => {
+    const sim = await startSim({ contributions: 10 })
+    const other = await spy()
+    const asked: ConfirmQuestion[] = []
+    let answer = false
+    const desktop: Desktop = {
+      ...NO_DESKTOP,
+      confirm: async (question) => (asked.push(question), answer),
+    }
+    const app = await makeApp({ sim, services: { desktop } })
+    await app.value('session:signIn', {
+      apiToken: sim.credentials.apiToken,
+      email: sim.credentials.email,
+      password: sim.credentials.password,
+    })
+    const declined = await app.call('settings:update', { baseUrl: other.baseUrl })
+    expect(declined).toMatchObject({
+      ok: false,
+      error: {
+        code: 'cancelled',
+        message: `Settings not saved: you are still signed in to ${new URL(sim.baseUrl).host}.`,
+      },
+    })
+    expect(asked).toEqual([
+      expect.objectContaining({
+        message: `Move from ${new URL(sim.baseUrl).host} to ${new URL(other.baseUrl).host}?`,
+      }),
+    ])
+    expect((await app.value('settings:get')).baseUrl).toBe(sim.baseUrl)
+    expect(await app.value('session:status')).toMatchObject({ signedIn: true })
+
+    answer = true
+    await app.value('settings:update', { baseUrl: other.baseUrl })
+    expect((await app.value('settings:get')).baseUrl).toBe(other.baseUrl)
+    expect(await app.value('session:status')).toMatchObject({ signedIn: false })
+    // Signed out there, a move asks nobody.
+    await app.value('settings:update', { baseUrl: sim.baseUrl })
+    expect(asked).toHaveLength(2)
   })
 
   it('a client for another host gets no token from a session, whoever wired them together', async () => {

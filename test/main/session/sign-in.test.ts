@@ -91,7 +91,7 @@ describe('sign-in', () => {
     ])
   })
 
-  it('signs out: keychain entries, cache files and the remembered e-mail are gone', async () => {
+  it('signs out: keychain entries, cache files, campaign names and the remembered e-mail are gone', async () => {
     const sim = await startSim()
     const dataDir = tempDir()
     const store = new MemorySecretStore()
@@ -99,6 +99,7 @@ describe('sign-in', () => {
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
     await app.value('campaigns:sync', { campaignId })
+    await app.value('campaigns:rename', { campaignId, name: 'Spring run' })
     const cacheFiles = () => fs.readdirSync(dataDir).filter((name) => name.startsWith('cache-'))
     expect(cacheFiles().length).toBeGreaterThan(0)
     expect(await app.value('session:signOut')).toMatchObject({ signedIn: false, email: null })
@@ -107,19 +108,39 @@ describe('sign-in', () => {
     const settings = JSON.parse(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))
     expect(settings.email).toBeUndefined()
     expect(await app.value('campaigns:recent')).toEqual([])
+    // The names given to the host's campaigns go with its offline copy.
+    expect(fs.existsSync(path.join(dataDir, 'campaign-names.json'))).toBe(false)
   })
 })
 
 describe('session expiry', () => {
-  it('asks for the password when the token expires with none in memory, then carries on', async () => {
-    const sim = await startSim()
+  it('renews an expired token with the refresh token after a restart, without asking', async () => {
+    let now = Date.now()
+    const sim = await startSim({ clock: () => now, tokenTtlSeconds: 3_600 })
     const dataDir = tempDir()
     const store = new MemorySecretStore()
     const first = await makeApp({ sim, dataDir, store })
     await signIn(first, sim)
     await first.services.dispose()
 
-    // A restart: the keychain still has the tokens, the password is gone with the old process.
+    // A restart: the keychain has the tokens; the password was never kept. The server's clock
+    // passes the token's hour: the refresh token renews it, nobody is asked.
+    const app = await makeApp({ sim, dataDir, store })
+    now += 3_601_000
+    const campaignId = sim.campaignIds[0] as number
+    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    expect(sim.stats()).toMatchObject({ tokenGrants: 1, tokenRefreshes: 1 })
+    expect(app.events.filter((e) => e.event === 'session:expired')).toEqual([])
+  })
+
+  it('where the server has no refresh grant, asks for the password at every expiry, then carries on', async () => {
+    const sim = await startSim({ faults: { refreshGrant: false } })
+    const dataDir = tempDir()
+    const store = new MemorySecretStore()
+    const first = await makeApp({ sim, dataDir, store })
+    await signIn(first, sim)
+    await first.services.dispose()
+
     const app = await makeApp({ sim, dataDir, store })
     expect(await app.value('session:status')).toMatchObject({
       signedIn: true,
@@ -144,9 +165,10 @@ describe('session expiry', () => {
       privileged: true,
     })
     expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
-    // The password is now in memory: a second expiry renews silently.
+    // The password was discarded after the grant (RFC 6749 section 4.3.2): the next expiry asks.
     sim.expireAllTokens()
-    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
-    expect(app.events.filter((e) => e.event === 'session:expired')).toHaveLength(1)
+    const again = await app.call('campaigns:sync', { campaignId })
+    expect(again).toMatchObject({ ok: false, error: { code: 'sign_in_required' } })
+    expect(sim.stats().tokenRefreshes).toBe(0)
   })
 })

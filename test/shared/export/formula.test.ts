@@ -11,6 +11,9 @@ describe('formula injection rule (OWASP)', () => {
     ['\rcarriage'],
     ['\nline feed'],
     ['-5'],
+    [' =1+1'],
+    ['\u00a0\u00a0@SUM(A1)'],
+    ['   -2+3'],
   ])('treats %j as dangerous and prefixes a single quote', (text) => {
     expect(isDangerousText(text)).toBe(true)
     expect(neutralizeFormula(text)).toBe(`'${text}`)
@@ -22,14 +25,22 @@ describe('formula injection rule (OWASP)', () => {
     ['00871-TEE-BLK-M'],
     ['4006381333931'],
     ['02139'],
-    [' =1+1'],
     ["'=already quoted"],
+    ['   '],
+    ['  Olivia'],
     ['山田 太郎'],
     ['a=b'],
     ['+1 503-555-0100'],
   ])('leaves %j alone', (text) => {
     expect(isDangerousText(text)).toBe(false)
     expect(neutralizeFormula(text)).toBe(text)
+  })
+
+  it('removes NUL and the other controls no cell can hold, keeping tab, CR and LF inside', () => {
+    expect(neutralizeFormula('Main\u0000 St\u0007reet\u001f')).toBe('Main Street')
+    expect(neutralizeFormula('line\tone\r\nline two')).toBe('line\tone\r\nline two')
+    // A control in front hid the formula from the first check: removed, the formula is seen.
+    expect(neutralizeFormula('\u0000=1+1')).toBe("'=1+1")
   })
 
   it('is idempotent, so two layers applying it do not stack quotes', () => {

@@ -46,8 +46,10 @@ export interface ShipperCsvResult {
 
 /**
  * The file format, fixed whatever the shipper:
- * - RFC 4180: comma, double quotes around a field holding a comma, quote, CR or LF (quotes
- *   doubled inside), CRLF between records, a header row.
+ * - RFC 4180: comma, every field in double quotes (quotes doubled inside), CRLF between
+ *   records, a header row. Quoting only the fields that hold a comma would leave "a;=1+1" bare,
+ *   and Excel in locales whose list separator is `;` (much of Europe) splits it at the `;` into
+ *   a cell of its own that starts with `=`: a formula the first-character check never saw.
  * - UTF-8 with a byte order mark: without it Excel on Windows reads the file as the ANSI code page
  *   and turns "山田" or "Müller" into mojibake; ShipStation and the warehouse importers read the
  *   BOM as UTF-8 as well.
@@ -61,6 +63,8 @@ function csvStringifier(format: ShipperCsvFormat) {
     // csv-stringify stops quoting a lone LF or CR once a record delimiter is given, which would
     // split an address line typed with a line break into two records: RFC 4180 quotes both.
     quote_record_delimiter: true,
+    quoted: true,
+    quoted_empty: true,
     eof: true,
   })
 }

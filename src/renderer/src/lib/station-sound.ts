@@ -21,6 +21,29 @@ const TONES: Record<StationSound, Tone[]> = {
 
 let context: AudioContext | null = null
 
+type IdleScheduler = (run: () => void, options?: { timeout: number }) => number
+
+/**
+ * Opens the audio output while the station is still opening, when nobody waits on the screen:
+ * the first sound would otherwise pay for it (357 ms in headless Chromium) on the first scan.
+ */
+export function warmStationSound(): void {
+  const idle = (globalThis as { requestIdleCallback?: IdleScheduler }).requestIdleCallback
+  if (typeof idle === 'function') idle(() => openContext(), { timeout: 1000 })
+  else setTimeout(() => openContext(), 0)
+}
+
+function openContext(): AudioContext | null {
+  try {
+    const Audio = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext
+    if (!Audio) return null
+    context ??= new Audio()
+    return context
+  } catch {
+    return null
+  }
+}
+
 /**
  * The sound starts after the next frame: creating the audio output the first time takes long
  * enough (hundreds of ms on some machines) to hold back the order card the packer looks at.
@@ -33,10 +56,8 @@ export function playStationSound(sound: StationSound): void {
 
 function playNow(sound: StationSound): void {
   try {
-    const Audio = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext
-    if (!Audio) return
-    context ??= new Audio()
-    const audio = context
+    const audio = openContext()
+    if (!audio) return
     if (audio.state === 'suspended') void audio.resume()
     const now = audio.currentTime
     for (const tone of TONES[sound]) {

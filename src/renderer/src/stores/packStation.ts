@@ -13,7 +13,7 @@ import {
   unitsTicked,
 } from '@renderer/lib/station-checklist'
 import type { Ticks } from '@renderer/lib/station-checklist'
-import { playStationSound } from '@renderer/lib/station-sound'
+import { playStationSound, warmStationSound } from '@renderer/lib/station-sound'
 import type { StationSound } from '@renderer/lib/station-sound'
 
 /**
@@ -153,6 +153,7 @@ export const usePackStationStore = defineStore('packStation', () => {
     reset()
     campaignId.value = id
     opening.value = true
+    warmStationSound()
     await serial(async () => {
       const saved = await api()
         .stationSession({ campaignId: id })

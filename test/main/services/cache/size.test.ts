@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveView } from '../../../../src/main/orders/view-store'
 import { openCache } from '../../../../src/main/services/cache'
 import type {
@@ -53,6 +53,9 @@ function bytesOnDisk(file: string): number {
     0,
   )
 }
+
+// Seconds of SQLite work on one core: on a loaded two-core machine, more than the default 20 s.
+vi.setConfig({ testTimeout: 60_000 })
 
 describe('offline cache: size on disk', () => {
   it('keeps a campaign within the budget per contribution, sync after sync', () => {

@@ -383,12 +383,32 @@ describe('writeShipperCsv', () => {
     const bytes = fs.readFileSync(out)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = bytes.subarray(3).toString('utf8')
-    expect(text.split('\r\n')[0]).toBe(GENERIC_HEADERS.join(','))
+    expect(text.split('\r\n')[0]).toBe(GENERIC_HEADERS.map((header) => `"${header}"`).join(','))
     expect(text.endsWith('\r\n')).toBe(true)
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
     expect(text.split('\r\n')).toHaveLength(4)
     expect(text).toContain('Jürgen Müller')
     expect(text).toContain('王伟')
+  })
+
+  it('quotes every field, so Excel where the list separator is ; (much of Europe) keeps each cell whole', async () => {
+    const rows = [
+      contribution([perk(1, [item('MUG')])], {
+        name: 'Ada;=HYPERLINK("http://x","y")',
+        address: '14 Mill Lane; @SUM(A1)',
+      }),
+    ]
+    const out = path.join(tempDir(), 'semicolon.csv')
+    await writeShipperCsv({ contributions: rows, format: 'generic', out })
+    // Split as Excel splits in a `;` locale: at every `;` outside double quotes.
+    const cells = fs
+      .readFileSync(out, 'utf8')
+      .split('\r\n')
+      .flatMap((line) => line.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/).slice(1))
+    expect(cells.filter((cell) => /^\s*[=+\-@]/.test(cell))).toEqual([])
+    // Every field quoted, the empty ones and the quantity too.
+    const line = fs.readFileSync(out, 'utf8').split('\r\n')[1]!
+    expect(line).toMatch(/^"[^"]*"(,"(?:[^"]|"")*")+$/)
   })
 
   it('has the ShipStation headers, one row per line item with the order number repeated', async () => {

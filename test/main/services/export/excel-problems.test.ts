@@ -6,7 +6,8 @@ import { writePackingList } from '../../../../src/main/services/export/excel'
 import { cacheProfile } from '../../../../src/main/services/profile'
 import { problemLines } from '../../../../src/shared/problems/report'
 import { generateDataset } from '../../../../src/simulator/data'
-import { cleanEnv, perkpack, STACK_LINE } from '../../../helpers/cli'
+import { STACK_LINE } from '../../../helpers/cli'
+import { perkpackHere } from '../../../helpers/cli-in-process'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { asReceived, toModel } from '../../../helpers/model'
 import { problemRow } from '../../fixtures/problem-rows'
@@ -98,9 +99,9 @@ describe('perkpack export with problem rows in the offline copy', () => {
 
   it('adds the Problems sheet and warns about them in the checks', async () => {
     const out = path.join(tempDir('perkpack-excel-out-'), 'packing.xlsx')
-    const result = await perkpack(
+    const result = await perkpackHere(
       ['export', String(campaign.id), '--out', out, '--data-dir', dataDir],
-      cleanEnv({ PERKPACK_BASE_URL: BASE_URL }),
+      { PERKPACK_BASE_URL: BASE_URL },
     )
     expect(result.stderr).not.toMatch(STACK_LINE)
     expect(result.code, result.stderr).toBe(0)

@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { enableAutoUnmount, mount } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
 import { blankFloorState } from '@shared/floor/order-state'
 import OrderFloorSection from './OrderFloorSection.vue'
-
-enableAutoUnmount(afterEach)
 
 const packed = {
   ...blankFloorState(5001),

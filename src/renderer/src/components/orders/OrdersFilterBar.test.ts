@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { enableAutoUnmount, mount } from '@vue/test-utils'
+import { mount } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import { countStatuses } from '@shared/fulfillment'
 import type { OrdersFilterValue } from '@renderer/stores/orders'
@@ -16,8 +16,6 @@ const VALUE: OrdersFilterValue = {
 function mountBar(value: OrdersFilterValue = VALUE) {
   return mount(OrdersFilterBar, { props: { value, countries: ['DE', 'FR'] } })
 }
-
-enableAutoUnmount(afterEach)
 
 describe('OrdersFilterBar', () => {
   beforeEach(() => vi.useFakeTimers())

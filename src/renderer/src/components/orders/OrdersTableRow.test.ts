@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { enableAutoUnmount, mount } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
 import { orderRow } from '@renderer/stores/orders.fixtures'
 import { rowPositions } from '@renderer/lib/row-positions'
 import OrdersTableRow from './OrdersTableRow.vue'
-
-enableAutoUnmount(afterEach)
 
 describe('OrdersTableRow', () => {
   it('shows an order in the column order, the full text of cut columns on hover', () => {

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { enableAutoUnmount, mount } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
 import PackedStoppedAlert from './PackedStoppedAlert.vue'
-
-enableAutoUnmount(afterEach)
 
 describe('PackedStoppedAlert', () => {
   it('says how many packed boxes must not ship, and asks to show them', async () => {

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Pinia } from 'pinia'
 import type { OrderRow } from '@shared/ipc'
@@ -7,8 +7,6 @@ import { fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
 import { useOrdersStore } from '@renderer/stores/orders'
 import UnknownStatusNote from './UnknownStatusNote.vue'
-
-enableAutoUnmount(afterEach)
 
 let pinia: Pinia
 

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { ensureRendererBuilt, startHarness } from '../src/web/server'
+import type { Harness } from '../src/web/server'
+import { launchChromium } from '../test/helpers/print-chromium'
+
+export interface ChromiumDemo {
+  harness: Harness
+  browser: Browser
+  /** The demo's first campaign, not synced yet: each bench times or checks its own sync. */
+  campaignId: number
+}
+
+/**
+ * The built renderer in headless Chromium through the web harness, whose demo simulator serves
+ * `contributions` orders without latency, into a fresh data folder that is removed after `run`.
+ */
+export async function withDemoInChromium<T>(
+  contributions: number,
+  run: (demo: ChromiumDemo) => Promise<T>,
+): Promise<T> {
+  ensureRendererBuilt()
+  const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-chromium-'))
+  const harness = await startHarness({
+    port: 0,
+    demo: true,
+    env: { PERKPACK_DATA_DIR: dataDir, PERKPACK_SECRET_STORE: 'memory' },
+    services: { demo: { contributions, faults: { latencyMs: 0 } } },
+    log: () => {},
+  })
+  let browser: Browser | undefined
+  try {
+    browser = await launchChromium()
+    const campaignId = harness.demo?.campaignIds[0]
+    if (campaignId === undefined) throw new Error('the demo has no campaign')
+    return await run({ harness, browser, campaignId })
+  } finally {
+    await browser?.close()
+    await harness.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
