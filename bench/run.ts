@@ -10,6 +10,7 @@ import { benchOrdersView } from './orders-view.bench'
 import { benchPackStation } from './pack-station.bench'
 import { benchPackStationScreen } from './pack-station-screen.bench'
 import { benchSync } from './sync.bench'
+import { benchTeamStore } from './team-store.bench'
 import { benchTracking } from './tracking.bench'
 
 const BENCHES: Record<string, () => Promise<string>> = {
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   'dashboard-import': benchDashboardImport,
   'pack-station': benchPackStation,
   'pack-station-screen': benchPackStationScreen,
+  'team-store': benchTeamStore,
 }
 
 async function main(): Promise<void> {

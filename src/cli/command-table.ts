@@ -15,6 +15,7 @@ import { problemsCommand } from './commands/problems'
 import { signupsCommand } from './commands/signups'
 import { slipsCommand } from './commands/slips'
 import { syncCommand } from './commands/sync'
+import { teamCommand } from './commands/team'
 import { trackingCommand } from './commands/tracking'
 import { unpackCommand } from './commands/unpack'
 
@@ -38,4 +39,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   unpack: unpackCommand,
   fulfillment: fulfillmentCommand,
   tracking: trackingCommand,
+  team: teamCommand,
 }

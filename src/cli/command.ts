@@ -28,6 +28,7 @@ export interface ParsedValues {
   sort?: string
   paper?: string
   station?: string
+  'team-url'?: string
   'dry-run'?: boolean
   force?: boolean
   'password-stdin'?: boolean

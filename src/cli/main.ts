@@ -43,6 +43,7 @@ const OPTIONS = {
   sort: { type: 'string' },
   paper: { type: 'string' },
   station: { type: 'string' },
+  'team-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
   force: { type: 'boolean' },
   'password-stdin': { type: 'boolean' },

@@ -11,8 +11,10 @@ import type { Command } from '../command'
 import { localTime } from '../floor-orders'
 import { printJson, table } from '../io'
 import { offlineCopy } from '../offline-copy'
+import { freshen, withTeam } from '../team-option'
+import { stationName } from '../floor-orders'
 
-const USAGE = 'fulfillment <campaign-id> [--json]'
+const USAGE = 'fulfillment <campaign-id> [--json] [--team-url URL]'
 
 interface FloorLine {
   state: OrderFloorState
@@ -25,11 +27,21 @@ export const fulfillmentCommand: Command = {
   summary: "Every order's packing-floor state: packed, printed, shipped, tracking (offline).",
   details: `--json    an array of {order_id, sequence_number, packed_at, station, printed_at,
           shipped_at, carrier, tracking_numbers, note}, null where unset
+--team-url URL    the whole team's record (also PERKPACK_TEAM_URL): this desk's queued
+          actions are sent and the other desks' pulled in first
 Orders the last sync no longer carries are listed too while they have a state.`,
-  options: ['json'],
+  options: ['json', 'team-url', 'station'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
     const { rows } = offlineCopy(context, campaignId)
+    await withTeam(
+      context,
+      values,
+      () => stationName(values.station, context.target.dataDir),
+      async (team) => {
+        if (team) await freshen(context, team)
+      },
+    )
     const states = context.cache().floor().states(campaignId)
     const lines: FloorLine[] = rows.map((row) => ({
       state: states.get(row.order.id) ?? blankFloorState(row.order.id),

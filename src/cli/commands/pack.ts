@@ -3,19 +3,22 @@ import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_CONFLICT, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes'
 import { localTime, orderArg, ordersById, stationName } from '../floor-orders'
+import { byWhom, withTeam } from '../team-option'
 
-const USAGE = 'pack <campaign-id> <order-id> [--station NAME] [--force]'
+const USAGE = 'pack <campaign-id> <order-id> [--station NAME] [--force] [--team-url URL]'
 
 export const packCommand: Command = {
   usage: USAGE,
-  summary: 'Mark an order packed at this station (offline; no network).',
+  summary: 'Mark an order packed at this station (offline, or on the team store).',
   details: `<order-id>        the order's id, as under a packing slip's barcode
 --station NAME    the station (desk) packing it (default: the app's station name in
                   Settings, else this computer's name)
 --force           pack even an order refunded, on hold or unprocessable at the last sync
+--team-url URL    the team store (also PERKPACK_TEAM_URL; docs/team-mode.md): it decides which
+                  desk packed first; while it cannot be reached the pack is queued (exit 0)
 Exits ${EXIT_CONFLICT} when the order was packed already (naming the station and time), ${EXIT_FAILURE} when
 its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not in the offline copy.`,
-  options: ['station', 'force'],
+  options: ['station', 'force', 'team-url'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
     const orderId = orderArg(args, USAGE)
@@ -39,19 +42,39 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
       if (warning.kind === 'nothing-to-ship' || stops)
         context.warn(`Order ${orderId}: ${packWarningText(warning)}`)
     }
-    // The store decides who packed first, also against another process packing right now.
-    const outcome = floor.pack(campaignId, orderId, station)
-    if (!outcome.packed) {
-      const { station: by, packedAt } = outcome.state
+    // The store decides who packed first, also against another process or desk packing now.
+    const outcome = await withTeam(
+      context,
+      values,
+      () => station,
+      async (team) => {
+        if (!team) {
+          const local = floor.pack(campaignId, orderId, station)
+          return local.packed
+            ? ({ status: 'packed', at: local.state.packedAt } as const)
+            : ({ status: 'lost', station: local.state.station, at: local.state.packedAt } as const)
+        }
+        const result = await team.write(campaignId, { kind: 'pack', orderId })
+        if (result.status === 'applied')
+          return { status: 'packed', at: result.states[0]?.packedAt ?? null } as const
+        return result
+      },
+    )
+    if (outcome.status === 'lost') {
       context.io.stderr.write(
-        `Order ${orderId} was packed already${by ? ` at ${by}` : ''}, ${localTime(packedAt ?? '')}: not packed again.\n`,
+        `Order ${orderId} was packed already${byWhom(outcome.station, outcome.at)}: not packed again.\n`,
       )
       return EXIT_CONFLICT
     }
     const seq = row?.order.sequence_number
-    context.io.stdout.write(
-      `Packed order ${orderId}${seq == null ? '' : ` (#${seq})`} at ${station}, ${localTime(outcome.state.packedAt ?? '')}\n`,
-    )
+    const name = `order ${orderId}${seq == null ? '' : ` (#${seq})`}`
+    if (outcome.status === 'queued') {
+      context.io.stdout.write(
+        `Packed ${name} at ${station} on this desk; queued for the team store (${outcome.reason}): it is sent when the store is back.\n`,
+      )
+      return 0
+    }
+    context.io.stdout.write(`Packed ${name} at ${station}, ${localTime(outcome.at ?? '')}\n`)
     return 0
   },
 }

@@ -2,7 +2,12 @@ import path from 'node:path'
 import { decodeCsv } from '../../main/services/floor/csv-bytes'
 import { fillDashboardFile } from '../../main/services/floor/dashboard-fill'
 import { readTrackingFile } from '../../main/services/floor/tracking-file'
-import { applyTracking, previewTracking } from '../../main/services/floor/tracking-import'
+import {
+  applyTracking,
+  previewTracking,
+  trackingEntries,
+} from '../../main/services/floor/tracking-import'
+import type { TeamDesk } from '../../main/services/team/team-desk'
 import type { TrackingPreview } from '../../main/services/floor/tracking-import'
 import { exportError, fileSink } from '../../main/services/export/excel-files'
 import { UsageError } from '../../main/services/perkpack-errors'
@@ -14,9 +19,11 @@ import type { Command, CommandInput } from '../command'
 import { offlineCopy } from '../offline-copy'
 import { readInputFile } from '../input-file'
 import { checkedOutPath } from '../out-path'
+import { stationName } from '../floor-orders'
+import { freshen, withTeam } from '../team-option'
 
 const IMPORT_USAGE =
-  'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run]'
+  'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run] [--team-url URL]'
 const FILL_USAGE = 'tracking fill <campaign-id> DASHBOARD.csv --out FILE.csv'
 const SHOWN = 10
 
@@ -49,7 +56,23 @@ function previewLines(preview: TrackingPreview): string[] {
   return lines
 }
 
-async function importTracking({ context, args, values }: CommandInput): Promise<number> {
+async function importTracking(input: CommandInput): Promise<number> {
+  const { context, values } = input
+  return withTeam(
+    context,
+    values,
+    () => stationName(values.station, context.target.dataDir),
+    async (team) => {
+      if (team) await freshen(context, team)
+      return importInto(input, team)
+    },
+  )
+}
+
+async function importInto(
+  { context, args, values }: CommandInput,
+  team: TeamDesk | null,
+): Promise<number> {
   const campaignId = campaignArg(args, IMPORT_USAGE)
   const format = formatFrom(values.format)
   const { bytes, name } = readInputFile(args[1], IMPORT_USAGE)
@@ -65,8 +88,23 @@ async function importTracking({ context, args, values }: CommandInput): Promise<
     context.io.stdout.write('Dry run: nothing was written.\n')
     return 0
   }
-  const written = applyTracking(floor, campaignId, preview)
-  context.io.stdout.write(`Wrote ${plural(written.added, 'tracking number')}.\n`)
+  if (!team) {
+    const written = applyTracking(floor, campaignId, preview)
+    context.io.stdout.write(`Wrote ${plural(written.added, 'tracking number')}.\n`)
+    return 0
+  }
+  const result = await team.write(campaignId, {
+    kind: 'tracking',
+    entries: trackingEntries(preview),
+  })
+  if (result.status === 'queued') {
+    context.io.stdout.write(
+      `Wrote ${plural(result.added, 'tracking number')} on this desk; queued for the team store (${result.reason}).\n`,
+    )
+    return 0
+  }
+  const added = result.status === 'applied' ? (result.outcome.added ?? 0) : 0
+  context.io.stdout.write(`Wrote ${plural(added, 'tracking number')} to the team store.\n`)
   return 0
 }
 
@@ -124,11 +162,12 @@ export const trackingCommand: Command = {
           orders not packed yet, then stores the new numbers (--dry-run: prints only).
           --format generic: header exactly order_number,carrier,tracking_number;
           shipstation: a ShipStation shipments export; pirateship: a Pirate Ship export.
-          Without --format the header decides.
+          Without --format the header decides. --team-url URL (or PERKPACK_TEAM_URL):
+          the numbers go to the team store (queued while it cannot be reached).
 fill      copies the contributions CSV downloaded from the dashboard to --out with the
           Carrier and Tracking Number of every order that has one; nothing else changes.
           Exits 2 on a file it cannot read, naming the line and column.`,
-  options: ['format', 'dry-run', 'out'],
+  options: ['format', 'dry-run', 'out', 'team-url', 'station'],
   async run(input) {
     const [sub, ...rest] = input.args
     const next = { ...input, args: rest }

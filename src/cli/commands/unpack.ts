@@ -1,27 +1,61 @@
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
-import { localTime, orderArg } from '../floor-orders'
+import { EXIT_CONFLICT } from '../exit-codes'
+import { orderArg, stationName } from '../floor-orders'
 import { syncedSnapshot } from '../offline-copy'
+import { byWhom, freshen, withTeam } from '../team-option'
 
-const USAGE = 'unpack <campaign-id> <order-id>'
+const USAGE = 'unpack <campaign-id> <order-id> [--team-url URL [--station NAME]]'
 
 export const unpackCommand: Command = {
   usage: USAGE,
-  summary: 'Take back the packed mark of an order (offline; no network).',
-  options: [],
-  async run({ context, args }) {
+  summary: 'Take back the packed mark of an order (offline, or on the team store).',
+  details: `--station NAME    this desk's name in team mode (default: as for pack)
+--team-url URL    the team store (also PERKPACK_TEAM_URL): takes back the pack this desk
+                  sees there; exits ${EXIT_CONFLICT} when another desk's pack stands instead.`,
+  options: ['team-url', 'station'],
+  async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
     const orderId = orderArg(args, USAGE)
     syncedSnapshot(context, campaignId)
     const floor = context.cache().floor()
-    const before = floor.state(campaignId, orderId)
-    if (!floor.unpack(campaignId, orderId)) {
-      context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
-      return 0
-    }
-    const where = before?.station ? ` at ${before.station}` : ''
-    const when = before?.packedAt ? `, ${localTime(before.packedAt)}` : ''
-    context.io.stdout.write(`Order ${orderId} is no longer packed (was packed${where}${when}).\n`)
-    return 0
+    return withTeam(
+      context,
+      values,
+      () => stationName(values.station, context.target.dataDir),
+      async (team) => {
+        if (team) await freshen(context, team)
+        const before = floor.state(campaignId, orderId)
+        if (!before?.packedAt) {
+          context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
+          return 0
+        }
+        const was = `was packed${byWhom(before.station, before.packedAt)}`
+        if (team) {
+          const result = await team.write(campaignId, {
+            kind: 'unpack',
+            orderId,
+            packedAt: before.packedAt,
+            packedBy: before.station,
+          })
+          if (result.status === 'lost') {
+            context.io.stderr.write(
+              `Order ${orderId} is packed${byWhom(result.station, result.at)} on the team store, not as this desk saw it: left packed.\n`,
+            )
+            return EXIT_CONFLICT
+          }
+          const queued =
+            result.status === 'queued' ? ' on this desk; queued for the team store' : ''
+          context.io.stdout.write(`Order ${orderId} is no longer packed${queued} (${was}).\n`)
+          return 0
+        }
+        if (!floor.unpack(campaignId, orderId)) {
+          context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
+          return 0
+        }
+        context.io.stdout.write(`Order ${orderId} is no longer packed (${was}).\n`)
+        return 0
+      },
+    )
   },
 }

@@ -67,6 +67,12 @@ export const IPC_ERROR_CODES = [
   'dashboard_file_unreadable',
   // The packing floor: tracking files.
   'tracking_preview_gone',
+  // Team mode (src/main/services/team): the shared store on PostgreSQL.
+  'team_url',
+  'team_unreachable',
+  'team_schema_old',
+  'team_schema_newer',
+  'team_refused',
   // The web harness's transport (src/web): it answers in the same envelopes.
   'harness_unreachable',
   'unknown_channel',

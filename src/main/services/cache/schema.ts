@@ -223,6 +223,40 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `)
   },
+  // v6: team mode (src/main/services/team). The outbox keeps actions taken while the team
+  // store was unreachable, in the order taken, until the server has applied them; conflicts
+  // are queued actions the server refused (another desk won), kept for a person to settle.
+  (db) => {
+    db.exec(`
+      CREATE TABLE team_outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        action_id TEXT NOT NULL UNIQUE,
+        campaign_id INTEGER NOT NULL,
+        -- The action as JSON (src/shared/team/team-actions.ts); order_ids: a JSON array.
+        action TEXT NOT NULL,
+        order_ids TEXT NOT NULL,
+        queued_at TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE team_conflicts (
+        action_id TEXT PRIMARY KEY,
+        campaign_id INTEGER NOT NULL,
+        order_id INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        station TEXT NOT NULL,
+        other_station TEXT,
+        other_at TEXT,
+        at TEXT NOT NULL,
+        found_at TEXT NOT NULL
+      ) STRICT;
+
+      -- Where this desk's catch-up stands, per team server (host, port and database).
+      CREATE TABLE team_cursor (
+        server TEXT PRIMARY KEY,
+        cursor TEXT NOT NULL
+      ) STRICT;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -2,6 +2,7 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import type {
   FloorStore,
   OrderFloorState,
+  TrackingEntry,
   TrackingWriteResult,
 } from '../../../shared/floor/order-state'
 import type { TrackingFile, TrackingFileProblem } from './tracking-file'
@@ -102,17 +103,19 @@ export function previewTracking(
   return preview
 }
 
+/** The preview's new numbers as the store takes them (local or team). */
+export function trackingEntries(preview: TrackingPreview): TrackingEntry[] {
+  return preview.matched.map((m) => ({
+    orderId: m.orderId,
+    carrier: m.carrier,
+    trackingNumber: m.trackingNumber,
+  }))
+}
+
 export function applyTracking(
   store: FloorStore,
   campaignId: number,
   preview: TrackingPreview,
 ): TrackingWriteResult {
-  return store.addTracking(
-    campaignId,
-    preview.matched.map((m) => ({
-      orderId: m.orderId,
-      carrier: m.carrier,
-      trackingNumber: m.trackingNumber,
-    })),
-  )
+  return store.addTracking(campaignId, trackingEntries(preview))
 }

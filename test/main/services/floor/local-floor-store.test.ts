@@ -147,20 +147,22 @@ describe('the floor record survives what replaces the snapshot', () => {
     })
   })
 
-  it('a schema 4 file moves to 5 with its snapshot, and packs made there stay', () => {
+  it('a schema 4 file moves to the current schema with its snapshot, and packs made there stay', () => {
     const dir = tempDir()
     const rows = makeContributions(10, { campaignId: CAMPAIGN })
     const first = open(dir)
     sync(first, rows)
     first.close()
     opened.splice(opened.indexOf(first), 1)
-    // Schema 4 is schema 5 without the floor's tables.
+    // Schema 4 is schema 6 without the floor's tables (v5) and team mode's (v6).
     const db = new Database(path.join(dir, `cache-${PROFILE}.sqlite`))
-    db.exec('DROP TABLE floor_orders; DROP TABLE floor_tracking; PRAGMA user_version = 4')
+    db.exec(
+      'DROP TABLE floor_orders; DROP TABLE floor_tracking; DROP TABLE team_outbox; DROP TABLE team_conflicts; DROP TABLE team_cursor; PRAGMA user_version = 4',
+    )
     db.close()
 
     const moved = open(dir)
-    expect(moved.schemaVersion()).toBe(5)
+    expect(moved.schemaVersion()).toBe(6)
     expect(moved.contributionCount(CAMPAIGN)).toBe(10)
     moved.floor().pack(CAMPAIGN, rows[0]!.order.id, 'Desk A', AT)
     moved.close()

@@ -1,0 +1,59 @@
+import { UsageError } from '../main/services/perkpack-errors'
+import { openTeamDesk } from '../main/services/team/open-team-desk'
+import type { TeamDesk } from '../main/services/team/team-desk'
+import { parseTeamUrl, TeamUrlError } from '../shared/team/team-url'
+import type { TeamUrl } from '../shared/team/team-url'
+import type { ParsedValues } from './command'
+import type { CliContext } from './context'
+import { localTime } from './floor-orders'
+
+/** The team URL from --team-url, else PERKPACK_TEAM_URL; null: the local store, as always. */
+export function teamUrl(context: CliContext, values: ParsedValues): TeamUrl | null {
+  const raw = values['team-url'] ?? context.io.env.PERKPACK_TEAM_URL
+  if (raw === undefined || raw.trim() === '') return null
+  try {
+    return parseTeamUrl(raw, context.io.env.PERKPACK_TEAM_PASSWORD ?? null)
+  } catch (error) {
+    if (error instanceof TeamUrlError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
+/**
+ * Runs `fn` with this desk in team mode when a team URL is given (else with null: the local
+ * store), and closes the desk afterwards whatever happens.
+ */
+export async function withTeam<T>(
+  context: CliContext,
+  values: ParsedValues,
+  desk: () => string,
+  fn: (team: TeamDesk | null) => Promise<T>,
+): Promise<T> {
+  const url = teamUrl(context, values)
+  if (url === null) return fn(null)
+  const team = openTeamDesk({ url, cache: context.cache(), desk: desk() })
+  try {
+    return await fn(team)
+  } finally {
+    await team.close()
+  }
+}
+
+/** Replays the outbox and pulls the other desks' actions; says so when the store is away. */
+export async function freshen(context: CliContext, team: TeamDesk): Promise<void> {
+  const replay = await team.replay()
+  if (replay.conflicts > 0)
+    context.warn(
+      `${replay.conflicts} queued action(s) lost to another desk: see \`perkpack team status\`.`,
+    )
+  const reached = replay.remaining === 0 && (await team.catchUp()) !== null
+  if (!reached) {
+    const queued = replay.remaining > 0 ? ` (${replay.remaining} action(s) stay queued)` : ''
+    context.warn(`The team store cannot be reached${queued}: this desk's own copy is used.`)
+  }
+}
+
+/** "packed already at Desk B, 2026-11-20 10:42" */
+export function byWhom(station: string | null, at: string | null): string {
+  return `${station ? ` at ${station}` : ''}${at ? `, ${localTime(at)}` : ''}`
+}

@@ -1,0 +1,31 @@
+import type { TeamUrl } from '../../../shared/team/team-url'
+import type { OfflineCache } from '../cache'
+import { TeamDesk } from './team-desk'
+import { TeamOutbox } from './team-outbox'
+
+export interface OpenTeamDeskOptions {
+  url: TeamUrl
+  /** The desk's offline cache: the outbox and the mirror live in its file (schema v6). */
+  cache: OfflineCache
+  /** This desk's name (the station name). */
+  desk: string
+  connectTimeoutMs?: number
+  now?: () => Date
+}
+
+/**
+ * A desk in team mode over its own offline cache. Without a team URL nothing of this runs and
+ * the cache's local floor store is the record, exactly as before team mode. The caller closes
+ * the desk (which closes its outbox) before the cache.
+ */
+export function openTeamDesk(options: OpenTeamDeskOptions): TeamDesk {
+  return new TeamDesk({
+    url: options.url,
+    outbox: new TeamOutbox(options.cache.path, options.now),
+    desk: options.desk,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.connectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.connectTimeoutMs }),
+  })
+}

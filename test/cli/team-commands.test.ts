@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openCache } from '../../src/main/services/cache'
+import { cacheProfile } from '../../src/main/services/profile'
+import type { FloorStateJson } from '../../src/shared/floor/order-state'
+import type { TeamStatusJson } from '../../src/shared/team/team-actions'
+import { STACK_LINE } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
+import { cleanup, tempDir } from '../helpers/harness'
+import { asReceived } from '../helpers/model'
+import { PG_PASSWORD, startPostgres } from '../helpers/postgres-server'
+import type { PostgresServer } from '../helpers/postgres-server'
+import { makeContributions } from '../main/fixtures/contributions'
+
+// perkpack team, and pack / unpack / fulfillment with a team URL, against a real PostgreSQL.
+
+const BASE_URL = 'http://127.0.0.1:9'
+const CAMPAIGN = 7002
+const rows = makeContributions(4)
+const [first, second, third] = rows.map((row) => String(row.order.id))
+const id = String(CAMPAIGN)
+let server: PostgresServer
+let teamUrl: string
+const outputs: string[] = []
+
+function syncedDesk(): string {
+  const dataDir = tempDir('perkpack-team-cli-')
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  try {
+    const writer = cache.beginSnapshot(CAMPAIGN)
+    writer.add(asReceived(rows))
+    writer.commit({ expectedCount: rows.length, privileged: true })
+  } finally {
+    cache.close()
+  }
+  return dataDir
+}
+
+let deskA: string
+let deskB: string
+
+beforeAll(async () => {
+  server = await startPostgres()
+  teamUrl = await server.createDatabase('cli')
+  deskA = syncedDesk()
+  deskB = syncedDesk()
+}, 60_000)
+
+afterAll(async () => {
+  server?.destroy()
+  await cleanup()
+})
+
+async function at(dataDir: string, url: string | undefined, ...args: string[]) {
+  const result = await perkpackHere(args, {
+    PERKPACK_DATA_DIR: dataDir,
+    PERKPACK_BASE_URL: BASE_URL,
+    PERKPACK_TEAM_URL: url,
+    PERKPACK_TEAM_PASSWORD: PG_PASSWORD,
+  })
+  outputs.push(result.stdout, result.stderr)
+  return result
+}
+
+const unreachable = () => teamUrl.replace(/:\d+\//, ':9/')
+
+describe('perkpack team', () => {
+  it('init creates the schema once; a second init has nothing to do', async () => {
+    const before = await at(deskA, teamUrl, 'team', 'status', '--json')
+    expect(JSON.parse(before.stdout)).toMatchObject({ connected: true, schema_version: 0 })
+    const init = await at(deskA, teamUrl, 'team', 'init', '--station', 'Desk A')
+    expect(init.code, init.stderr).toBe(0)
+    expect(init.stdout).toContain('moved from schema 0 to 2')
+    const again = await at(deskA, teamUrl, 'team', 'init')
+    expect(again.stdout).toContain('is at schema 2: nothing to do')
+  })
+
+  it('pack: the second desk exits 4 naming the desk and time that won; fulfillment shows the team', async () => {
+    const won = await at(deskA, teamUrl, 'pack', id, first!, '--station', 'Desk A')
+    expect(won.code, won.stderr).toBe(0)
+    expect(won.stdout).toMatch(/^Packed order \d+ \(#1\) at Desk A, \d{4}-\d\d-\d\d \d\d:\d\d\n$/)
+    const lost = await at(deskB, teamUrl, 'pack', id, first!, '--station', 'Desk B')
+    expect(lost.code).toBe(4)
+    expect(lost.stderr).toMatch(
+      /was packed already at Desk A, \d{4}-\d\d-\d\d \d\d:\d\d: not packed again/,
+    )
+    expect(lost.stderr).not.toMatch(STACK_LINE)
+
+    const listed = await at(deskB, teamUrl, 'fulfillment', id, '--json', '--station', 'Desk B')
+    const states = JSON.parse(listed.stdout) as FloorStateJson[]
+    expect(states.find((s) => String(s.order_id) === first)?.station).toBe('Desk A')
+  })
+
+  it('while the store is unreachable, pack exits 0 and says queued; team sync sends it, losers listed as conflicts', async () => {
+    const queued = await at(deskB, unreachable(), 'pack', id, second!, '--station', 'Desk B')
+    expect(queued.code, queued.stderr).toBe(0)
+    expect(queued.stdout).toContain('queued for the team store')
+    const offline = await at(
+      deskB,
+      unreachable(),
+      'team',
+      'status',
+      '--json',
+      '--station',
+      'Desk B',
+    )
+    expect(JSON.parse(offline.stdout)).toEqual({
+      connected: false,
+      schema_version: null,
+      outbox: 1,
+      desks: [],
+      conflicts: [],
+    })
+    // Meanwhile desk A packs the same order on the team store, so B's queued pack loses.
+    expect((await at(deskA, teamUrl, 'pack', id, second!, '--station', 'Desk A')).code).toBe(0)
+    const sync = await at(deskB, teamUrl, 'team', 'sync', '--station', 'Desk B')
+    expect(sync.code, sync.stderr).toBe(0)
+    expect(sync.stdout).toContain('Sent 1 queued action (1 lost to another desk')
+
+    const status = await at(deskB, teamUrl, 'team', 'status', '--json', '--station', 'Desk B')
+    const json = JSON.parse(status.stdout) as TeamStatusJson
+    expect(Object.keys(json)).toEqual([
+      'connected',
+      'schema_version',
+      'outbox',
+      'desks',
+      'conflicts',
+    ])
+    expect(json).toMatchObject({ connected: true, schema_version: 2, outbox: 0 })
+    expect(json.desks).toContain('Desk A')
+    expect(json.conflicts).toEqual([
+      {
+        order_id: Number(second),
+        action: 'pack',
+        station: 'Desk B',
+        other_station: 'Desk A',
+        at: expect.any(String),
+      },
+    ])
+    const text = await at(deskB, teamUrl, 'team', 'status')
+    expect(text.stdout).toContain(`order ${second}: pack at Desk B`)
+    expect(text.stdout).toContain('Desk A had it first')
+    const settled = await at(deskB, teamUrl, 'team', 'settle', id, second!)
+    expect(settled.stdout).toContain('Settled 1 conflict')
+    expect(
+      JSON.parse((await at(deskB, teamUrl, 'team', 'status', '--json')).stdout).conflicts,
+    ).toEqual([])
+  })
+
+  it('unpack on the team store takes back the pack this desk saw', async () => {
+    const packed = await at(deskA, teamUrl, 'pack', id, third!, '--station', 'Desk A')
+    expect(packed.code).toBe(0)
+    const unpacked = await at(deskB, teamUrl, 'unpack', id, third!, '--station', 'Desk B')
+    expect(unpacked.code, unpacked.stderr).toBe(0)
+    expect(unpacked.stdout).toContain('is no longer packed (was packed at Desk A')
+    expect((await at(deskB, teamUrl, 'pack', id, third!, '--station', 'Desk B')).code).toBe(0)
+  })
+
+  it('bad URLs and a wrong password get a clear message, exit 2 or 1, and never the password', async () => {
+    const plainRemote = `postgres://perkpack:${PG_PASSWORD}@db.example.com/perkpack?sslmode=disable`
+    const tls = await at(deskA, plainRemote, 'team', 'status')
+    expect(tls.code).toBe(2)
+    expect(tls.stderr).toContain('needs TLS')
+    const flag = await at(
+      deskA,
+      undefined,
+      'pack',
+      id,
+      first!,
+      '--team-url',
+      `mysql://u:${PG_PASSWORD}@h/db`,
+    )
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toContain('must start with postgres://')
+
+    const wrong = await perkpackHere(['team', 'status'], {
+      PERKPACK_DATA_DIR: deskA,
+      PERKPACK_BASE_URL: BASE_URL,
+      PERKPACK_TEAM_URL: teamUrl.replace('perkpack@', `perkpack:not-${PG_PASSWORD}@`),
+    })
+    outputs.push(wrong.stdout, wrong.stderr)
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('refused user "perkpack"')
+    expect(wrong.stderr).not.toMatch(STACK_LINE)
+    const none = await at(deskA, undefined, 'team', 'status')
+    expect(none.stderr).toContain('No team store given')
+    // Every output of this file, including the successful ones above.
+    expect(outputs.length).toBeGreaterThan(30)
+    for (const text of outputs) expect(text).not.toContain(PG_PASSWORD)
+  })
+})

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { isLoopbackHost, parseTeamUrl, redactTeamUrl } from '../../../src/shared/team/team-url'
+
+const SECRET = 'S3cr3t-pa55'
+
+describe('the team URL rule', () => {
+  it('reads user, host, port, database and the password, and shows the URL without it', () => {
+    const url = parseTeamUrl(
+      `postgres://packer:${SECRET}@db.example.com:6543/floor?sslmode=verify-full`,
+    )
+    expect(url).toEqual({
+      host: 'db.example.com',
+      port: 6543,
+      database: 'floor',
+      user: 'packer',
+      password: SECRET,
+      tls: 'verify-full',
+      display: 'postgres://packer@db.example.com:6543/floor?sslmode=verify-full',
+      serverKey: 'db.example.com:6543/floor',
+    })
+  })
+
+  it('takes the password from the keychain or environment when the URL has none; the URL wins', () => {
+    expect(parseTeamUrl('postgres://p@127.0.0.1/db', SECRET).password).toBe(SECRET)
+    expect(parseTeamUrl('postgres://p@127.0.0.1/db', '').password).toBeNull()
+    expect(parseTeamUrl(`postgresql://p:${SECRET}@127.0.0.1/db`, 'other').password).toBe(SECRET)
+    expect(parseTeamUrl('postgres://p%40x:a%2Fb@127.0.0.1:5433/d%20b')).toMatchObject({
+      user: 'p@x',
+      password: 'a/b',
+      database: 'd b',
+      port: 5433,
+    })
+  })
+
+  it('requires TLS on any host but this computer: no sslmode means verify-full there', () => {
+    expect(parseTeamUrl('postgres://p@db.example.com/db').tls).toBe('verify-full')
+    expect(parseTeamUrl('postgres://p@db.example.com/db?sslmode=require').tls).toBe('no-verify')
+    expect(parseTeamUrl('postgres://p@db.example.com/db?sslmode=verify-ca').tls).toBe('verify-full')
+    for (const mode of ['disable', 'allow', 'prefer']) {
+      expect(() => parseTeamUrl(`postgres://p:${SECRET}@10.0.0.5/db?sslmode=${mode}`)).toThrow(
+        `needs TLS: sslmode=${mode} is refused`,
+      )
+    }
+    expect(() => parseTeamUrl('postgres://p@db.example.com/db?sslmode=fast')).toThrow(
+      'Unknown sslmode "fast"',
+    )
+  })
+
+  it('lets a server on this computer go without TLS', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.8.9.10', '[::1]']) {
+      expect(parseTeamUrl(`postgres://p@${host}/db`).tls).toBe('off')
+      expect(parseTeamUrl(`postgres://p@${host}/db?sslmode=disable`).tls).toBe('off')
+    }
+    expect(isLoopbackHost('127.0.0.1.example.com')).toBe(false)
+    expect(isLoopbackHost('localhost.evil.com')).toBe(false)
+    expect(isLoopbackHost('128.0.0.1')).toBe(false)
+  })
+
+  it('names what is wrong and never repeats the password', () => {
+    const bad = [
+      `mysql://p:${SECRET}@db.example.com/db`,
+      `postgres://p:${SECRET}@db.example.com`,
+      `postgres://:${SECRET}@db.example.com/db`,
+      `postgres://p:${SECRET}@db.example.com/db?sslmode=disable`,
+      `postgres://p:${SECRET}@db.example.com:99999999/db`,
+      `postgres://p:${SECRET}@/db`,
+      '   ',
+    ]
+    const messages = bad.map((raw) => {
+      try {
+        parseTeamUrl(raw)
+        return 'parsed'
+      } catch (error) {
+        return (error as Error).message
+      }
+    })
+    expect(messages).toEqual([
+      expect.stringContaining('must start with postgres://'),
+      expect.stringContaining('names no database'),
+      expect.stringContaining('names no user'),
+      expect.stringContaining('needs TLS'),
+      expect.stringContaining('cannot be read'),
+      expect.stringMatching(/cannot be read|names no host/),
+      expect.stringContaining('is empty'),
+    ])
+    for (const message of messages) expect(message).not.toContain(SECRET)
+    expect(redactTeamUrl(`postgres://p:${SECRET}@h/db`)).toBe('postgres://p:***@h/db')
+  })
+})
