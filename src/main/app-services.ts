@@ -19,6 +19,10 @@ import { DemoDesk } from './session/demo'
 import { SettingsDesk } from './session/settings-desk'
 import { SignInDesk } from './session/sign-in'
 import { SyncRunner } from './syncs/sync-runner'
+import { FloorWrites } from './floor/floor-writes'
+import { loadSettings, saveSettings, effectiveTeamUrl } from './session/settings-store'
+import { TeamLink } from './team/team-link'
+import { TeamSettings } from './team/team-settings'
 
 /** How Electron (webContents.send) or the harness (Server-Sent Events) deliver events. */
 export type Emit = <E extends IpcEventName>(event: E, payload: IpcEvents[E]) => void
@@ -38,6 +42,8 @@ export interface AppServicesOptions {
   log?: (line: string) => void
   retry?: Partial<RetryPolicy>
   jobPolling?: { minIntervalMs?: number; maxIntervalMs?: number }
+  /** Team mode: how long to wait for the team store, how often the live desk polls. */
+  team?: { connectTimeoutMs?: number; pollMs?: number }
   /** Tests shrink the demo; the app uses 5,000 contributions, 25 ms of latency, 3 % drift. */
   demo?: Partial<SimulatorOptions>
   now?: () => number
@@ -67,6 +73,9 @@ export class AppServices {
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
   readonly station: StationDesk
+  /** The team store while Settings has a team URL (none without: the local record). */
+  readonly teamLink: TeamLink
+  readonly team: TeamSettings
   private disposed = false
 
   constructor(private readonly options: AppServicesOptions) {
@@ -96,6 +105,28 @@ export class AppServices {
     const cache = () => this.connection.cache()
     const client = () => this.connection.client
     this.settings = new SettingsDesk(this.connection, dataDir)
+    const teamUrl = () => effectiveTeamUrl(loadSettings(dataDir))
+    const stationName = () => this.settings.get().stationName
+    this.teamLink = new TeamLink({
+      cache,
+      teamUrl,
+      stationName,
+      secrets: () => this.connection.keychain,
+      changed: (change) => this.emit('team:changed', change),
+      log: this.log,
+      ...options.team,
+    })
+    this.team = new TeamSettings({
+      link: this.teamLink,
+      secrets: () => this.connection.keychain,
+      teamUrl,
+      saveTeamUrl: (url) => void saveSettings(dataDir, { teamUrl: url ?? undefined }),
+      stationName,
+      ...(options.team?.connectTimeoutMs === undefined
+        ? {}
+        : { connectTimeoutMs: options.team.connectTimeoutMs }),
+    })
+    const writes = new FloorWrites(cache, () => this.teamLink.desk())
     this.signIn = new SignInDesk(this.connection, dataDir)
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
     const names = new CampaignNames(dataDir, () => this.connection.profile())
@@ -106,7 +137,7 @@ export class AppServices {
       () => this.settings.get().senderCountry,
       (info) => names.displayName(info.campaignId, info.title),
     )
-    this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now)
+    this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
@@ -119,7 +150,9 @@ export class AppServices {
       locale,
       now: this.now,
       printed: (campaignId, orderIds, document) =>
-        cache().floor().markPrinted(campaignId, orderIds, document),
+        void writes
+          .markPrinted(campaignId, orderIds, document)
+          .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),
       packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
     })
@@ -141,7 +174,8 @@ export class AppServices {
     this.station = new StationDesk({
       cache,
       workspace: (campaignId) => this.orders.snapshot(campaignId),
-      stationName: () => this.settings.get().stationName,
+      stationName,
+      writes,
     })
     this.jobs = new JobWatcher({
       cache,
@@ -154,8 +188,11 @@ export class AppServices {
   }
 
   /** Picks up where the last run stopped: polls the watched jobs not finished yet. */
-  start(): Promise<void> {
-    return this.connection.resume()
+  async start(): Promise<void> {
+    await this.connection.resume()
+    // In team mode the desk follows the other desks from the start, not from the first write.
+    if (effectiveTeamUrl(loadSettings(this.options.dataDir)) !== null)
+      await this.teamLink.desk().catch((error: unknown) => this.log(`team store: ${String(error)}`))
   }
 
   private emit<E extends IpcEventName>(event: E, payload: IpcEvents[E]): void {
@@ -170,6 +207,7 @@ export class AppServices {
 
   /** Another host, or quitting: syncs cancelled, polling stopped, nothing of its cache kept. */
   private leavingHost(): void {
+    void this.teamLink.close()
     this.syncs.cancelAll()
     this.jobs.reset()
     this.orders.clear()
@@ -179,6 +217,7 @@ export class AppServices {
   /** Cancels everything in flight and closes the cache (and the demo simulator). */
   async dispose(): Promise<void> {
     if (this.disposed) return
+    await this.teamLink.close()
     this.connection.close()
     this.disposed = true
     await this.demo.dispose()

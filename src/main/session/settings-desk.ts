@@ -6,6 +6,7 @@ import {
   effectiveConcurrency,
   effectivePrintSettings,
   effectiveStationName,
+  effectiveTeamUrl,
   effectiveTheme,
   loadSettings,
   saveSettings,
@@ -29,6 +30,7 @@ export class SettingsDesk {
       theme: effectiveTheme(stored),
       ...effectivePrintSettings(stored),
       stationName: effectiveStationName(stored),
+      teamUrl: effectiveTeamUrl(stored) ?? '',
     }
   }
 
