@@ -75,7 +75,11 @@ export class TrackingDesk {
     return floorProgress(rows, this.cache().floor().states(campaignId))
   }
 
-  async setNote(campaignId: number, orderId: number, note: string): Promise<OrderFloorState | null> {
+  async setNote(
+    campaignId: number,
+    orderId: number,
+    note: string,
+  ): Promise<OrderFloorState | null> {
     if (!this.cache().campaign(campaignId)) throw notSynced(campaignId)
     await this.writes.setNote(campaignId, orderId, note)
     return this.cache().floor().state(campaignId, orderId)

@@ -1,9 +1,4 @@
-import type {
-  TeamCheck,
-  TeamFloorStatus,
-  TeamSetup,
-  TeamSetupRequest,
-} from '../../shared/ipc'
+import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '../../shared/ipc'
 import { parseTeamUrl } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -54,8 +49,7 @@ export class TeamSettings {
 
   /** The URL tested or kept: the typed password, else the keychain's for this URL. */
   private async urlOf(request: TeamSetupRequest): Promise<TeamUrl> {
-    if (request.url === '')
-      throw new PerkPackError('invalid_arguments', 'Type the team URL first.')
+    if (request.url === '') throw new PerkPackError('invalid_arguments', 'Type the team URL first.')
     if (request.password) return parseTeamUrl(request.url, request.password)
     return this.options.link.url(request.url)
   }
@@ -64,7 +58,8 @@ export class TeamSettings {
     if (request.url === '') return this.forget()
     const url = await this.urlOf(request)
     const previous = this.options.teamUrl()
-    if (request.password) await this.options.secrets().set(teamPasswordAccount(url), request.password)
+    if (request.password)
+      await this.options.secrets().set(teamPasswordAccount(url), request.password)
     if (previous !== null && previous !== request.url) await this.dropPassword(previous)
     this.options.saveTeamUrl(request.url)
     await this.options.link.close()

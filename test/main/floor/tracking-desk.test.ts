@@ -107,7 +107,9 @@ describe('the app side of tracking numbers', () => {
 
   it('sets and clears the note of an order, and answers its record', async () => {
     const { desk } = setUp()
-    await expect(desk.setNote(CAMPAIGN, rows[5]!.order.id, ' leave at the door ')).resolves.toMatchObject({
+    await expect(
+      desk.setNote(CAMPAIGN, rows[5]!.order.id, ' leave at the door '),
+    ).resolves.toMatchObject({
       note: 'leave at the door',
     })
     expect((await desk.setNote(CAMPAIGN, rows[5]!.order.id, ''))?.note).toBeNull()

@@ -4,9 +4,7 @@ import { plural } from './counts'
 /** "Team store: connected · 3 desks · outbox 0 · 1 conflict to settle", or why not. */
 export function teamStatusLine(status: TeamFloorStatus): string {
   const conflicts =
-    status.conflicts.length > 0
-      ? ` · ${plural(status.conflicts.length, 'conflict')} to settle`
-      : ''
+    status.conflicts.length > 0 ? ` · ${plural(status.conflicts.length, 'conflict')} to settle` : ''
   if (status.connected && status.message === null)
     return `Team store: connected · ${plural(status.desks.length, 'desk')} · outbox ${status.outbox}${conflicts}`
   if (status.connected) return `Team store: ${status.message}${conflicts}`

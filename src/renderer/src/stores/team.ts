@@ -83,7 +83,8 @@ export const useTeamStore = defineStore('team', () => {
       const orders = useOrdersStore()
       const floor = useFloorProgressStore()
       if (orders.campaignId !== null && touched.has(orders.campaignId)) void orders.query()
-      if (floor.campaignId !== null && touched.has(floor.campaignId)) void floor.load(floor.campaignId)
+      if (floor.campaignId !== null && touched.has(floor.campaignId))
+        void floor.load(floor.campaignId)
       if (status.value !== null) void loadStatus()
       touched.clear()
     }
