@@ -42,8 +42,8 @@ export interface AppServicesOptions {
   log?: (line: string) => void
   retry?: Partial<RetryPolicy>
   jobPolling?: { minIntervalMs?: number; maxIntervalMs?: number }
-  /** Team mode: how long to wait for the team store, how often the live desk polls. */
-  team?: { connectTimeoutMs?: number; pollMs?: number }
+  /** Team mode: the wait for the team store, how often to poll it and resend the queue. */
+  team?: { connectTimeoutMs?: number; pollMs?: number; replayMs?: number }
   /** Tests shrink the demo; the app uses 5,000 contributions, 25 ms of latency, 3 % drift. */
   demo?: Partial<SimulatorOptions>
   now?: () => number

@@ -24,7 +24,11 @@ export interface TeamLinkOptions {
   connectTimeoutMs?: number
   /** How often the live desk polls besides LISTEN (team-live.ts). */
   pollMs?: number
+  /** How often queued actions are offered to the store again while some wait. */
+  replayMs?: number
 }
+
+const REPLAY_EVERY_MS = 5_000
 
 interface OpenDesk {
   desk: TeamDesk
@@ -41,6 +45,7 @@ interface OpenDesk {
 export class TeamLink {
   private current: OpenDesk | null = null
   private turn: Promise<unknown> = Promise.resolve()
+  private replayTimer: NodeJS.Timeout | null = null
 
   constructor(private readonly options: TeamLinkOptions) {}
 
@@ -84,7 +89,23 @@ export class TeamLink {
     desk
       .startLive(this.options.pollMs)
       .catch((error: unknown) => this.options.log(`team store: ${String(error)}`))
+    // Actions queued while the store was away go out when it is back, not only before the
+    // next write: the floor may have stopped packing by then.
+    this.replayTimer = setInterval(
+      () => void this.replayQueued(desk),
+      this.options.replayMs ?? REPLAY_EVERY_MS,
+    )
+    this.replayTimer.unref()
     return desk
+  }
+
+  private async replayQueued(desk: TeamDesk): Promise<void> {
+    if (desk.outboxSize() === 0) return
+    try {
+      await desk.replay()
+    } catch (error) {
+      this.options.log(`team store: replaying queued actions: ${String(error)}`)
+    }
   }
 
   /** The open desk if any, without opening one (status lines, settling conflicts). */
@@ -102,6 +123,8 @@ export class TeamLink {
   private async closeNow(): Promise<void> {
     const current = this.current
     this.current = null
+    if (this.replayTimer) clearInterval(this.replayTimer)
+    this.replayTimer = null
     if (!current) return
     try {
       await current.desk.close()

@@ -34,7 +34,7 @@ async function desk(name: string, dataDir: string, sim: Parameters<typeof signIn
   const app = await makeApp({
     sim,
     dataDir,
-    services: { team: { connectTimeoutMs: 1_000, pollMs: 200 } },
+    services: { team: { connectTimeoutMs: 1_000, pollMs: 200, replayMs: 300 } },
   })
   await signIn(app, sim)
   await app.value('settings:update', { stationName: name })
@@ -141,5 +141,19 @@ describe('two desks of the app on one team store', () => {
     expect(reply.state.station).toBe('Desk B')
     const status = await deskB.value('team:status')
     expect(status).toMatchObject({ connected: false, outbox: 1 })
+  })
+
+  it('sends the queued pack once the server is back, without another write', async () => {
+    server.start()
+    const orderId = order(2)
+    await deskA.waitFor(
+      'team:changed',
+      (event) => event.campaignId === campaignId && event.orderIds.includes(orderId),
+      8_000,
+    )
+    const status = await deskB.value('team:status')
+    expect(status).toMatchObject({ connected: true, outbox: 0, conflicts: [] })
+    const atA = await queryAll(deskA, campaignId, { statuses: [], floor: ['packed'] })
+    expect(atA.all.find((row) => row.orderId === orderId)?.station).toBe('Desk B')
   })
 })
