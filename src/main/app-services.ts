@@ -20,6 +20,10 @@ import { DemoDesk } from './session/demo'
 import { SettingsDesk } from './session/settings-desk'
 import { SignInDesk } from './session/sign-in'
 import { SyncRunner } from './syncs/sync-runner'
+import { FloorWrites } from './floor/floor-writes'
+import { loadSettings, saveSettings, effectiveTeamUrl } from './session/settings-store'
+import { TeamLink } from './team/team-link'
+import { TeamSettings } from './team/team-settings'
 
 /** How Electron (webContents.send) or the harness (Server-Sent Events) deliver events. */
 export type Emit = <E extends IpcEventName>(event: E, payload: IpcEvents[E]) => void
@@ -39,6 +43,8 @@ export interface AppServicesOptions {
   log?: (line: string) => void
   retry?: Partial<RetryPolicy>
   jobPolling?: { minIntervalMs?: number; maxIntervalMs?: number }
+  /** Team mode: the wait for the team store, how often to poll it and resend the queue. */
+  team?: { connectTimeoutMs?: number; pollMs?: number; replayMs?: number }
   /** Tests shrink the demo; the app uses 5,000 contributions, 25 ms of latency, 3 % drift. */
   demo?: Partial<SimulatorOptions>
   now?: () => number
@@ -69,6 +75,9 @@ export class AppServices {
   readonly jobs: JobWatcher
   readonly station: StationDesk
   readonly dashboardImport: DashboardImportDesk
+  /** The team store while Settings has a team URL (none without: the local record). */
+  readonly teamLink: TeamLink
+  readonly team: TeamSettings
   private disposed = false
 
   constructor(private readonly options: AppServicesOptions) {
@@ -101,6 +110,28 @@ export class AppServices {
       const desktop = options.desktop ?? NO_DESKTOP
       return desktop.confirm ? desktop.confirm(question) : true
     })
+    const teamUrl = () => effectiveTeamUrl(loadSettings(dataDir))
+    const stationName = () => this.settings.get().stationName
+    this.teamLink = new TeamLink({
+      cache,
+      teamUrl,
+      stationName,
+      secrets: () => this.connection.keychain,
+      changed: (change) => this.emit('team:changed', change),
+      log: this.log,
+      ...options.team,
+    })
+    this.team = new TeamSettings({
+      link: this.teamLink,
+      secrets: () => this.connection.keychain,
+      teamUrl,
+      saveTeamUrl: (url) => void saveSettings(dataDir, { teamUrl: url ?? undefined }),
+      stationName,
+      ...(options.team?.connectTimeoutMs === undefined
+        ? {}
+        : { connectTimeoutMs: options.team.connectTimeoutMs }),
+    })
+    const writes = new FloorWrites(cache, () => this.teamLink.desk())
     const names = new CampaignNames(dataDir, () => this.connection.profile())
     this.signIn = new SignInDesk(this.connection, dataDir, names)
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
@@ -111,7 +142,7 @@ export class AppServices {
       () => this.settings.get().senderCountry,
       (info) => names.displayName(info.campaignId, info.title),
     )
-    this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now)
+    this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
@@ -124,7 +155,9 @@ export class AppServices {
       locale,
       now: this.now,
       printed: (campaignId, orderIds, document) =>
-        cache().floor().markPrinted(campaignId, orderIds, document),
+        void writes
+          .markPrinted(campaignId, orderIds, document)
+          .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),
       packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
     })
@@ -146,7 +179,8 @@ export class AppServices {
     this.station = new StationDesk({
       cache,
       workspace: (campaignId) => this.orders.snapshot(campaignId),
-      stationName: () => this.settings.get().stationName,
+      stationName,
+      writes,
     })
     this.dashboardImport = new DashboardImportDesk({
       cache,
@@ -170,8 +204,11 @@ export class AppServices {
   }
 
   /** Picks up where the last run stopped: polls the watched jobs not finished yet. */
-  start(): Promise<void> {
-    return this.connection.resume()
+  async start(): Promise<void> {
+    await this.connection.resume()
+    // In team mode the desk follows the other desks from the start, not from the first write.
+    if (effectiveTeamUrl(loadSettings(this.options.dataDir)) !== null)
+      await this.teamLink.desk().catch((error: unknown) => this.log(`team store: ${String(error)}`))
   }
 
   private emit<E extends IpcEventName>(event: E, payload: IpcEvents[E]): void {
@@ -186,6 +223,7 @@ export class AppServices {
 
   /** Another host, or quitting: syncs cancelled, polling stopped, nothing of its cache kept. */
   private leavingHost(): void {
+    void this.teamLink.close()
     this.syncs.cancelAll()
     this.jobs.reset()
     this.orders.clear()
@@ -195,6 +233,7 @@ export class AppServices {
   /** Cancels everything in flight and closes the cache (and the demo simulator). */
   async dispose(): Promise<void> {
     if (this.disposed) return
+    await this.teamLink.close()
     this.connection.close()
     this.disposed = true
     await this.demo.dispose()

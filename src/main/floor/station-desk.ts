@@ -10,6 +10,7 @@ import type {
   TrackingRequest,
 } from '../../shared/ipc'
 import type { OfflineCache } from '../services/cache'
+import { FloorWrites } from './floor-writes'
 import type { OrdersWorkspace, ViewRow } from '../orders/workspace'
 import {
   asContribution,
@@ -28,6 +29,8 @@ export interface StationDeskOptions {
   workspace: (campaignId: number) => OrdersWorkspace
   /** Settings: the station name written on what it packs. */
   stationName: () => string
+  /** The local record, or the team store in team mode; default: the local record. */
+  writes?: FloorWrites
 }
 
 /**
@@ -36,7 +39,11 @@ export interface StationDeskOptions {
  * floor's store, which decides who packed first. All of it offline, from the cache.
  */
 export class StationDesk {
-  constructor(private readonly options: StationDeskOptions) {}
+  private readonly writes: FloorWrites
+
+  constructor(private readonly options: StationDeskOptions) {
+    this.writes = options.writes ?? new FloorWrites(options.cache, () => Promise.resolve(null))
+  }
 
   scan(campaignId: number, raw: string): StationScan {
     const workspace = this.options.workspace(campaignId)
@@ -61,26 +68,23 @@ export class StationDesk {
     }
   }
 
-  pack(campaignId: number, orderId: number): StationPackResult {
-    const station = this.options.stationName()
-    const outcome = this.options.cache().floor().pack(campaignId, orderId, station)
-    return { packed: outcome.packed, state: outcome.state, station }
+  pack(campaignId: number, orderId: number): Promise<StationPackResult> {
+    return this.writes.pack(campaignId, orderId, this.options.stationName())
   }
 
-  unpack(campaignId: number, orderId: number): boolean {
-    return this.options.cache().floor().unpack(campaignId, orderId)
+  unpack(campaignId: number, orderId: number): Promise<boolean> {
+    return this.writes.unpack(campaignId, orderId)
   }
 
-  addTracking(request: TrackingRequest): StationTrackingResult {
-    const floor = this.options.cache().floor()
-    const { added } = floor.addTracking(request.campaignId, [
+  async addTracking(request: TrackingRequest): Promise<StationTrackingResult> {
+    const { added } = await this.writes.addTracking(request.campaignId, [
       {
         orderId: request.orderId,
         carrier: easyPostCarrier(request.carrier),
         trackingNumber: request.trackingNumber,
       },
     ])
-    const state = floor.state(request.campaignId, request.orderId)
+    const state = this.options.cache().floor().state(request.campaignId, request.orderId)
     if (!state) throw new Error('the tracking number was written but its order has no record')
     return { added: added === 1, state }
   }

@@ -17,9 +17,10 @@ import type { OfflineCache } from '../services/cache'
 import { fillDashboardFile } from '../services/floor/dashboard-fill'
 import { decodeCsv } from '../services/floor/csv-bytes'
 import { readTrackingFile } from '../services/floor/tracking-file'
-import { applyTracking, previewTracking } from '../services/floor/tracking-import'
+import { previewTracking, trackingEntries } from '../services/floor/tracking-import'
 import type { TrackingPreview } from '../services/floor/tracking-import'
 import { PerkPackError } from '../services/perkpack-errors'
+import { FloorWrites } from './floor-writes'
 
 /** A preview is written as shown: kept this long, and only the last few. */
 const PREVIEW_TTL_MS = 15 * 60_000
@@ -60,6 +61,7 @@ export class TrackingDesk {
     private readonly cache: () => OfflineCache,
     private readonly desktop: Desktop,
     private readonly now: () => number,
+    private readonly writes = new FloorWrites(cache, () => Promise.resolve(null)),
   ) {}
 
   private rows(campaignId: number) {
@@ -73,11 +75,14 @@ export class TrackingDesk {
     return floorProgress(rows, this.cache().floor().states(campaignId))
   }
 
-  setNote(campaignId: number, orderId: number, note: string): OrderFloorState | null {
+  async setNote(
+    campaignId: number,
+    orderId: number,
+    note: string,
+  ): Promise<OrderFloorState | null> {
     if (!this.cache().campaign(campaignId)) throw notSynced(campaignId)
-    const floor = this.cache().floor()
-    floor.setNote(campaignId, orderId, note)
-    return floor.state(campaignId, orderId)
+    await this.writes.setNote(campaignId, orderId, note)
+    return this.cache().floor().state(campaignId, orderId)
   }
 
   preview(request: TrackingPreviewRequest): TrackingPreviewView {
@@ -115,7 +120,7 @@ export class TrackingDesk {
     }
   }
 
-  import(campaignId: number, previewId: number): TrackingImportResult {
+  async import(campaignId: number, previewId: number): Promise<TrackingImportResult> {
     const kept = this.previews.get(previewId)
     if (!kept || kept.campaignId !== campaignId || this.now() - kept.at > PREVIEW_TTL_MS) {
       throw new PerkPackError(
@@ -124,7 +129,7 @@ export class TrackingDesk {
       )
     }
     this.previews.delete(previewId)
-    return applyTracking(this.cache().floor(), campaignId, kept.preview)
+    return this.writes.addTracking(campaignId, trackingEntries(kept.preview))
   }
 
   async fillDashboard(request: DashboardFillRequest): Promise<DashboardFillReport | null> {

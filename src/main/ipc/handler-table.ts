@@ -15,6 +15,7 @@ import { problemsHandlers } from '../problems/problems-handlers'
 import { sessionHandlers } from '../session/session-handlers'
 import { shellHandlers } from '../shell/shell-handlers'
 import { syncsHandlers } from '../syncs/syncs-handlers'
+import { teamHandlers } from '../team/team-handlers'
 import { describeArgsError } from './argument-errors'
 import type { Handlers } from './define-handlers'
 import { toIpcError } from './ipc-errors'
@@ -51,6 +52,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...trackingHandlers(app.tracking),
     ...floorHandlers(app.station),
     ...dashboardImportHandlers(app.dashboardImport),
+    ...teamHandlers(app.team),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
   for (const channel of IPC_CHANNEL_NAMES) {

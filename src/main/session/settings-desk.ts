@@ -8,6 +8,7 @@ import {
   effectiveConcurrency,
   effectivePrintSettings,
   effectiveStationName,
+  effectiveTeamUrl,
   effectiveTheme,
   loadSettings,
   saveSettings,
@@ -33,6 +34,7 @@ export class SettingsDesk {
       theme: effectiveTheme(stored),
       ...effectivePrintSettings(stored),
       stationName: effectiveStationName(stored),
+      teamUrl: effectiveTeamUrl(stored) ?? '',
     }
   }
 

@@ -18,6 +18,7 @@ import {
   THEME_SETTINGS,
 } from '../../shared/ipc'
 import type { AppSettings, ThemeSetting } from '../../shared/ipc'
+import { teamUrlProblem } from '../../shared/ipc/team-schemas'
 import { readSettings, writeSettings } from '../services/profile'
 import type { StoredSettings } from '../services/profile'
 
@@ -39,6 +40,8 @@ type PrintSettings = Pick<
 export interface AppStoredSettings extends StoredSettings, Partial<PrintSettings> {
   theme?: ThemeSetting
   stationName?: string
+  /** The team store's URL, never with a password (the keychain holds that). */
+  teamUrl?: string
 }
 
 const DEFAULT_PRINT_SETTINGS: PrintSettings = {
@@ -81,6 +84,17 @@ export function effectiveStationName(stored: AppStoredSettings): string {
   const set = typeof stored.stationName === 'string' ? stored.stationName.trim() : ''
   if (set !== '' && set.length <= MAX_STATION_NAME) return set
   return hostname().trim().slice(0, MAX_STATION_NAME) || 'Packing desk'
+}
+
+/**
+ * The team URL as kept, or null: none, or one hand-edited into a shape Settings would refuse
+ * (a password in it, no TLS to another host): then this desk keeps its own record, and
+ * Settings → Team shows the field empty to be set again.
+ */
+export function effectiveTeamUrl(stored: AppStoredSettings): string | null {
+  const raw = typeof stored.teamUrl === 'string' ? stored.teamUrl.trim() : ''
+  if (raw === '' || teamUrlProblem(raw) !== null) return null
+  return raw
 }
 
 function offsetValue(value: unknown): number | null {

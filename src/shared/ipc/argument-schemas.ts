@@ -28,6 +28,7 @@ import {
   themeSchema,
   trackingNumberSchema,
 } from './field-schemas'
+import { teamUrlSchema } from './team-schemas'
 import { FLOOR_STAGES } from '../floor/order-state'
 import { TRACKING_FORMATS } from './enums'
 import {
@@ -72,11 +73,16 @@ const appSettingsSchema = z.strictObject({
   staleAfterHours: staleHoursSchema,
   /** Who packed an order, on the floor's record: default this computer's name. */
   stationName: stationNameSchema,
+  /** The team store (docs/team-mode.md), without password; empty: this desk's own record. */
+  teamUrl: teamUrlSchema,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
-/** `settings:update`: any of the settings; URLs left empty keep the current ones. */
-export const settingsPatchSchema = appSettingsSchema.partial()
+/**
+ * `settings:update`: any of the settings; URLs left empty keep the current ones. The team URL
+ * is set with its password through `team:configure`, which opens the team desk.
+ */
+export const settingsPatchSchema = appSettingsSchema.omit({ teamUrl: true }).partial()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
 
 export const signInSchema = z.strictObject({

@@ -73,6 +73,10 @@ import {
 import type { DashboardImportOutcome, DashboardImportPreview } from './dashboard-import'
 import type { CampaignOpened, DemoCampaign } from './campaign-names'
 import type { SlipsPreview, SlipsProgress, SlipsSaved } from './slip-batches'
+import { returns } from './returns'
+import type { Returns } from './returns'
+import { TEAM_CHANNELS } from './team-channels'
+import type { TeamChangedEvent } from './team-results'
 
 /**
  * The one list of operations the renderer may ask of the main process: per channel, the bridge
@@ -81,12 +85,8 @@ import type { SlipsPreview, SlipsProgress, SlipsSaved } from './slip-batches'
  * harness build one named method per entry, and every type of both ends is read from here.
  */
 
-declare const resultType: unique symbol
-/** A type carried by a value that holds nothing: what a channel answers, what an event carries. */
-export interface Returns<T> {
-  readonly [resultType]?: T
-}
-export const returns = <T>(): Returns<T> => ({})
+export { returns } from './returns'
+export type { Returns } from './returns'
 
 type ArgsSchema = z.ZodType<readonly unknown[]>
 
@@ -344,6 +344,7 @@ export const IPC_CHANNELS = {
     args: z.tuple([saveSessionRequestSchema]),
     result: returns<boolean>(),
   },
+  ...TEAM_CHANNELS,
 } as const satisfies Record<string, ChannelSpec>
 
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */
@@ -357,6 +358,8 @@ export const IPC_EVENTS = {
   'export:progress': { method: 'onExportProgress', payload: returns<ExportProgressEvent>() },
   /** Packing slips being saved as PDF, batch by batch. */
   'print:slipsProgress': { method: 'onSlipsProgress', payload: returns<SlipsProgress>() },
+  /** The team store's record of some orders changed (another desk): Progress and Orders refresh. */
+  'team:changed': { method: 'onTeamChanged', payload: returns<TeamChangedEvent>() },
 } as const satisfies Record<string, { method: `on${string}`; payload: Returns<unknown> }>
 
 type Channels = typeof IPC_CHANNELS

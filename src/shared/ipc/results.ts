@@ -319,6 +319,8 @@ export interface TrackingPreviewView {
 export interface TrackingImportResult {
   added: number
   unchanged: number
+  /** Team mode: written on this desk only, queued while the team store cannot be reached. */
+  queued?: string
 }
 
 /** `tracking:fillDashboard`: what was written where (null from the channel when cancelled). */
@@ -351,6 +353,8 @@ export interface StationPackResult {
   state: FloorState
   /** This station's name, as written on the record when packed. */
   station: string
+  /** Team mode: packed on this desk only, queued while the team store cannot be reached. */
+  queued?: string
 }
 
 /** `floor:addTracking`: whether the number was new for the order, and the order's record now. */

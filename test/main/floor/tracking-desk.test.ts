@@ -33,7 +33,7 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
 const seq = (n: number) => rows[n]!.order.sequence_number
 
 describe('the app side of tracking numbers', () => {
-  it('previews without writing, then writes exactly the preview', () => {
+  it('previews without writing, then writes exactly the preview', async () => {
     const { cache, desk } = setUp()
     const preview = desk.preview({
       campaignId: CAMPAIGN,
@@ -48,13 +48,16 @@ describe('the app side of tracking numbers', () => {
     })
     expect(cache.floor().states(CAMPAIGN).size).toBe(0)
 
-    expect(desk.import(CAMPAIGN, preview.previewId)).toEqual({ added: 1, unchanged: 0 })
+    await expect(desk.import(CAMPAIGN, preview.previewId)).resolves.toEqual({
+      added: 1,
+      unchanged: 0,
+    })
     expect(cache.floor().state(CAMPAIGN, rows[2]!.order.id)?.trackingNumbers).toEqual(['1Z2'])
     // Written once: the same preview cannot be written twice.
-    expect(() => desk.import(CAMPAIGN, preview.previewId)).toThrow(/Choose the file again/)
+    await expect(desk.import(CAMPAIGN, preview.previewId)).rejects.toThrow(/Choose the file again/)
   })
 
-  it('a preview too old to trust is refused', () => {
+  it('a preview too old to trust is refused', async () => {
     let now = 0
     const { desk } = setUp(NO_DESKTOP, () => now)
     const preview = desk.preview({
@@ -63,7 +66,7 @@ describe('the app side of tracking numbers', () => {
       contentBase64: b64(`order_number,carrier,tracking_number\n${seq(1)},UPS,1Z1\n`),
     })
     now = 16 * 60_000
-    expect(() => desk.import(CAMPAIGN, preview.previewId)).toThrow(/no longer at hand/)
+    await expect(desk.import(CAMPAIGN, preview.previewId)).rejects.toThrow(/no longer at hand/)
   })
 
   it('fills the dashboard file where the person chose, or writes nothing when cancelled', async () => {
@@ -102,12 +105,14 @@ describe('the app side of tracking numbers', () => {
     )
   })
 
-  it('sets and clears the note of an order, and answers its record', () => {
+  it('sets and clears the note of an order, and answers its record', async () => {
     const { desk } = setUp()
-    expect(desk.setNote(CAMPAIGN, rows[5]!.order.id, ' leave at the door ')).toMatchObject({
+    await expect(
+      desk.setNote(CAMPAIGN, rows[5]!.order.id, ' leave at the door '),
+    ).resolves.toMatchObject({
       note: 'leave at the door',
     })
-    expect(desk.setNote(CAMPAIGN, rows[5]!.order.id, '')?.note).toBeNull()
-    expect(() => desk.setNote(999, 1, 'x')).toThrow(/no offline copy/)
+    expect((await desk.setNote(CAMPAIGN, rows[5]!.order.id, ''))?.note).toBeNull()
+    await expect(desk.setNote(999, 1, 'x')).rejects.toThrow(/no offline copy/)
   })
 })

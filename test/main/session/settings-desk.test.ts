@@ -28,6 +28,8 @@ describe('settings', () => {
       staleAfterHours: 24,
       // The pack station (test/main/floor/station-desk.test.ts covers it).
       stationName: hostname().trim().slice(0, 64),
+      // No team store: this desk's own record (test/main/team/team-app.test.ts covers it).
+      teamUrl: '',
     })
     expect((await app.value('app:info')).source).toBe('default')
     await app.value('settings:update', {

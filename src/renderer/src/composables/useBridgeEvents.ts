@@ -5,6 +5,7 @@ import { useNetworkStore } from '@renderer/stores/network'
 import { usePrintExportStore } from '@renderer/stores/printExport'
 import { useSlipBatchesStore } from '@renderer/stores/printExportSlips'
 import { useSessionStore } from '@renderer/stores/session'
+import { useTeamStore } from '@renderer/stores/team'
 
 /** Subscribes the stores to main's events once, for as long as the shell is mounted. */
 export function useBridgeEvents(): void {
@@ -17,6 +18,7 @@ export function useBridgeEvents(): void {
       useNetworkStore().listen(),
       usePrintExportStore().listen(),
       useSlipBatchesStore().listen(),
+      useTeamStore().listen(),
     ]
   })
   onBeforeUnmount(() => {

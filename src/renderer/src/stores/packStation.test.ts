@@ -110,6 +110,24 @@ describe('the pack station store', () => {
     expect(saved.session).toMatchObject({ orderId: null, packed: 1, ticks: {} })
   })
 
+  it('team mode: a pack done here while the team store is unreachable says it is queued', async () => {
+    const { fake } = fakeMain()
+    const queued = 'queued: the team store is unreachable'
+    fake.calls.packOrder.mockImplementation(async ({ orderId }) => ({
+      ok: true,
+      value: {
+        packed: true,
+        state: { ...blank(orderId), packedAt: AT, station: 'Desk A' },
+        station: 'Desk A',
+        queued,
+      },
+    }))
+    const store = await station()
+    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
+    expect(store.packed).toBe(1)
+    expect(store.notice).toEqual({ text: `Packed #1 at Desk A; ${queued}.`, tone: 'info' })
+  })
+
   it('warns of one too many and of an item not in the order, ticking nothing', async () => {
     fakeMain()
     const store = await station()

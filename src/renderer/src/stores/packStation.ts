@@ -260,7 +260,10 @@ export const usePackStationStore = defineStore('packStation', () => {
     pushUndo({ kind: 'pack', orderId: current.orderId, ticks: { ...ticks.value } })
     packed.value += 1
     lastPacked.value = { ...current, floor: result.state }
-    notice.value = { text: `Packed ${orderLabel(current)} at ${result.station}.`, tone: 'success' }
+    // Team mode while the team store is away: packed here, sent when it is back.
+    notice.value = result.queued
+      ? info(`Packed ${orderLabel(current)} at ${result.station}; ${result.queued}.`)
+      : { text: `Packed ${orderLabel(current)} at ${result.station}.`, tone: 'success' }
     order.value = null
     ticks.value = {}
     orderWarnings.value = []

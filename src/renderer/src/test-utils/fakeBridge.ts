@@ -110,6 +110,7 @@ function defaults(): Partial<FakeHandlers> {
     senderCountry: 'US',
     staleAfterHours: 24,
     stationName: 'Desk A',
+    teamUrl: '',
   }
   const signedOut = sessionInfo({ signedIn: false, email: null, privileged: false })
   return {
@@ -214,6 +215,24 @@ function defaults(): Partial<FakeHandlers> {
     discardDashboardPreview: () => true,
     printPickList: () => ({ printed: false }),
     savePickListPdf: () => null,
+    teamSetup: () => ({ url: null, passwordStored: false, desk: 'Desk A' }),
+    configureTeam: ({ url, password }) => ({
+      url: url === '' ? null : url,
+      passwordStored: password !== undefined && password !== '',
+      desk: 'Desk A',
+    }),
+    testTeam: ({ url }) => ({
+      ok: false,
+      url,
+      schemaVersion: null,
+      knownVersion: 2,
+      desks: [],
+      outbox: 0,
+      message: 'The team store cannot be reached.',
+    }),
+    forgetTeam: () => ({ url: null, passwordStored: false, desk: 'Desk A' }),
+    teamStatus: () => null,
+    settleTeamConflict: () => 0,
   }
 }
 

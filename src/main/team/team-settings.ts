@@ -1,0 +1,167 @@
+import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '../../shared/ipc'
+import { parseTeamUrl } from '../../shared/team/team-url'
+import type { TeamUrl } from '../../shared/team/team-url'
+import { PerkPackError } from '../services/perkpack-errors'
+import type { SecretStore } from '../services/secrets'
+import { connectTeam } from '../services/team/team-connection'
+import { isUnreachable } from '../services/team/team-errors'
+import {
+  checkTeamSchema,
+  TEAM_SCHEMA_VERSION,
+  teamSchemaVersion,
+} from '../services/team/team-schema'
+import { TeamServerStore } from '../services/team/team-server-store'
+import { teamPasswordAccount } from './team-link'
+import type { TeamLink } from './team-link'
+
+export interface TeamSettingsOptions {
+  link: TeamLink
+  secrets: () => SecretStore
+  teamUrl: () => string | null
+  saveTeamUrl: (url: string | null) => void
+  stationName: () => string
+  connectTimeoutMs?: number
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof PerkPackError) return error.message
+  return 'The team store could not be used; the details are in the log.'
+}
+
+/**
+ * Settings → Team and the Progress view's team line: the URL in settings.json, the password in
+ * the keychain only (the renderer learns whether one is kept, never what it is), the test, the
+ * status and settling conflicts.
+ */
+export class TeamSettings {
+  constructor(private readonly options: TeamSettingsOptions) {}
+
+  async setup(): Promise<TeamSetup> {
+    const raw = this.options.teamUrl()
+    const desk = this.options.stationName()
+    if (raw === null) return { url: null, passwordStored: false, desk }
+    const stored = await this.options
+      .secrets()
+      .get(teamPasswordAccount(parseTeamUrl(raw)))
+      .catch(() => null)
+    return { url: raw, passwordStored: stored !== null && stored !== '', desk }
+  }
+
+  /** The URL tested or kept: the typed password, else the keychain's for this URL. */
+  private async urlOf(request: TeamSetupRequest): Promise<TeamUrl> {
+    if (request.url === '') throw new PerkPackError('invalid_arguments', 'Type the team URL first.')
+    if (request.password) return parseTeamUrl(request.url, request.password)
+    return this.options.link.url(request.url)
+  }
+
+  async configure(request: TeamSetupRequest): Promise<TeamSetup> {
+    if (request.url === '') return this.forget()
+    const url = await this.urlOf(request)
+    const previous = this.options.teamUrl()
+    if (request.password)
+      await this.options.secrets().set(teamPasswordAccount(url), request.password)
+    if (previous !== null && previous !== request.url) await this.dropPassword(previous)
+    this.options.saveTeamUrl(request.url)
+    await this.options.link.close()
+    // Opens the desk now: it starts following the other desks before the first write.
+    await this.options.link.desk()
+    return this.setup()
+  }
+
+  async forget(): Promise<TeamSetup> {
+    const previous = this.options.teamUrl()
+    this.options.saveTeamUrl(null)
+    await this.options.link.close()
+    if (previous !== null) await this.dropPassword(previous)
+    return this.setup()
+  }
+
+  private async dropPassword(raw: string): Promise<void> {
+    await this.options
+      .secrets()
+      .delete(teamPasswordAccount(parseTeamUrl(raw)))
+      .catch(() => false)
+  }
+
+  async test(request: TeamSetupRequest): Promise<TeamCheck> {
+    const url = await this.urlOf(request)
+    const outbox = this.options.link.open?.outboxSize() ?? 0
+    const check: TeamCheck = {
+      ok: false,
+      url: url.display,
+      schemaVersion: null,
+      knownVersion: TEAM_SCHEMA_VERSION,
+      desks: [],
+      outbox,
+      message: null,
+    }
+    try {
+      const client = await connectTeam(url, {
+        ...(this.options.connectTimeoutMs === undefined
+          ? {}
+          : { connectTimeoutMs: this.options.connectTimeoutMs }),
+      })
+      try {
+        check.schemaVersion = await teamSchemaVersion(client.pg)
+        if (check.schemaVersion >= 1) check.desks = await new TeamServerStore(client).desks()
+        await checkTeamSchema(client)
+        check.ok = true
+      } finally {
+        await client.close()
+      }
+    } catch (error) {
+      check.message = messageOf(error)
+    }
+    return check
+  }
+
+  /** The Progress view's line; null without a team store. */
+  async status(): Promise<TeamFloorStatus | null> {
+    const raw = this.options.teamUrl()
+    if (raw === null) return null
+    let message: string | null = null
+    const desk = await this.options.link.desk().catch((error: unknown) => {
+      message = messageOf(error)
+      return null
+    })
+    if (!desk) {
+      return {
+        url: raw,
+        connected: false,
+        schemaVersion: null,
+        desks: [],
+        outbox: 0,
+        conflicts: [],
+        message,
+      }
+    }
+    const report = await desk.status().catch((error: unknown) => {
+      message = isUnreachable(error) ? null : messageOf(error)
+      return null
+    })
+    return {
+      url: raw,
+      connected: report?.connected ?? false,
+      schemaVersion: report?.schema_version ?? null,
+      desks: report?.desks ?? [],
+      outbox: desk.outboxSize(),
+      conflicts: desk.storedConflicts(),
+      message: message ?? schemaMessage(report?.schema_version ?? null),
+    }
+  }
+
+  async settle(campaignId: number, orderId: number): Promise<number> {
+    const desk = await this.options.link.desk()
+    return desk?.settleConflicts(campaignId, orderId) ?? 0
+  }
+}
+
+/** A connected store whose schema this desk cannot write: the line says what to do. */
+function schemaMessage(version: number | null): string | null {
+  if (version === null || version === TEAM_SCHEMA_VERSION) return null
+  if (version > TEAM_SCHEMA_VERSION)
+    return `The team store's schema is version ${version}, newer than this desk knows (${TEAM_SCHEMA_VERSION}): update PerkPack on this desk.`
+  return version === 0
+    ? 'The team store has no PerkPack tables yet: run `perkpack team init` once.'
+    : `The team store's schema is version ${version}, older than this desk's (${TEAM_SCHEMA_VERSION}): run \`perkpack team init\` to upgrade it.`
+}

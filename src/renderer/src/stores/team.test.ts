@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { useFloorProgressStore } from './floorProgress'
+import { useOrdersStore } from './orders'
+import { useTeamStore } from './team'
+
+describe('team:changed refreshes the views of the floor', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    vi.useFakeTimers()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('asks Orders and Progress of that campaign again, once per burst; other campaigns not', async () => {
+    const fake = fakeBridge()
+    const orders = useOrdersStore()
+    const floor = useFloorProgressStore()
+    orders.campaignId = 1001
+    floor.campaignId = 1001
+    const off = useTeamStore().listen()
+    fake.emit('team:changed', { campaignId: 2002, orderIds: [1] })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(fake.calls.queryOrders).not.toHaveBeenCalled()
+    expect(fake.calls.floorProgress).not.toHaveBeenCalled()
+    for (const orderId of [70001, 70002, 70003])
+      fake.emit('team:changed', { campaignId: 1001, orderIds: [orderId] })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(fake.calls.queryOrders).toHaveBeenCalledTimes(1)
+    expect(fake.calls.floorProgress).toHaveBeenCalledWith({ campaignId: 1001 })
+    expect(fake.calls.floorProgress).toHaveBeenCalledTimes(1)
+    off()
+    fake.emit('team:changed', { campaignId: 1001, orderIds: [70004] })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(fake.calls.queryOrders).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,159 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectTeam } from '../../../src/main/services/team/team-connection'
+import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/services/team/team-schema'
+import { parseTeamUrl } from '../../../src/shared/team/team-url'
+import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { shippableLines } from '../../../src/shared/fulfillment'
+import {
+  cleanupApps,
+  makeApp,
+  queryAll,
+  rowsOf,
+  signIn,
+  startSim,
+  tempDir,
+  wire,
+} from '../../helpers/app'
+import type { TestApp } from '../../helpers/app'
+import { PG_PASSWORD, startPostgres } from '../../helpers/postgres-server'
+import type { PostgresServer } from '../../helpers/postgres-server'
+
+// One server, one simulator and two desks (apps with their own data directories) for the file.
+let server: PostgresServer
+let teamUrl: string
+let deskA: TestApp
+let deskB: TestApp
+let dirs: string[]
+let campaignId: number
+let shipping: CampaignContribution[]
+const wireSeen: string[] = []
+
+async function desk(name: string, dataDir: string, sim: Parameters<typeof signIn>[1]) {
+  const app = await makeApp({
+    sim,
+    dataDir,
+    services: { team: { connectTimeoutMs: 1_000, pollMs: 200, replayMs: 300 } },
+  })
+  await signIn(app, sim)
+  await app.value('settings:update', { stationName: name })
+  await app.value('campaigns:sync', { campaignId })
+  return app
+}
+
+beforeAll(async () => {
+  server = await startPostgres()
+  teamUrl = await server.createDatabase('team_app')
+  const client = await connectTeam(parseTeamUrl(teamUrl, PG_PASSWORD))
+  await migrateTeam(client)
+  await client.close()
+  const sim = await startSim({ contributions: 40 })
+  campaignId = sim.campaignIds[0] as number
+  shipping = rowsOf(sim, campaignId).filter(
+    (row) => row.order.status === 'captured' && shippableLines(row).length > 0,
+  )
+  dirs = [tempDir(), tempDir()]
+  deskA = await desk('Desk A', dirs[0]!, sim)
+  deskB = await desk('Desk B', dirs[1]!, sim)
+  for (const app of [deskA, deskB])
+    await app.value('team:configure', { url: teamUrl, password: PG_PASSWORD })
+}, 60_000)
+
+afterAll(async () => {
+  try {
+    await cleanupApps()
+  } finally {
+    server?.destroy()
+  }
+})
+
+const order = (index: number) => {
+  const row = shipping[index]
+  if (!row) throw new Error('the simulator made too few orders that ship')
+  return row.order.id
+}
+
+describe('two desks of the app on one team store', () => {
+  it('tests the connection: schema version and desks seen, or why not', async () => {
+    const check = await deskA.value('team:test', { url: teamUrl })
+    expect(check).toMatchObject({ ok: true, schemaVersion: TEAM_SCHEMA_VERSION, message: null })
+    const refused = await deskA.value('team:test', { url: teamUrl, password: 'not-it' })
+    expect(refused.ok).toBe(false)
+    expect(refused.message).toMatch(/refused user "perkpack": check the user and the password/)
+    expect(await deskA.value('team:setup')).toEqual({
+      url: teamUrl,
+      passwordStored: true,
+      desk: 'Desk A',
+    })
+  })
+
+  it('a pack at one desk wins; the same order at the other is refused naming the first', async () => {
+    const first = await deskA.value('floor:pack', { campaignId, orderId: order(0) })
+    expect(first).toMatchObject({ packed: true, station: 'Desk A' })
+    expect(first.queued).toBeUndefined()
+    const second = await deskB.value('floor:pack', { campaignId, orderId: order(0) })
+    expect(second.packed).toBe(false)
+    expect(second.state).toMatchObject({ station: 'Desk A', packedAt: first.state.packedAt })
+  })
+
+  it('the other desk hears of a pack and its Orders and Progress show it packed', async () => {
+    const orderId = order(1)
+    await deskA.value('floor:pack', { campaignId, orderId })
+    const change = await deskB.waitFor(
+      'team:changed',
+      (event) => event.campaignId === campaignId && event.orderIds.includes(orderId),
+      5_000,
+    )
+    expect(change.campaignId).toBe(campaignId)
+    const packed = await queryAll(deskB, campaignId, { statuses: [], floor: ['packed'] })
+    expect(packed.all.find((row) => row.orderId === orderId)).toMatchObject({
+      floor: 'packed',
+      station: 'Desk A',
+    })
+    const progress = await deskB.value('floor:progress', { campaignId })
+    expect(progress.totals.packed).toBeGreaterThanOrEqual(2)
+    const status = await deskB.value('team:status')
+    expect(status).toMatchObject({ connected: true, outbox: 0, conflicts: [] })
+    expect(status?.desks).toEqual(expect.arrayContaining(['Desk A', 'Desk B']))
+  })
+
+  it('keeps the password out of settings.json and every IPC reply and event', () => {
+    for (const dir of dirs) {
+      const settings = fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')
+      expect(JSON.parse(settings)).toMatchObject({ teamUrl })
+      expect(settings).not.toContain(PG_PASSWORD)
+    }
+    wireSeen.push(...wire)
+    expect(wireSeen.join('\n')).toContain('Desk A')
+    expect(wireSeen.join('\n')).not.toContain(PG_PASSWORD)
+  })
+
+  it('with the server stopped, a pack is done on this desk and the reply says queued', async () => {
+    server.stop()
+    const orderId = order(2)
+    const reply = await deskB.value('floor:pack', { campaignId, orderId })
+    expect(reply).toMatchObject({
+      packed: true,
+      station: 'Desk B',
+      queued: 'queued: the team store is unreachable',
+    })
+    expect(reply.state.station).toBe('Desk B')
+    const status = await deskB.value('team:status')
+    expect(status).toMatchObject({ connected: false, outbox: 1 })
+  })
+
+  it('sends the queued pack once the server is back, without another write', async () => {
+    server.start()
+    const orderId = order(2)
+    await deskA.waitFor(
+      'team:changed',
+      (event) => event.campaignId === campaignId && event.orderIds.includes(orderId),
+      8_000,
+    )
+    const status = await deskB.value('team:status')
+    expect(status).toMatchObject({ connected: true, outbox: 0, conflicts: [] })
+    const atA = await queryAll(deskA, campaignId, { statuses: [], floor: ['packed'] })
+    expect(atA.all.find((row) => row.orderId === orderId)?.station).toBe('Desk B')
+  })
+})
