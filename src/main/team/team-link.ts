@@ -2,6 +2,7 @@ import type { TeamChangedEvent } from '../../shared/ipc'
 import { parseTeamUrl } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import type { OfflineCache } from '../services/cache'
+import { redact, registerSecret } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
 import { openTeamDesk } from '../services/team/open-team-desk'
 import type { TeamDesk } from '../services/team/team-desk'
@@ -47,7 +48,12 @@ export class TeamLink {
   private turn: Promise<unknown> = Promise.resolve()
   private replayTimer: NodeJS.Timeout | null = null
 
-  constructor(private readonly options: TeamLinkOptions) {}
+  private readonly options: TeamLinkOptions
+
+  constructor(options: TeamLinkOptions) {
+    // The store's errors reach the log: the team password is masked in them like a token.
+    this.options = { ...options, log: (line) => options.log(redact(line)) }
+  }
 
   /** The desk for the settings as they are now (opened, or reopened, as needed); null: none. */
   desk(): Promise<TeamDesk | null> {
@@ -60,6 +66,7 @@ export class TeamLink {
   async url(raw: string): Promise<TeamUrl> {
     const bare = parseTeamUrl(raw)
     const password = await this.options.secrets().get(teamPasswordAccount(bare))
+    registerSecret(password)
     return parseTeamUrl(raw, password)
   }
 

@@ -13,6 +13,7 @@ import {
 import { TeamServerStore } from '../services/team/team-server-store'
 import { teamPasswordAccount } from './team-link'
 import type { TeamLink } from './team-link'
+import { registerSecret } from '../services/redact'
 
 export interface TeamSettingsOptions {
   link: TeamLink
@@ -50,7 +51,10 @@ export class TeamSettings {
   /** The URL tested or kept: the typed password, else the keychain's for this URL. */
   private async urlOf(request: TeamSetupRequest): Promise<TeamUrl> {
     if (request.url === '') throw new PerkPackError('invalid_arguments', 'Type the team URL first.')
-    if (request.password) return parseTeamUrl(request.url, request.password)
+    if (request.password) {
+      registerSecret(request.password)
+      return parseTeamUrl(request.url, request.password)
+    }
     return this.options.link.url(request.url)
   }
 
