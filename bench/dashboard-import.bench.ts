@@ -5,18 +5,14 @@ import { join } from 'node:path'
 import { DashboardImportDesk } from '../src/main/dashboard/dashboard-import-desk'
 import { NO_DESKTOP } from '../src/main/exports/desktop-port'
 import { campaignSummary } from '../src/main/orders/orders-desk'
-import { ApiClient } from '../src/main/services/api-client'
 import { openCache } from '../src/main/services/cache'
 import { readDashboardExport } from '../src/main/services/dashboard/dashboard-export'
 import { importDashboardExport } from '../src/main/services/dashboard/dashboard-import'
-import { MemorySecretStore } from '../src/main/services/secrets'
-import { Session } from '../src/main/services/session'
 import { syncCampaign } from '../src/main/services/sync'
-import { USER_AGENT } from '../src/main/services/version'
 import { dashboardExportCsv } from '../src/simulator/dashboard-export'
 import { generateDataset } from '../src/simulator/data'
 import { toModel } from '../test/helpers/model'
-import { fmt, spawnSimulator } from './lib'
+import { fmt, signedInClient, spawnSimulator } from './lib'
 import type { SimulatorProcess } from './lib'
 
 const CONTRIBUTIONS = Number(process.env.PERKPACK_BENCH_IMPORT_ROWS ?? 100_000)
@@ -81,31 +77,11 @@ function heapHighWater(stdout: string, floorMb: number): number {
   return peak
 }
 
-async function signedInClient(sim: ChildInput['sim']): Promise<ApiClient> {
-  const session = new Session({
-    fetch: globalThis.fetch,
-    store: new MemorySecretStore(),
-    baseUrl: sim.baseUrl,
-    authUrl: sim.authUrl,
-    email: sim.email,
-    userAgent: USER_AGENT,
-    password: sim.password,
-  })
-  await session.setApiToken(sim.apiToken)
-  await session.signIn(sim.password)
-  return new ApiClient({
-    baseUrl: sim.baseUrl,
-    session,
-    fetch: globalThis.fetch,
-    userAgent: USER_AGENT,
-  })
-}
-
 /** One variant in a fresh process: one run's heap cannot hide the next one's peak. */
 async function runChild(variant: Variant, input: ChildInput): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-import-'))
   const cache = openCache({ dataDir, profile: 'bench' })
-  const client = variant === 'api-sync' ? await signedInClient(input.sim) : null
+  const client = variant === 'api-sync' ? (await signedInClient(input.sim)).client : null
   const { campaignId, file } = input
   try {
     const started = performance.now()

@@ -46,7 +46,7 @@ export async function spawnSimulator(args: string[]): Promise<SimulatorProcess> 
 
 /** A privileged client of `sim`, signed in with its demo credentials, tokens kept in memory. */
 export async function signedInClient(
-  sim: SimulatorProcess,
+  sim: Omit<SimulatorProcess, 'stop'>,
 ): Promise<{ session: Session; client: ApiClient }> {
   const session = new Session({
     fetch: globalThis.fetch,
