@@ -2,11 +2,18 @@ import { ApiClient } from '../main/services/api-client'
 import { openCache, wipeCacheFiles } from '../main/services/cache'
 import type { OfflineCache } from '../main/services/cache'
 import { UsageError } from '../main/services/perkpack-errors'
-import { cacheProfile, readSettings, resolveTarget } from '../main/services/profile'
+import {
+  cacheProfile,
+  dataDirFor,
+  keychainAccount,
+  readSettings,
+  resolveTarget,
+  sameTarget,
+} from '../main/services/profile'
 import type { Target } from '../main/services/profile'
 import { KeychainSecretStore, MemorySecretStore } from '../main/services/secrets'
 import type { SecretStore } from '../main/services/secrets'
-import { keychainAccount, sameTarget, Session } from '../main/services/session'
+import { Session } from '../main/services/session'
 import type { StoredCredentials } from '../main/services/session'
 import { USER_AGENT } from '../main/services/version'
 import { CampaignNames } from '../main/session/campaign-names'
@@ -32,7 +39,7 @@ export class CliContext {
     readonly io: CliIo,
     readonly flags: GlobalFlags,
   ) {
-    this.target = resolveTarget(flags, io.env)
+    this.target = resolveTarget(dataDirFor(flags, io.env), io.env, flags)
   }
 
   warn(message: string): void {
@@ -77,7 +84,7 @@ export class CliContext {
   rememberedEmail(): string | null {
     const fromEnv = this.io.env.PERKPACK_EMAIL?.trim()
     if (fromEnv) return fromEnv
-    return readSettings(this.target.dataDir).email ?? null
+    return readSettings(this.target.dataDir).email
   }
 
   /**

@@ -1,4 +1,4 @@
-import { effectiveStationName, loadSettings } from '../main/session/settings-store'
+import { readSettings, stationName as savedStationName } from '../main/services/profile'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { positiveInt } from './arguments'
@@ -7,7 +7,7 @@ import { offlineCopy } from './offline-copy'
 
 /** A station's name: --station, else the app's Settings for this data folder, else the computer's. */
 export function stationName(value: string | undefined, dataDir: string): string {
-  const name = (value ?? effectiveStationName(loadSettings(dataDir))).trim()
+  const name = (value ?? savedStationName(readSettings(dataDir))).trim()
   if (name === '' || name.length > 64) {
     throw new UsageError('--station needs a name of 1 to 64 characters, e.g. --station "Desk A".')
   }

@@ -21,7 +21,7 @@ import { SettingsDesk } from './session/settings-desk'
 import { SignInDesk } from './session/sign-in'
 import { SyncRunner } from './syncs/sync-runner'
 import { FloorWrites } from './floor/floor-writes'
-import { loadSettings, saveSettings, effectiveTeamUrl } from './session/settings-store'
+import { readSettings, saveSettings } from './services/profile'
 import { TeamLink } from './team/team-link'
 import { TeamSettings } from './team/team-settings'
 
@@ -110,7 +110,7 @@ export class AppServices {
       const desktop = options.desktop ?? NO_DESKTOP
       return desktop.confirm ? desktop.confirm(question) : true
     })
-    const teamUrl = () => effectiveTeamUrl(loadSettings(dataDir))
+    const teamUrl = () => readSettings(dataDir).teamUrl ?? null
     const stationName = () => this.settings.get().stationName
     this.teamLink = new TeamLink({
       cache,
@@ -207,7 +207,7 @@ export class AppServices {
   async start(): Promise<void> {
     await this.connection.resume()
     // In team mode the desk follows the other desks from the start, not from the first write.
-    if (effectiveTeamUrl(loadSettings(this.options.dataDir)) !== null)
+    if (readSettings(this.options.dataDir).teamUrl !== undefined)
       await this.teamLink.desk().catch((error: unknown) => this.log(`team store: ${String(error)}`))
   }
 

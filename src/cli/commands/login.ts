@@ -1,5 +1,5 @@
 import { UsageError } from '../../main/services/perkpack-errors'
-import { readSettings, writeSettings } from '../../main/services/profile'
+import { saveSettings } from '../../main/services/profile'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
 import { canPrompt, prompt, readPasswordLine } from '../io'
@@ -27,22 +27,20 @@ export const loginCommand: Command = {
       env.PERKPACK_EMAIL?.trim() ||
       (interactive ? await prompt(io, 'E-mail (empty for API token only): ') : '') ||
       null
-    const session = context.keychainSession(email)
-    await session.setApiToken(apiToken)
     if (values['password-stdin'] && !email) {
       throw new UsageError(
         "--password-stdin needs an e-mail to sign in with: set PERKPACK_EMAIL to the account's e-mail.",
       )
     }
-    if (email) {
-      const password = values['password-stdin']
+    const password = !email
+      ? null
+      : values['password-stdin']
         ? await readPasswordLine(io.stdin)
         : await need(env.PERKPACK_PASSWORD, 'PERKPACK_PASSWORD', `Password for ${email}: `)
-      await session.signIn(password)
-    }
-    const settings = readSettings(context.target.dataDir)
-    writeSettings(context.target.dataDir, {
-      ...settings,
+    // The same sign-in as the app's: a refused token or password keeps the previous one.
+    await context.keychainSession(email).signInWith(apiToken, password)
+    // This host becomes the one later runs use without --base-url.
+    saveSettings(context.target.dataDir, {
       baseUrl: context.target.baseUrl,
       authUrl: context.target.authUrl,
       email,

@@ -1,4 +1,4 @@
-import { readSettings, writeSettings } from '../../main/services/profile'
+import { saveSettings } from '../../main/services/profile'
 import type { Command } from '../command'
 
 export const logoutCommand: Command = {
@@ -9,8 +9,7 @@ export const logoutCommand: Command = {
     const email = context.rememberedEmail()
     await context.keychainSession(email).signOut()
     const cachePath = context.wipeCache()
-    const settings = readSettings(context.target.dataDir)
-    writeSettings(context.target.dataDir, { ...settings, email: null })
+    saveSettings(context.target.dataDir, { email: null })
     context.io.stdout.write(
       `Signed out${email ? ` ${email}` : ''}: secrets removed from ${context.secretStore().description}, offline cache ${cachePath} deleted.\n`,
     )

@@ -55,7 +55,7 @@ answering in part), the copy is kept and the sync exits 3 with both counts.`,
     const concurrency = checkConcurrency(
       values.concurrency !== undefined
         ? positiveInt(values.concurrency, '--concurrency value')
-        : (stored ?? DEFAULT_CONCURRENCY),
+        : stored,
     )
     const session = await context.session()
     if (!session.privileged) context.warn(UNPRIVILEGED_NOTE)

@@ -4,6 +4,8 @@ import { DEFAULT_RETRY, fetchText } from './http'
 import type { FetchLike } from './http'
 import { forgetSecret, registerSecret } from './redact'
 import type { SecretStore } from './secrets'
+import { keychainAccount } from './profile'
+import type { CredentialTarget } from './profile'
 
 /** What the keychain entry of one account holds. Never the password. */
 export interface StoredCredentials {
@@ -46,28 +48,7 @@ export interface SessionOptions {
   timeoutMs?: number
 }
 
-/** The pair of hosts stored credentials belong to: they are only ever sent to `baseUrl`. */
-export interface CredentialTarget {
-  baseUrl: string
-  authUrl: string
-}
-
 const bare = (url: string) => url.replace(/\/+$/, '')
-
-/** Same target: the credentials of one may be sent to the other. */
-export function sameTarget(a: CredentialTarget, b: CredentialTarget): boolean {
-  return bare(a.baseUrl) === bare(b.baseUrl) && bare(a.authUrl) === bare(b.authUrl)
-}
-
-/**
- * The keychain entry's name: the target and the account. A new base URL finds no entry, so a
- * token issued for one host is never read, let alone sent, for another.
- */
-export function keychainAccount(target: CredentialTarget, email: string | null): string {
-  return `${bare(target.baseUrl)} ${bare(target.authUrl)} ${
-    email ? email.trim().toLowerCase() : '(api token only)'
-  }`
-}
 
 /**
  * The token service: API token and access token for one account. Concurrent 401s share one
@@ -318,6 +299,24 @@ export class Session {
     const { refreshToken, ...rest } = current
     forgetSecret(refreshToken)
     await this.save(rest)
+  }
+
+  /**
+   * Signs this account in with what the person typed, tried on the side: a refused API token
+   * or password leaves the stored entry exactly as it was (the app and `perkpack login` alike).
+   * `password` null: API token only.
+   */
+  async signInWith(apiToken: string, password: string | null): Promise<void> {
+    const before = await this.credentials()
+    try {
+      await this.setApiToken(apiToken)
+      if (password !== null) await this.signIn(password)
+    } catch (error) {
+      if (before) await this.options.store.set(this.account, JSON.stringify(before))
+      else await this.options.store.delete(this.account)
+      this.cached = undefined
+      throw error
+    }
   }
 
   /** Forget every secret of this account: keychain entries, the redaction's copies, the password. */

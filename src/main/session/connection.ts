@@ -3,16 +3,13 @@ import { ApiClient } from '../services/api-client'
 import { openCache } from '../services/cache'
 import type { OfflineCache } from '../services/cache'
 import type { FetchLike, RetryPolicy } from '../services/http'
-import { PerkPackError, SignInRequired, UsageError } from '../services/perkpack-errors'
-import { cacheProfile } from '../services/profile'
+import { PerkPackError, SignInRequired } from '../services/perkpack-errors'
+import { cacheProfile, readSettings, resolveTarget } from '../services/profile'
+import type { CredentialTarget, TargetHosts } from '../services/profile'
 import { describeError } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
 import { Session } from '../services/session'
-import type { CredentialTarget } from '../services/session'
 import { USER_AGENT, VERSION } from '../services/version'
-import { resolveAppTarget } from './app-target'
-import type { AppTarget } from './app-target'
-import { loadSettings } from './settings-store'
 
 /** The demo's cache never mixes with a real host's, and starts empty each run. */
 export const DEMO_PROFILE = 'demo'
@@ -45,7 +42,7 @@ export interface ConnectionOptions {
  */
 export class Connection {
   readonly keychain: SecretStore
-  private current: AppTarget
+  private current: TargetHosts
   private currentSession: Session
   private currentClient: ApiClient
   private cacheHandle: OfflineCache | null = null
@@ -60,17 +57,13 @@ export class Connection {
       this.storeWarning = message
       options.log(message)
     })
-    try {
-      this.current = resolveAppTarget(options.env, loadSettings(options.dataDir))
-    } catch (error) {
-      // A bad PERKPACK_BASE_URL: the person who set it wants to know, before any window opens.
-      throw new UsageError(error instanceof Error ? error.message : String(error))
-    }
+    // A bad PERKPACK_BASE_URL throws: the person who set it wants to know, before any window opens.
+    this.current = this.persistentTarget()
     this.currentSession = this.newSession(this.current, this.rememberedEmail())
     this.currentClient = this.newClient()
   }
 
-  get target(): AppTarget {
+  get target(): TargetHosts {
     return this.current
   }
 
@@ -91,13 +84,13 @@ export class Connection {
   }
 
   rememberedEmail(): string | null {
-    const email = loadSettings(this.options.dataDir).email
-    return typeof email === 'string' && email.trim() !== '' ? email.trim() : null
+    return readSettings(this.options.dataDir).email
   }
 
   /** Where the app points when no demo is running: environment, then Settings, then production. */
-  persistentTarget(): AppTarget {
-    return resolveAppTarget(this.options.env, loadSettings(this.options.dataDir))
+  persistentTarget(): TargetHosts {
+    const { baseUrl, authUrl, source } = resolveTarget(this.options.dataDir, this.options.env)
+    return { baseUrl, authUrl, source }
   }
 
   /** A session bound to `target`: its tokens are kept for, and sent to, that API host only. */
@@ -148,7 +141,7 @@ export class Connection {
    * From here on `target` as `session`; `demoStore` while the demo runs. Synchronous, so no
    * request can open the wrong host's cache in between; the caller left the host first.
    */
-  switchTo(target: AppTarget, session: Session, demoStore: SecretStore | null = null): void {
+  switchTo(target: TargetHosts, session: Session, demoStore: SecretStore | null = null): void {
     this.demoStore = demoStore
     this.current = target
     this.currentSession = session
@@ -157,7 +150,7 @@ export class Connection {
   }
 
   /** Points the app at another host (or the same host's other sign-in service). */
-  async retarget(target: AppTarget): Promise<void> {
+  async retarget(target: TargetHosts): Promise<void> {
     const leavingDemo = this.inDemo
     const hostChanged = leavingDemo || target.baseUrl !== this.current.baseUrl
     const authChanged = leavingDemo || target.authUrl !== this.current.authUrl

@@ -1,19 +1,9 @@
 import type { AppSettings, SettingsPatch } from '../../shared/ipc'
 import type { ConfirmQuestion } from '../exports/desktop-port'
 import { PerkPackError } from '../services/perkpack-errors'
-import { normalizeUrl } from '../services/profile'
-import { checkConcurrency } from '../services/sync'
+import { normalizeUrl, readSettings, saveSettings, stationName } from '../services/profile'
+import type { SettingsChange } from '../services/profile'
 import type { Connection } from './connection'
-import {
-  effectiveConcurrency,
-  effectivePrintSettings,
-  effectiveStationName,
-  effectiveTeamUrl,
-  effectiveTheme,
-  loadSettings,
-  saveSettings,
-} from './settings-store'
-import type { AppStoredSettings } from './settings-store'
 
 /** Settings as the app shows them, and saving them: new URLs move the app to that host. */
 export class SettingsDesk {
@@ -25,42 +15,43 @@ export class SettingsDesk {
   ) {}
 
   get(): AppSettings {
-    const stored = loadSettings(this.dataDir)
+    const saved = readSettings(this.dataDir)
+    // The hosts in use (the environment or the demo may have set them), not the saved ones.
     const { baseUrl, authUrl } = this.connection.target
     return {
       baseUrl,
       authUrl,
-      concurrency: effectiveConcurrency(stored),
-      theme: effectiveTheme(stored),
-      ...effectivePrintSettings(stored),
-      stationName: effectiveStationName(stored),
-      teamUrl: effectiveTeamUrl(stored) ?? '',
+      concurrency: saved.concurrency,
+      theme: saved.theme,
+      labelLayout: saved.labelLayout,
+      labelOffsetMm: saved.labelOffsetMm,
+      labelOrder: saved.labelOrder,
+      labelSummary: saved.labelSummary,
+      slipPaper: saved.slipPaper,
+      slipBatchSize: saved.slipBatchSize,
+      slipFooterNote: saved.slipFooterNote,
+      senderCountry: saved.senderCountry,
+      staleAfterHours: saved.staleAfterHours,
+      stationName: stationName(saved),
+      teamUrl: saved.teamUrl ?? '',
     }
   }
 
   async update(patch: SettingsPatch): Promise<AppSettings> {
     const connection = this.connection
-    const next: Partial<AppStoredSettings> = {}
-    if (patch.concurrency !== undefined) next.concurrency = checkConcurrency(patch.concurrency)
-    if (patch.theme !== undefined) next.theme = patch.theme
-    // The schema checked each of these; they are the person's own, kept across hosts and demos.
-    if (patch.labelLayout !== undefined) next.labelLayout = patch.labelLayout
-    if (patch.labelOffsetMm !== undefined) {
-      next.labelOffsetMm = { x: patch.labelOffsetMm.x, y: patch.labelOffsetMm.y }
+    const { baseUrl: givenBase, authUrl: givenAuth, ...choices } = patch
+    // The IPC schema checked each of these (settingsPatchSchema: the same field rules the
+    // settings file is read with); they are the person's own, kept across hosts and demos.
+    const next: SettingsChange = Object.fromEntries(
+      Object.entries(choices).filter(([, value]) => value !== undefined),
+    )
+    if (choices.senderCountry !== undefined) {
+      next.senderCountry = choices.senderCountry.trim().toUpperCase()
     }
-    if (patch.labelOrder !== undefined) next.labelOrder = patch.labelOrder
-    if (patch.labelSummary !== undefined) next.labelSummary = patch.labelSummary
-    if (patch.slipPaper !== undefined) next.slipPaper = patch.slipPaper
-    if (patch.slipFooterNote !== undefined) next.slipFooterNote = patch.slipFooterNote
-    if (patch.senderCountry !== undefined) {
-      next.senderCountry = patch.senderCountry.trim().toUpperCase()
-    }
-    if (patch.staleAfterHours !== undefined) next.staleAfterHours = patch.staleAfterHours
-    if (patch.stationName !== undefined) next.stationName = patch.stationName
     const current = connection.target
     const demo = connection.inDemo
-    let baseUrl = patch.baseUrl ? normalizeUrl(patch.baseUrl, 'API base URL') : undefined
-    let authUrl = patch.authUrl ? normalizeUrl(patch.authUrl, 'Auth URL') : undefined
+    let baseUrl = givenBase ? normalizeUrl(givenBase, 'API base URL') : undefined
+    let authUrl = givenAuth ? normalizeUrl(givenAuth, 'Auth URL') : undefined
     // A settings form saved during the demo sends the simulator's URLs back: they are this
     // run's, and must not become the person's URLs after a restart.
     if (demo && baseUrl === current.baseUrl) baseUrl = undefined

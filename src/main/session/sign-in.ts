@@ -1,12 +1,10 @@
 import type { SessionInfo, SignInInput } from '../../shared/ipc'
 import { wipeCacheFiles } from '../services/cache'
 import { UsageError } from '../services/perkpack-errors'
-import { normalizeUrl } from '../services/profile'
-import { keychainAccount } from '../services/session'
+import { keychainAccount, normalizeUrl, saveSettings } from '../services/profile'
 import { DEMO_PROFILE } from './connection'
 import type { CampaignNames } from './campaign-names'
 import type { Connection } from './connection'
-import { saveSettings } from './settings-store'
 
 /** Signing in, in again after an expiry, and out: what the person's credentials decide. */
 export class SignInDesk {
@@ -43,15 +41,7 @@ export class SignInDesk {
 
     // Tried on the side: a refused password leaves the current session exactly as it was.
     const candidate = connection.newSession({ baseUrl, authUrl }, email)
-    const before = await candidate.credentials()
-    try {
-      await candidate.setApiToken(input.apiToken)
-      if (email) await candidate.signIn(password)
-    } catch (error) {
-      if (before) await connection.keychain.set(candidate.account, JSON.stringify(before))
-      else await connection.keychain.delete(candidate.account)
-      throw error
-    }
+    await candidate.signInWith(input.apiToken, email ? password : null)
 
     const urlsGiven = Boolean(input.baseUrl?.trim() || input.authUrl?.trim())
     saveSettings(this.dataDir, {

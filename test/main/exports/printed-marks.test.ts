@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ExportDesk } from '../../../src/main/exports/export-desk'
-import { effectivePrintSettings } from '../../../src/main/session/settings-store'
+import { settingsFileSchema } from '../../../src/main/services/profile'
 import type { PrintedDocument } from '../../../src/shared/floor/order-state'
 import { ordersThatShip } from '../../../src/shared/fulfillment'
 import type { AppSettings, LabelsRequest } from '../../../src/shared/ipc'
@@ -40,7 +40,7 @@ function desk(printed: boolean, saveTo: string | null) {
     }),
     syncedAt: () => '2024-05-01T00:00:00Z',
     problemRows: () => [],
-    settings: () => ({ ...effectivePrintSettings({}), slipBatchSize: 4 }) as AppSettings,
+    settings: () => ({ ...settingsFileSchema.parse({}), slipBatchSize: 4 }) as AppSettings,
     progress: () => undefined,
     slipsProgress: () => undefined,
     locale: 'en',

@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest'
-import { normalizeUrl } from '../../../src/main/services/profile'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { UsageError } from '../../../src/main/services/perkpack-errors'
+import {
+  normalizeUrl,
+  readSettings,
+  resolveTarget,
+  saveSettings,
+  settingsFileSchema,
+} from '../../../src/main/services/profile'
+import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../../src/shared/config'
+import { DEFAULT_CONCURRENCY, DEFAULT_SLIP_BATCH_SIZE } from '../../../src/shared/ipc'
+import { cleanup, tempDir } from '../../helpers/harness'
+
+afterAll(cleanup)
 
 describe('normalizeUrl', () => {
   it('names the variable and the fix when a URL is wrong', () => {
@@ -31,5 +45,118 @@ describe('normalizeUrl', () => {
     expect(normalizeUrl(' http://127.0.0.1:4010// ', 'PERKPACK_BASE_URL')).toBe(
       'http://127.0.0.1:4010',
     )
+  })
+})
+
+describe('resolveTarget: one rule for the command line and the app', () => {
+  const saved = (settings: Record<string, unknown>) => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings))
+    return dir
+  }
+
+  it('uses the production hosts when nothing is set', () => {
+    const dir = tempDir()
+    expect(resolveTarget(dir, {})).toEqual({
+      dataDir: dir,
+      baseUrl: DEFAULT_BASE_URL,
+      authUrl: DEFAULT_AUTH_URL,
+      source: 'default',
+    })
+  })
+
+  it('takes a flag over the environment over Settings, and drops trailing slashes', () => {
+    const dir = saved({ baseUrl: 'https://saved.example' })
+    const env = {
+      PERKPACK_BASE_URL: 'http://127.0.0.1:4010/',
+      PERKPACK_AUTH_URL: 'http://127.0.0.1:4011//',
+    }
+    expect(resolveTarget(dir, env)).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+      authUrl: 'http://127.0.0.1:4011',
+      source: 'environment',
+    })
+    expect(resolveTarget(dir, env, { baseUrl: 'https://flag.example/' }).baseUrl).toBe(
+      'https://flag.example',
+    )
+  })
+
+  it('takes what Settings saved when nothing else is given, and skips a damaged value', () => {
+    expect(
+      resolveTarget(saved({ baseUrl: 'https://saved.example/', authUrl: 42 }), {}),
+    ).toMatchObject({
+      baseUrl: 'https://saved.example',
+      authUrl: DEFAULT_AUTH_URL,
+      source: 'settings',
+    })
+    expect(resolveTarget(saved({ baseUrl: 'not a url' }), {}).source).toBe('default')
+  })
+
+  it('never sends tokens to a hand-edited http:// host that is not this machine', () => {
+    // The command line used to take a saved URL unchecked: a hand edit could point it, and the
+    // stored tokens with it, at any host in clear text.
+    const target = resolveTarget(
+      saved({ baseUrl: 'http://198.51.100.7', authUrl: 'http://198.51.100.7' }),
+      {},
+    )
+    expect(target.baseUrl).toBe(DEFAULT_BASE_URL)
+    expect(target.authUrl).toBe(DEFAULT_AUTH_URL)
+  })
+
+  it('refuses a bad flag or variable by name, as a usage error', () => {
+    const dir = tempDir()
+    expect(() => resolveTarget(dir, {}, { authUrl: 'ftp://x' })).toThrow(UsageError)
+    expect(() => resolveTarget(dir, { PERKPACK_BASE_URL: 'nope' })).toThrow(
+      /PERKPACK_BASE_URL is not a URL/,
+    )
+  })
+})
+
+describe('settings.json: one schema with defaults, for the command line and the app', () => {
+  it('reads a hand-edited file field by field: what does not fit is its default, the rest stays', () => {
+    const dir = tempDir()
+    fs.writeFileSync(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({
+        concurrency: 99,
+        theme: 'purple',
+        labelLayout: 'averyL7160',
+        labelOffsetMm: { x: 1.5, y: 'down' },
+        senderCountry: 'de',
+        slipBatchSize: '500',
+        stationName: '  Desk B ',
+        teamUrl: 'postgres://desk:secret@db.example/perkpack',
+        email: '',
+      }),
+    )
+    expect(readSettings(dir)).toMatchObject({
+      concurrency: DEFAULT_CONCURRENCY,
+      theme: 'system',
+      labelLayout: 'averyL7160',
+      labelOffsetMm: { x: 1.5, y: 0 },
+      senderCountry: 'DE',
+      slipBatchSize: DEFAULT_SLIP_BATCH_SIZE,
+      stationName: 'Desk B',
+      teamUrl: undefined,
+      email: null,
+    })
+  })
+
+  it('a damaged file reads as the defaults', () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, 'settings.json'), '{"theme": "dark",')
+    expect(readSettings(dir)).toEqual(settingsFileSchema.parse({}))
+  })
+
+  it('keeps keys it does not know when it saves (a newer version wrote them)', () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ futureKey: [1, 2] }))
+    saveSettings(dir, { theme: 'dark' })
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8'))).toEqual({
+      futureKey: [1, 2],
+      theme: 'dark',
+    })
+    saveSettings(dir, { theme: undefined })
+    expect(readSettings(dir).theme).toBe('system')
   })
 })

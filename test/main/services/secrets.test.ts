@@ -6,7 +6,8 @@ import {
   loadKeytar,
 } from '../../../src/main/services/secrets'
 import type { KeytarLike } from '../../../src/main/services/secrets'
-import { keychainAccount, Session } from '../../../src/main/services/session'
+import { keychainAccount } from '../../../src/main/services/profile'
+import { Session } from '../../../src/main/services/session'
 import { USER_AGENT } from '../../../src/main/services/version'
 import { cleanup, makeClient, makeSession, startSim } from '../../helpers/harness'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InvalidCredentials, SignInRequired } from '../../../src/main/services/perkpack-errors'
 import { MemorySecretStore } from '../../../src/main/services/secrets'
-import { keychainAccount } from '../../../src/main/services/session'
+import { keychainAccount } from '../../../src/main/services/profile'
 import { syncCampaign } from '../../../src/main/services/sync'
 import { USER_AGENT } from '../../../src/main/services/version'
 import { BACKER_CREDENTIALS } from '../../../src/simulator'
