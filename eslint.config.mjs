@@ -117,7 +117,16 @@ const IMPORT_LAYERS = {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'coverage/**', 'test-results/**', 'node_modules/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'coverage/**',
+      'test-results/**',
+      'node_modules/**',
+      '.electron-native/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],

@@ -10,6 +10,7 @@ import { readWindowState, restoreBounds, writeWindowState } from './shell/window
 import { electronDesktop } from './shell/electron-desktop'
 import { registerHandlers } from './ipc/register'
 import { defaultDataDir } from './services/profile'
+import { useElectronNativeBuilds } from './services/native-builds'
 
 const rendererDevUrl = process.env.ELECTRON_RENDERER_URL
 const rendererFile = join(__dirname, '../renderer/index.html')
@@ -26,6 +27,12 @@ function isAppUrl(url: string): boolean {
 // Same folder as the `perkpack` command's defaultDataDir(): settings and caches are shared.
 // Electron fixes userData from package.json's name at start-up, so setName alone is not enough.
 app.setName('PerkPack')
+// Unpackaged (npm start), the cache's addon is the Electron build kept apart from Node's.
+useElectronNativeBuilds({
+  electron: process.versions.electron,
+  packaged: app.isPackaged,
+  appRoot: app.getAppPath(),
+})
 const dataDir = process.env.PERKPACK_DATA_DIR || defaultDataDir()
 app.setPath('userData', dataDir)
 const windowStateFile = join(dataDir, 'window-state.json')

@@ -10,6 +10,7 @@ import {
   preferIncrementalVacuum,
 } from './file-space'
 import { SCHEMA_VERSION, migrate, userVersion } from './schema'
+import { sqliteNativeBinding } from '../native-builds'
 import type { CacheOptions, OfflineCache } from './types'
 
 /** The profile becomes part of a file name: no separators, no `..`, no surprises. */
@@ -31,6 +32,7 @@ export function cacheFilePath(dataDir: string, profile: string): string {
 
 export function openCache(options: CacheOptions): OfflineCache {
   const file = cacheFilePath(options.dataDir, options.profile)
+  const nativeBinding = sqliteNativeBinding()
   try {
     // E-mails and shipping addresses live here: readable by the user alone.
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
@@ -46,7 +48,7 @@ export function openCache(options: CacheOptions): OfflineCache {
   }
   let db: Database.Database | undefined
   try {
-    db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+    db = new Database(file, { timeout: BUSY_TIMEOUT_MS, nativeBinding })
     // Before anything writes: a newer file must be left exactly as it is.
     const found = userVersion(db)
     if (found > SCHEMA_VERSION) throw newerSchemaError(found)

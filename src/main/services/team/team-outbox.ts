@@ -4,6 +4,7 @@ import { actionOrderIds } from '../../../shared/team/team-actions'
 import type { TeamAction, TeamConflict, TeamOutcome } from '../../../shared/team/team-actions'
 import { BUSY_TIMEOUT_MS } from '../cache/file-space'
 import { translateSqliteError } from '../cache/errors'
+import { sqliteNativeBinding } from '../native-builds'
 import { LocalFloorStore } from '../floor/local-floor-store'
 
 /** A conflict as `team status` prints it: the keys of the JSON, and the winner's time. */
@@ -42,7 +43,7 @@ export class TeamOutbox {
     private readonly file: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+    this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS, nativeBinding: sqliteNativeBinding() })
     this.db.pragma('synchronous = NORMAL')
     this.floor = new LocalFloorStore(this.db, now, (fn) => this.guard(fn))
     const db = this.db
