@@ -15,30 +15,10 @@ import {
 import type { Ticks } from '@renderer/lib/station-checklist'
 import { playStationSound, warmStationSound } from '@renderer/lib/station-sound'
 import type { StationSound } from '@renderer/lib/station-sound'
-
-/**
- * - `idle`: waiting for a packing slip;
- * - `order`: an order open, items being scanned in;
- * - `confirm`: Enter pressed on an order not complete (or one with a warning): Enter again packs;
- * - `tracking`: just packed, waiting for the parcel's tracking number (Enter skips).
- */
-export type StationPhase = 'idle' | 'order' | 'confirm' | 'tracking'
+import { info } from '@renderer/lib/station-phases'
+import type { PackQuestion, StationNotice, StationPhase } from '@renderer/lib/station-phases'
 
 const MAX_UNDO = 200
-
-/** What just happened, in a few words: "Packed #12 at Desk A" (success) or news (info). */
-export interface StationNotice {
-  text: string
-  tone: 'success' | 'info'
-}
-
-const info = (text: string): StationNotice => ({ text, tone: 'info' })
-
-/** Why a pack waits for a second Enter: the checklist is short, or the order has a warning. */
-export interface PackQuestion {
-  short: number
-  warned: boolean
-}
 
 export const usePackStationStore = defineStore('packStation', () => {
   const campaignId = ref<number | null>(null)
