@@ -1,5 +1,6 @@
 import type { DashboardFileEncoding, DashboardImportPreview } from '@shared/ipc'
 import { formatCount, plural } from './counts'
+import type { PreviewFigure } from './preview-figure'
 
 const ENCODINGS: Record<DashboardFileEncoding, string> = {
   'utf-8': 'UTF-8',
@@ -19,13 +20,6 @@ export function fileFormatText(preview: DashboardImportPreview): string {
   const encoding = ENCODINGS[preview.encoding] ?? preview.encoding
   const delimiter = DELIMITERS[preview.delimiter] ?? JSON.stringify(preview.delimiter)
   return `${encoding}${preview.bom ? ' with BOM' : ''}, ${delimiter}`
-}
-
-export interface PreviewFigure {
-  key: string
-  label: string
-  value: number
-  warn?: boolean
 }
 
 export function previewFigures(preview: DashboardImportPreview): PreviewFigure[] {

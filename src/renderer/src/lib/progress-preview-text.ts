@@ -1,17 +1,14 @@
 import type { TrackingPreviewView } from '@shared/ipc'
 import { formatCount, plural } from './counts'
+import type { PreviewFigure } from './preview-figure'
 import { FORMAT_NAMES } from './progress-text'
 
-export interface PreviewFigure {
-  key: 'matched' | 'alreadyStored' | 'unmatched' | 'conflicts' | 'notPacked' | 'problems'
-  label: string
-  value: number
-  /** Worth a second look before importing. */
-  warn: boolean
-}
+type TrackingFigure = PreviewFigure<
+  'matched' | 'alreadyStored' | 'unmatched' | 'conflicts' | 'notPacked' | 'problems'
+>
 
 /** The preview's numbers, in the order the person decides by. */
-export function previewFigures(preview: TrackingPreviewView): PreviewFigure[] {
+export function previewFigures(preview: TrackingPreviewView): TrackingFigure[] {
   return [
     { key: 'matched', label: 'New tracking numbers', value: preview.matched, warn: false },
     { key: 'alreadyStored', label: 'Already stored', value: preview.alreadyStored, warn: false },
