@@ -138,7 +138,14 @@ export function createAppProtocolHandler(
     }
     if (target.contentType.startsWith('text/html'))
       headers['content-security-policy'] = RENDERER_CSP
-    const body = request.method === 'HEAD' ? null : await readFile(target.file)
+    let body: Uint8Array | null = null
+    try {
+      if (request.method === 'GET') body = await readFile(target.file)
+    } catch (error) {
+      // Gone or unreadable since it was checked: the page sees a 404 like any missing file.
+      log(`app:// could not read ${request.url}: ${(error as NodeJS.ErrnoException).code ?? error}`)
+      return new Response('Not found', { status: 404, headers: textHeaders() })
+    }
     return new Response(body, { status: 200, headers })
   }
 }

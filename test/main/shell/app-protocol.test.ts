@@ -124,6 +124,15 @@ describe('createAppProtocolHandler: what protocol.handle answers', () => {
     expect(logged.join('\n')).toContain('links outside the folder')
   })
 
+  it('answers 404 when the file cannot be read after the check', async () => {
+    const unreadable = createAppProtocolHandler(dir, () =>
+      Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' })),
+    )
+    const answer = await unreadable(new Request('app://perkpack/index.html'))
+    expect(answer.status).toBe(404)
+    expect(await answer.text()).toBe('Not found')
+  })
+
   it('serves reads only', async () => {
     const post = await handle(new Request('app://perkpack/index.html', { method: 'POST' }))
     expect(post.status).toBe(405)
