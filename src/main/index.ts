@@ -5,7 +5,7 @@ import type { MenuItemConstructorOptions } from 'electron'
 import { RENDERER_CSP } from './shell/renderer-csp'
 import { APP_SCHEME, createAppProtocolHandler } from './shell/app-protocol'
 import { isRendererPage, rendererLocation } from './shell/renderer-location'
-import { lockDown } from './shell/lock-down'
+import { denyAllPermissions, lockDown } from './shell/lock-down'
 import { createHandlers } from './ipc/handler-table'
 import { AppServices } from './app-services'
 import { readWindowState, restoreBounds, writeWindowState } from './shell/window-state'
@@ -146,8 +146,7 @@ function start(): void {
       (line) => console.error(`perkpack: ${line}`),
     ),
   )
-  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  defaultSession.setPermissionCheckHandler(() => false)
+  denyAllPermissions(defaultSession)
   if (renderer.kind === 'dev-server') {
     // app:// sends the policy itself; the dev server's pages get it added here.
     defaultSession.webRequest.onHeadersReceived((details, callback) => {

@@ -1,4 +1,4 @@
-import type { WebContents } from 'electron'
+import type { Session, WebContents } from 'electron'
 import { windowOpenAction } from './renderer-location'
 
 /**
@@ -23,4 +23,14 @@ export function lockDown(
     if (windowOpenAction(url) === 'open-in-browser') openExternal(url)
     return { action: 'deny' }
   })
+}
+
+/**
+ * The session's permissions: PerkPack needs none (no camera, microphone, notifications,
+ * geolocation, clipboard reads, ...), so every request is refused and every check answers no,
+ * whichever page asks.
+ */
+export function denyAllPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
 }

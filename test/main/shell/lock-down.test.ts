@@ -1,6 +1,6 @@
-import type { WebContents } from 'electron'
+import type { Session, WebContents } from 'electron'
 import { describe, expect, it } from 'vitest'
-import { lockDown } from '../../../src/main/shell/lock-down'
+import { denyAllPermissions, lockDown } from '../../../src/main/shell/lock-down'
 import { isRendererPage, rendererLocation } from '../../../src/main/shell/renderer-location'
 
 type Listener = (event: { preventDefault(): void }, url?: string) => void
@@ -74,5 +74,23 @@ describe('lockDown: every web contents shows our page and nothing else', () => {
       expect(open(url)).toEqual({ action: 'deny' })
     }
     expect(opened).toEqual(['https://www.indiegogo.com/projects/tidepool'])
+  })
+})
+
+describe('denyAllPermissions: the session grants nothing', () => {
+  it('refuses every permission request and answers every check no', () => {
+    let request: ((...args: unknown[]) => void) | undefined
+    let check: ((...args: unknown[]) => boolean) | undefined
+    const session = {
+      setPermissionRequestHandler: (handler: typeof request) => (request = handler),
+      setPermissionCheckHandler: (handler: typeof check) => (check = handler),
+    }
+    denyAllPermissions(session as unknown as Session)
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) {
+      const answers: boolean[] = []
+      request!({}, permission, (granted: boolean) => answers.push(granted), {})
+      expect(answers).toEqual([false])
+      expect(check!({}, permission, 'app://perkpack', {})).toBe(false)
+    }
   })
 })
