@@ -90,3 +90,41 @@ describe('electron-builder.yml', () => {
     expect(pkg.scripts['dist:mac']).toBe('electron-vite build && electron-builder --mac')
   })
 })
+
+/** docs/security.md's "Fuses" table: fuse name → on/off. */
+function documentedFuses(): Record<string, boolean> {
+  const doc = readFileSync(join(root, 'docs/security.md'), 'utf8')
+  const section = doc.split(/^## /m).find((part) => part.startsWith('Fuses\n')) ?? ''
+  const rows = [...section.matchAll(/^\|\s*`(\w+)`\s*\|\s*(on|off)\s*\|/gm)]
+  return Object.fromEntries(rows.map(([, name, value]) => [name, value === 'on']))
+}
+
+describe('Electron fuses', () => {
+  it('writes every fuse of the installed fuse wire, each as docs/security.md says', async () => {
+    const config = await getConfig(root, join(root, 'electron-builder.yml'), null)
+    // What electron-builder hands @electron/fuses when it packs: fuse index → value.
+    const { PlatformPackager } = fromBuilder('app-builder-lib') as {
+      PlatformPackager: {
+        prototype: { generateFuseConfig(fuses: unknown): Promise<Record<string, unknown>> }
+      }
+    }
+    const wire = await PlatformPackager.prototype.generateFuseConfig.call(
+      null,
+      config.electronFuses,
+    )
+    // Every fuse the @electron/fuses electron-builder uses knows of, by the name the yml uses.
+    const fromLib = createRequire(fromBuilder.resolve('app-builder-lib/package.json'))
+    const { FuseV1Options } = fromLib('@electron/fuses') as {
+      FuseV1Options: Record<string, string | number>
+    }
+    const written = Object.fromEntries(
+      Object.entries(FuseV1Options)
+        .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+        .map(([name, index]) => [name[0]!.toLowerCase() + name.slice(1), wire[index]]),
+    )
+    const documented = documentedFuses()
+    expect(Object.keys(documented).length).toBeGreaterThan(0)
+    // toStrictEqual: a fuse left unset (undefined) is a difference, not a match.
+    expect(written).toStrictEqual(documented)
+  })
+})

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, Menu, screen, session, shell } from 'electron'
-import type { MenuItemConstructorOptions, WebContents } from 'electron'
+import { app, BrowserWindow, dialog, Menu, protocol, screen, session, shell } from 'electron'
+import type { MenuItemConstructorOptions } from 'electron'
 import { RENDERER_CSP } from './shell/renderer-csp'
-import { isAllowedExternalUrl } from './shell/external-links'
+import { APP_SCHEME, createAppProtocolHandler } from './shell/app-protocol'
+import { isRendererPage, rendererLocation } from './shell/renderer-location'
+import { denyAllPermissions, lockDown } from './shell/lock-down'
 import { createHandlers } from './ipc/handler-table'
 import { AppServices } from './app-services'
 import { readWindowState, restoreBounds, writeWindowState } from './shell/window-state'
@@ -12,17 +14,19 @@ import { registerHandlers } from './ipc/register'
 import { defaultDataDir } from './services/profile'
 import { useElectronNativeBuilds } from './services/native-builds'
 
-const rendererDevUrl = process.env.ELECTRON_RENDERER_URL
-const rendererFile = join(__dirname, '../renderer/index.html')
-const rendererFileUrl = pathToFileURL(rendererFile).toString()
-
-function isAppUrl(url: string): boolean {
-  const base = rendererDevUrl ?? rendererFileUrl
-  if (!url.startsWith(base)) return false
-  const rest = url.slice(base.length)
-  // The dev server serves modules from any path; the built page is one file (plus a hash route).
-  return rest === '' || (rendererDevUrl ? /^[/#?]/ : /^[#?]/).test(rest)
+const rendererDir = join(__dirname, '../renderer')
+const renderer = rendererLocation(process.env.ELECTRON_RENDERER_URL, app.isPackaged)
+if (app.isPackaged && process.env.ELECTRON_RENDERER_URL) {
+  console.error('perkpack: ELECTRON_RENDERER_URL is ignored: the installed app shows its own page.')
 }
+const isAppUrl = (url: string): boolean => isRendererPage(url, renderer)
+
+// Before `ready`, or Chromium treats app:// as an opaque, insecure scheme. standard: relative
+// URLs and an origin of its own; secure: a secure context like https; supportFetchAPI: the
+// module scripts load. No corsEnabled: no other origin may read from it.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
 
 // Same folder as the `perkpack` command's defaultDataDir(): settings and caches are shared.
 // Electron fixes userData from package.json's name at start-up, so setName alone is not enough.
@@ -80,25 +84,8 @@ function createWindow(): BrowserWindow {
     if (mainWindow === window) mainWindow = null
   })
 
-  if (rendererDevUrl) void window.loadURL(rendererDevUrl)
-  else void window.loadFile(rendererFile)
+  void window.loadURL(renderer.url)
   return window
-}
-
-/** Every web contents, present and future: it shows our page and nothing else. */
-function lockDown(contents: WebContents): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault()
-  })
-  contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault()
-  })
-  contents.on('will-attach-webview', (event) => event.preventDefault())
-  // Links with target=_blank land here: the platform's pages open in the browser, nothing else.
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
 }
 
 function buildMenu(): void {
@@ -158,12 +145,19 @@ function start(): void {
   )
 
   const defaultSession = session.defaultSession
-  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  defaultSession.setPermissionCheckHandler(() => false)
-  if (rendererDevUrl) {
-    // file:// has no headers; the dev server does, so the policy is sent there as well.
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler(
+      rendererDir,
+      (file) => readFile(file),
+      (line) => console.error(`perkpack: ${line}`),
+    ),
+  )
+  denyAllPermissions(defaultSession)
+  if (renderer.kind === 'dev-server') {
+    // app:// sends the policy itself; the dev server's pages get it added here.
     defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      if (!details.url.startsWith(rendererDevUrl)) return callback({})
+      if (!isRendererPage(details.url, renderer)) return callback({})
       callback({
         responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] },
       })
@@ -187,7 +181,9 @@ if (!app.requestSingleInstanceLock()) {
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.focus()
   })
-  app.on('web-contents-created', (_event, contents) => lockDown(contents))
+  app.on('web-contents-created', (_event, contents) =>
+    lockDown(contents, isAppUrl, (url) => void shell.openExternal(url)),
+  )
   void app.whenReady().then(start)
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

@@ -13,7 +13,13 @@ import { PerkPackError } from '../services/perkpack-errors'
  * Loads a print document in a window nobody sees and that can do nothing: no preload, no
  * JavaScript (the documents are static HTML and CSS; their own CSP forbids scripts as well),
  * sandboxed and isolated. A temporary file rather than a data: URL, which Chromium caps in size
- * (3,000 labels are several MB). lockDown() in index.ts covers this window's navigation too.
+ * (3,000 labels are several MB). lockDown() (lock-down.ts) covers this window's navigation too.
+ *
+ * It stays on file:// rather than app://perkpack on purpose: the document is one self-contained
+ * file (fonts inlined as data: URLs) that runs no script, has no preload and so no bridge, and the
+ * IPC sender check refuses file:// anyway. With the grantFileProtocolExtraPrivileges fuse off it
+ * has a browser's file:// rights only. Serving it through app:// would add a second, writable root
+ * (the temp folder) to the origin the renderer's page owns.
  */
 async function withDocument<T>(
   html: string,

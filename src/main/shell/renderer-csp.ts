@@ -1,8 +1,10 @@
 /**
- * The renderer's Content-Security-Policy, also sent as a header where there is a header to send
- * (the dev server, the web harness). It repeats the <meta> of src/renderer/index.html, which is
- * what protects the file:// build; a test keeps the two alike. Only a header can carry
- * frame-ancestors, so it is added here.
+ * The renderer's Content-Security-Policy, sent as a header with the page: by app://perkpack
+ * (app-protocol.ts), the dev server and the web harness. 'self' is the page's own origin:
+ * app://perkpack in the app, so no file:, http: or https: URL may supply a script, a style, an
+ * image or a connection; the harness's own http origin in a browser. The <meta> of
+ * src/renderer/index.html repeats it (a test keeps the two alike) for a page opened some other
+ * way. Only a header can carry frame-ancestors, so it is added here.
  */
 export const RENDERER_CSP = [
   "default-src 'self'",

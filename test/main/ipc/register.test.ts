@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { cleanupApps, makeApp } from '../../helpers/app'
+import { isRendererPage, rendererLocation } from '../../../src/main/shell/renderer-location'
 
 const handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>()
 vi.mock('electron', () => ({
@@ -16,8 +17,9 @@ describe('registerHandlers (Electron glue, with ipcMain faked)', () => {
   it('answers only the top frame of our own page, and validates what it sends', async () => {
     const { registerHandlers } = await import('../../../src/main/ipc/register')
     const app = await makeApp()
-    const appUrl = 'file:///opt/PerkPack/resources/app/out/renderer/index.html'
-    const unregister = registerHandlers(app.table, (url) => url === appUrl)
+    const built = rendererLocation(undefined, true)
+    const unregister = registerHandlers(app.table, (url) => isRendererPage(url, built))
+    const appUrl = 'app://perkpack/index.html#/orders'
 
     const mainFrame = { url: appUrl }
     const event = (frame: { url: string } | null, top = mainFrame) => ({
@@ -38,6 +40,17 @@ describe('registerHandlers (Electron glue, with ipcMain faked)', () => {
       ok: false,
       error: { code: 'untrusted_sender' },
     })
+    // The page as it used to load, and another app:// host: not PerkPack's window any more.
+    for (const url of [
+      'file:///opt/PerkPack/resources/app.asar/out/renderer/index.html',
+      'app://other/index.html',
+    ]) {
+      const frame = { url }
+      expect(await invoke(event(frame, frame), 'settings:get')).toMatchObject({
+        ok: false,
+        error: { code: 'untrusted_sender' },
+      })
+    }
     expect(await invoke(event(null), 'settings:get')).toMatchObject({ ok: false })
     expect(await invoke(event(mainFrame), 'orders:open', { campaignId: 'x' })).toMatchObject({
       ok: false,
