@@ -13,7 +13,10 @@ const USAGE = `Usage: npm run web -- [--port N] [--demo] [--build]
   --build    rebuild the renderer first (otherwise only when out/renderer is missing)
 
 Honours PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE,
-PERKPACK_EXPORT_DIR and PERKPACK_IMPORT_DIR (where the harness's open dialog picks the newest file).`
+PERKPACK_EXPORT_DIR and PERKPACK_IMPORT_DIR (where the harness's open dialog picks the newest file).
+
+The first line printed is the URL to open, http://127.0.0.1:PORT/?token=...: the token lets that
+browser in (it becomes a cookie) and is good for this run only; do not share it.`
 
 interface Flags {
   port: number
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   }
   ensureRendererBuilt({ force: flags.build })
   const harness = await startHarness({ port: flags.port, demo: flags.demo })
-  process.stdout.write(`PerkPack web harness: ${harness.url}\n`)
+  process.stdout.write(`PerkPack web harness: ${harness.openUrl}\n`)
   if (harness.demo) {
     process.stdout.write(
       `Demo signed in: campaigns ${harness.demo.campaignIds.join(', ')}; ` +

@@ -9,6 +9,7 @@ import type { AppServicesOptions } from '../main/app-services'
 import { defaultDataDir } from '../main/services/profile'
 import { EventStreams } from './event-stream'
 import { bundleBridge, harnessIndexHtml } from './harness-page'
+import { TOKEN_QUERY } from './harness-protocol'
 import { ipcEndpoint } from './ipc-endpoint'
 import { PageToken } from './page-token'
 import { RENDERER_DIR } from './repo-root'
@@ -41,7 +42,12 @@ export interface HarnessOptions {
 }
 
 export interface Harness {
+  /** `http://127.0.0.1:PORT/`: what the page and its requests use once the cookie is set. */
   url: string
+  /** The URL to open in a browser: `url` with the run's token, which it trades for a cookie. */
+  openUrl: string
+  /** The run's token, for programmatic clients' `x-perkpack-harness` header. */
+  token: string
   port: number
   services: AppServices
   /** Set with `demo`: what "Try the demo" answered. */
@@ -83,9 +89,10 @@ function listen(server: Server, port: number): Promise<number> {
 }
 
 /**
- * The app without Electron: the same AppServices and handler table as the main process,
- * behind a loopback HTTP server that also serves the built renderer. What stands in for
- * Electron's process boundary is a per-run token only our page can read, required on every call.
+ * The app without Electron, for development and tests: the same AppServices and handler table as
+ * the main process, behind a loopback HTTP server that also serves the built renderer. What
+ * stands in for Electron's process boundary is a per-run token, handed over once in `openUrl` and
+ * then held in an HttpOnly cookie, required on every request.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const log = options.log ?? ((line: string) => process.stderr.write(`perkpack web: ${line}\n`))
@@ -97,10 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     )
   }
   const token = new PageToken()
-  const [bridgeJs, indexHtml] = await Promise.all([
-    bundleBridge(),
-    harnessIndexHtml(indexFile, token.value),
-  ])
+  const [bridgeJs, indexHtml] = await Promise.all([bundleBridge(), harnessIndexHtml(indexFile)])
   const events = new EventStreams()
   const services = harnessServices(options, events, log)
   // The page opens allowed links itself (see bridge-client.ts); main only approves them.
@@ -145,5 +149,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await close()
     throw error
   }
-  return { url: `http://127.0.0.1:${port}/`, port, services, demo, close }
+  const url = `http://127.0.0.1:${port}/`
+  return {
+    url,
+    openUrl: `${url}?${TOKEN_QUERY}=${token.value}`,
+    token: token.value,
+    port,
+    services,
+    demo,
+    close,
+  }
 }

@@ -67,7 +67,7 @@ beforeAll(async () => {
   page = await context.newPage()
   page.setDefaultTimeout(15_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(harness.url)
+  await page.goto(harness.openUrl)
 }, 120_000)
 
 afterAll(async () => {

@@ -51,7 +51,9 @@ describe.skipIf(!available)('window.perkpack in Chromium, over the harness', () 
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text())
     })
-    await page.goto(harness.url)
+    // The printed URL: its token becomes the page's cookie, and the address bar loses it.
+    await page.goto(harness.openUrl)
+    expect(page.url()).toBe(harness.url)
     await page.waitForFunction(() => 'perkpack' in globalThis)
 
     const result = await page.evaluate(

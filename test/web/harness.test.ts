@@ -12,7 +12,16 @@ import type { Simulator } from '../../src/simulator'
 let sim: Simulator
 let harness: Harness
 let token: string
+/** The cookie the printed URL set, as a browser would send it back. */
+let cookie: string
 let dataDir: string
+
+/** What a browser does with the printed URL: the redirect's cookie, ready for a Cookie header. */
+async function cookieFrom(openUrl: string): Promise<string> {
+  const response = await fetch(openUrl, { redirect: 'manual' })
+  expect(response.status).toBe(303)
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] as string
+}
 
 beforeAll(async () => {
   // A fresh checkout has no build yet; `npm test` builds at its end, after the tests.
@@ -20,7 +29,6 @@ beforeAll(async () => {
   sim = await startSimulator({ contributions: 240 })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-'))
   harness = await startHarness({
-    port: 0,
     env: {
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
@@ -29,8 +37,8 @@ beforeAll(async () => {
     },
     log: () => undefined,
   })
-  const html = await (await fetch(harness.url)).text()
-  token = /<meta name="perkpack-harness" content="([0-9a-f]+)"/.exec(html)?.[1] ?? ''
+  token = harness.token
+  cookie = await cookieFrom(harness.openUrl)
 }, 180_000)
 
 afterAll(async () => {
@@ -63,25 +71,50 @@ function raw(
 }
 
 describe('web harness', () => {
-  it('serves the built renderer with the bridge and the run token injected', async () => {
-    const response = await fetch(harness.url)
+  it('serves the built renderer with the bridge, and no token in the page', async () => {
+    expect(harness.openUrl).toBe(`${harness.url}?token=${token}`)
+    expect(token).toMatch(/^[0-9a-f]{48}$/)
+    const response = await fetch(harness.url, { headers: { cookie } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/)
     expect(response.headers.get('x-frame-options')).toBe('DENY')
     const html = await response.text()
-    expect(token).toMatch(/^[0-9a-f]{48}$/)
+    expect(html).not.toContain(token)
     const bridge = html.indexOf('<script src="/__harness/bridge.js"></script>')
-    expect(bridge).toBeGreaterThan(html.indexOf('name="perkpack-harness"'))
+    expect(bridge).toBeGreaterThan(-1)
     expect(bridge).toBeLessThan(html.indexOf('<script type="module"'))
 
-    const script = await fetch(`${harness.url}__harness/bridge.js`)
+    const script = await fetch(`${harness.url}__harness/bridge.js`, { headers: { cookie } })
     expect(script.headers.get('content-type')).toMatch(/javascript/)
     const js = await script.text()
-    expect(js).toContain('x-perkpack-harness')
     expect(js).toContain('session:reauthenticate')
+    expect(js).not.toContain(token)
     // The app's own assets are served too.
     const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1]
-    expect((await fetch(`${harness.url}${asset}`)).status).toBe(200)
+    expect((await fetch(`${harness.url}${asset}`, { headers: { cookie } })).status).toBe(200)
+    expect((await fetch(`${harness.url}${asset}`)).status).toBe(403)
+  })
+
+  it('answers the page without its cookie with a 403 that does not carry the token', async () => {
+    const response = await fetch(harness.url)
+    expect(response.status).toBe(403)
+    const body = await response.text()
+    expect(body).toContain('Open the URL the harness printed')
+    expect(body).not.toContain(token)
+  })
+
+  it("answers the page's calls by its cookie, from its own origin", async () => {
+    const call = (origin: string) =>
+      fetch(`${harness.url}__harness/ipc/app:info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin },
+        body: '[]',
+      })
+    expect(await (await call(harness.url.slice(0, -1))).json()).toMatchObject({
+      ok: true,
+      value: { harness: true },
+    })
+    expect((await call('http://evil.example')).status).toBe(403)
   })
 
   it('refuses calls without the token, from another origin, or for another host', async () => {
@@ -110,7 +143,12 @@ describe('web harness', () => {
     expect(rebound.body).not.toContain(token)
 
     const traversal = await raw({ path: '/%2e%2e/%2e%2e/package.json' })
-    expect(traversal.status).toBe(404)
+    expect(traversal.status).toBe(403)
+    const traversalWithCookie = await raw({
+      path: '/%2e%2e/%2e%2e/package.json',
+      headers: { cookie },
+    })
+    expect(traversalWithCookie.status).toBe(404)
   })
 
   it('answers an envelope with the token', async () => {
@@ -179,7 +217,7 @@ describe('web harness', () => {
 })
 
 describe('npm run web', () => {
-  it('prints its URL first, runs the demo, and exits cleanly on SIGTERM', async () => {
+  it('prints the URL to open first, runs the demo, and exits cleanly on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-cli-'))
     // tsx directly: npm would not pass SIGTERM on (see docs/simulator.md).
     const child = spawn(
@@ -208,13 +246,16 @@ describe('npm run web', () => {
         })
         child.once('exit', (code) => reject(new Error(`harness exited early (${code})`)))
       })
-      const url = /^PerkPack web harness: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(firstLine)?.[1]
-      expect(url, firstLine).toBeDefined()
-      const html = await (await fetch(url!)).text()
-      const cliToken = /name="perkpack-harness" content="([0-9a-f]+)"/.exec(html)?.[1] ?? ''
+      const printed =
+        /^PerkPack web harness: ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[0-9a-f]{48})$/.exec(
+          firstLine,
+        )
+      expect(printed, firstLine).not.toBeNull()
+      const [, openUrl, url] = printed as unknown as [string, string, string]
+      const cliCookie = await cookieFrom(openUrl)
       const status = await fetch(`${url}__harness/ipc/session:status`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-perkpack-harness': cliToken },
+        headers: { 'content-type': 'application/json', cookie: cliCookie },
         body: '[]',
       })
       expect(await status.json()).toMatchObject({
