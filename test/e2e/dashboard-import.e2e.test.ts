@@ -56,7 +56,6 @@ beforeAll(async () => {
       PERKPACK_BASE_URL: 'http://127.0.0.1:9',
       PERKPACK_AUTH_URL: 'http://127.0.0.1:9',
       PERKPACK_DATA_DIR: dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
       PERKPACK_IMPORT_DIR: imports,
     },
     log: (line) => harnessLog.push(line),

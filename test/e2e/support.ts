@@ -62,7 +62,6 @@ export async function startAppHarness(
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
       PERKPACK_DATA_DIR: setup.dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
     },
     log: (line) => log.push(line),
     services: {

@@ -29,7 +29,6 @@ beforeAll(async () => {
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
       PERKPACK_DATA_DIR: dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
     },
     log: () => undefined,
   })

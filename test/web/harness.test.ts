@@ -4,6 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemorySecretStore } from '../../src/main/services/secrets'
 import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { startSimulator } from '../../src/simulator'
@@ -33,7 +34,6 @@ beforeAll(async () => {
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
       PERKPACK_DATA_DIR: dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
     },
     log: () => undefined,
   })
@@ -216,27 +216,56 @@ describe('web harness', () => {
   })
 })
 
+describe('a harness started with no data folder named', () => {
+  it('uses a temporary one, removed at close, memory for tokens, and a random port', async () => {
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-config-'))
+    try {
+      // XDG_CONFIG_HOME holds the app's own data folder on Linux: it must stay untouched.
+      const own = await startHarness({
+        env: {
+          PERKPACK_BASE_URL: sim.baseUrl,
+          PERKPACK_AUTH_URL: sim.authUrl,
+          XDG_CONFIG_HOME: config,
+        },
+        log: () => undefined,
+      })
+      const { dataDir: temporary } = own
+      try {
+        expect(own.temporaryDataDir).toBe(true)
+        expect(path.dirname(temporary)).toBe(os.tmpdir())
+        expect(fs.existsSync(temporary)).toBe(true)
+        expect(own.services.connection.keychain).toBeInstanceOf(MemorySecretStore)
+        // Two harnesses in a row, neither on the old fixed port.
+        expect([own.port, harness.port]).not.toContain(4020)
+        expect(own.port).not.toBe(harness.port)
+      } finally {
+        await own.close()
+      }
+      expect(fs.existsSync(temporary)).toBe(false)
+      expect(fs.readdirSync(config)).toEqual([])
+    } finally {
+      fs.rmSync(config, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('npm run web', () => {
-  it('prints the URL to open first, runs the demo, and exits cleanly on SIGTERM', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-cli-'))
+  it('prints the URL to open first, runs the demo in a temporary folder, exits cleanly on SIGTERM', async () => {
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-cli-'))
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: config }
+    delete env.PERKPACK_DATA_DIR
+    delete env.PERKPACK_SECRET_STORE
     // tsx directly: npm would not pass SIGTERM on (see docs/simulator.md).
     const child = spawn(
       process.execPath,
-      [
-        path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-        'src/web/harness.ts',
-        '--port',
-        '0',
-        '--demo',
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, PERKPACK_DATA_DIR: dir, PERKPACK_SECRET_STORE: 'memory' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/web/harness.ts', '--demo'],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     try {
       let stdout = ''
+      let stderr = ''
+      child.stderr.setEncoding('utf8')
+      child.stderr.on('data', (chunk: string) => (stderr += chunk))
       const firstLine = await new Promise<string>((resolve, reject) => {
         child.stdout.setEncoding('utf8')
         child.stdout.on('data', (chunk: string) => {
@@ -247,11 +276,12 @@ describe('npm run web', () => {
         child.once('exit', (code) => reject(new Error(`harness exited early (${code})`)))
       })
       const printed =
-        /^PerkPack web harness: ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[0-9a-f]{48})$/.exec(
+        /^PerkPack web harness: ((http:\/\/127\.0\.0\.1:(\d+)\/)\?token=[0-9a-f]{48})$/.exec(
           firstLine,
         )
       expect(printed, firstLine).not.toBeNull()
-      const [, openUrl, url] = printed as unknown as [string, string, string]
+      const [, openUrl, url, port] = printed as unknown as [string, string, string, string]
+      expect(Number(port)).not.toBe(4020)
       const cliCookie = await cookieFrom(openUrl)
       const status = await fetch(`${url}__harness/ipc/session:status`, {
         method: 'POST',
@@ -262,12 +292,18 @@ describe('npm run web', () => {
         ok: true,
         value: { signedIn: true, demo: true, email: 'demo@perkpack.test' },
       })
+      const named = /removed when the harness stops: (\S+)/
+      await expect.poll(() => stderr).toMatch(named)
+      const temporary = named.exec(stderr)?.[1] as string
+      expect(fs.existsSync(temporary)).toBe(true)
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
+      expect(fs.existsSync(temporary)).toBe(false)
+      expect(fs.readdirSync(config)).toEqual([])
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
-      fs.rmSync(dir, { recursive: true, force: true })
+      fs.rmSync(config, { recursive: true, force: true })
     }
   }, 120_000)
 })
