@@ -302,7 +302,8 @@ describe('npm run web', () => {
       expect(fs.existsSync(temporary)).toBe(false)
       expect(fs.readdirSync(config)).toEqual([])
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
+      // SIGTERM, not SIGKILL: tsx runs the harness in a child of its own, which SIGKILL would orphan.
+      if (child.exitCode === null) child.kill('SIGTERM')
       fs.rmSync(config, { recursive: true, force: true })
     }
   }, 120_000)
