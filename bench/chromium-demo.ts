@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { ensureRendererBuilt, startHarness } from '../src/web/server'
 import type { Harness } from '../src/web/server'
@@ -15,18 +12,18 @@ export interface ChromiumDemo {
 
 /**
  * The built renderer in headless Chromium through the web harness, whose demo simulator serves
- * `contributions` orders without latency, into a fresh data folder that is removed after `run`.
+ * `contributions` orders without latency, into the harness's own temporary data folder (removed
+ * when it closes). A page opens `harness.openUrl`, which lets it in.
  */
 export async function withDemoInChromium<T>(
   contributions: number,
   run: (demo: ChromiumDemo) => Promise<T>,
 ): Promise<T> {
   ensureRendererBuilt()
-  const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-chromium-'))
   const harness = await startHarness({
-    port: 0,
     demo: true,
-    env: { PERKPACK_DATA_DIR: dataDir, PERKPACK_SECRET_STORE: 'memory' },
+    // Not the shell's PERKPACK_* settings: the demo is the only account.
+    env: {},
     services: { demo: { contributions, faults: { latencyMs: 0 } } },
     log: () => {},
   })
@@ -39,6 +36,5 @@ export async function withDemoInChromium<T>(
   } finally {
     await browser?.close()
     await harness.close()
-    rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -121,7 +121,7 @@ export async function benchOrdersView(): Promise<string> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     page.on('pageerror', (error) => log(`page error: ${error.message}`))
     page.on('crash', () => log('page crashed'))
-    await page.goto(harness.url)
+    await page.goto(harness.openUrl)
     // First open after the sync: main built the workspace when the sync committed; the page is
     // brand new (nothing compiled, no component styles injected yet).
     const coldMs = await openOrders(page)

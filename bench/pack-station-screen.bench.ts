@@ -41,7 +41,7 @@ export async function benchPackStationScreen(): Promise<string> {
     await harness.services.syncs.sync({ campaignId, concurrency: 16 })
     const rows = harness.services.connection.cache().contributions(campaignId)
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.goto(harness.url)
+    await page.goto(harness.openUrl)
     await page
       .getByRole('navigation', { name: 'PerkPack' })
       .getByText('Pack station', { exact: true })

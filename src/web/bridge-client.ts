@@ -1,34 +1,21 @@
 import { createBridge } from '../shared/ipc'
 import type { Invoke, IpcEnvelope, Subscribe } from '../shared/ipc'
-import {
-  EVENTS_PATH,
-  HELLO_EVENT,
-  IPC_PATH_PREFIX,
-  SEQ_HEADER,
-  TOKEN_HEADER,
-  TOKEN_META,
-} from './harness-protocol'
+import { EVENTS_PATH, HELLO_EVENT, IPC_PATH_PREFIX, SEQ_HEADER } from './harness-protocol'
 
 /**
  * `window.perkpack` for the built renderer in a plain browser: the same bridge factory as the
  * preload, carried over HTTP (calls) and Server-Sent Events (events) to the web harness. Bundled
- * by esbuild when the harness starts and loaded before the app's own script.
+ * by esbuild when the harness starts and loaded before the app's own script. It holds no token:
+ * same-origin requests carry the harness's HttpOnly cookie (set by the printed URL) by themselves.
  */
 
 /** The little of the DOM used here; the node tsconfig has no DOM library. */
 interface BrowserGlobals {
-  document: {
-    querySelector(selector: string): { getAttribute(name: string): string | null } | null
-  }
   open(url: string, target: string, features: string): unknown
   perkpack?: unknown
 }
 
 const browser = globalThis as unknown as BrowserGlobals
-// Per run, written into index.html by the harness: another local page cannot read it, so it
-// cannot call the harness either.
-const token =
-  browser.document.querySelector(`meta[name="${TOKEN_META}"]`)?.getAttribute('content') ?? ''
 
 /** Number of the last event dispatched (see event-stream.ts: answers wait for earlier events). */
 let lastSeen = 0
@@ -66,7 +53,7 @@ const invoke = (async (channel: string, ...args: unknown[]) => {
   try {
     const response = await fetch(`${IPC_PATH_PREFIX}${encodeURIComponent(channel)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify(args),
     })
     envelope = (await response.json()) as IpcEnvelope<unknown>
@@ -116,13 +103,14 @@ function dispatch(block: string): void {
 }
 
 /**
- * The event stream, read with fetch rather than EventSource so it can carry the token header
- * like every other request. Reconnects after a second when the harness restarts.
+ * The event stream, read with fetch rather than EventSource: the first frame resolves the fetch,
+ * so `connected` is known, and a failed stream is retried here. Reconnects after a second when
+ * the harness restarts.
  */
 async function connect(): Promise<void> {
   try {
     const response = await fetch(EVENTS_PATH, {
-      headers: { accept: 'text/event-stream', [TOKEN_HEADER]: token },
+      headers: { accept: 'text/event-stream' },
     })
     if (!response.ok || !response.body) throw new Error(`status ${response.status}`)
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { BRIDGE_PATH, TOKEN_META } from './harness-protocol'
+import { BRIDGE_PATH } from './harness-protocol'
 import { ROOT } from './repo-root'
 
 const BRIDGE_ENTRY = join(ROOT, 'src', 'web', 'bridge-client.ts')
@@ -22,17 +22,18 @@ export async function bundleBridge(): Promise<string> {
   return file.text
 }
 
-/** The meta with the run's token, then the bridge, both before the app's module script runs. */
-export function injectHarness(html: string, token: string): string {
-  const tags =
-    `<meta name="${TOKEN_META}" content="${token}" />\n    ` +
-    `<script src="${BRIDGE_PATH}"></script>\n    `
+/**
+ * The bridge, before the app's module script runs. No token in the page: the page's requests
+ * carry the HttpOnly cookie, which no script (nor anything that reads the HTML) can read.
+ */
+export function injectHarness(html: string): string {
+  const tags = `<script src="${BRIDGE_PATH}"></script>\n    `
   const at = html.search(/<script\b[^>]*type="module"/i)
   if (at !== -1) return html.slice(0, at) + tags + html.slice(at)
   return html.replace(/<\/head>/i, `${tags}</head>`)
 }
 
-/** The built index.html with the token and the bridge in it. */
-export async function harnessIndexHtml(indexFile: string, token: string): Promise<string> {
-  return injectHarness(await readFile(indexFile, 'utf8'), token)
+/** The built index.html with the bridge in it. */
+export async function harnessIndexHtml(indexFile: string): Promise<string> {
+  return injectHarness(await readFile(indexFile, 'utf8'))
 }

@@ -3,10 +3,10 @@
  * browser bundle too: plain constants only.
  */
 
-/** `<meta name=...>` that carries the run's token into the page. */
-export const TOKEN_META = 'perkpack-harness'
-/** Every call and event stream carries the token in this header. */
+/** Programmatic clients (tests, scripts) may carry the run's token in this header. */
 export const TOKEN_HEADER = 'x-perkpack-harness'
+/** The query parameter of the printed URL: `/?token=...` trades it for the page's cookie. */
+export const TOKEN_QUERY = 'token'
 /** On a call's answer: the number of the last event sent before it. */
 export const SEQ_HEADER = 'x-perkpack-event-seq'
 /** The first frame of an event stream, sent at once with the last event number. */

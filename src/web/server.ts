@@ -1,14 +1,17 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createHandlers } from '../main/ipc/handler-table'
 import { AppServices } from '../main/app-services'
 import type { AppServicesOptions } from '../main/app-services'
-import { defaultDataDir } from '../main/services/profile'
+import { MemorySecretStore } from '../main/services/secrets'
 import { EventStreams } from './event-stream'
 import { bundleBridge, harnessIndexHtml } from './harness-page'
+import { TOKEN_QUERY } from './harness-protocol'
+import { harnessStorage } from './harness-storage'
 import { ipcEndpoint } from './ipc-endpoint'
 import { PageToken } from './page-token'
 import { RENDERER_DIR } from './repo-root'
@@ -22,12 +25,17 @@ export { injectHarness } from './harness-page'
 export { RENDERER_DIR, ROOT } from './repo-root'
 
 export interface HarnessOptions {
-  /** 0 (the default here) picks a free port. */
+  /** 0 (the default) lets the system pick a free port. */
   port?: number
   /** Start the bundled simulator and sign in to it, like "Try the demo". */
   demo?: boolean
   /**
-   * PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE,
+   * The app's own data folder and the OS keychain (`--profile`); by default a temporary folder,
+   * removed at close, and tokens in memory. See harness-storage.ts.
+   */
+  profile?: boolean
+  /**
+   * PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE (with `profile`),
    * PERKPACK_EXPORT_DIR (where exports are saved; default `<data dir>/exports`),
    * PERKPACK_IMPORT_DIR (where "open" dialogs pick the newest file; default `<data dir>/imports`) and
    * PERKPACK_CHROMIUM (for Save as PDF; default /usr/bin/chromium).
@@ -41,8 +49,17 @@ export interface HarnessOptions {
 }
 
 export interface Harness {
+  /** `http://127.0.0.1:PORT/`: what the page and its requests use once the cookie is set. */
   url: string
+  /** The URL to open in a browser: `url` with the run's token, which it trades for a cookie. */
+  openUrl: string
+  /** The run's token, for programmatic clients' `x-perkpack-harness` header. */
+  token: string
   port: number
+  /** Settings and caches: a temporary folder unless `profile` or PERKPACK_DATA_DIR chose one. */
+  dataDir: string
+  /** True when `dataDir` is this run's own temporary folder, removed at close. */
+  temporaryDataDir: boolean
   services: AppServices
   /** Set with `demo`: what "Try the demo" answered. */
   demo: { campaignIds: number[]; jobIds: string[] } | null
@@ -52,14 +69,17 @@ export interface Harness {
 /** The same AppServices as the main process, saving and printing through the harness desktop. */
 function harnessServices(
   options: HarnessOptions,
+  dataDir: string,
+  secretStore: 'memory' | 'keychain',
   events: EventStreams,
   log: (line: string) => void,
 ) {
   const env = options.env ?? process.env
-  const dataDir = env.PERKPACK_DATA_DIR || defaultDataDir(env as NodeJS.ProcessEnv)
   return new AppServices({
     dataDir,
     log,
+    // The keychain is AppServices' own default.
+    ...(secretStore === 'memory' ? { secretStore: () => new MemorySecretStore() } : {}),
     desktop: harnessDesktop({
       exportDir: env.PERKPACK_EXPORT_DIR || join(dataDir, 'exports'),
       importDir: env.PERKPACK_IMPORT_DIR || join(dataDir, 'imports'),
@@ -83,9 +103,10 @@ function listen(server: Server, port: number): Promise<number> {
 }
 
 /**
- * The app without Electron: the same AppServices and handler table as the main process,
- * behind a loopback HTTP server that also serves the built renderer. What stands in for
- * Electron's process boundary is a per-run token only our page can read, required on every call.
+ * The app without Electron, for development and tests: the same AppServices and handler table as
+ * the main process, behind a loopback HTTP server that also serves the built renderer. What
+ * stands in for Electron's process boundary is a per-run token, handed over once in `openUrl` and
+ * then held in an HttpOnly cookie, required on every request.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const log = options.log ?? ((line: string) => process.stderr.write(`perkpack web: ${line}\n`))
@@ -97,12 +118,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     )
   }
   const token = new PageToken()
-  const [bridgeJs, indexHtml] = await Promise.all([
-    bundleBridge(),
-    harnessIndexHtml(indexFile, token.value),
-  ])
+  const [bridgeJs, indexHtml] = await Promise.all([bundleBridge(), harnessIndexHtml(indexFile)])
+  const storage = harnessStorage(options.env ?? process.env, options.profile ?? false)
+  const dataDir = storage.dataDir ?? mkdtempSync(join(tmpdir(), 'perkpack-web-'))
+  const removeDataDir = () => {
+    if (storage.dataDir === null) rmSync(dataDir, { recursive: true, force: true })
+  }
   const events = new EventStreams()
-  const services = harnessServices(options, events, log)
+  const services = harnessServices(options, dataDir, storage.secretStore, events, log)
   // The page opens allowed links itself (see bridge-client.ts); main only approves them.
   const table = createHandlers(services, { openExternal: () => true, log })
 
@@ -118,7 +141,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       log,
     }),
   )
-  port = await listen(server, options.port ?? 0)
+  try {
+    port = await listen(server, options.port ?? 0)
+  } catch (error) {
+    await services.dispose()
+    removeDataDir()
+    throw error
+  }
   events.startHeartbeat()
 
   let closed: Promise<void> | null = null
@@ -130,6 +159,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         server.closeAllConnections()
       })
       await services.dispose()
+      removeDataDir()
     })()
     return closed
   }
@@ -145,5 +175,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await close()
     throw error
   }
-  return { url: `http://127.0.0.1:${port}/`, port, services, demo, close }
+  const url = `http://127.0.0.1:${port}/`
+  return {
+    url,
+    openUrl: `${url}?${TOKEN_QUERY}=${token.value}`,
+    token: token.value,
+    port,
+    dataDir,
+    temporaryDataDir: storage.dataDir === null,
+    services,
+    demo,
+    close,
+  }
 }

@@ -56,7 +56,6 @@ beforeAll(async () => {
       PERKPACK_BASE_URL: 'http://127.0.0.1:9',
       PERKPACK_AUTH_URL: 'http://127.0.0.1:9',
       PERKPACK_DATA_DIR: dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
       PERKPACK_IMPORT_DIR: imports,
     },
     log: (line) => harnessLog.push(line),
@@ -67,7 +66,7 @@ beforeAll(async () => {
   page = await context.newPage()
   page.setDefaultTimeout(15_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(harness.url)
+  await page.goto(harness.openUrl)
 }, 120_000)
 
 afterAll(async () => {

@@ -42,10 +42,11 @@ describe('an expired session in Chromium, through the web harness', () => {
     await openCampaign(page, campaignId)
 
     // The app quits and starts again (same data folder, same keychain, same address, so the
-    // page's own storage is kept too): the tokens are back, the password is not.
+    // page's own storage is kept too): the tokens are back, the password is not. A new run has a
+    // new token: the page is opened at the URL it prints, as a person would.
     await first.close()
-    await startApp(first.port)
-    await page.reload()
+    const second = await startApp(first.port)
+    await page.goto(second.openUrl)
     await expectSignedIn(page, sim.credentials.email)
     const card = page.getByLabel('Current campaign', { exact: true })
     await expect.poll(() => card.innerText()).toContain(`#${campaignId}`)

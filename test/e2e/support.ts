@@ -62,7 +62,6 @@ export async function startAppHarness(
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
       PERKPACK_DATA_DIR: setup.dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
     },
     log: (line) => log.push(line),
     services: {
@@ -74,17 +73,20 @@ export async function startAppHarness(
   return { harness, log }
 }
 
-/** A fresh context (own storage) and page, with uncaught page errors collected. */
+/**
+ * A fresh context (own storage) and page, with uncaught page errors collected, at the harness's
+ * printed URL (`harness.openUrl`): its token becomes the context's cookie, the page lands on `/`.
+ */
 export async function openPage(
   browser: Browser,
-  url: string,
+  openUrl: string,
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(url)
+  await page.goto(openUrl)
   return { context, page, pageErrors }
 }
 
@@ -190,7 +192,7 @@ export class E2eApp {
       context: this.context,
       page: this.page,
       pageErrors: this.pageErrors,
-    } = await openPage(this.browser, this.harness.url))
+    } = await openPage(this.browser, this.harness.openUrl))
     return this.page
   }
 }

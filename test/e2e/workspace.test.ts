@@ -75,7 +75,7 @@ function orderRows() {
 describe('the workspace in Chromium, through the web harness and the simulator', () => {
   it('a wrong password shows a clear message and no stack trace', async () => {
     // Its own context: nothing signed in yet, nothing left behind for the scenarios below.
-    const own = await openPage(app.browser, app.harness.url)
+    const own = await openPage(app.browser, app.harness.openUrl)
     try {
       const { page: signInPage } = own
       await fillSignIn(signInPage, { ...app.sim.credentials, password: 'not-the-password' })

@@ -29,7 +29,6 @@ beforeAll(async () => {
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
       PERKPACK_DATA_DIR: dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
     },
     log: () => undefined,
   })
@@ -51,7 +50,9 @@ describe.skipIf(!available)('window.perkpack in Chromium, over the harness', () 
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text())
     })
-    await page.goto(harness.url)
+    // The printed URL: its token becomes the page's cookie, and the address bar loses it.
+    await page.goto(harness.openUrl)
+    expect(page.url()).toBe(harness.url)
     await page.waitForFunction(() => 'perkpack' in globalThis)
 
     const result = await page.evaluate(

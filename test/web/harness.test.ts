@@ -4,6 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemorySecretStore } from '../../src/main/services/secrets'
 import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { startSimulator } from '../../src/simulator'
@@ -12,7 +13,16 @@ import type { Simulator } from '../../src/simulator'
 let sim: Simulator
 let harness: Harness
 let token: string
+/** The cookie the printed URL set, as a browser would send it back. */
+let cookie: string
 let dataDir: string
+
+/** What a browser does with the printed URL: the redirect's cookie, ready for a Cookie header. */
+async function cookieFrom(openUrl: string): Promise<string> {
+  const response = await fetch(openUrl, { redirect: 'manual' })
+  expect(response.status).toBe(303)
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] as string
+}
 
 beforeAll(async () => {
   // A fresh checkout has no build yet; `npm test` builds at its end, after the tests.
@@ -20,17 +30,15 @@ beforeAll(async () => {
   sim = await startSimulator({ contributions: 240 })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-'))
   harness = await startHarness({
-    port: 0,
     env: {
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
       PERKPACK_DATA_DIR: dataDir,
-      PERKPACK_SECRET_STORE: 'memory',
     },
     log: () => undefined,
   })
-  const html = await (await fetch(harness.url)).text()
-  token = /<meta name="perkpack-harness" content="([0-9a-f]+)"/.exec(html)?.[1] ?? ''
+  token = harness.token
+  cookie = await cookieFrom(harness.openUrl)
 }, 180_000)
 
 afterAll(async () => {
@@ -63,25 +71,50 @@ function raw(
 }
 
 describe('web harness', () => {
-  it('serves the built renderer with the bridge and the run token injected', async () => {
-    const response = await fetch(harness.url)
+  it('serves the built renderer with the bridge, and no token in the page', async () => {
+    expect(harness.openUrl).toBe(`${harness.url}?token=${token}`)
+    expect(token).toMatch(/^[0-9a-f]{48}$/)
+    const response = await fetch(harness.url, { headers: { cookie } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/)
     expect(response.headers.get('x-frame-options')).toBe('DENY')
     const html = await response.text()
-    expect(token).toMatch(/^[0-9a-f]{48}$/)
+    expect(html).not.toContain(token)
     const bridge = html.indexOf('<script src="/__harness/bridge.js"></script>')
-    expect(bridge).toBeGreaterThan(html.indexOf('name="perkpack-harness"'))
+    expect(bridge).toBeGreaterThan(-1)
     expect(bridge).toBeLessThan(html.indexOf('<script type="module"'))
 
-    const script = await fetch(`${harness.url}__harness/bridge.js`)
+    const script = await fetch(`${harness.url}__harness/bridge.js`, { headers: { cookie } })
     expect(script.headers.get('content-type')).toMatch(/javascript/)
     const js = await script.text()
-    expect(js).toContain('x-perkpack-harness')
     expect(js).toContain('session:reauthenticate')
+    expect(js).not.toContain(token)
     // The app's own assets are served too.
     const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1]
-    expect((await fetch(`${harness.url}${asset}`)).status).toBe(200)
+    expect((await fetch(`${harness.url}${asset}`, { headers: { cookie } })).status).toBe(200)
+    expect((await fetch(`${harness.url}${asset}`)).status).toBe(403)
+  })
+
+  it('answers the page without its cookie with a 403 that does not carry the token', async () => {
+    const response = await fetch(harness.url)
+    expect(response.status).toBe(403)
+    const body = await response.text()
+    expect(body).toContain('Open the URL the harness printed')
+    expect(body).not.toContain(token)
+  })
+
+  it("answers the page's calls by its cookie, from its own origin", async () => {
+    const call = (origin: string) =>
+      fetch(`${harness.url}__harness/ipc/app:info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin },
+        body: '[]',
+      })
+    expect(await (await call(harness.url.slice(0, -1))).json()).toMatchObject({
+      ok: true,
+      value: { harness: true },
+    })
+    expect((await call('http://evil.example')).status).toBe(403)
   })
 
   it('refuses calls without the token, from another origin, or for another host', async () => {
@@ -110,7 +143,12 @@ describe('web harness', () => {
     expect(rebound.body).not.toContain(token)
 
     const traversal = await raw({ path: '/%2e%2e/%2e%2e/package.json' })
-    expect(traversal.status).toBe(404)
+    expect(traversal.status).toBe(403)
+    const traversalWithCookie = await raw({
+      path: '/%2e%2e/%2e%2e/package.json',
+      headers: { cookie },
+    })
+    expect(traversalWithCookie.status).toBe(404)
   })
 
   it('answers an envelope with the token', async () => {
@@ -178,27 +216,56 @@ describe('web harness', () => {
   })
 })
 
+describe('a harness started with no data folder named', () => {
+  it('uses a temporary one, removed at close, memory for tokens, and a random port', async () => {
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-config-'))
+    try {
+      // XDG_CONFIG_HOME holds the app's own data folder on Linux: it must stay untouched.
+      const own = await startHarness({
+        env: {
+          PERKPACK_BASE_URL: sim.baseUrl,
+          PERKPACK_AUTH_URL: sim.authUrl,
+          XDG_CONFIG_HOME: config,
+        },
+        log: () => undefined,
+      })
+      const { dataDir: temporary } = own
+      try {
+        expect(own.temporaryDataDir).toBe(true)
+        expect(path.dirname(temporary)).toBe(os.tmpdir())
+        expect(fs.existsSync(temporary)).toBe(true)
+        expect(own.services.connection.keychain).toBeInstanceOf(MemorySecretStore)
+        // Two harnesses in a row, neither on the old fixed port.
+        expect([own.port, harness.port]).not.toContain(4020)
+        expect(own.port).not.toBe(harness.port)
+      } finally {
+        await own.close()
+      }
+      expect(fs.existsSync(temporary)).toBe(false)
+      expect(fs.readdirSync(config)).toEqual([])
+    } finally {
+      fs.rmSync(config, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('npm run web', () => {
-  it('prints its URL first, runs the demo, and exits cleanly on SIGTERM', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-cli-'))
+  it('prints the URL to open first, runs the demo in a temporary folder, exits cleanly on SIGTERM', async () => {
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-web-cli-'))
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: config }
+    delete env.PERKPACK_DATA_DIR
+    delete env.PERKPACK_SECRET_STORE
     // tsx directly: npm would not pass SIGTERM on (see docs/simulator.md).
     const child = spawn(
       process.execPath,
-      [
-        path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-        'src/web/harness.ts',
-        '--port',
-        '0',
-        '--demo',
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, PERKPACK_DATA_DIR: dir, PERKPACK_SECRET_STORE: 'memory' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/web/harness.ts', '--demo'],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     try {
       let stdout = ''
+      let stderr = ''
+      child.stderr.setEncoding('utf8')
+      child.stderr.on('data', (chunk: string) => (stderr += chunk))
       const firstLine = await new Promise<string>((resolve, reject) => {
         child.stdout.setEncoding('utf8')
         child.stdout.on('data', (chunk: string) => {
@@ -208,25 +275,36 @@ describe('npm run web', () => {
         })
         child.once('exit', (code) => reject(new Error(`harness exited early (${code})`)))
       })
-      const url = /^PerkPack web harness: (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(firstLine)?.[1]
-      expect(url, firstLine).toBeDefined()
-      const html = await (await fetch(url!)).text()
-      const cliToken = /name="perkpack-harness" content="([0-9a-f]+)"/.exec(html)?.[1] ?? ''
+      const printed =
+        /^PerkPack web harness: ((http:\/\/127\.0\.0\.1:(\d+)\/)\?token=[0-9a-f]{48})$/.exec(
+          firstLine,
+        )
+      expect(printed, firstLine).not.toBeNull()
+      const [, openUrl, url, port] = printed as unknown as [string, string, string, string]
+      expect(Number(port)).not.toBe(4020)
+      const cliCookie = await cookieFrom(openUrl)
       const status = await fetch(`${url}__harness/ipc/session:status`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-perkpack-harness': cliToken },
+        headers: { 'content-type': 'application/json', cookie: cliCookie },
         body: '[]',
       })
       expect(await status.json()).toMatchObject({
         ok: true,
         value: { signedIn: true, demo: true, email: 'demo@perkpack.test' },
       })
+      const named = /removed when the harness stops: (\S+)/
+      await expect.poll(() => stderr).toMatch(named)
+      const temporary = named.exec(stderr)?.[1] as string
+      expect(fs.existsSync(temporary)).toBe(true)
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
+      expect(fs.existsSync(temporary)).toBe(false)
+      expect(fs.readdirSync(config)).toEqual([])
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-      fs.rmSync(dir, { recursive: true, force: true })
+      // SIGTERM, not SIGKILL: tsx runs the harness in a child of its own, which SIGKILL would orphan.
+      if (child.exitCode === null) child.kill('SIGTERM')
+      fs.rmSync(config, { recursive: true, force: true })
     }
   }, 120_000)
 })
