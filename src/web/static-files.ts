@@ -2,22 +2,12 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
+import { RENDERER_CONTENT_TYPES } from '../main/shell/app-protocol'
 import { RENDERER_CSP } from '../main/shell/renderer-csp'
 import { BASE_HEADERS, send, TEXT } from './http-replies'
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-}
+/** The app's own table (app:// serves the same build folder): one list of renderer file types. */
+export const CONTENT_TYPES = RENDERER_CONTENT_TYPES
 
 /**
  * Serves the built renderer: index.html (with the harness in it) under the app's CSP, and the

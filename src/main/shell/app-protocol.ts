@@ -30,6 +30,8 @@ export const RENDERER_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.wasm': 'application/wasm',
+  // Source maps: the dev build and the web harness have them; the installer leaves them out.
+  '.map': 'application/json; charset=utf-8',
 }
 
 export type AppRequestTarget =
