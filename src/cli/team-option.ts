@@ -1,18 +1,30 @@
 import { UsageError } from '../main/services/perkpack-errors'
+import { readSettings } from '../main/services/profile'
+import { registerSecret } from '../main/services/redact'
 import { openTeamDesk } from '../main/services/team/open-team-desk'
 import type { TeamDesk } from '../main/services/team/team-desk'
-import { parseTeamUrl, TeamUrlError } from '../shared/team/team-url'
+import { parseTeamUrl, teamPasswordAccount, TeamUrlError } from '../shared/team/team-url'
 import type { TeamUrl } from '../shared/team/team-url'
 import type { ParsedValues } from './command'
 import type { CliContext } from './context'
 import { localTime } from './floor-orders'
 
-/** The team URL from --team-url, else PERKPACK_TEAM_URL; null: the local store, as always. */
-export function teamUrl(context: CliContext, values: ParsedValues): TeamUrl | null {
-  const raw = values['team-url'] ?? context.io.env.PERKPACK_TEAM_URL
+/**
+ * The team store: --team-url, else PERKPACK_TEAM_URL, else the one this desk's app is set to
+ * (Settings → Team) with the password the app keeps in the keychain, so the command line and
+ * the app on one desk write to one record. An empty --team-url or variable: the local store.
+ */
+export async function teamUrl(context: CliContext, values: ParsedValues): Promise<TeamUrl | null> {
+  const env = context.io.env
+  const given = values['team-url'] ?? env.PERKPACK_TEAM_URL
+  const raw = given ?? readSettings(context.target.dataDir).teamUrl
   if (raw === undefined || raw.trim() === '') return null
   try {
-    return parseTeamUrl(raw, context.io.env.PERKPACK_TEAM_PASSWORD ?? null)
+    const keychain = async () =>
+      given === undefined ? context.secretStore().get(teamPasswordAccount(parseTeamUrl(raw))) : null
+    const password = env.PERKPACK_TEAM_PASSWORD ?? (await keychain())
+    registerSecret(password ?? undefined)
+    return parseTeamUrl(raw, password)
   } catch (error) {
     if (error instanceof TeamUrlError) throw new UsageError(error.message)
     throw error
@@ -29,7 +41,7 @@ export async function withTeam<T>(
   desk: () => string,
   fn: (team: TeamDesk | null) => Promise<T>,
 ): Promise<T> {
-  const url = teamUrl(context, values)
+  const url = await teamUrl(context, values)
   if (url === null) return fn(null)
   const team = openTeamDesk({ url, cache: context.cache(), desk: desk() })
   try {

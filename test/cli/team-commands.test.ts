@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
+import { cacheProfile, saveSettings } from '../../src/main/services/profile'
+import { KeychainSecretStore } from '../../src/main/services/secrets'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import type { TeamStatusJson } from '../../src/shared/team/team-actions'
+import { parseTeamUrl, teamPasswordAccount } from '../../src/shared/team/team-url'
 import { STACK_LINE } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
@@ -186,5 +188,31 @@ describe('perkpack team', () => {
     // Every output of this file, including the successful ones above.
     expect(outputs.length).toBeGreaterThan(30)
     for (const text of outputs) expect(text).not.toContain(PG_PASSWORD)
+  })
+})
+
+describe('perkpack on a desk whose app is set to a team store', () => {
+  it('without --team-url, packs on the store Settings → Team names, with the password the app keeps in the keychain', async () => {
+    const url = await server.createDatabase('cli_settings')
+    expect((await at(deskA, url, 'team', 'init')).code).toBe(0)
+    const desk = syncedDesk()
+    // What the app's Settings → Team keeps: the URL in settings.json, the password in the keychain.
+    saveSettings(desk, { teamUrl: url })
+    const account = teamPasswordAccount(parseTeamUrl(url))
+    const keychain = new KeychainSecretStore()
+    await keychain.set(account, PG_PASSWORD)
+    try {
+      const packed = await perkpackHere(['pack', id, first!, '--station', 'Desk C'], {
+        PERKPACK_DATA_DIR: desk,
+        PERKPACK_BASE_URL: BASE_URL,
+        PERKPACK_SECRET_STORE: undefined,
+      })
+      expect(packed.code, packed.stderr).toBe(0)
+      const other = await at(deskB, url, 'pack', id, first!, '--station', 'Desk B')
+      expect(other.code).toBe(4)
+      expect(other.stderr).toMatch(/packed already at Desk C/)
+    } finally {
+      await keychain.delete(account)
+    }
   })
 })

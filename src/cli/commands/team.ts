@@ -12,17 +12,17 @@ import { teamUrl, withTeam } from '../team-option'
 
 const USAGE = 'team init|sync|status [--json]|settle <campaign-id> <order-id> [--team-url URL]'
 
-function requireUrl(input: CommandInput) {
-  const url = teamUrl(input.context, input.values)
+async function requireUrl(input: CommandInput) {
+  const url = await teamUrl(input.context, input.values)
   if (url === null)
     throw new UsageError(
-      'No team store given: pass --team-url postgres://user@host/db or set PERKPACK_TEAM_URL (password in PERKPACK_TEAM_PASSWORD). See docs/team-mode.md.',
+      'No team store given: pass --team-url postgres://user@host/db, set PERKPACK_TEAM_URL (password in PERKPACK_TEAM_PASSWORD), or set it in the app (Settings → Team). See docs/team-mode.md.',
     )
   return url
 }
 
 async function init(input: CommandInput): Promise<number> {
-  const url = requireUrl(input)
+  const url = await requireUrl(input)
   const client = await connectTeam(url)
   try {
     const { from, to } = await migrateTeam(client)
@@ -46,7 +46,7 @@ function desk(input: CommandInput): () => string {
 
 async function sync(input: CommandInput): Promise<number> {
   const { context } = input
-  requireUrl(input)
+  await requireUrl(input)
   return withTeam(context, input.values, desk(input), async (team) => {
     const replay = await team!.replay()
     const pulled = replay.remaining === 0 ? await team!.catchUp() : null
@@ -70,7 +70,7 @@ async function sync(input: CommandInput): Promise<number> {
 
 async function status(input: CommandInput): Promise<number> {
   const { context, values } = input
-  const url = requireUrl(input)
+  const url = await requireUrl(input)
   return withTeam(context, values, desk(input), async (team) => {
     const report = await team!.status()
     if (values.json) {
@@ -97,7 +97,7 @@ async function status(input: CommandInput): Promise<number> {
 
 async function settle(input: CommandInput): Promise<number> {
   const { context, values } = input
-  requireUrl(input)
+  await requireUrl(input)
   const campaignId = campaignArg(input.args, USAGE)
   const orderId = orderArg(input.args, USAGE)
   return withTeam(context, values, desk(input), async (team) => {

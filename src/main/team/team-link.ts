@@ -1,16 +1,11 @@
 import type { TeamChangedEvent } from '../../shared/ipc'
-import { parseTeamUrl } from '../../shared/team/team-url'
+import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import type { OfflineCache } from '../services/cache'
 import { redact, registerSecret } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
 import { openTeamDesk } from '../services/team/open-team-desk'
 import type { TeamDesk } from '../services/team/team-desk'
-
-/** The keychain account of a team store's password: named by the URL's display form. */
-export function teamPasswordAccount(url: TeamUrl): string {
-  return `team:${url.display}`
-}
 
 export interface TeamLinkOptions {
   /** The offline cache of the current host: the desk's outbox and mirror live in it. */

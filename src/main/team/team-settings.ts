@@ -1,5 +1,5 @@
 import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '../../shared/ipc'
-import { parseTeamUrl } from '../../shared/team/team-url'
+import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import { PerkPackError } from '../services/perkpack-errors'
 import type { SecretStore } from '../services/secrets'
@@ -11,7 +11,6 @@ import {
   teamSchemaVersion,
 } from '../services/team/team-schema'
 import { TeamServerStore } from '../services/team/team-server-store'
-import { teamPasswordAccount } from './team-link'
 import type { TeamLink } from './team-link'
 import { registerSecret } from '../services/redact'
 

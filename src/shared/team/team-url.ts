@@ -119,3 +119,11 @@ export function parseTeamUrl(raw: string, password: string | null = null): TeamU
     serverKey: `${hostPort}${url.pathname}`,
   }
 }
+
+/**
+ * The keychain account of a team store's password, named by the URL's display form: the app
+ * keeps it there (Settings → Team) and the command line reads it for the same URL.
+ */
+export function teamPasswordAccount(url: TeamUrl): string {
+  return `team:${url.display}`
+}

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { redact } from '../../../src/main/services/redact'
 import { MemorySecretStore } from '../../../src/main/services/secrets'
-import { TeamLink, teamPasswordAccount } from '../../../src/main/team/team-link'
-import { parseTeamUrl } from '../../../src/shared/team/team-url'
+import { TeamLink } from '../../../src/main/team/team-link'
+import { parseTeamUrl, teamPasswordAccount } from '../../../src/shared/team/team-url'
 
 describe("the app's team link", () => {
   it('masks the keychain password of the team store in everything redacted once read', async () => {
