@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { ApiClient } from '../../src/main/services/api-client'
 import type { ApiClientOptions } from '../../src/main/services/api-client'
 import { openCache } from '../../src/main/services/cache'

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { openCaches, SqliteOfflineCache } from './cache'
 import { CacheError, newerSchemaError, translateSqliteError } from './errors'
 import {

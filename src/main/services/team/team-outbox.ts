@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import type { OrderFloorState, PackOutcome } from '../../../shared/floor/order-state'
 import { actionOrderIds } from '../../../shared/team/team-actions'
 import type { TeamAction, TeamConflict, TeamOutcome } from '../../../shared/team/team-actions'
