@@ -62,6 +62,7 @@ function harnessServices(
     log,
     desktop: harnessDesktop({
       exportDir: env.PERKPACK_EXPORT_DIR || join(dataDir, 'exports'),
+      ownsExportDir: !env.PERKPACK_EXPORT_DIR,
       importDir: env.PERKPACK_IMPORT_DIR || join(dataDir, 'imports'),
       chromium: env.PERKPACK_CHROMIUM || '/usr/bin/chromium',
     }),

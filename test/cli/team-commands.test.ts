@@ -3,7 +3,7 @@ import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import type { TeamStatusJson } from '../../src/shared/team/team-actions'
-import { STACK_LINE } from '../helpers/cli'
+import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived } from '../helpers/model'
@@ -24,7 +24,7 @@ const outputs: string[] = []
 
 function syncedDesk(): string {
   const dataDir = tempDir('perkpack-team-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
     writer.add(asReceived(rows))

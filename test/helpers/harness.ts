@@ -47,8 +47,9 @@ export function tempDir(prefix = 'perkpack-test-'): string {
   return dir
 }
 
-export function openTestCache(dataDir: string, profile = 'test'): OfflineCache {
-  const cache = openCache({ dataDir, profile })
+/** `key`: a cache the CLI (PERKPACK_CACHE_KEY) or the app has encrypted. */
+export function openTestCache(dataDir: string, profile = 'test', key?: string): OfflineCache {
+  const cache = openCache({ dataDir, profile, ...(key === undefined ? {} : { key }) })
   caches.push(cache)
   return cache
 }

@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3-multiple-ciphers'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import type { OrderFloorState, PackOutcome } from '../../../shared/floor/order-state'
 import { actionOrderIds } from '../../../shared/team/team-actions'
 import type { TeamAction, TeamConflict, TeamOutcome } from '../../../shared/team/team-actions'
-import { BUSY_TIMEOUT_MS } from '../cache/file-space'
 import { translateSqliteError } from '../cache/errors'
 import { LocalFloorStore } from '../floor/local-floor-store'
 
@@ -38,11 +37,15 @@ export class TeamOutbox {
   private readonly floor: LocalFloorStore
   private readonly sql
 
+  private readonly file: string
+
+  /** secondConnection(cache): the same file, unlocked with the same key. */
   constructor(
-    private readonly file: string,
+    connection: { db: Database.Database; file: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+    this.file = connection.file
+    this.db = connection.db
     this.db.pragma('synchronous = NORMAL')
     this.floor = new LocalFloorStore(this.db, now, (fn) => this.guard(fn))
     const db = this.db
