@@ -52,6 +52,7 @@ export class Connection {
   /** The current profile's cache key, or why it could not be had (see unlockCache). */
   private cacheKey: { profile: string; key: string } | { profile: string; error: unknown } | null =
     null
+  private unlocking: Promise<void> = Promise.resolve()
   /** The demo's own secret store while the demo runs (its tokens are this run's only). */
   private demoStore: SecretStore | null = null
   private storeWarning: string | null = null
@@ -137,9 +138,16 @@ export class Connection {
   /**
    * Reads (or makes) the current profile's cache key from the secret store. The store is
    * asynchronous and cache() is not: every IPC call, resume and sign-in awaits this first.
-   * Never throws: a failure is what cache() then throws.
+   * One at a time: two first calls at once would each make a key, and a file encrypted with
+   * the one the store did not keep would be unreadable after a restart. Never throws: a
+   * failure is what cache() then throws.
    */
-  async unlockCache(): Promise<void> {
+  unlockCache(): Promise<void> {
+    this.unlocking = this.unlocking.then(() => this.loadCacheKey())
+    return this.unlocking
+  }
+
+  private async loadCacheKey(): Promise<void> {
     const profile = this.profile()
     if (this.cacheKey?.profile === profile && 'key' in this.cacheKey) return
     const store = this.demoStore ?? this.keychain

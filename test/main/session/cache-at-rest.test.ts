@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cacheKeyAccount } from '../../../src/main/services/cache'
+import { AppServices } from '../../../src/main/app-services'
+import { cacheKeyAccount, openCache } from '../../../src/main/services/cache'
 import { cacheProfile } from '../../../src/main/services/profile'
 import { KeychainSecretStore, MemorySecretStore } from '../../../src/main/services/secrets'
 import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
@@ -109,6 +110,29 @@ describe('offline copy at rest (app)', () => {
     expect(filesIn(dataDir).filter((name) => name.startsWith('cache-'))).toEqual([])
     expect(steps[0]).toMatch(/^key cache-key:.*, [1-9]\d* files left$/)
     expect(steps).toContain('platform data')
+  })
+
+  it('calls arriving together at a fresh start make one key, the one the store keeps', async () => {
+    const dataDir = tempDir()
+    const sets: string[] = []
+    class CountingStore extends MemorySecretStore {
+      override async set(name: string, secret: string): Promise<void> {
+        if (name.startsWith('cache-key:')) sets.push(name)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        return super.set(name, secret)
+      }
+    }
+    const store = new CountingStore()
+    const services = new AppServices({ dataDir, secretStore: () => store, emit: () => undefined })
+    await Promise.all([1, 2, 3].map(() => services.connection.unlockCache()))
+    expect(sets).toHaveLength(1)
+    services.connection.cache()
+    const profile = services.connection.profile()
+    await services.dispose()
+    const key = (await store.get(sets[0] as string)) as string
+    const reopened = openCache({ dataDir, profile, key })
+    expect(reopened.campaigns()).toEqual([])
+    reopened.close()
   })
 
   it('without a keychain the user is told the offline copy needs a fresh sync after a restart', async () => {
