@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { benchCache } from './cache.bench'
+import { benchCacheEncryption } from './cache-encryption.bench'
 import { benchDashboardImport } from './dashboard-import.bench'
 import { benchExcel } from './excel.bench'
 import { benchFulfillment } from './fulfillment.bench'
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   fulfillment: benchFulfillment,
   sync: benchSync,
   cache: benchCache,
+  'cache-encryption': benchCacheEncryption,
   'orders-view': benchOrdersView,
   excel: benchExcel,
   labels: benchLabels,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { openCache } from '../src/main/services/cache'
 import { fillDashboardFile } from '../src/main/services/floor/dashboard-fill'
 import { readTrackingFile } from '../src/main/services/floor/tracking-file'

@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url'
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** Native modules whose addon is tied to one ABI (not N-API): each needs an Electron build. */
-export const ELECTRON_BUILT_MODULES = [{ module: 'better-sqlite3', addon: 'better_sqlite3.node' }]
+export const ELECTRON_BUILT_MODULES = [
+  { module: 'better-sqlite3-multiple-ciphers', addon: 'better_sqlite3.node' },
+]
 
 /** An addon built with N-API loads under Node and Electron alike. */
 export function isNapiModule(packageJson) {

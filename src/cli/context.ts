@@ -1,5 +1,11 @@
 import { ApiClient } from '../main/services/api-client'
-import { openCache, wipeCacheFiles } from '../main/services/cache'
+import {
+  CacheError,
+  cacheKeyFor,
+  eraseOfflineCopies,
+  openCache,
+  setAsideUnreadableCache,
+} from '../main/services/cache'
 import type { OfflineCache } from '../main/services/cache'
 import { UsageError } from '../main/services/perkpack-errors'
 import {
@@ -34,6 +40,7 @@ export class CliContext {
   readonly target: Target
   private keychain: SecretStore | null = null
   private cacheHandle: OfflineCache | null = null
+  private cacheKey: string | null = null
 
   constructor(
     readonly io: CliIo,
@@ -57,22 +64,54 @@ export class CliContext {
     return this.keychain
   }
 
+  /**
+   * The offline copy's key, shared with the app through the keychain (or PERKPACK_CACHE_KEY).
+   * The secret store is asynchronous and cache() is not: main.ts awaits this before a command.
+   */
+  async unlockCache(): Promise<void> {
+    this.cacheKey ??= await cacheKeyFor(
+      this.secretStore(),
+      cacheProfile(this.target.baseUrl),
+      this.io.env,
+    )
+  }
+
   cache(): OfflineCache {
+    if (this.cacheKey === null) throw new Error('cache() before unlockCache()')
     this.cacheHandle ??= openCache({
       dataDir: this.target.dataDir,
       profile: cacheProfile(this.target.baseUrl),
+      key: this.cacheKey,
     })
     return this.cacheHandle
   }
 
-  /** Deletes this host's offline cache; returns the file path for the message. */
-  wipeCache(): string {
+  /**
+   * The cache for `sync`: one this computer's key cannot read (the re-sync its message offers)
+   * is set aside under another name, said on stderr, and the sync fills an empty one.
+   */
+  cacheForSync(): OfflineCache {
+    try {
+      return this.cache()
+    } catch (error) {
+      if (!(error instanceof CacheError) || error.code !== 'cache_key_mismatch') throw error
+      const aside = setAsideUnreadableCache(this.target.dataDir, cacheProfile(this.target.baseUrl))
+      this.warn(`the offline copy could not be read with this computer's key; moved to ${aside}`)
+      return this.cache()
+    }
+  }
+
+  /**
+   * Sign-out's erase: the keys of the offline copies first, then every cache file of every host
+   * in the data directory; this host's campaign names too. Returns the data directory.
+   */
+  async eraseOfflineCopies(): Promise<string> {
     const profile = cacheProfile(this.target.baseUrl)
-    const path = this.cache().path
     this.close()
-    wipeCacheFiles(this.target.dataDir, profile)
+    await eraseOfflineCopies(this.secretStore(), this.target.dataDir, [profile])
+    this.cacheKey = null
     new CampaignNames(this.target.dataDir, () => profile).forget()
-    return path
+    return this.target.dataDir
   }
 
   close(): void {

@@ -8,7 +8,8 @@ const GLOBAL_HELP = `Global options:
   -h, --help       help; -v, --version  version
 
 Credentials: PERKPACK_API_TOKEN, PERKPACK_EMAIL, PERKPACK_PASSWORD, else the OS keychain
-(after \`perkpack login\`), else a prompt on a terminal.
+(after \`perkpack login\`), else a prompt on a terminal. The offline cache is encrypted with a
+key kept in the OS keychain (or PERKPACK_CACHE_KEY, 64 hex digits, where there is none).
 Exit codes: 0 ok, 1 runtime failure (network, server; sync --strict with unreadable rows),
 2 usage, missing credentials, bad input, 3 sync held back: far fewer orders than the offline copy,
 4 pack: the order was packed before (at which station, when).

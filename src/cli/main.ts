@@ -104,6 +104,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       dataDir: values['data-dir'],
       debug,
     })
+    await context.unlockCache()
     return await command.run({ context, args: rest, values, signal: controller.signal })
   } catch (error) {
     io.stderr.write(`perkpack: ${errorLine(error)}\n`)

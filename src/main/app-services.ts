@@ -133,7 +133,9 @@ export class AppServices {
     })
     const writes = new FloorWrites(cache, () => this.teamLink.desk())
     const names = new CampaignNames(dataDir, () => this.connection.profile())
-    this.signIn = new SignInDesk(this.connection, dataDir, names)
+    this.signIn = new SignInDesk(this.connection, dataDir, names, async () => {
+      await options.desktop?.forgetLocalData?.()
+    })
     this.demo = new DemoDesk(this.connection, dataDir, options.demo)
     this.campaigns = new CampaignDesk(this.connection, names, () => this.demo.knownCampaigns())
     this.orders = new OrdersDesk(
@@ -168,7 +170,7 @@ export class AppServices {
       campaignName: (campaignId) => this.campaigns.name(campaignId),
     })
     this.syncs = new SyncRunner({
-      cache,
+      cache: () => this.connection.cacheForSync(),
       client,
       privileged: () => this.connection.session.privileged,
       concurrency: () => this.settings.get().concurrency,

@@ -82,6 +82,7 @@ function harnessServices(
     ...(secretStore === 'memory' ? { secretStore: () => new MemorySecretStore() } : {}),
     desktop: harnessDesktop({
       exportDir: env.PERKPACK_EXPORT_DIR || join(dataDir, 'exports'),
+      ownsExportDir: !env.PERKPACK_EXPORT_DIR,
       importDir: env.PERKPACK_IMPORT_DIR || join(dataDir, 'imports'),
       chromium: env.PERKPACK_CHROMIUM || '/usr/bin/chromium',
     }),

@@ -27,6 +27,11 @@ const CHROMIUM_FLAGS = [
 export interface HarnessDesktopOptions {
   /** Where "save" dialogs save: PERKPACK_EXPORT_DIR, else `<dataDir>/exports`. */
   exportDir: string
+  /**
+   * The export folder is the harness's own (`<dataDir>/exports`): sign-out deletes it with
+   * the packing lists and labels in it. A folder named in PERKPACK_EXPORT_DIR is the user's.
+   */
+  ownsExportDir?: boolean
   /** Where "open" dialogs look: PERKPACK_IMPORT_DIR, else `<dataDir>/imports`. */
   importDir?: string
   /** A Chromium binary for Save as PDF; null or missing: PDF saving answers pdf_unavailable. */
@@ -73,6 +78,10 @@ async function newestFile(dir: string, extensions: readonly string[]): Promise<s
 export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
   return {
     printUnavailable: PRINT_UNAVAILABLE_MESSAGE,
+
+    async forgetLocalData() {
+      if (options.ownsExportDir) await rm(options.exportDir, { recursive: true, force: true })
+    },
 
     async chooseSavePath({ defaultName }) {
       await mkdir(options.exportDir, { recursive: true })

@@ -5,7 +5,15 @@ import { cacheFilePath } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { Simulator } from '../../src/simulator'
-import { cleanEnv, collect, perkpack, simEnv, spawnCli, STACK_LINE } from '../helpers/cli'
+import {
+  cleanEnv,
+  collect,
+  perkpack,
+  simEnv,
+  spawnCli,
+  STACK_LINE,
+  TEST_CACHE_KEY,
+} from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import type { CliResult } from '../helpers/cli'
 import { cleanup, freePort, openTestCache, servedRows, startSim, tempDir } from '../helpers/harness'
@@ -162,7 +170,7 @@ describe('perkpack: sync, then work offline', () => {
     expect(result.stdout).toMatch(new RegExp(`Synced 150 contributions of campaign ${campaignId}`))
     expect(result.stderr).not.toMatch(/hidden/)
     // The desktop app's orders view of this snapshot is saved too: its first open is quick.
-    const cache = openTestCache(dataDir, cacheProfile(baseUrl))
+    const cache = openTestCache(dataDir, cacheProfile(baseUrl), TEST_CACHE_KEY)
     expect(hasCurrentView(cache, campaignId)).toBe(true)
     const workspace = loadWorkspace(cache, campaignId)
     expect(workspace?.rows.map((row) => row.id)).toEqual(served.map((row) => row.id))
@@ -320,7 +328,7 @@ describe('perkpack: against a live simulator', () => {
     expectClean(result, 0)
     expect(result.stderr).toMatch(/e-mails and (shipping )?addresses are hidden/)
     expect(sim.stats().tokenGrants).toBe(0)
-    const cache = openTestCache(dataDir, cacheProfile(sim.baseUrl))
+    const cache = openTestCache(dataDir, cacheProfile(sim.baseUrl), TEST_CACHE_KEY)
     const rows = cache.contributions(campaignId)
     expect(rows).toHaveLength(60)
     expect(rows.some((row) => row.email !== undefined || row.order.shipping !== undefined)).toBe(

@@ -6,7 +6,7 @@ import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { orderLines } from '../../src/shared/fulfillment'
-import { cleanEnv, perkpack as spawnPerkpack } from '../helpers/cli'
+import { cleanEnv, perkpack as spawnPerkpack, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived } from '../helpers/model'
@@ -32,7 +32,12 @@ function prepareCache(options: { hoursAgo?: number; unprivileged?: boolean } = {
     unprivileged: options.unprivileged ?? false,
   })
   const syncedAt = new Date(Date.now() - (options.hoursAgo ?? 1) * HOUR_MS)
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), now: () => syncedAt })
+  const cache = openCache({
+    dataDir,
+    profile: cacheProfile(BASE_URL),
+    key: TEST_CACHE_KEY,
+    now: () => syncedAt,
+  })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
     writer.add(asReceived(rows))

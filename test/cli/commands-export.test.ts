@@ -7,7 +7,7 @@ import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { DEFAULT_STATUSES, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
-import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
+import { cleanEnv, perkpack, STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived, toModel } from '../helpers/model'
@@ -23,7 +23,7 @@ let dataDir: string
 
 beforeAll(() => {
   dataDir = tempDir('perkpack-excel-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
   try {
     const writer = cache.beginSnapshot(campaign.id)
     writer.add(asReceived(rows))

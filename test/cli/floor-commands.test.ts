@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
-import { STACK_LINE } from '../helpers/cli'
+import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived } from '../helpers/model'
@@ -22,7 +22,7 @@ let dataDir: string
 
 beforeAll(() => {
   dataDir = tempDir('perkpack-floor-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
     writer.add(asReceived(rows))
@@ -127,7 +127,7 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
   })
 
   it('fills the dashboard file with the stored numbers and leaves the source alone', async () => {
-    const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+    const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
     try {
       cache.floor().addTracking(CAMPAIGN, [
         { orderId: orderOf(6), carrier: 'USPS', trackingNumber: '9400100000000000000061' },

@@ -6,7 +6,7 @@ import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import { countShipments, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
-import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
+import { cleanEnv, perkpack, STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived, toModel } from '../helpers/model'
@@ -22,7 +22,7 @@ let dataDir: string
 
 beforeAll(() => {
   dataDir = tempDir('perkpack-print-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
   try {
     const writer = cache.beginSnapshot(campaign.id)
     writer.add(asReceived(rows))

@@ -5,7 +5,7 @@ import { KeychainSecretStore } from '../../src/main/services/secrets'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import type { TeamStatusJson } from '../../src/shared/team/team-actions'
 import { parseTeamUrl, teamPasswordAccount } from '../../src/shared/team/team-url'
-import { STACK_LINE } from '../helpers/cli'
+import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 import { asReceived } from '../helpers/model'
@@ -26,7 +26,7 @@ const outputs: string[] = []
 
 function syncedDesk(): string {
   const dataDir = tempDir('perkpack-team-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
     writer.add(asReceived(rows))

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { STACK_LINE } from '../helpers/cli'
+import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import type { InProcessResult } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
@@ -35,7 +35,7 @@ beforeAll(() => {
     if (unknown !== null) odd[unknown].push(row.id)
     return { ...row, order: { ...row.order, status: unknown ?? row.order.status } }
   })
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL) })
+  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
   try {
     const writer = cache.beginSnapshot(CAMPAIGN)
     writer.add(asReceived(rows))

@@ -16,6 +16,12 @@ export interface CliResult {
 
 export type CliEnv = Record<string, string | undefined>
 
+/**
+ * The offline copy's key for the test runs: the memory secret store lasts one run, and a test
+ * syncs in one `perkpack` run and reads in the next, as a machine without a keychain would.
+ */
+export const TEST_CACHE_KEY = 'c0ffee'.padEnd(64, '0')
+
 /** The test runner's environment without any PERKPACK_* setting, plus `extra`. */
 export function cleanEnv(extra: CliEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
@@ -23,6 +29,7 @@ export function cleanEnv(extra: CliEnv = {}): NodeJS.ProcessEnv {
     if (!key.startsWith('PERKPACK_')) env[key] = value
   }
   env.PERKPACK_SECRET_STORE = 'memory'
+  env.PERKPACK_CACHE_KEY = TEST_CACHE_KEY
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key]
     else env[key] = value

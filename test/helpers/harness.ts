@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { ApiClient } from '../../src/main/services/api-client'
 import type { ApiClientOptions } from '../../src/main/services/api-client'
 import { openCache } from '../../src/main/services/cache'
@@ -47,8 +47,9 @@ export function tempDir(prefix = 'perkpack-test-'): string {
   return dir
 }
 
-export function openTestCache(dataDir: string, profile = 'test'): OfflineCache {
-  const cache = openCache({ dataDir, profile })
+/** `key`: a cache the CLI (PERKPACK_CACHE_KEY) or the app has encrypted. */
+export function openTestCache(dataDir: string, profile = 'test', key?: string): OfflineCache {
+  const cache = openCache({ dataDir, profile, ...(key === undefined ? {} : { key }) })
   caches.push(cache)
   return cache
 }

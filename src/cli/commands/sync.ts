@@ -62,7 +62,7 @@ answering in part), the copy is kept and the sync exits 3 with both counts.`,
     const progress = new ProgressLine(context.io.stderr)
     const syncing = syncCampaign({
       client: context.client(session),
-      cache: context.cache(),
+      cache: context.cacheForSync(),
       campaignId,
       privileged: session.privileged,
       concurrency,

@@ -76,6 +76,11 @@ export interface Desktop {
    * (the web harness, unit tests): the action goes ahead, as it did before the question existed.
    */
   confirm?(question: ConfirmQuestion): Promise<boolean>
+  /**
+   * Sign-out: what the platform keeps besides the data directory's files goes too (Electron:
+   * the renderer's storage; the harness: its exports folder). Absent where there is none.
+   */
+  forgetLocalData?(): Promise<void>
 }
 
 /** For AppServices built without a platform (the CLI's tests, unit tests): says what is missing. */

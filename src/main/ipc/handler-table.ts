@@ -82,6 +82,7 @@ function envelopeHandler(
       }
     }
     try {
+      await app.connection.unlockCache()
       const value = await run(...parsed.data)
       return { ok: true, value } as IpcEnvelope<IpcResult<IpcChannel>>
     } catch (error) {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { CacheError } from './cache/errors'
 
 /**
- * A native module is compiled for one ABI. `npm ci` builds better-sqlite3 for Node, which the
+ * A native module is compiled for one ABI. `npm ci` builds better-sqlite3-multiple-ciphers for Node, which the
  * command line and the tests run on; Electron's main process has another ABI and cannot load
  * that build. So `npm start` builds a second copy for Electron, kept apart in
  * `.electron-native/<electron version>/` (scripts/electron-native.mjs), and an unpackaged
@@ -70,5 +70,5 @@ export function useElectronNativeBuilds(next: NativeRuntime): void {
 
 /** better-sqlite3's `nativeBinding` option for this process. */
 export function sqliteNativeBinding(): string | undefined {
-  return selectNativeBinding(runtime, 'better-sqlite3', 'better_sqlite3.node')
+  return selectNativeBinding(runtime, 'better-sqlite3-multiple-ciphers', 'better_sqlite3.node')
 }

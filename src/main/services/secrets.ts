@@ -82,7 +82,8 @@ export class KeychainSecretStore implements SecretStore {
       this.options.onFallback?.(
         `The OS keychain is not available (${reason}). PerkPack keeps your sign-in in memory ` +
           'for this run only; on Linux, install and unlock a Secret Service such as gnome-keyring ' +
-          'to stay signed in.',
+          'to stay signed in. The offline copy is encrypted with a key kept there too: after a ' +
+          'restart it cannot be read, and a sync rebuilds it.',
       )
       return orElse(this.fallback)
     }

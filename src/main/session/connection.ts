@@ -1,6 +1,6 @@
 import type { AppInfo, IpcErrorCode, SessionExpired, SessionInfo } from '../../shared/ipc'
 import { ApiClient } from '../services/api-client'
-import { openCache } from '../services/cache'
+import { CacheError, cacheKeyFor, openCache, setAsideUnreadableCache } from '../services/cache'
 import type { OfflineCache } from '../services/cache'
 import type { FetchLike, RetryPolicy } from '../services/http'
 import { PerkPackError, SignInRequired } from '../services/perkpack-errors'
@@ -46,6 +46,10 @@ export class Connection {
   private currentSession: Session
   private currentClient: ApiClient
   private cacheHandle: OfflineCache | null = null
+  /** The current profile's cache key, or why it could not be had (see unlockCache). */
+  private cacheKey: { profile: string; key: string } | { profile: string; error: unknown } | null =
+    null
+  private unlocking: Promise<void> = Promise.resolve()
   /** The demo's own secret store while the demo runs (its tokens are this run's only). */
   private demoStore: SecretStore | null = null
   private storeWarning: string | null = null
@@ -124,10 +128,62 @@ export class Connection {
     return this.inDemo ? DEMO_PROFILE : cacheProfile(this.current.baseUrl)
   }
 
+  /**
+   * Reads (or makes) the current profile's cache key from the secret store. The store is
+   * asynchronous and cache() is not: every IPC call, resume and sign-in awaits this first.
+   * One at a time: two first calls at once would each make a key, and a file encrypted with
+   * the one the store did not keep would be unreadable after a restart. Never throws: a
+   * failure is what cache() then throws.
+   */
+  unlockCache(): Promise<void> {
+    this.unlocking = this.unlocking.then(() => this.loadCacheKey())
+    return this.unlocking
+  }
+
+  private async loadCacheKey(): Promise<void> {
+    const profile = this.profile()
+    if (this.cacheKey?.profile === profile && 'key' in this.cacheKey) return
+    const store = this.demoStore ?? this.keychain
+    const unlocked = await cacheKeyFor(store, profile, this.options.env).then(
+      (key) => ({ profile, key }),
+      (error: unknown) => ({ profile, error }),
+    )
+    if (this.profile() === profile) this.cacheKey = unlocked
+  }
+
+  /** Sign-out erased the key: the next open makes a new one. */
+  forgetCacheKey(): void {
+    this.cacheKey = null
+  }
+
   cache(): OfflineCache {
     if (this.isClosed) throw new PerkPackError('closing', 'PerkPack is closing.')
-    this.cacheHandle ??= openCache({ dataDir: this.options.dataDir, profile: this.profile() })
+    if (this.cacheHandle) return this.cacheHandle
+    const profile = this.profile()
+    const unlocked = this.cacheKey?.profile === profile ? this.cacheKey : null
+    // Only a request racing a switch of host gets here: the next one finds the key.
+    if (unlocked === null) {
+      throw new PerkPackError('cache_busy', 'The offline copy is being opened; try again.')
+    }
+    if ('error' in unlocked) throw unlocked.error
+    this.cacheHandle = openCache({ dataDir: this.options.dataDir, profile, key: unlocked.key })
     return this.cacheHandle
+  }
+
+  /**
+   * The cache for a sync. One this computer's key cannot read (cache_key_mismatch, whose
+   * message offers a sync) is set aside under another name, not deleted, and the sync starts
+   * an empty one.
+   */
+  cacheForSync(): OfflineCache {
+    try {
+      return this.cache()
+    } catch (error) {
+      if (!(error instanceof CacheError) || error.code !== 'cache_key_mismatch') throw error
+      const aside = setAsideUnreadableCache(this.options.dataDir, this.profile())
+      this.options.log(`the offline copy could not be read with this computer's key: ${aside}`)
+      return this.cache()
+    }
   }
 
   /** Leaves the current host: the features let go of it, then its cache closes. */
@@ -178,6 +234,7 @@ export class Connection {
    * locked keychain must not keep the window from opening: the views say so later.
    */
   async resume(): Promise<void> {
+    await this.unlockCache()
     try {
       if ((await this.currentSession.status()).signedIn) this.options.signedIn()
     } catch (error) {

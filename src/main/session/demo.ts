@@ -60,6 +60,7 @@ export class DemoDesk {
         session,
         store,
       )
+      await connection.unlockCache()
     }
     const demoAccount = sim.dataset.users[0]?.accountId
     const campaignIds = sim.campaignIds.filter(

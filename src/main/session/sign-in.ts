@@ -1,5 +1,5 @@
 import type { SessionInfo, SignInInput } from '../../shared/ipc'
-import { wipeCacheFiles } from '../services/cache'
+import { eraseOfflineCopies, wipeCacheFiles } from '../services/cache'
 import { UsageError } from '../services/perkpack-errors'
 import { keychainAccount, normalizeUrl, saveSettings } from '../services/profile'
 import { DEMO_PROFILE } from './connection'
@@ -13,6 +13,8 @@ export class SignInDesk {
     private readonly dataDir: string,
     /** The campaign names kept for the host signed in to. */
     private readonly names: CampaignNames,
+    /** What the platform keeps besides the data directory (Desktop.forgetLocalData). */
+    private readonly forgetLocalData: () => Promise<void> = async () => undefined,
   ) {}
 
   async signIn(input: SignInInput): Promise<SessionInfo> {
@@ -54,6 +56,7 @@ export class SignInDesk {
       { baseUrl, authUrl, source: urlsGiven ? 'settings' : fallback.source },
       candidate,
     )
+    await connection.unlockCache()
     connection.renewed()
     return connection.sessionInfo()
   }
@@ -79,9 +82,11 @@ export class SignInDesk {
   }
 
   /**
-   * Forgets the account on this host: keychain entries (the e-mail's and the API-token-only
-   * one), the offline cache, the remembered e-mail. During the demo it only ends the demo: the
-   * person's own account was not what they were looking at.
+   * Forgets the account: the offline copies' keys first (crypto-erase), then every cache file
+   * of every host in the data directory, the keychain entries (the e-mail's and the
+   * API-token-only one), what the platform keeps (the renderer's storage, the harness's
+   * exports), the remembered e-mail. During the demo it only ends the demo: the person's own
+   * account was not what they were looking at.
    */
   async signOut(): Promise<SessionInfo> {
     const connection = this.connection
@@ -95,11 +100,15 @@ export class SignInDesk {
     const profile = connection.profile()
     const target = connection.target
     connection.leaveHost()
+    await eraseOfflineCopies(connection.keychain, this.dataDir, [profile])
+    connection.forgetCacheKey()
     await connection.session.signOut()
     await connection.keychain.delete(keychainAccount(target, null))
-    // Again: a request that came in during the awaits may have opened the cache.
+    // Again: a request that came in during the awaits may have opened the cache (with a key).
     connection.leaveHost()
-    wipeCacheFiles(this.dataDir, profile)
+    await eraseOfflineCopies(connection.keychain, this.dataDir, [profile])
+    connection.forgetCacheKey()
+    await this.forgetLocalData()
     this.names.forget(profile)
     saveSettings(this.dataDir, { email: undefined })
     connection.switchTo(connection.target, connection.newSession(target, null))

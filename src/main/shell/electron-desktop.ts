@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
-import { app, BrowserWindow, dialog } from 'electron'
+import { app, BrowserWindow, dialog, session } from 'electron'
 import type { OpenDialogOptions, SaveDialogOptions, WebContents } from 'electron'
 import { savePathWithExtension } from '../exports/desktop-port'
 import type { Desktop } from '../exports/desktop-port'
@@ -149,6 +149,12 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
         ? await dialog.showMessageBox(owner, question)
         : await dialog.showMessageBox(question)
       return answer.response === 0
+    },
+
+    async forgetLocalData() {
+      // Backers' names may sit in the renderer's caches and storage (local storage, IndexedDB).
+      await session.defaultSession.clearStorageData()
+      await session.defaultSession.clearCache()
     },
 
     async printToPdf(html, path, options) {

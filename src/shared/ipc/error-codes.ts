@@ -44,6 +44,7 @@ export const IPC_ERROR_CODES = [
   'cache_snapshot_closed',
   'cache_snapshot_superseded',
   'cache_bad_value',
+  'cache_key_mismatch',
   // Exports, printing and saving files.
   'nothing_selected',
   'nothing_to_print',

@@ -28,7 +28,7 @@ describe('which native build a process loads (npm start vs npm test)', () => {
     expect(
       selectNativeBinding(
         { electron: undefined, packaged: false, appRoot: ROOT },
-        'better-sqlite3',
+        'better-sqlite3-multiple-ciphers',
         ADDON,
         always,
       ),
@@ -37,7 +37,7 @@ describe('which native build a process loads (npm start vs npm test)', () => {
     expect(
       selectNativeBinding(
         { electron: '45.4.1', packaged: true, appRoot: ROOT },
-        'better-sqlite3',
+        'better-sqlite3-multiple-ciphers',
         ADDON,
         never,
       ),
@@ -48,12 +48,20 @@ describe('which native build a process loads (npm start vs npm test)', () => {
     expect(
       selectNativeBinding(
         { electron: '45.4.1', packaged: false, appRoot: '/repo' },
-        'better-sqlite3',
+        'better-sqlite3-multiple-ciphers',
         ADDON,
         always,
       ),
     ).toBe(
-      path.join('/repo', '.electron-native', '45.4.1', 'better-sqlite3', 'build', 'Release', ADDON),
+      path.join(
+        '/repo',
+        '.electron-native',
+        '45.4.1',
+        'better-sqlite3-multiple-ciphers',
+        'build',
+        'Release',
+        ADDON,
+      ),
     )
   })
 
@@ -61,7 +69,7 @@ describe('which native build a process loads (npm start vs npm test)', () => {
     expect(() =>
       selectNativeBinding(
         { electron: '45.4.1', packaged: false, appRoot: '/repo' },
-        'better-sqlite3',
+        'better-sqlite3-multiple-ciphers',
         ADDON,
         never,
       ),
@@ -73,12 +81,15 @@ describe('which native build a process loads (npm start vs npm test)', () => {
     useElectronNativeBuilds({ electron: '45.4.1', packaged: false, appRoot })
     expect(() => openCache({ dataDir: tempDir(), profile: 'p' })).toThrow(/npm start/)
     // A file that is not an addon at the selected path: the cache tried to load exactly it.
-    const file = electronAddonPath(appRoot, '45.4.1', 'better-sqlite3', ADDON)
+    const file = electronAddonPath(appRoot, '45.4.1', 'better-sqlite3-multiple-ciphers', ADDON)
     fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(file, 'not an addon')
     expect(() => openCache({ dataDir: tempDir(), profile: 'p' })).toThrow()
     // Node's own build copied there loads: the path is the one used.
-    fs.copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node'), file)
+    fs.copyFileSync(
+      require.resolve('better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node'),
+      file,
+    )
     const cache = openCache({ dataDir: tempDir(), profile: 'p' })
     expect(cache.campaigns()).toEqual([])
     cache.close()

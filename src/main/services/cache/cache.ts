@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { FloorStore } from '../../../shared/floor/order-state'
 import { CacheError, translateSqliteError } from './errors'

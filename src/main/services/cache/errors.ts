@@ -9,6 +9,7 @@ export type CacheErrorCode =
   | 'cache_snapshot_closed'
   | 'cache_snapshot_superseded'
   | 'cache_bad_value'
+  | 'cache_key_mismatch'
 
 export class CacheError extends PerkPackError {
   override name = 'CacheError'

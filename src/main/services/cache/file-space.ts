@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 
 /*
  * A sync stages a whole campaign beside its snapshot, then swaps it in: the staging rows and
@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3'
  * incremental auto-vacuum the pages are handed back to the file system after each commit.
  */
 
-/** better-sqlite3's default too; named because a second window or the CLI may hold the lock. */
+/** better-sqlite3-multiple-ciphers' default too; named because a second window or the CLI may hold the lock. */
 export const BUSY_TIMEOUT_MS = 5000
 const AUTO_VACUUM_INCREMENTAL = 2
 /** The WAL is cut back to this after a checkpoint rather than keep a whole commit's size. */

@@ -1,4 +1,11 @@
-export { cacheFilePath, openCache, wipeCacheFiles } from './open-cache'
+export { cacheFilePath, openCache, secondConnection, wipeCacheFiles } from './open-cache'
+export {
+  cacheProfilesIn,
+  eraseOfflineCopies,
+  setAsideUnreadableCache,
+  wipeAllCacheFiles,
+} from './cache-files'
+export { CACHE_KEY_VARIABLE, cacheKeyAccount, cacheKeyFor, forgetCacheKey } from './cache-key'
 export type {
   CacheOptions,
   CampaignSnapshotInfo,

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { openCaches, SqliteOfflineCache } from './cache'
+import { encryptPlaintextCache, isPlaintextFile, unlockCache } from './cache-encryption'
 import { CacheError, newerSchemaError, translateSqliteError } from './errors'
 import {
   BUSY_TIMEOUT_MS,
@@ -15,9 +16,12 @@ import type { CacheOptions, OfflineCache } from './types'
 
 /** The profile becomes part of a file name: no separators, no `..`, no surprises. */
 const PROFILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
+/** How to open another connection to a cache's file with its key (see secondConnection). */
+const connectors = new WeakMap<OfflineCache, () => Database.Database>()
 const PAGE_SIZE = 16_384
 const CACHE_KIB = 32_768
-const FILE_SUFFIXES = ['', '-wal', '-shm', '-journal'] as const
+/** The database and what SQLite keeps beside it. */
+export const FILE_SUFFIXES = ['', '-wal', '-shm', '-journal'] as const
 
 export function cacheFilePath(dataDir: string, profile: string): string {
   if (!PROFILE_PATTERN.test(profile)) {
@@ -48,10 +52,25 @@ export function openCache(options: CacheOptions): OfflineCache {
   }
   let db: Database.Database | undefined
   try {
+    const { key } = options
+    const connect = (): Database.Database => {
+      const connection = new Database(file, { timeout: BUSY_TIMEOUT_MS, nativeBinding })
+      try {
+        if (key !== undefined) unlockCache(connection, file, key)
+      } catch (error) {
+        connection.close()
+        throw error
+      }
+      return connection
+    }
     db = new Database(file, { timeout: BUSY_TIMEOUT_MS, nativeBinding })
+    const plaintext = key !== undefined && isPlaintextFile(file)
+    if (key !== undefined && !plaintext) unlockCache(db, file, key)
     // Before anything writes: a newer file must be left exactly as it is.
     const found = userVersion(db)
     if (found > SCHEMA_VERSION) throw newerSchemaError(found)
+    // A cache from before encryption: encrypted in place on its first open with a key.
+    if (key !== undefined && plaintext) encryptPlaintextCache(db, key)
     // Both take effect only on a new file. Bigger pages cut B-tree overhead: measured about
     // 25% off add + commit when rows were 1 KB of JSON.
     db.pragma(`page_size = ${PAGE_SIZE}`)
@@ -72,10 +91,25 @@ export function openCache(options: CacheOptions): OfflineCache {
     const cache = new SqliteOfflineCache(db, file, options.now ?? (() => new Date()))
     cache.dropDeadSyncs()
     openCaches.add(cache)
+    connectors.set(cache, connect)
     return cache
   } catch (error) {
     db?.close()
     throw translateSqliteError(error, file)
+  }
+}
+
+/**
+ * Another connection to an open cache's file, unlocked with the same key: team mode's outbox
+ * keeps one of its own. The caller closes it.
+ */
+export function secondConnection(cache: OfflineCache): { db: Database.Database; file: string } {
+  const connect = connectors.get(cache)
+  if (!connect) throw new Error('secondConnection() of a cache openCache() did not open')
+  try {
+    return { db: connect(), file: cache.path }
+  } catch (error) {
+    throw translateSqliteError(error, cache.path)
   }
 }
 

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import type { SchemaProblem } from '../../../shared/api/validate'
 import type { ProblemRow, ProblemRowsQuery } from './types'
 

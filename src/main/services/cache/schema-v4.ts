@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import { CacheError } from './errors'
 import { encodeRow, isPlain, PartNumbers } from './row-codec'
 

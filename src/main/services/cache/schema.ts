@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import { newerSchemaError } from './errors'
 import { convertRowsToCompact } from './schema-v4'
 

@@ -7,6 +7,12 @@ export interface CacheOptions {
   dataDir: string
   /** Whose data this is, e.g. a hash of auth URL + e-mail, or 'api-token-only'. */
   profile: string
+  /**
+   * The profile's 256-bit key as 64 hex digits (cache-key.ts): the file is encrypted with it,
+   * and a plaintext file is encrypted on this open. The app and the CLI always pass one;
+   * without, the file stays plaintext (tests and benchmarks of other things).
+   */
+  key?: string
   now?: () => Date
 }
 

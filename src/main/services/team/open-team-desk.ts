@@ -1,4 +1,5 @@
 import type { TeamUrl } from '../../../shared/team/team-url'
+import { secondConnection } from '../cache'
 import type { OfflineCache } from '../cache'
 import { TeamDesk } from './team-desk'
 import { TeamOutbox } from './team-outbox'
@@ -21,7 +22,7 @@ export interface OpenTeamDeskOptions {
 export function openTeamDesk(options: OpenTeamDeskOptions): TeamDesk {
   return new TeamDesk({
     url: options.url,
-    outbox: new TeamOutbox(options.cache.path, options.now),
+    outbox: new TeamOutbox(secondConnection(options.cache), options.now),
     desk: options.desk,
     ...(options.now ? { now: options.now } : {}),
     ...(options.connectTimeoutMs === undefined

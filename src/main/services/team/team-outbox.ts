@@ -1,10 +1,8 @@
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import type { OrderFloorState, PackOutcome } from '../../../shared/floor/order-state'
 import { actionOrderIds } from '../../../shared/team/team-actions'
 import type { TeamAction, TeamConflict, TeamOutcome } from '../../../shared/team/team-actions'
-import { BUSY_TIMEOUT_MS } from '../cache/file-space'
 import { translateSqliteError } from '../cache/errors'
-import { sqliteNativeBinding } from '../native-builds'
 import { LocalFloorStore } from '../floor/local-floor-store'
 
 /** A conflict as `team status` prints it: the keys of the JSON, and the winner's time. */
@@ -39,11 +37,15 @@ export class TeamOutbox {
   private readonly floor: LocalFloorStore
   private readonly sql
 
+  private readonly file: string
+
+  /** secondConnection(cache): the same file, unlocked with the same key. */
   constructor(
-    private readonly file: string,
+    connection: { db: Database.Database; file: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS, nativeBinding: sqliteNativeBinding() })
+    this.file = connection.file
+    this.db = connection.db
     this.db.pragma('synchronous = NORMAL')
     this.floor = new LocalFloorStore(this.db, now, (fn) => this.guard(fn))
     const db = this.db

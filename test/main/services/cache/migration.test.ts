@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildView, hasCurrentView, loadWorkspace } from '../../../../src/main/orders/view-store'
 import { SCHEMA_VERSION, openCache } from '../../../../src/main/services/cache'
@@ -31,8 +31,8 @@ function tempDir(): string {
   return dir
 }
 
-function open(dir: string): OfflineCache {
-  const cache = openCache({ dataDir: dir, profile: PROFILE })
+function open(dir: string, key?: string): OfflineCache {
+  const cache = openCache({ dataDir: dir, profile: PROFILE, ...(key ? { key } : {}) })
   opened.push(cache)
   return cache
 }
@@ -261,6 +261,24 @@ describe('offline cache: a schema 2 file moves to the compact rows', () => {
       problemRow(null, 80),
       problemRow(next[3]!.id, 3),
     ])
+  })
+})
+
+describe('offline cache: a schema 2 plaintext file opened with a key (issue 11 M2)', () => {
+  it('is migrated and encrypted in one open, every row kept, no e-mail left readable', () => {
+    const dir = tempDir()
+    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
+    const rows = makeContributions(60)
+    writeV2File(file, new Map([[CAMPAIGN, rows]]))
+    const key = '7e'.repeat(32)
+    const cache = open(dir, key)
+    expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
+    expect(cache.contributionCount(CAMPAIGN)).toBe(60)
+    cache.close()
+    const bytes = fs.readFileSync(file).toString('latin1')
+    expect(bytes.startsWith('SQLite format 3')).toBe(false)
+    expect(bytes).not.toContain(rows[5]!.email as string)
+    expect(texts(open(dir, key).contributions(CAMPAIGN))).toEqual(texts(newestFirst(rows)))
   })
 })
 
