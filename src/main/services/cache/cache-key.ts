@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { UsageError } from '../perkpack-errors'
+import { registerSecret } from '../redact'
 import type { SecretStore } from '../secrets'
 import { isCacheKey } from './cache-encryption'
 
@@ -31,12 +32,18 @@ export async function cacheKeyFor(
         `${CACHE_KEY_VARIABLE} must be 64 hex digits (a 256-bit key), for example the output of \`openssl rand -hex 32\`.`,
       )
     }
+    registerSecret(fromEnv)
     return fromEnv
   }
   const account = cacheKeyAccount(profile)
   const stored = await store.get(account)
-  if (stored !== null && isCacheKey(stored)) return stored
+  // Like a token: masked in any message or log line that might quote it.
+  if (stored !== null && isCacheKey(stored)) {
+    registerSecret(stored)
+    return stored
+  }
   const key = randomBytes(32).toString('hex')
+  registerSecret(key)
   await store.set(account, key)
   return key
 }

@@ -10,6 +10,7 @@ import {
   setAsideUnreadableCache,
 } from '../../../../src/main/services/cache'
 import { MemorySecretStore } from '../../../../src/main/services/secrets'
+import { redact } from '../../../../src/main/services/redact'
 import { asReceived } from '../../../helpers/model'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { makeContributions } from '../../fixtures/contributions'
@@ -130,5 +131,15 @@ describe('offline cache encrypted at rest', () => {
     await expect(cacheKeyFor(store, PROFILE, { PERKPACK_CACHE_KEY: 'short' })).rejects.toThrow(
       /PERKPACK_CACHE_KEY must be 64 hex digits/,
     )
+  })
+})
+
+describe('the cache key in messages', () => {
+  it('is masked like a token wherever a message or log line would quote it', async () => {
+    const key = await cacheKeyFor(new MemorySecretStore(), 'masked-profile')
+    expect(redact(`PRAGMA key = "x'${key}'" failed`)).not.toContain(key)
+    const fromEnv = 'ab'.repeat(32)
+    await cacheKeyFor(new MemorySecretStore(), 'env-profile', { PERKPACK_CACHE_KEY: fromEnv })
+    expect(redact(`key ${fromEnv}`)).not.toContain(fromEnv)
   })
 })
