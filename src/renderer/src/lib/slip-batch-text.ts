@@ -1,9 +1,20 @@
-import type { SlipBatchRange, SlipsProgress } from '@shared/ipc'
+import type { SlipBatchRange, SlipsPreview, SlipsProgress } from '@shared/ipc'
 import { formatCount, plural } from './counts'
 
 /** "Slips 501–1,000" for the batch picker (1-based, as the person counts). */
 export function batchLabel(batch: SlipBatchRange): string {
   return `Slips ${formatCount(batch.from + 1)}–${formatCount(batch.to)}`
+}
+
+/** "3,697 slips in 8 batches · 450 orders without a slip", the line over the slip preview. */
+export function slipsSummary(preview: SlipsPreview | null): string {
+  if (!preview) return ''
+  const parts = [
+    `${plural(preview.slips, 'slip')} in ${plural(preview.batches.length, 'batch', 'batches')}`,
+  ]
+  if (preview.skippedCount > 0)
+    parts.push(`${plural(preview.skippedCount, 'order')} without a slip`)
+  return parts.join(' · ')
 }
 
 /**

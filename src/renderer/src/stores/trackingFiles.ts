@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
+import type { Ref } from 'vue'
 import type {
   DashboardFillReport,
   TrackingFormat,
@@ -14,13 +15,30 @@ import { useFloorProgressStore } from './floorProgress'
 
 export type FormatChoice = TrackingFormat | 'auto'
 
-/** Reads the picked file; a file the window cannot read becomes the message shown. */
-async function read(file: File, error: { value: string | null }): Promise<PickedFile | null> {
+/**
+ * Reads the picked file and sends it to main: `busy` covers both steps, and `error` takes the
+ * message of either (a file the window cannot read, or main's answer).
+ */
+async function sendPickedFile<T>(
+  file: File,
+  state: { busy: Ref<boolean>; error: Ref<string | null> },
+  send: (picked: PickedFile) => Promise<T>,
+  apply: (answer: T) => unknown,
+): Promise<void> {
+  const { busy, error } = state
+  error.value = null
+  busy.value = true
   try {
-    return await readPickedFile(file)
-  } catch (e) {
-    error.value = e instanceof Error ? e.message : String(e)
-    return null
+    let picked: PickedFile
+    try {
+      picked = await readPickedFile(file)
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e)
+      return
+    }
+    await trackRequest(() => send(picked), { error, apply })
+  } finally {
+    busy.value = false
   }
 }
 
@@ -57,25 +75,15 @@ export const useTrackingFilesStore = defineStore('trackingFiles', () => {
     if (id === null) return
     preview.value = null
     imported.value = null
-    importError.value = null
-    previewing.value = true
-    try {
-      const picked = await read(file, importError)
-      if (!picked) return
-      const request = {
-        campaignId: id,
-        ...picked,
-        ...(format.value === 'auto' ? {} : { format: format.value }),
-      }
-      await trackRequest(() => api().previewTracking(request), {
-        error: importError,
-        apply: (answer) => {
-          if (campaignId.value === id) preview.value = answer
-        },
-      })
-    } finally {
-      previewing.value = false
-    }
+    const chosen = format.value === 'auto' ? {} : { format: format.value }
+    await sendPickedFile(
+      file,
+      { busy: previewing, error: importError },
+      (picked) => api().previewTracking({ campaignId: id, ...picked, ...chosen }),
+      (answer) => {
+        if (campaignId.value === id) preview.value = answer
+      },
+    )
   }
 
   function cancelPreview(): void {
@@ -100,18 +108,12 @@ export const useTrackingFilesStore = defineStore('trackingFiles', () => {
     const id = campaignId.value
     if (id === null || filling.value) return
     fillReport.value = null
-    fillError.value = null
-    filling.value = true
-    try {
-      const picked = await read(file, fillError)
-      if (!picked) return
-      await trackRequest(() => api().fillDashboard({ campaignId: id, ...picked }), {
-        error: fillError,
-        apply: (answer) => (fillReport.value = answer),
-      })
-    } finally {
-      filling.value = false
-    }
+    await sendPickedFile(
+      file,
+      { busy: filling, error: fillError },
+      (picked) => api().fillDashboard({ campaignId: id, ...picked }),
+      (answer) => (fillReport.value = answer),
+    )
   }
 
   return {

@@ -95,4 +95,12 @@ describe('SettingsView', () => {
     })
     expect(inputByLabel(wrapper, 'Sync concurrency')).toBeTruthy()
   })
+
+  it('keeps Save off for an edit that would save the same settings (spaces around a URL)', async () => {
+    const { wrapper } = setup()
+    await typeInto(inputByLabel(wrapper, 'API base URL'), ' https://api.example.test ')
+    expect(buttonByName('Save settings').disabled).toBe(true)
+    await typeInto(inputByLabel(wrapper, 'API base URL'), 'https://api2.example.test')
+    expect(buttonByName('Save settings').disabled).toBe(false)
+  })
 })
