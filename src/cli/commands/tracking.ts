@@ -19,8 +19,7 @@ import type { Command, CommandInput } from '../command'
 import { offlineCopy } from '../offline-copy'
 import { readInputFile } from '../input-file'
 import { checkedOutPath } from '../out-path'
-import { stationName } from '../floor-orders'
-import { freshen, withTeam } from '../team-option'
+import { withCaughtUpTeam } from '../team-option'
 
 const IMPORT_USAGE =
   'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run] [--team-url URL]'
@@ -57,16 +56,7 @@ function previewLines(preview: TrackingPreview): string[] {
 }
 
 async function importTracking(input: CommandInput): Promise<number> {
-  const { context, values } = input
-  return withTeam(
-    context,
-    values,
-    () => stationName(values.station, context.target.dataDir),
-    async (team) => {
-      if (team) await freshen(context, team)
-      return importInto(input, team)
-    },
-  )
+  return withCaughtUpTeam(input.context, input.values, (team) => importInto(input, team))
 }
 
 async function importInto(
