@@ -9,7 +9,7 @@ import {
 } from '../../main/services/floor/tracking-import'
 import type { TeamDesk } from '../../main/services/team/team-desk'
 import type { TrackingPreview } from '../../main/services/floor/tracking-import'
-import { exportError, fileSink } from '../../main/services/export/excel-files'
+import { writeExportFile } from '../../main/services/export/excel-files'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { isOneOf, TRACKING_FORMATS } from '../../shared/ipc'
@@ -113,15 +113,7 @@ async function fillDashboard({ context, args, values }: CommandInput): Promise<n
     )
   const { rows } = offlineCopy(context, campaignId)
   const result = fillDashboardFile(bytes, name, rows, context.cache().floor().states(campaignId))
-  const sink = fileSink(out)
-  try {
-    sink.stream.end(result.bytes)
-    await sink.settle()
-    sink.publish()
-  } catch (error) {
-    await sink.discard()
-    throw exportError(error, out)
-  }
+  await writeExportFile(out, result.bytes)
   context.io.stdout.write(
     [
       `Wrote ${values.out}: ${plural(result.rows, 'row')} matched by ${result.matchedBy}`,

@@ -12,7 +12,7 @@ import type {
   TrackingPreviewView,
 } from '../../shared/ipc'
 import type { Desktop } from '../exports/desktop-port'
-import { exportError, fileSink } from '../services/export/excel-files'
+import { writeExportFile } from '../services/export/excel-files'
 import type { OfflineCache } from '../services/cache'
 import { fillDashboardFile } from '../services/floor/dashboard-fill'
 import { decodeCsv } from '../services/floor/csv-bytes'
@@ -150,21 +150,7 @@ export class TrackingDesk {
       title: 'Save the filled dashboard file',
     })
     if (path === null) return null
-    const sink = (() => {
-      try {
-        return fileSink(path)
-      } catch (error) {
-        throw exportError(error, path)
-      }
-    })()
-    try {
-      sink.stream.end(result.bytes)
-      await sink.settle()
-      sink.publish()
-    } catch (error) {
-      await sink.discard()
-      throw exportError(error, path)
-    }
+    await writeExportFile(path, result.bytes)
     return {
       path,
       rows: result.rows,
