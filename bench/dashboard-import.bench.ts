@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +11,7 @@ import { syncCampaign } from '../src/main/services/sync'
 import { dashboardExportCsv } from '../src/simulator/dashboard-export'
 import { generateDataset } from '../src/simulator/data'
 import { toModel } from '../test/helpers/model'
-import { fmt, signedInClient, spawnSimulator } from './lib'
+import { fmt, measureInChild, signedInClient, spawnSimulator } from './lib'
 import type { SimulatorProcess } from './lib'
 
 const CONTRIBUTIONS = Number(process.env.PERKPACK_BENCH_IMPORT_ROWS ?? 100_000)
@@ -134,30 +133,14 @@ async function runChild(variant: Variant, input: ChildInput): Promise<void> {
   }
 }
 
-function measureInChild(variant: Variant, input: ChildInput): Promise<Measure> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--trace-gc', '--import', 'tsx', __filename],
-      {
-        cwd: join(__dirname, '..'),
-        env: { ...process.env, [CHILD_ENV]: JSON.stringify({ variant, input }) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? ''
-      if (code !== 0 || !line.startsWith('{')) {
-        reject(new Error(`dashboard import bench child ${variant} exited with ${code}`))
-        return
-      }
-      const measure = JSON.parse(line) as Measure
-      resolve({ ...measure, peakHeapMb: heapHighWater(out, measure.heapAfterMb) })
-    })
-  })
+async function measureVariant(variant: Variant, input: ChildInput): Promise<Measure> {
+  const { measure, stdout } = await measureInChild<Measure>(
+    __filename,
+    ['--expose-gc', '--trace-gc'],
+    { [CHILD_ENV]: JSON.stringify({ variant, input }) },
+    `dashboard import bench child ${variant}`,
+  )
+  return { ...measure, peakHeapMb: heapHighWater(stdout, measure.heapAfterMb) }
 }
 
 /**
@@ -191,7 +174,7 @@ export async function benchDashboardImport(): Promise<string> {
     }
     const results: Measure[] = []
     for (const variant of ['api-sync', 'cli-import', 'app-import'] as const)
-      results.push(await measureInChild(variant, input))
+      results.push(await measureVariant(variant, input))
     const sync = results[0]!
     for (const m of results)
       if (m.orders !== CONTRIBUTIONS) throw new Error(`${m.variant} stored ${m.orders} orders`)

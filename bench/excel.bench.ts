@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +6,7 @@ import { writePackingList } from '../src/main/services/export/excel'
 import { ORDER_COLUMNS, orderRowValues, rowInColumns } from '../src/shared/export/order-rows'
 import { generateDataset } from '../src/simulator/data'
 import type { CampaignContribution } from '../src/shared/api/schemas'
-import { fmt, withPeakRss } from './lib'
+import { fmt, measureInChild, withPeakRss } from './lib'
 import { toModel } from '../test/helpers/model'
 
 const ORDERS = Number(process.env.PERKPACK_BENCH_EXCEL_ORDERS ?? 100_000)
@@ -111,27 +110,6 @@ async function runChild(variant: Variant): Promise<void> {
   }
 }
 
-function measureInChild(variant: Variant): Promise<Measure> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', __filename], {
-      cwd: join(__dirname, '..'),
-      env: { ...process.env, [CHILD_ENV]: variant },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? ''
-      if (code !== 0 || !line.startsWith('{')) {
-        reject(new Error(`excel bench child ${variant} exited with ${code}`))
-        return
-      }
-      resolve(JSON.parse(line) as Measure)
-    })
-  })
-}
-
 /**
  * The Excel packing list of 100,000 orders against two plain exceljs writes of the same Orders
  * rows in the same run: the streaming writer bare (no styles, one sheet) and the in-memory
@@ -145,7 +123,15 @@ export async function benchExcel(): Promise<string> {
     ['in-memory', 'exceljs in-memory Workbook, Orders sheet only'],
   ]
   const results: Array<[string, Measure]> = []
-  for (const [variant, label] of variants) results.push([label, await measureInChild(variant)])
+  for (const [variant, label] of variants) {
+    const { measure } = await measureInChild<Measure>(
+      __filename,
+      ['--expose-gc'],
+      { [CHILD_ENV]: variant },
+      `excel bench child ${variant}`,
+    )
+    results.push([label, measure])
+  }
   const bare = results[1]![1]
   const ours = results[0]![1]
   const verdict = ours.peakMb < BUDGET_MB ? 'within' : 'OVER'

@@ -5,24 +5,11 @@ import {
   filterContributions,
   groupByPerk,
 } from '../src/shared/fulfillment'
-import { fmt } from './lib'
+import { fmt, medianMs } from './lib'
 import { toModel } from '../test/helpers/model'
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
-function time(run: () => unknown, repeat = 7): number {
-  run()
-  const samples: number[] = []
-  for (let i = 0; i < repeat; i++) {
-    const started = performance.now()
-    run()
-    samples.push(performance.now() - started)
-  }
-  return median(samples)
-}
+/** Median of 7 runs, as the section says. */
+const time = (run: () => unknown, repeat = 7) => medianMs(run, repeat)
 
 /** Grouping and pick list of 100,000 contributions, against a bare loop over the same rows. */
 export async function benchFulfillment(): Promise<string> {

@@ -86,8 +86,57 @@ export async function withPeakRss<T>(
   }
 }
 
+/**
+ * Runs `script` again in a fresh Node process (with tsx and `nodeFlags`, `env` added) and
+ * answers the JSON line it printed last, with its whole stdout (a GC trace, say): one variant
+ * per process, so one run's heap cannot hide the next one's peak. `name` words a failure.
+ */
+export function measureInChild<M>(
+  script: string,
+  nodeFlags: readonly string[],
+  env: Record<string, string>,
+  name: string,
+): Promise<{ measure: M; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+      cwd: join(__dirname, '..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let stdout = ''
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      const line = stdout.trim().split('\n').pop() ?? ''
+      if (code !== 0 || !line.startsWith('{')) {
+        reject(new Error(`${name} exited with ${code}`))
+        return
+      }
+      resolve({ measure: JSON.parse(line) as M, stdout })
+    })
+  })
+}
+
 export function fmt(value: number, digits = 1): string {
   return value.toFixed(digits)
+}
+
+/** The middle of `values` (of an even count, the upper of the two middle ones). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN
+}
+
+/** Milliseconds `run` takes, the median of `repeat` runs after one warm-up run. */
+export function medianMs(run: () => unknown, repeat: number): number {
+  run()
+  const samples: number[] = []
+  for (let i = 0; i < repeat; i++) {
+    const started = performance.now()
+    run()
+    samples.push(performance.now() - started)
+  }
+  return median(samples)
 }
 
 /** The value below which a share `p` (0 to 1) of `values` falls, nearest rank. */

@@ -10,17 +10,12 @@ import { readCampaignContribution } from '../src/shared/api/schemas'
 import type { CampaignContribution } from '../src/shared/api/schemas'
 import { IPC_CHANNELS } from '../src/shared/ipc'
 import { generateDataset } from '../src/simulator/data'
-import { fmt } from './lib'
+import { fmt, percentile } from './lib'
 
 const COUNT = 20_000
 const SCANS = 2_000
 const PACKS = 500
 const BUDGET_MS = 100
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
-}
 
 /** Runs `run` for each input, after a warm-up over the first tenth; per-call times in ms. */
 function timeEach<T>(inputs: readonly T[], run: (input: T) => unknown): number[] {

@@ -8,17 +8,12 @@ import { PAGE_SIZE } from '../src/shared/config'
 import { generateDataset } from '../src/simulator/data'
 import { driftedCampaignRow } from '../src/simulator/drift'
 import { listingPage } from '../src/simulator/server-paging'
-import { spawnSimulator } from './lib'
+import { median, spawnSimulator } from './lib'
 import type { SimulatorProcess } from './lib'
 
 const ROWS = 20_000
 const RATES = [0, 0.05, 1] as const
 const RUNS = 7
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN
-}
 
 function serveEveryPage(rows: Parameters<typeof listingPage>[0], seed: number, rate: number) {
   const pages = Math.ceil(rows.length / PAGE_SIZE)

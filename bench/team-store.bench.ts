@@ -8,17 +8,12 @@ import { parseTeamUrl } from '../src/shared/team/team-url'
 import { cleanup, tempDir } from '../test/helpers/harness'
 import { PG_PASSWORD, startPostgres } from '../test/helpers/postgres-server'
 import { spawnDesk } from '../test/helpers/team-desk-spawn'
-import { fmt } from './lib'
+import { fmt, percentile } from './lib'
 
 const DESKS = 5
 const ORDERS_PER_DESK = 2_000
 const REPLAYED = 2_000
 const CAMPAIGN = 1
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
-}
 
 /** The local store's pack (one SQLite transaction per pack), in this process: the baseline. */
 function localBaseline(): { latencies: number[]; seconds: number } {

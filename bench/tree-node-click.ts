@@ -2,21 +2,9 @@ import { generateDataset } from '../src/simulator/data'
 import { buildPickList, filterContributions, groupByPerk } from '../src/shared/fulfillment'
 import { OrdersWorkspace, toViewRow } from '../src/main/orders/workspace'
 import { toModel } from '../test/helpers/model'
+import { medianMs } from './lib'
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]!
-}
-function time(run: () => unknown, repeat = 9): number {
-  run()
-  const samples: number[] = []
-  for (let i = 0; i < repeat; i++) {
-    const t = performance.now()
-    run()
-    samples.push(performance.now() - t)
-  }
-  return median(samples)
-}
+const time = (run: () => unknown) => medianMs(run, 9)
 /**
  * A click on a perk or SKU node of the Orders tree at 100,000 orders: main narrows the tree's
  * rows to the node and, since the pick list follows the node, builds the node's pick list.

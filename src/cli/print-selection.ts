@@ -3,8 +3,10 @@ import type { PrintProgress } from '../main/services/print'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
-import { perkFilter } from './arguments'
-import type { ParsedValues } from './command'
+import { isOneOf, SLIP_PAPERS } from '../shared/ipc'
+import type { SlipPaper } from '../shared/ipc'
+import { campaignArg, perkFilter } from './arguments'
+import type { CommandInput, ParsedValues } from './command'
 import type { CliContext } from './context'
 import { cachedRows, syncedSnapshot } from './offline-copy'
 import { checkedOutPath } from './out-path'
@@ -87,4 +89,34 @@ export function pdfOutPath(
     example,
     extension: { dot: '.pdf', kind: 'a PDF file' },
   })
+}
+
+export function paperFrom(value: string | undefined): SlipPaper {
+  if (value === undefined) return 'letter'
+  const paper = value.trim().toLowerCase()
+  if (isOneOf(SLIP_PAPERS, paper)) return paper
+  throw new UsageError(`Unknown --paper "${value}". Use --paper letter or --paper a4.`)
+}
+
+/** A document on letter or A4 paper (slips, the pick list): where, which paper, which orders. */
+export interface PaperPrint {
+  out: string
+  paper: SlipPaper
+  selection: PrintSelection
+}
+
+/**
+ * The arguments of the paper documents, checked before the offline copy is read: the campaign,
+ * `--out FILE.pdf` (`what` and `example` word its error) and `--paper`; then the selection.
+ */
+export function paperPrint(
+  { context, args, values }: CommandInput,
+  usage: string,
+  what: string,
+  example: string,
+): PaperPrint {
+  const campaignId = campaignArg(args, usage)
+  const out = pdfOutPath(values.out, what, usage, example)
+  const paper = paperFrom(values.paper)
+  return { out, paper, selection: printSelection(context, campaignId, values) }
 }

@@ -7,7 +7,7 @@ import { parseTeamUrl, teamPasswordAccount, TeamUrlError } from '../shared/team/
 import type { TeamUrl } from '../shared/team/team-url'
 import type { ParsedValues } from './command'
 import type { CliContext } from './context'
-import { localTime } from './floor-orders'
+import { localTime, stationName } from './floor-orders'
 
 /**
  * The team store: --team-url, else PERKPACK_TEAM_URL, else the one this desk's app is set to
@@ -51,8 +51,28 @@ export async function withTeam<T>(
   }
 }
 
+/** This desk's name in team mode: `--station`, else the app's station name, else the computer's. */
+export function deskName(context: CliContext, values: ParsedValues): () => string {
+  return () => stationName(values.station, context.target.dataDir)
+}
+
+/**
+ * `withTeam` for the commands that read or change this desk's floor record: the desk is named
+ * as `deskName` says and caught up with the store before `fn`.
+ */
+export function withCaughtUpTeam<T>(
+  context: CliContext,
+  values: ParsedValues,
+  fn: (team: TeamDesk | null) => Promise<T>,
+): Promise<T> {
+  return withTeam(context, values, deskName(context, values), async (team) => {
+    if (team) await freshen(context, team)
+    return fn(team)
+  })
+}
+
 /** Replays the outbox and pulls the other desks' actions; says so when the store is away. */
-export async function freshen(context: CliContext, team: TeamDesk): Promise<void> {
+async function freshen(context: CliContext, team: TeamDesk): Promise<void> {
   const replay = await team.replay()
   if (replay.conflicts > 0)
     context.warn(

@@ -1,3 +1,4 @@
+import { memoized } from '../shared/memo'
 import type { WireShipping } from './wire'
 import { countryPicker, randomShipping, type CountryCode } from './data-addresses'
 import { Rng, Weighted, mix32 } from './data-random'
@@ -24,12 +25,7 @@ const slugs = new Map<string, string>()
 
 /** ASCII form of a Latin name for e-mail local parts (Müller -> muller, Weiß -> weiss). */
 function asciiSlug(text: string): string {
-  let slug = slugs.get(text)
-  if (slug === undefined) {
-    slug = slugOf(text)
-    slugs.set(text, slug)
-  }
-  return slug
+  return memoized(slugs, text, slugOf)
 }
 
 function slugOf(text: string): string {

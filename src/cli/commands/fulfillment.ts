@@ -11,8 +11,7 @@ import type { Command } from '../command'
 import { localTime } from '../floor-orders'
 import { printJson, table } from '../io'
 import { offlineCopy } from '../offline-copy'
-import { freshen, withTeam } from '../team-option'
-import { stationName } from '../floor-orders'
+import { withCaughtUpTeam } from '../team-option'
 
 const USAGE = 'fulfillment <campaign-id> [--json] [--team-url URL]'
 
@@ -34,14 +33,8 @@ Orders the last sync no longer carries are listed too while they have a state.`,
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
     const { rows } = offlineCopy(context, campaignId)
-    await withTeam(
-      context,
-      values,
-      () => stationName(values.station, context.target.dataDir),
-      async (team) => {
-        if (team) await freshen(context, team)
-      },
-    )
+    // Team mode: this desk's queued actions out and the other desks' in, before the list.
+    await withCaughtUpTeam(context, values, async () => undefined)
     const states = context.cache().floor().states(campaignId)
     const lines: FloorLine[] = rows.map((row) => ({
       state: states.get(row.order.id) ?? blankFloorState(row.order.id),

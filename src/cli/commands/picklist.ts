@@ -11,19 +11,16 @@ import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
 import { cachedRows } from '../offline-copy'
-import { pdfOutPath, printSelection } from '../print-selection'
+import { paperPrint } from '../print-selection'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
-import { paperFrom } from './slips'
 
 const USAGE =
   'picklist <campaign-id> [--status a,b] [--json] [--out FILE.pdf [--paper letter|a4] [--perk ID] [--country CC]]'
 
 /** The pick list on paper: the orders that ship, by SKU variant, a tick box per row. */
-async function printPickList({ context, args, values, signal }: CommandInput): Promise<number> {
-  const campaignId = campaignArg(args, USAGE)
-  const out = pdfOutPath(values.out, 'the pick list', USAGE, 'picklist.pdf')
-  const paper = paperFrom(values.paper)
-  const selection = printSelection(context, campaignId, values)
+async function printPickList(input: CommandInput): Promise<number> {
+  const { context, values, signal } = input
+  const { out, paper, selection } = paperPrint(input, USAGE, 'the pick list', 'picklist.pdf')
   const result = await renderPickListPdf(
     selection.rows,
     {

@@ -1,22 +1,11 @@
 import { renderSlipsPdf } from '../../main/services/print'
-import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
-import { isOneOf, SLIP_PAPERS } from '../../shared/ipc'
-import type { SlipPaper } from '../../shared/ipc'
-import { campaignArg } from '../arguments'
 import type { Command } from '../command'
-import { pdfOutPath, printSelection, progressLine } from '../print-selection'
+import { paperPrint, progressLine } from '../print-selection'
 
 const USAGE =
   'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC]'
-
-export function paperFrom(value: string | undefined): SlipPaper {
-  if (value === undefined) return 'letter'
-  const paper = value.trim().toLowerCase()
-  if (isOneOf(SLIP_PAPERS, paper)) return paper
-  throw new UsageError(`Unknown --paper "${value}". Use --paper letter or --paper a4.`)
-}
 
 export const slipsCommand: Command = {
   usage: USAGE,
@@ -29,11 +18,9 @@ export const slipsCommand: Command = {
 Only orders that ship get a slip (as labels and the shipper CSV); the others are counted.
 Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).`,
   options: ['out', 'paper', 'status', 'perk', 'country'],
-  async run({ context, args, values, signal }) {
-    const campaignId = campaignArg(args, USAGE)
-    const out = pdfOutPath(values.out, 'the packing slips', USAGE, 'slips.pdf')
-    const paper = paperFrom(values.paper)
-    const selection = printSelection(context, campaignId, values)
+  async run(input) {
+    const { context, values, signal } = input
+    const { out, paper, selection } = paperPrint(input, USAGE, 'the packing slips', 'slips.pdf')
     const result = await renderSlipsPdf(
       selection.rows,
       { paper, campaignTitle: selection.title },

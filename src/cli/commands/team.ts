@@ -6,9 +6,9 @@ import { plural } from '../../shared/export/check-text'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { EXIT_FAILURE } from '../exit-codes'
-import { localTime, orderArg, stationName } from '../floor-orders'
+import { localTime, orderArg } from '../floor-orders'
 import { printJson } from '../io'
-import { teamUrl, withTeam } from '../team-option'
+import { deskName, teamUrl, withTeam } from '../team-option'
 
 const USAGE = 'team init|sync|status [--json]|settle <campaign-id> <order-id> [--team-url URL]'
 
@@ -26,9 +26,7 @@ async function init(input: CommandInput): Promise<number> {
   const client = await connectTeam(url)
   try {
     const { from, to } = await migrateTeam(client)
-    await new TeamServerStore(client).touchDesk(
-      stationName(input.values.station, input.context.target.dataDir),
-    )
+    await new TeamServerStore(client).touchDesk(deskName(input.context, input.values)())
     input.context.io.stdout.write(
       from === to
         ? `The team store at ${url.display} is at schema ${to}: nothing to do.\n`
@@ -40,14 +38,10 @@ async function init(input: CommandInput): Promise<number> {
   }
 }
 
-function desk(input: CommandInput): () => string {
-  return () => stationName(input.values.station, input.context.target.dataDir)
-}
-
 async function sync(input: CommandInput): Promise<number> {
   const { context } = input
   await requireUrl(input)
-  return withTeam(context, input.values, desk(input), async (team) => {
+  return withTeam(context, input.values, deskName(context, input.values), async (team) => {
     const replay = await team!.replay()
     const pulled = replay.remaining === 0 ? await team!.catchUp() : null
     const out = context.io.stdout
@@ -71,7 +65,7 @@ async function sync(input: CommandInput): Promise<number> {
 async function status(input: CommandInput): Promise<number> {
   const { context, values } = input
   const url = await requireUrl(input)
-  return withTeam(context, values, desk(input), async (team) => {
+  return withTeam(context, values, deskName(context, values), async (team) => {
     const report = await team!.status()
     if (values.json) {
       printJson(context.io, report)
@@ -100,7 +94,7 @@ async function settle(input: CommandInput): Promise<number> {
   await requireUrl(input)
   const campaignId = campaignArg(input.args, USAGE)
   const orderId = orderArg(input.args, USAGE)
-  return withTeam(context, values, desk(input), async (team) => {
+  return withTeam(context, values, deskName(context, values), async (team) => {
     const settled = team!.settleConflicts(campaignId, orderId)
     context.io.stdout.write(
       settled === 0

@@ -9,7 +9,7 @@ import {
 } from '../../main/services/floor/tracking-import'
 import type { TeamDesk } from '../../main/services/team/team-desk'
 import type { TrackingPreview } from '../../main/services/floor/tracking-import'
-import { exportError, fileSink } from '../../main/services/export/excel-files'
+import { writeExportFile } from '../../main/services/export/excel-files'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { isOneOf, TRACKING_FORMATS } from '../../shared/ipc'
@@ -19,8 +19,7 @@ import type { Command, CommandInput } from '../command'
 import { offlineCopy } from '../offline-copy'
 import { readInputFile } from '../input-file'
 import { checkedOutPath } from '../out-path'
-import { stationName } from '../floor-orders'
-import { freshen, withTeam } from '../team-option'
+import { withCaughtUpTeam } from '../team-option'
 
 const IMPORT_USAGE =
   'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run] [--team-url URL]'
@@ -57,16 +56,7 @@ function previewLines(preview: TrackingPreview): string[] {
 }
 
 async function importTracking(input: CommandInput): Promise<number> {
-  const { context, values } = input
-  return withTeam(
-    context,
-    values,
-    () => stationName(values.station, context.target.dataDir),
-    async (team) => {
-      if (team) await freshen(context, team)
-      return importInto(input, team)
-    },
-  )
+  return withCaughtUpTeam(input.context, input.values, (team) => importInto(input, team))
 }
 
 async function importInto(
@@ -123,15 +113,7 @@ async function fillDashboard({ context, args, values }: CommandInput): Promise<n
     )
   const { rows } = offlineCopy(context, campaignId)
   const result = fillDashboardFile(bytes, name, rows, context.cache().floor().states(campaignId))
-  const sink = fileSink(out)
-  try {
-    sink.stream.end(result.bytes)
-    await sink.settle()
-    sink.publish()
-  } catch (error) {
-    await sink.discard()
-    throw exportError(error, out)
-  }
+  await writeExportFile(out, result.bytes)
   context.io.stdout.write(
     [
       `Wrote ${values.out}: ${plural(result.rows, 'row')} matched by ${result.matchedBy}`,

@@ -1,9 +1,9 @@
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_CONFLICT } from '../exit-codes'
-import { orderArg, stationName } from '../floor-orders'
+import { orderArg } from '../floor-orders'
 import { syncedSnapshot } from '../offline-copy'
-import { byWhom, freshen, withTeam } from '../team-option'
+import { byWhom, withCaughtUpTeam } from '../team-option'
 
 const USAGE = 'unpack <campaign-id> <order-id> [--team-url URL [--station NAME]]'
 
@@ -19,43 +19,36 @@ export const unpackCommand: Command = {
     const orderId = orderArg(args, USAGE)
     syncedSnapshot(context, campaignId)
     const floor = context.cache().floor()
-    return withTeam(
-      context,
-      values,
-      () => stationName(values.station, context.target.dataDir),
-      async (team) => {
-        if (team) await freshen(context, team)
-        const before = floor.state(campaignId, orderId)
-        if (!before?.packedAt) {
-          context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
-          return 0
-        }
-        const was = `was packed${byWhom(before.station, before.packedAt)}`
-        if (team) {
-          const result = await team.write(campaignId, {
-            kind: 'unpack',
-            orderId,
-            packedAt: before.packedAt,
-            packedBy: before.station,
-          })
-          if (result.status === 'lost') {
-            context.io.stderr.write(
-              `Order ${orderId} is packed${byWhom(result.station, result.at)} on the team store, not as this desk saw it: left packed.\n`,
-            )
-            return EXIT_CONFLICT
-          }
-          const queued =
-            result.status === 'queued' ? ' on this desk; queued for the team store' : ''
-          context.io.stdout.write(`Order ${orderId} is no longer packed${queued} (${was}).\n`)
-          return 0
-        }
-        if (!floor.unpack(campaignId, orderId)) {
-          context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
-          return 0
-        }
-        context.io.stdout.write(`Order ${orderId} is no longer packed (${was}).\n`)
+    return withCaughtUpTeam(context, values, async (team) => {
+      const before = floor.state(campaignId, orderId)
+      if (!before?.packedAt) {
+        context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
         return 0
-      },
-    )
+      }
+      const was = `was packed${byWhom(before.station, before.packedAt)}`
+      if (team) {
+        const result = await team.write(campaignId, {
+          kind: 'unpack',
+          orderId,
+          packedAt: before.packedAt,
+          packedBy: before.station,
+        })
+        if (result.status === 'lost') {
+          context.io.stderr.write(
+            `Order ${orderId} is packed${byWhom(result.station, result.at)} on the team store, not as this desk saw it: left packed.\n`,
+          )
+          return EXIT_CONFLICT
+        }
+        const queued = result.status === 'queued' ? ' on this desk; queued for the team store' : ''
+        context.io.stdout.write(`Order ${orderId} is no longer packed${queued} (${was}).\n`)
+        return 0
+      }
+      if (!floor.unpack(campaignId, orderId)) {
+        context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
+        return 0
+      }
+      context.io.stdout.write(`Order ${orderId} is no longer packed (${was}).\n`)
+      return 0
+    })
   },
 }

@@ -12,14 +12,14 @@ import type {
   TrackingPreviewView,
 } from '../../shared/ipc'
 import type { Desktop } from '../exports/desktop-port'
-import { exportError, fileSink } from '../services/export/excel-files'
+import { writeExportFile } from '../services/export/excel-files'
 import type { OfflineCache } from '../services/cache'
 import { fillDashboardFile } from '../services/floor/dashboard-fill'
 import { decodeCsv } from '../services/floor/csv-bytes'
 import { readTrackingFile } from '../services/floor/tracking-file'
 import { previewTracking, trackingEntries } from '../services/floor/tracking-import'
 import type { TrackingPreview } from '../services/floor/tracking-import'
-import { PerkPackError } from '../services/perkpack-errors'
+import { campaignNotSynced, PerkPackError } from '../services/perkpack-errors'
 import { FloorWrites } from './floor-writes'
 
 /** A preview is written as shown: kept this long, and only the last few. */
@@ -30,13 +30,6 @@ interface KeptPreview {
   campaignId: number
   preview: TrackingPreview
   at: number
-}
-
-function notSynced(campaignId: number): PerkPackError {
-  return new PerkPackError(
-    'campaign_not_synced',
-    `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
-  )
 }
 
 /**
@@ -66,7 +59,7 @@ export class TrackingDesk {
 
   private rows(campaignId: number) {
     const cache = this.cache()
-    if (!cache.campaign(campaignId)) throw notSynced(campaignId)
+    if (!cache.campaign(campaignId)) throw campaignNotSynced(campaignId)
     return cache.contributions(campaignId)
   }
 
@@ -80,7 +73,7 @@ export class TrackingDesk {
     orderId: number,
     note: string,
   ): Promise<OrderFloorState | null> {
-    if (!this.cache().campaign(campaignId)) throw notSynced(campaignId)
+    if (!this.cache().campaign(campaignId)) throw campaignNotSynced(campaignId)
     await this.writes.setNote(campaignId, orderId, note)
     return this.cache().floor().state(campaignId, orderId)
   }
@@ -150,21 +143,7 @@ export class TrackingDesk {
       title: 'Save the filled dashboard file',
     })
     if (path === null) return null
-    const sink = (() => {
-      try {
-        return fileSink(path)
-      } catch (error) {
-        throw exportError(error, path)
-      }
-    })()
-    try {
-      sink.stream.end(result.bytes)
-      await sink.settle()
-      sink.publish()
-    } catch (error) {
-      await sink.discard()
-      throw exportError(error, path)
-    }
+    await writeExportFile(path, result.bytes)
     return {
       path,
       rows: result.rows,

@@ -14,7 +14,7 @@ import type {
   OrdersSnapshot,
 } from '../../shared/ipc'
 import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
-import { PerkPackError } from '../services/perkpack-errors'
+import { campaignNotSynced, PerkPackError } from '../services/perkpack-errors'
 import { snapshotSource } from '../services/dashboard/dashboard-import'
 import type { SnapshotSource } from '../../shared/dashboard/snapshot-source'
 import { orderAddressLines } from '../../shared/address'
@@ -127,16 +127,11 @@ export class OrdersDesk {
   } {
     const cache = this.cache()
     const info = cache.campaign(campaignId)
-    const notSynced = () =>
-      new PerkPackError(
-        'campaign_not_synced',
-        `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
-      )
-    if (!info) throw notSynced()
+    if (!info) throw campaignNotSynced(campaignId)
     let workspace = this.workspaces.get(campaignId)
     if (!workspace || workspace.syncedAt !== info.lastSyncedAt) {
       workspace = loadWorkspace(cache, campaignId) ?? undefined
-      if (!workspace) throw notSynced()
+      if (!workspace) throw campaignNotSynced(campaignId)
     }
     this.remember(workspace)
     return { workspace, info }

@@ -2,7 +2,7 @@ import { MAX_PROBLEM_ROWS_LISTED } from '../../shared/ipc'
 import type { ProblemRowsView } from '../../shared/ipc'
 import { maskPersonalData } from '../../shared/problems/redact'
 import type { OfflineCache } from '../services/cache'
-import { PerkPackError } from '../services/perkpack-errors'
+import { campaignNotSynced } from '../services/perkpack-errors'
 
 /**
  * The problem rows of a campaign's snapshot as the renderer may see them: paths, messages and
@@ -11,12 +11,7 @@ import { PerkPackError } from '../services/perkpack-errors'
  */
 export function problemRowsView(cache: OfflineCache, campaignId: number): ProblemRowsView {
   const info = cache.campaign(campaignId)
-  if (!info) {
-    throw new PerkPackError(
-      'campaign_not_synced',
-      `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
-    )
-  }
+  if (!info) throw campaignNotSynced(campaignId)
   const rows =
     info.problemCount === 0 ? [] : cache.problemRows(campaignId, { limit: MAX_PROBLEM_ROWS_LISTED })
   return {

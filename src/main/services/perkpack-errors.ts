@@ -33,6 +33,14 @@ export class ApiError extends PerkPackError {
   }
 }
 
+/** The app's answer for a campaign with no offline copy: the fix is the Sync button. */
+export function campaignNotSynced(campaignId: number): PerkPackError {
+  return new PerkPackError(
+    'campaign_not_synced',
+    `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
+  )
+}
+
 /** No usable access token and no password in this process to get one. */
 export class SignInRequired extends PerkPackError {
   override name = 'SignInRequired'

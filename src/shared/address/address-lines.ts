@@ -1,5 +1,6 @@
 import * as formatterModule from '@fragaria/address-formatter'
 import type { Shipping } from '../api/schemas'
+import { memoized } from '../memo'
 import { countryCode } from './countries'
 
 type FormatFunction = typeof formatterModule.format
@@ -45,26 +46,23 @@ const DOMESTIC_TERRITORIES: Readonly<Record<string, string>> = {
 /** A locale tag from Settings that Intl rejects falls back to English rather than failing a print. */
 const localeCache = new Map<string, string>()
 function supportedLocale(locale: string): string {
-  let supported = localeCache.get(locale)
-  if (supported === undefined) {
-    try {
-      supported = Intl.getCanonicalLocales(locale)[0] ?? 'en'
-    } catch {
-      supported = 'en'
-    }
-    localeCache.set(locale, supported)
+  return memoized(localeCache, locale, canonicalLocale)
+}
+function canonicalLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en'
+  } catch {
+    return 'en'
   }
-  return supported
 }
 
 const displayNamesCache = new Map<string, Intl.DisplayNames>()
 function displayNames(locale: string): Intl.DisplayNames {
-  let names = displayNamesCache.get(locale)
-  if (names === undefined) {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'none' })
-    displayNamesCache.set(locale, names)
-  }
-  return names
+  return memoized(
+    displayNamesCache,
+    locale,
+    (tag) => new Intl.DisplayNames([tag, 'en'], { type: 'region', fallback: 'none' }),
+  )
 }
 
 function clean(value: string | null | undefined): string {

@@ -3,6 +3,7 @@ import { joinPresent, shipmentRole } from '../fulfillment'
 import { neededParts } from './address-rules'
 import type { AddressPart } from './address-rules'
 import { ordersText, trimmed } from './check-text'
+import { idsWhere, ordersCheck } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
 import { countryCode } from '../address/countries'
 
@@ -13,10 +14,8 @@ export function missingAddress(
   rows: readonly CampaignContribution[],
   privileged: boolean,
 ): PrePrintCheck | null {
-  const ids: number[] = []
-  for (const row of rows) if (shipmentRole(row) === 'no-address') ids.push(row.id)
-  if (ids.length === 0) return null
-  if (!privileged) {
+  const ids = idsWhere(rows, (row) => shipmentRole(row) === 'no-address')
+  if (ids.length > 0 && !privileged) {
     // Every address is hidden from an API-token-only sync: listing every order would only hide
     // the one fix there is.
     return {
@@ -30,16 +29,12 @@ export function missingAddress(
         `(${ordersText(ids.length)} need shipping).`,
     }
   }
-  return {
-    id: 'missing-address',
-    title: 'Missing address',
-    severity: 'error',
-    count: ids.length,
-    contributionIds: ids,
-    detail: `${ordersText(ids.length)} ${ids.length === 1 ? 'needs' : 'need'} shipping but ${
-      ids.length === 1 ? 'has' : 'have'
-    } no address.`,
-  }
+  return ordersCheck(
+    { id: 'missing-address', title: 'Missing address', severity: 'error' },
+    ids,
+    (n) =>
+      `${ordersText(n)} ${n === 1 ? 'needs' : 'need'} shipping but ${n === 1 ? 'has' : 'have'} no address.`,
+  )
 }
 
 /**
@@ -47,19 +42,19 @@ export function missingAddress(
  * slip or CSV row is made for them, and the person should know why the counts differ.
  */
 export function nothingToShip(rows: readonly CampaignContribution[]): PrePrintCheck | null {
-  const ids: number[] = []
-  for (const row of rows) if (shipmentRole(row) === 'nothing-to-ship') ids.push(row.id)
-  if (ids.length === 0) return null
-  return {
-    id: 'nothing-to-ship',
-    title: 'Nothing to ship',
-    severity: 'info',
-    count: ids.length,
-    contributionIds: ids,
-    detail: `${ordersText(ids.length)} ${ids.length === 1 ? 'has' : 'have'} nothing to ship (digital perks only, no perk, or perks without items): ${
-      ids.length === 1 ? 'it gets' : 'they get'
-    } no label, packing slip or shipper CSV row.`,
-  }
+  return ordersCheck(
+    { id: 'nothing-to-ship', title: 'Nothing to ship', severity: 'info' },
+    idsWhere(rows, (row) => shipmentRole(row) === 'nothing-to-ship'),
+    (n) =>
+      `${ordersText(n)} ${n === 1 ? 'has' : 'have'} nothing to ship (digital perks only, no perk, or perks without items): ${
+        n === 1 ? 'it gets' : 'they get'
+      } no label, packing slip or shipper CSV row.`,
+  )
+}
+
+/** The sender's country as a code: the checks' setting may be a code or a country's name. */
+function senderCode(senderCountry: string): string {
+  return countryCode(senderCountry) ?? senderCountry.trim().toUpperCase()
 }
 
 const PART_WORDS: Readonly<Record<AddressPart, string>> = {
@@ -88,7 +83,7 @@ export function incompleteAddress(
   rows: readonly CampaignContribution[],
   senderCountry: string,
 ): PrePrintCheck | null {
-  const sender = countryCode(senderCountry) ?? senderCountry.trim().toUpperCase()
+  const sender = senderCode(senderCountry)
   const ids: number[] = []
   const missing: Record<AddressPart, number> = { city: 0, state: 0, postcode: 0 }
   for (const row of rows) {
@@ -103,21 +98,17 @@ export function incompleteAddress(
     ids.push(row.id)
     for (const part of lacking) missing[part]++
   }
-  if (ids.length === 0) return null
   const parts = (Object.keys(missing) as AddressPart[])
     .filter((part) => missing[part] > 0)
     .map((part) => `${missing[part]} without ${PART_WORDS[part]}`)
-  const one = ids.length === 1
-  return {
-    id: 'incomplete-address',
-    title: 'Incomplete address',
-    severity: 'warning',
-    count: ids.length,
-    contributionIds: ids,
-    detail: `${ordersText(ids.length)} ${one ? 'has' : 'have'} an address missing a part ${
-      one ? 'its' : 'their'
-    } country needs (${parts.join(', ')}): complete ${one ? 'it' : 'them'} before printing labels.`,
-  }
+  return ordersCheck(
+    { id: 'incomplete-address', title: 'Incomplete address', severity: 'warning' },
+    ids,
+    (n) =>
+      `${ordersText(n)} ${n === 1 ? 'has' : 'have'} an address missing a part ${
+        n === 1 ? 'its' : 'their'
+      } country needs (${parts.join(', ')}): complete ${n === 1 ? 'it' : 'them'} before printing labels.`,
+  )
 }
 
 // Latin letters, combining marks, and the script-neutral characters (digits, punctuation,
@@ -141,45 +132,40 @@ function hasNonLatinAddress(row: CampaignContribution): boolean {
 }
 
 export function nonLatinAddress(rows: readonly CampaignContribution[]): PrePrintCheck | null {
-  const ids: number[] = []
-  for (const row of rows) if (hasNonLatinAddress(row)) ids.push(row.id)
-  if (ids.length === 0) return null
-  return {
-    id: 'non-latin-address',
-    title: 'Non-Latin characters in address',
-    severity: 'warning',
-    count: ids.length,
-    contributionIds: ids,
-    detail: `${ordersText(ids.length)} ${
-      ids.length === 1 ? 'has' : 'have'
-    } characters outside the Latin alphabet in the address: some carriers refuse them, so add a Latin transcription if yours does.`,
-  }
+  return ordersCheck(
+    { id: 'non-latin-address', title: 'Non-Latin characters in address', severity: 'warning' },
+    idsWhere(rows, hasNonLatinAddress),
+    (n) =>
+      `${ordersText(n)} ${
+        n === 1 ? 'has' : 'have'
+      } characters outside the Latin alphabet in the address: some carriers refuse them, so add a Latin transcription if yours does.`,
+  )
+}
+
+function abroadWithoutPhone(row: CampaignContribution, sender: string): boolean {
+  const s = row.order.shipping
+  // No address is the missing-address check's finding; an empty country cannot be judged.
+  if (!s || trimmed(s.address) === '' || trimmed(s.country) === '') return false
+  const destination = countryCode(s.country) ?? trimmed(s.country).toUpperCase()
+  // "n/a", "-" and the like are no more use to a customs office than an empty field.
+  return destination !== sender && !/\d/.test(s.phone_number ?? '')
 }
 
 export function missingPhoneInternational(
   rows: readonly CampaignContribution[],
   senderCountry: string,
 ): PrePrintCheck | null {
-  const sender = countryCode(senderCountry) ?? senderCountry.trim().toUpperCase()
-  const ids: number[] = []
-  for (const row of rows) {
-    const s = row.order.shipping
-    // No address is the missing-address check's finding; an empty country cannot be judged.
-    if (!s || trimmed(s.address) === '' || trimmed(s.country) === '') continue
-    const destination = countryCode(s.country) ?? trimmed(s.country).toUpperCase()
-    if (destination === sender) continue
-    // "n/a", "-" and the like are no more use to a customs office than an empty field.
-    if (!/\d/.test(s.phone_number ?? '')) ids.push(row.id)
-  }
-  if (ids.length === 0) return null
-  return {
-    id: 'missing-phone-international',
-    title: 'No phone on international order',
-    severity: 'warning',
-    count: ids.length,
-    contributionIds: ids,
-    detail: `${ordersText(ids.length)} shipping outside ${sender} ${
-      ids.length === 1 ? 'has' : 'have'
-    } no phone number: customs forms and couriers usually ask for one.`,
-  }
+  const sender = senderCode(senderCountry)
+  return ordersCheck(
+    {
+      id: 'missing-phone-international',
+      title: 'No phone on international order',
+      severity: 'warning',
+    },
+    idsWhere(rows, (row) => abroadWithoutPhone(row, sender)),
+    (n) =>
+      `${ordersText(n)} shipping outside ${sender} ${
+        n === 1 ? 'has' : 'have'
+      } no phone number: customs forms and couriers usually ask for one.`,
+  )
 }

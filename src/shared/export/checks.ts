@@ -10,7 +10,7 @@ import {
 } from './address-checks'
 import { ordersText, plural } from './check-text'
 import { possibleDuplicates } from './duplicate-check'
-import { PRE_PRINT_CHECK_ORDER } from './pre-print-check'
+import { ordersCheck, PRE_PRINT_CHECK_ORDER } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
 
 export { countryCode } from '../address/countries'
@@ -46,15 +46,12 @@ const HOUR_MS = 3_600_000
  * usually out of the selection being printed, and its packed box is exactly what gets forgotten.
  */
 function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintCheck | null {
-  if (!ids || ids.length === 0) return null
-  return {
-    id: 'packed-but-stopped',
-    title: 'Packed, now refunded or on hold',
-    severity: 'error',
-    count: ids.length,
-    contributionIds: [...ids],
-    detail: `${ordersText(ids.length)} packed earlier ${ids.length === 1 ? 'was' : 'were'} refunded, put on hold or found unprocessable at the last sync: take ${ids.length === 1 ? 'its box' : 'their boxes'} off the outgoing pile.`,
-  }
+  return ordersCheck(
+    { id: 'packed-but-stopped', title: 'Packed, now refunded or on hold', severity: 'error' },
+    [...(ids ?? [])],
+    (n) =>
+      `${ordersText(n)} packed earlier ${n === 1 ? 'was' : 'were'} refunded, put on hold or found unprocessable at the last sync: take ${n === 1 ? 'its box' : 'their boxes'} off the outgoing pile.`,
+  )
 }
 
 function refundedOrOnHold(rows: readonly CampaignContribution[]): PrePrintCheck | null {
@@ -68,24 +65,21 @@ function refundedOrOnHold(rows: readonly CampaignContribution[]): PrePrintCheck 
     else continue
     ids.push(row.id)
   }
-  if (ids.length === 0) return null
   const what =
     onHold === 0
       ? 'refunded'
       : refunded === 0
         ? 'on hold'
         : `refunded or on hold (${refunded} refunded, ${onHold} on hold)`
-  return {
-    id: 'refunded-or-on-hold',
-    title: 'Refunded or on hold',
+  return ordersCheck(
     // Shipping a refunded reward is money gone: as serious as a parcel without an address.
-    severity: 'error',
-    count: ids.length,
-    contributionIds: ids,
-    detail: `${ordersText(ids.length)} in the selection ${ids.length === 1 ? 'is' : 'are'} ${what}: leave ${
-      ids.length === 1 ? 'it' : 'them'
-    } out unless you mean to ship.`,
-  }
+    { id: 'refunded-or-on-hold', title: 'Refunded or on hold', severity: 'error' },
+    ids,
+    (n) =>
+      `${ordersText(n)} in the selection ${n === 1 ? 'is' : 'are'} ${what}: leave ${
+        n === 1 ? 'it' : 'them'
+      } out unless you mean to ship.`,
+  )
 }
 
 /** Problem rows named in the check's sentence; the rest are counted. */

@@ -1,4 +1,5 @@
 import { addressParts } from '../address'
+import type { AddressParts } from '../address'
 import { calendarDayIso } from '../format/locale-format'
 import type { CampaignContribution, Perk } from '../api/schemas'
 import {
@@ -27,19 +28,11 @@ export interface ExportColumn<K extends string> {
 }
 
 /**
- * The address part of an order, every field a string ('' when absent), cleaned as the label
- * prints it (shared/address), so the columns and the label of one order hold the same text.
+ * The address part of an order: `addressParts`, so the columns and the label of one order hold
+ * the same text, with the name as `shipName` (the sheet has the backer's name too) and the
+ * country as sent only.
  */
-export interface ShippingValues {
-  shipName: string
-  address1: string
-  address2: string
-  city: string
-  state: string
-  postalCode: string
-  country: string
-  phone: string
-}
+export type ShippingValues = Omit<AddressParts, 'name' | 'countryCode'> & { shipName: string }
 
 /** One order as the Orders sheet (and any per-order export) shows it. Raw text: no escaping. */
 export interface OrderRowValues extends ShippingValues {

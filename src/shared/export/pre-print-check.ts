@@ -1,3 +1,5 @@
+import type { CampaignContribution } from '../api/schemas'
+
 /** Every check, in the order they are listed whatever order they were computed in. */
 export const PRE_PRINT_CHECK_ORDER = [
   'packed-but-stopped',
@@ -32,4 +34,27 @@ export interface PrePrintCheck {
   detail: string
   /** Possible duplicates only: the contribution ids of each group, groups in selection order. */
   groups?: number[][]
+}
+
+/**
+ * A check about some orders of the selection: every one of `ids` listed, in selection order,
+ * `detail` worded for their number; null when there are none, so no check is shown empty.
+ */
+export function ordersCheck(
+  check: Pick<PrePrintCheck, 'id' | 'title' | 'severity'>,
+  ids: number[],
+  detail: (count: number) => string,
+): PrePrintCheck | null {
+  if (ids.length === 0) return null
+  return { ...check, count: ids.length, contributionIds: ids, detail: detail(ids.length) }
+}
+
+/** The ids of the rows `found` picks, in selection order. */
+export function idsWhere(
+  rows: readonly CampaignContribution[],
+  found: (row: CampaignContribution) => boolean,
+): number[] {
+  const ids: number[] = []
+  for (const row of rows) if (found(row)) ids.push(row.id)
+  return ids
 }

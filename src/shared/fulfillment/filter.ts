@@ -1,5 +1,6 @@
 import type { CampaignContribution, OrderStatusText } from '../api/schemas'
 import { DEFAULT_STATUSES } from './status'
+import { memoized } from '../memo'
 import { foldText } from './text'
 import { skuCodeOfKey, variantKey } from './variant'
 
@@ -121,12 +122,7 @@ export function searchHaystack(row: CampaignContribution): string {
 const haystacks = new WeakMap<CampaignContribution, string>()
 
 function cachedHaystack(row: CampaignContribution): string {
-  let haystack = haystacks.get(row)
-  if (haystack === undefined) {
-    haystack = searchHaystack(row)
-    haystacks.set(row, haystack)
-  }
-  return haystack
+  return memoized(haystacks, row, searchHaystack)
 }
 
 /**

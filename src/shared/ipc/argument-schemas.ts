@@ -259,14 +259,12 @@ export const scanRequestSchema = z.strictObject({
   code: scanCodeSchema,
 })
 
-export const stationOrderRequestSchema = z.strictObject({
-  campaignId: campaignIdSchema,
-  orderId: orderIdSchema,
-})
+/** One order of a campaign: what every floor action on an order names. */
+const orderFields = { campaignId: campaignIdSchema, orderId: orderIdSchema }
+export const stationOrderRequestSchema = z.strictObject(orderFields)
 
 export const trackingRequestSchema = z.strictObject({
-  campaignId: campaignIdSchema,
-  orderId: orderIdSchema,
+  ...orderFields,
   trackingNumber: trackingNumberSchema,
   /** Empty: not known; else written as EasyPost names it. */
   carrier: carrierSchema,
@@ -332,7 +330,6 @@ export const saveSessionRequestSchema = z.strictObject({
 })
 
 export const floorNoteRequestSchema = z.strictObject({
-  campaignId: campaignIdSchema,
-  orderId: orderIdSchema,
+  ...orderFields,
   note: text('Note', 500, 'Keep the note short: what the next person at the desk needs.'),
 })

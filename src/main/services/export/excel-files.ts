@@ -110,6 +110,27 @@ export function fileSink(target: string): Sink {
   }
 }
 
+/**
+ * A whole file's bytes written as every export writes: beside `target`, renamed into place once
+ * complete (nothing is left under its name on failure), failures worded by `exportError`.
+ */
+export async function writeExportFile(target: string, bytes: Uint8Array): Promise<void> {
+  let sink: Sink
+  try {
+    sink = fileSink(target)
+  } catch (error) {
+    throw exportError(error, target)
+  }
+  try {
+    sink.stream.end(bytes)
+    await sink.settle()
+    sink.publish()
+  } catch (error) {
+    await sink.discard()
+    throw exportError(error, target)
+  }
+}
+
 export function streamSink(out: NodeJS.WritableStream): Sink {
   let size = 0
   const counter = new Transform({
