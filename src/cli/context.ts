@@ -1,11 +1,5 @@
 import { ApiClient } from '../main/services/api-client'
-import {
-  CacheError,
-  cacheKeyFor,
-  eraseOfflineCopies,
-  openCache,
-  setAsideUnreadableCache,
-} from '../main/services/cache'
+import { cacheForSync, cacheKeyFor, eraseOfflineCopies, openCache } from '../main/services/cache'
 import type { OfflineCache } from '../main/services/cache'
 import { UsageError } from '../main/services/perkpack-errors'
 import {
@@ -91,14 +85,13 @@ export class CliContext {
    * is set aside under another name, said on stderr, and the sync fills an empty one.
    */
   cacheForSync(): OfflineCache {
-    try {
-      return this.cache()
-    } catch (error) {
-      if (!(error instanceof CacheError) || error.code !== 'cache_key_mismatch') throw error
-      const aside = setAsideUnreadableCache(this.target.dataDir, cacheProfile(this.target.baseUrl))
-      this.warn(`the offline copy could not be read with this computer's key; moved to ${aside}`)
-      return this.cache()
-    }
+    return cacheForSync(
+      () => this.cache(),
+      this.target.dataDir,
+      cacheProfile(this.target.baseUrl),
+      (aside) =>
+        this.warn(`the offline copy could not be read with this computer's key; moved to ${aside}`),
+    )
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AppInfo, IpcErrorCode, SessionExpired, SessionInfo } from '../../shared/ipc'
 import { ApiClient } from '../services/api-client'
-import { CacheError, cacheKeyFor, openCache, setAsideUnreadableCache } from '../services/cache'
+import { cacheForSync, cacheKeyFor, openCache } from '../services/cache'
 import type { OfflineCache } from '../services/cache'
 import type { FetchLike, RetryPolicy } from '../services/http'
 import { PerkPackError, SignInRequired } from '../services/perkpack-errors'
@@ -176,14 +176,13 @@ export class Connection {
    * an empty one.
    */
   cacheForSync(): OfflineCache {
-    try {
-      return this.cache()
-    } catch (error) {
-      if (!(error instanceof CacheError) || error.code !== 'cache_key_mismatch') throw error
-      const aside = setAsideUnreadableCache(this.options.dataDir, this.profile())
-      this.options.log(`the offline copy could not be read with this computer's key: ${aside}`)
-      return this.cache()
-    }
+    return cacheForSync(
+      () => this.cache(),
+      this.options.dataDir,
+      this.profile(),
+      (aside) =>
+        this.options.log(`the offline copy could not be read with this computer's key: ${aside}`),
+    )
   }
 
   /** Leaves the current host: the features let go of it, then its cache closes. */

@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { SecretStore } from '../secrets'
 import { openCaches } from './cache'
+import { CacheError } from './errors'
+import type { OfflineCache } from './types'
 import { forgetCacheKey } from './cache-key'
 import { cacheFilePath, FILE_SUFFIXES } from './open-cache'
 
@@ -10,6 +12,26 @@ const CACHE_FILE_PATTERN = /^cache-.+\.sqlite(-wal|-shm|-journal)?$/
 /** A live cache (not a set-aside one): its name gives the profile whose key locks it. */
 const LIVE_CACHE_PATTERN = /^cache-(.+)\.sqlite$/
 const SET_ASIDE_PATTERN = /-unreadable-\d{8}T\d{6}Z$/
+
+/**
+ * The cache a sync fills: `open()`, or, when this computer's key cannot read the file (the
+ * re-sync its message offers), the file set aside under another name (`said` is told where)
+ * and an empty one opened. The command line and the app sync through this alike.
+ */
+export function cacheForSync(
+  open: () => OfflineCache,
+  dataDir: string,
+  profile: string,
+  said: (aside: string) => void,
+): OfflineCache {
+  try {
+    return open()
+  } catch (error) {
+    if (!(error instanceof CacheError) || error.code !== 'cache_key_mismatch') throw error
+    said(setAsideUnreadableCache(dataDir, profile))
+    return open()
+  }
+}
 
 /**
  * A cache this computer's key cannot read (cache_key_mismatch) is renamed, with its WAL,

@@ -4,6 +4,7 @@ export {
   eraseOfflineCopies,
   setAsideUnreadableCache,
   wipeAllCacheFiles,
+  cacheForSync,
 } from './cache-files'
 export { CACHE_KEY_VARIABLE, cacheKeyAccount, cacheKeyFor, forgetCacheKey } from './cache-key'
 export type {
