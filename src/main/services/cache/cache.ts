@@ -6,7 +6,7 @@ import { CacheError, translateSqliteError } from './errors'
 import { BUSY_TIMEOUT_MS, releaseFreePages } from './file-space'
 import { buildContributionsQuery } from './query'
 import type { ContributionQuery, RowForm } from './query'
-import { encodeRow, isPlain, RowReader, sameJson, StoredRowError } from './row-codec'
+import { encodeRow, rawObject, RowReader, sameJson, StoredRowError } from './row-codec'
 import type { PartNumbers } from './row-codec'
 import {
   commitProblemRows,
@@ -50,17 +50,6 @@ function assertId(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) {
     throw new CacheError('cache_bad_value', `${what} must be an integer, got ${String(value)}.`)
   }
-}
-
-/** A row the model could read is a JSON object: anything else here is a bug upstream. */
-function rawObject(raw: unknown, model: CampaignContribution): Record<string, unknown> {
-  if (!isPlain(raw)) {
-    throw new CacheError(
-      'cache_bad_value',
-      `The raw form of contribution ${model.id} is not a JSON object; nothing of it was staged.`,
-    )
-  }
-  return raw
 }
 
 export class SqliteOfflineCache implements OfflineCache, SnapshotStore {

@@ -15,6 +15,9 @@
  * The format is part of schema 4 of the cache (schema.ts): changing it needs a migration.
  */
 
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import { CacheError } from './errors'
+
 type Plain = Record<string, unknown>
 
 /** A stored row that does not fit its layout or refers to a part the file lacks. */
@@ -267,4 +270,15 @@ function setOwn(object: Plain, key: string, value: unknown): void {
       configurable: true,
     })
   } else object[key] = value
+}
+
+/** A row the model could read is a JSON object: anything else here is a bug upstream. */
+export function rawObject(raw: unknown, model: CampaignContribution): Record<string, unknown> {
+  if (!isPlain(raw)) {
+    throw new CacheError(
+      'cache_bad_value',
+      `The raw form of contribution ${model.id} is not a JSON object; nothing of it was staged.`,
+    )
+  }
+  return raw
 }
