@@ -39,9 +39,8 @@ const env = () =>
     PERKPACK_BASE_URL: BASE_URL,
     PERKPACK_BROWSER: process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium',
   })
-// The labels run is spawned, proving the print commands work as a program; the others run in
-// this process, which spares a Node start and a compile of the sources each.
-const spawned = (args: string[]) => perkpack(args, env())
+// The labels run is spawned, proving the print commands work as a program (and without a
+// browser); the others run in this process, which spares a Node start and a compile each.
 const run = (args: string[]) => perkpackHere(args, env())
 const pagesOf = (file: string) =>
   Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1])
@@ -55,7 +54,14 @@ describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () =>
 
   it('labels: a PDF of the orders that ship, with the sheets and the orders left out named', async () => {
     const out = path.join(dataDir, 'labels.pdf')
-    const result = await spawned(['labels', id, '--out', out, '--layout', 'l7160', '--start', '4'])
+    // No browser: labels are drawn by the PDF library.
+    const result = await perkpack(
+      ['labels', id, '--out', out, '--layout', 'l7160', '--start', '4'],
+      {
+        ...env(),
+        PERKPACK_BROWSER: '/nonexistent/chrome',
+      },
+    )
     expect(result.code, result.stderr).toBe(0)
     const sheets = Math.ceil((expected.ships + 3) / 21)
     expect(result.stdout).toMatch(
@@ -124,7 +130,7 @@ describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () =>
 
   it('says which browser is missing and how to name one', async () => {
     // Spawned: the print services read PERKPACK_BROWSER from the process's own environment.
-    const result = await perkpack(['labels', id, '--out', path.join(dataDir, 'none.pdf')], {
+    const result = await perkpack(['picklist', id, '--out', path.join(dataDir, 'none.pdf')], {
       ...env(),
       PERKPACK_BROWSER: '/nonexistent/chrome',
     })

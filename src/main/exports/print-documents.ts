@@ -12,12 +12,20 @@ import type {
 import { UsageError } from '../services/perkpack-errors'
 import {
   LABEL_LAYOUTS,
+  planLabels,
   planSlipBatches,
   renderLabels,
   renderSlipBatch,
   slipPreview,
 } from '../services/print'
-import type { LabelLayout, LabelsResult, SlipOptions, SlipsResult } from '../services/print'
+import type {
+  LabelLayout,
+  LabelOptions,
+  LabelsPlan,
+  LabelsResult,
+  SlipOptions,
+  SlipsResult,
+} from '../services/print'
 import type { PrintOptions } from './desktop-port'
 
 /** Issues listed in a preview: enough to act on, never 100,000 entries over IPC. */
@@ -37,6 +45,27 @@ function asUsage<T>(run: () => T): T {
   }
 }
 
+function labelOptions(
+  request: LabelsRequest,
+  prefs: PrintPrefs,
+  locale: string,
+  preview: boolean,
+): LabelOptions {
+  return {
+    layout: request.layout,
+    startAt: request.startAt,
+    offsetMm: request.offsetMm,
+    order: request.order,
+    showSummary: request.showSummary,
+    senderCountry: prefs.senderCountry,
+    locale,
+    // A preview shows where each label falls, and only the first sheet: laying out 100,000
+    // addresses for it would take most of a minute.
+    ...(preview ? { outlines: true, maxSheets: 1 } : {}),
+  }
+}
+
+/** The labels as HTML: the print dialog and the preview. */
 export function labelsDocument(
   contributions: readonly CampaignContribution[],
   request: LabelsRequest,
@@ -44,20 +73,17 @@ export function labelsDocument(
   locale: string,
   preview = false,
 ): LabelsResult {
-  return asUsage(() =>
-    renderLabels(contributions, {
-      layout: request.layout,
-      startAt: request.startAt,
-      offsetMm: request.offsetMm,
-      order: request.order,
-      showSummary: request.showSummary,
-      senderCountry: prefs.senderCountry,
-      locale,
-      // A preview shows where each label falls, and only the first sheet: laying out 100,000
-      // addresses for it would take most of a minute.
-      ...(preview ? { outlines: true, maxSheets: 1 } : {}),
-    }),
-  )
+  return asUsage(() => renderLabels(contributions, labelOptions(request, prefs, locale, preview)))
+}
+
+/** The same labels laid out for the PDF file ("Save as PDF"). */
+export function labelsPlan(
+  contributions: readonly CampaignContribution[],
+  request: LabelsRequest,
+  prefs: PrintPrefs,
+  locale: string,
+): LabelsPlan {
+  return asUsage(() => planLabels(contributions, labelOptions(request, prefs, locale, false)))
 }
 
 export interface SlipPlanOptions {

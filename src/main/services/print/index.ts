@@ -6,8 +6,15 @@ export { BundledFontsMissingError, FONT_PACKAGES, setFontRoot } from './fonts'
 export { escapeHtml } from './html'
 export { LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
 export type { LabelLayout, LabelSlot } from './layouts'
-export { renderLabels } from './labels'
-export type { LabelOptions, LabelSkip, LabelsResult, LabelWarning } from './labels'
+export { planLabels, renderLabels } from './labels'
+export type {
+  LabelOptions,
+  LabelSkip,
+  LabelsPlan,
+  LabelsResult,
+  LabelWarning,
+  PlacedLabel,
+} from './labels'
 export {
   batchPath,
   planSlipBatches,
@@ -15,6 +22,7 @@ export {
   renderPickListPdf,
   renderSlipBatch,
   renderSlipsPdf,
+  saveLabelsPdf,
   SLIP_BATCH_SIZE,
   slipPreview,
 } from './pdf'

@@ -31,7 +31,7 @@ export interface Measured {
 
 // The features Chromium leaves on once kerning and optional ligatures are off in CSS; the
 // required ones (Arabic joining forms, mark placement, rlig) stay on in both.
-const SHAPING_OFF: Record<string, boolean> = {
+export const SHAPING_OFF: Record<string, boolean> = {
   kern: false,
   liga: false,
   clig: false,
@@ -41,9 +41,9 @@ const SHAPING_OFF: Record<string, boolean> = {
 
 const MARK_RE = /\p{M}|\u200c|\u200d|[\ufe00-\ufe0f]/u
 /** Characters a missing glyph is measured as: wide, so a line judged to fit does fit. */
-const MISSING_EM = 1
+export const MISSING_EM = 1
 
-function needsShaping(face: Face, text: string): boolean {
+export function needsShaping(face: Face, text: string): boolean {
   return (
     face.family.id === 'arabic' ||
     face.family.id === 'hebrew' ||
@@ -52,13 +52,13 @@ function needsShaping(face: Face, text: string): boolean {
   )
 }
 
-interface Run {
+export interface Run {
   face: Face | null
   text: string
 }
 
 /** Splits text into runs of one face each; a combining mark stays with its base's face. */
-function runs(text: string, style: TextStyle): Run[] {
+export function runs(text: string, style: TextStyle): Run[] {
   const out: Run[] = []
   let current: Run | undefined
   for (const char of text) {
@@ -173,6 +173,8 @@ export interface LineBox {
   padTopPt: number
   /** Height of the line's block: the next line starts this far below, in points. */
   slotPt: number
+  /** Where the baseline lies below the top of the line's block, in points (the PDF draws there). */
+  baselinePt: number
 }
 
 /**
@@ -224,6 +226,7 @@ export function lineBox(
     lineHeightPt: lineHeight,
     padTopPt: padTop,
     slotPt: padTop + Math.max(lineHeight, inkBottom + gap / 2),
+    baselinePt: padTop + baseline,
   }
 }
 

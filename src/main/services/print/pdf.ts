@@ -7,17 +7,19 @@ import type { NotShipping } from '../../../shared/fulfillment'
 import { PerkPackError } from '../perkpack-errors'
 import { findBrowser } from './browser'
 import { cancelledError, HeadlessBrowser } from './headless'
-import type { LabelOptions, LabelsResult } from './labels'
-import { renderLabels } from './labels'
+import type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
+import { planLabels } from './labels'
+import { writeLabelsPdf } from './pdf-labels'
 import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 import { renderPackingSlips } from './slips'
 import type { PickListDocOptions, PickListDocResult } from './picklist'
 import { renderPickListDocument } from './picklist'
 
 /**
- * The print engine outside Electron (the command line, tests, benchmarks): the same HTML
- * documents the app prints, turned into PDF files by a headless browser (headless.ts). Slips go
- * in batches, each its own document and file, so 20,000 slips never sit in one browser page.
+ * PDF files of the print documents. Labels are drawn by the PDF library (pdf-labels.ts), for the
+ * command line, the app's "Save as PDF" and the tests alike. Slips and the pick list are still
+ * the HTML documents the app prints, turned into PDF files by a headless browser (headless.ts);
+ * slips go in batches, each its own document and file, so 20,000 slips never sit in one page.
  */
 
 export interface PrintProgress {
@@ -99,23 +101,60 @@ export interface LabelsPdfResult extends Omit<LabelsResult, 'html'> {
   path: string
 }
 
-/** Labels to one PDF file at `out` (its sheets are what `renderLabels` lays out). */
+/**
+ * Writes one file by `write` under a hidden name beside `out`, then gives it its name: a reader
+ * never sees half a PDF, and on failure or cancel nothing is left.
+ */
+export async function writeAtomically(
+  out: string,
+  write: (part: string) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const part = partPath(out)
+  try {
+    await write(part).catch((error: unknown) => {
+      throw signal?.aborted ? cancelledError() : writeError(out, error)
+    })
+    if (signal?.aborted) throw cancelledError()
+    await rename(part, out).catch((e) => {
+      throw writeError(out, e)
+    })
+  } finally {
+    await rm(part, { force: true }).catch(() => undefined)
+  }
+}
+
+/** Planned labels to the PDF file `out` (the app's "Save as PDF" and `renderLabelsPdf`). */
+export function saveLabelsPdf(plan: LabelsPlan, out: string, signal?: AbortSignal): Promise<void> {
+  return writeAtomically(out, (part) => writeLabelsPdf(plan, part, signal), signal)
+}
+
+/**
+ * Labels to one PDF file at `out` (its sheets are what `planLabels` lays out), drawn by the PDF
+ * library (pdf-labels.ts): no browser needed.
+ */
 export async function renderLabelsPdf(
   orders: readonly CampaignContribution[],
   options: LabelOptions,
   out: string,
-  run: PdfRunOptions = {},
+  run: Omit<PdfRunOptions, 'browser'> = {},
 ): Promise<LabelsPdfResult> {
-  const result = renderLabels(orders, options)
-  if (result.labels === 0) {
+  const plan = planLabels(orders, options)
+  if (plan.labels === 0) {
     throw new PerkPackError('nothing_to_print', nothingToPrintText('label', orders.length))
   }
-  const { html, ...rest } = result
-  await printAll(
-    [{ out, html: () => html, pages: () => rest.pages, items: rest.labels }],
-    rest.labels,
-    run,
-  )
+  const { labels, pages, skipped, warnings, unfit } = plan
+  const rest = { labels, pages, skipped, warnings, unfit }
+  if (run.signal?.aborted) throw cancelledError()
+  run.onProgress?.({ batch: 0, batches: 1, done: 0, total: rest.labels, pages: 0 })
+  await saveLabelsPdf(plan, out, run.signal)
+  run.onProgress?.({
+    batch: 1,
+    batches: 1,
+    done: rest.labels,
+    total: rest.labels,
+    pages: rest.pages,
+  })
   return { ...rest, path: out }
 }
 

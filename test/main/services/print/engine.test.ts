@@ -104,17 +104,18 @@ describe('batches', () => {
   })
 })
 
-describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
-  it('writes the labels PDF, with progress', async () => {
+describe('PDF files', { timeout: 120_000 }, () => {
+  it('writes the labels PDF without a browser, with progress', async () => {
     const events: PrintProgress[] = []
     const path = join(out, 'labels.pdf')
     const result = await renderLabelsPdf(
       numberedOrders(45),
       { layout: 'avery5160', order: 'sequence' },
       path,
-      { browser: CHROMIUM_PATH, onProgress: (p) => events.push(p) },
+      { onProgress: (p) => events.push(p) },
     )
     expect(result).toMatchObject({ path, labels: 45, pages: 2, unfit: [] })
+    expect(readdirSync(out).filter((name) => name.includes('labels'))).toEqual(['labels.pdf'])
     expect(pagesOf(path)).toBe(2)
     expect(events).toEqual([
       { batch: 0, batches: 1, done: 0, total: 45, pages: 0 },
@@ -169,9 +170,7 @@ describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
 
   it('says which file could not be written, never a temporary path', async () => {
     const path = join(root, 'no-such-folder', 'labels.pdf')
-    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, path, {
-      browser: CHROMIUM_PATH,
-    })
+    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, path)
     await expect(run).rejects.toMatchObject({ code: 'export_write_failed' })
     const message = await run.catch((error: Error) => error.message)
     expect(message).toContain(path)
@@ -180,9 +179,12 @@ describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
   })
 
   it('says clearly when the browser cannot start', async () => {
-    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, join(out, 'x.pdf'), {
-      browser: join(root, 'no-browser'),
-    })
+    const run = renderSlipsPdf(
+      numberedOrders(2),
+      { paper: 'letter', campaignTitle: 'T' },
+      join(out, 'x.pdf'),
+      { browser: join(root, 'no-browser') },
+    )
     await expect(run).rejects.toMatchObject({ code: 'browser_failed' })
     const message = await run.catch((error: Error) => error.message)
     expect(message).toMatch(/could not be started .* set PERKPACK_BROWSER/)
