@@ -181,6 +181,8 @@ export interface LineBox {
  * Space between two lines' ink, in em, and at least half a CSS pixel on each side: Chromium
  * rounds ascent, descent and leading to whole pixels, which moves a baseline by up to that much.
  */
+/** A CSS pixel, in points. */
+const PT_PER_PX = 0.75
 const GAP_EM = 0.08
 const MIN_GAP_PT = 0.75
 
@@ -222,11 +224,20 @@ export function lineBox(
     inkBottom = Math.max(inkBottom, baseline + (font.descent + drop) * sizePt)
   }
   const padTop = Math.max(0, gap / 2 - inkTop)
+  // Where Chromium draws the baseline: from each font's ascent and descent rounded to whole
+  // CSS pixels, the half-leading floored (LayoutNG). The PDF draws there too.
+  let drawn = 0
+  for (const font of all) {
+    const ascent = Math.round((font.ascent * sizePt) / PT_PER_PX)
+    const descent = Math.round((font.descent * sizePt) / PT_PER_PX)
+    const half = (lineHeight / PT_PER_PX - (ascent + descent)) / 2
+    drawn = Math.max(drawn, (Math.floor(half) + ascent) * PT_PER_PX)
+  }
   return {
     lineHeightPt: lineHeight,
     padTopPt: padTop,
     slotPt: padTop + Math.max(lineHeight, inkBottom + gap / 2),
-    baselinePt: padTop + baseline,
+    baselinePt: padTop + drawn,
   }
 }
 

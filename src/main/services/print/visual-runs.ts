@@ -43,11 +43,15 @@ interface Piece {
 
 const shapedCache = new Map<string, VisualRun>()
 
-function shape(face: Face | null, text: string, rtl: boolean): VisualRun {
+/**
+ * `text` shaped in `face`; `source` is the text before mirroring (same length), whose characters
+ * the glyphs stand for when the text is copied, as in Chromium's PDFs.
+ */
+function shape(face: Face | null, text: string, rtl: boolean, source = text): VisualRun {
   if (face === null) {
     return { face, glyphs: [], widthEm: [...text].length * MISSING_EM }
   }
-  const key = `${face.file}\u0000${rtl ? 'r' : 'l'}\u0000${text}`
+  const key = `${face.file}\u0000${rtl ? 'r' : 'l'}\u0000${text}\u0000${source === text ? '' : source}`
   const cached = shapedCache.get(key)
   if (cached !== undefined) return cached
   const { font } = loadFace(face)
@@ -72,7 +76,8 @@ function shape(face: Face | null, text: string, rtl: boolean): VisualRun {
     })
   } else {
     // What measure.ts sums: each character's own glyph and advance, no substitution.
-    for (const char of text) {
+    const sourceChars = [...source]
+    for (const [i, char] of [...text].entries()) {
       const glyph = font.glyphForCodePoint(char.codePointAt(0) as number)
       const advanceEm = glyph.advanceWidth / em
       glyphs.push({
@@ -81,7 +86,7 @@ function shape(face: Face | null, text: string, rtl: boolean): VisualRun {
         xAdvanceEm: advanceEm,
         xOffsetEm: 0,
         yOffsetEm: 0,
-        codePoints: [char.codePointAt(0) as number],
+        codePoints: [(sourceChars[i] ?? char).codePointAt(0) as number],
       })
     }
     if (rtl) glyphs.reverse()
@@ -132,6 +137,11 @@ export function visualRuns(text: string, style: TextStyle): VisualRun[] {
     pieces.push(current)
   }
   return pieces.map((piece) =>
-    shape(piece.face, drawn.slice(piece.start, piece.end), piece.level % 2 === 1),
+    shape(
+      piece.face,
+      drawn.slice(piece.start, piece.end),
+      piece.level % 2 === 1,
+      text.slice(piece.start, piece.end),
+    ),
   )
 }
