@@ -194,7 +194,6 @@ export async function benchSlips(): Promise<string> {
     let events = 0
     const run = await measured(() =>
       renderSlipsPdf(rows, options, join(dir, 'slips.pdf'), {
-        browser: BROWSER,
         batchSize: 500,
         onProgress: () => (events += 1),
       }),

@@ -104,8 +104,8 @@ export class PdfCanvas {
   runs(runs: readonly VisualRun[], x: number, baseline: number, sizePt: number, gray = 0): number {
     const { doc } = this
     const height = doc.page.height
-    const ops: string[] = ['BT']
-    if (gray !== 0) ops.push(`${num(gray)} g`)
+    // The colour every time: a rule drawn before (pdfkit's fill) leaves its own set.
+    const ops: string[] = ['BT', `${num(gray)} g`]
     let at = x
     for (const run of runs) {
       if (run.face === null || run.glyphs.length === 0) {

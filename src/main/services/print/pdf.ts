@@ -12,14 +12,15 @@ import { planLabels } from './labels'
 import { writeLabelsPdf } from './pdf-labels'
 import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 import { renderPackingSlips } from './slips'
+import { writeSlipsPdf } from './pdf-slips'
 import type { PickListDocOptions, PickListDocResult } from './picklist'
 import { renderPickListDocument } from './picklist'
 
 /**
- * PDF files of the print documents. Labels are drawn by the PDF library (pdf-labels.ts), for the
- * command line, the app's "Save as PDF" and the tests alike. Slips and the pick list are still
- * the HTML documents the app prints, turned into PDF files by a headless browser (headless.ts);
- * slips go in batches, each its own document and file, so 20,000 slips never sit in one page.
+ * PDF files of the print documents. Labels and slips are drawn by the PDF library (pdf-labels.ts,
+ * pdf-slips.ts) from the layouts the HTML documents are made of, for the command line, the app's
+ * "Save as PDF" and the tests. The pick list is still its HTML document turned into a PDF file by
+ * a headless browser (headless.ts).
  */
 
 export interface PrintProgress {
@@ -224,15 +225,17 @@ export interface SlipsPdfResult {
 }
 
 /**
- * Packing slips of the orders that ship to PDF in batches of `batchSize`, one file per batch (`batchPath`), with
- * progress after each batch. Each batch is laid out just before it prints, so memory holds one
- * batch's document at a time whatever the campaign's size.
+ * Packing slips of the orders that ship to PDF in batches of `batchSize`, one file per batch
+ * (`batchPath`), with progress after each batch, drawn by the PDF library (pdf-slips.ts): no
+ * browser. Each batch is laid out as it is drawn, one order at a time, and the file stream is
+ * drained every few pages, so memory stays flat whatever the campaign's size. The files appear
+ * under their names only once all of them are written; on failure or cancel none is left.
  */
 export async function renderSlipsPdf(
   orders: readonly CampaignContribution[],
   options: SlipOptions,
   out: string,
-  run: PdfRunOptions & { batchSize?: number } = {},
+  run: Omit<PdfRunOptions, 'browser'> & { batchSize?: number } = {},
 ): Promise<SlipsPdfResult> {
   const shipping: CampaignContribution[] = []
   const skipped: NotShipping[] = []
@@ -247,26 +250,44 @@ export async function renderSlipsPdf(
   }
   const files: SlipsPdfFile[] = []
   const warnings: SlipWarning[] = []
-  const jobs = batches.map((batch) => {
-    const file: SlipsPdfFile = {
-      path: batchPath(out, batch.index, batches.length),
-      batch,
-      pages: 0,
+  const parts: Array<{ part: string; out: string }> = []
+  try {
+    let done = 0
+    let pages = 0
+    const total = shipping.length
+    run.onProgress?.({ batch: 0, batches: batches.length, done, total, pages })
+    for (const batch of batches) {
+      if (run.signal?.aborted) throw cancelledError()
+      const path = batchPath(out, batch.index, batches.length)
+      const part = partPath(path)
+      parts.push({ part, out: path })
+      const written = await writeSlipsPdf(
+        shipping.slice(batch.from, batch.to),
+        options,
+        part,
+        run.signal,
+      ).catch((error: unknown) => {
+        throw run.signal?.aborted ? cancelledError() : writeError(path, error)
+      })
+      files.push({ path, batch, pages: written.pages })
+      warnings.push(...written.warnings)
+      done += batch.to - batch.from
+      pages += written.pages
+      run.onProgress?.({ batch: batch.index + 1, batches: batches.length, done, total, pages })
     }
-    files.push(file)
-    return {
-      out: file.path,
-      items: batch.to - batch.from,
-      html: () => {
-        const result = renderSlipBatch(shipping, options, batch)
-        file.pages = result.pages
-        warnings.push(...result.warnings)
-        return result.html
-      },
-      pages: () => file.pages,
-    }
-  })
-  await printAll(jobs, shipping.length, run)
+    if (run.signal?.aborted) throw cancelledError()
+    for (const { part, out: path } of parts)
+      await rename(part, path).catch((e) => {
+        throw writeError(path, e)
+      })
+    parts.length = 0
+  } catch (error) {
+    // All or nothing: "part 3 of 40" promises 40 files.
+    for (const file of files) await rm(file.path, { force: true }).catch(() => undefined)
+    throw error
+  } finally {
+    for (const { part } of parts) await rm(part, { force: true }).catch(() => undefined)
+  }
   return {
     files,
     slips: shipping.length,

@@ -145,3 +145,9 @@ export function visualRuns(text: string, style: TextStyle): VisualRun[] {
     ),
   )
 }
+
+/** The line reads right to left (its first strong character is), as `dir="auto"` decides. */
+export function isRightToLeft(text: string): boolean {
+  if (!RTL_RE.test(text)) return false
+  return (bidi.getEmbeddingLevels(text, 'auto').paragraphs[0]?.level ?? 0) % 2 === 1
+}

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { renderLabels, renderLabelsPdf } from '../../../../src/main/services/print'
+import {
+  renderLabels,
+  renderLabelsPdf,
+  renderPackingSlips,
+  renderSlipsPdf,
+} from '../../../../src/main/services/print'
 import type { LabelOptions } from '../../../../src/main/services/print'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import {
@@ -159,5 +164,40 @@ describe('the PDF file and the printed HTML agree', { timeout: 120_000 }, () => 
     )
     expect(mixed.length).toBeGreaterThanOrEqual(4)
     expect(lines(readBoxes(pdfkit.path))).toEqual(fromHtml)
+  })
+
+  it('packing slips: every word at the same place, continuation pages included', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      code: `SKU-${String(i).padStart(3, '0')}`,
+      name:
+        i % 9 === 0
+          ? `An item with a rather long name that wraps onto a second line ${i}`
+          : `Item ${i}`,
+      quantity: 1 + (i % 3),
+      choices: i % 5 === 0 ? [{ name: 'Colour', value: 'Midnight blue' }] : [],
+    }))
+    const rows = [
+      ...bidiOrders(),
+      order(905, shipping({ name: 'Long Order' }), many),
+      order(906, shipping({ name: 'No Items' }), []),
+      ...longAddressOrders().slice(0, 6),
+      ...simulatedOrders(8),
+    ]
+    const options = {
+      paper: 'a4',
+      campaignTitle: 'Tidepool: A Cooperative Ocean Board Game',
+      footerNote: 'Returns within 30 days. Thank you for backing Tidepool!',
+    } as const
+    const path = join(dir, 'slips.pdf')
+    await renderSlipsPdf(rows, options, path)
+    const pdfkit = writePdf(readFileSync(path))
+    const chromium = writePdf(await htmlToPdf(page, renderPackingSlips(rows, options).html))
+    expect(pdfkit.pages).toBe(chromium.pages)
+    expect(pdfkit.pages).toBeGreaterThan(rows.length - 1)
+    const fromHtml = words(readBoxes(chromium.path))
+    const fromPdf = words(readBoxes(pdfkit.path))
+    expect(fromPdf.length).toBe(fromHtml.length)
+    expect(misplaced(fromHtml, fromPdf)).toEqual([])
+    expect(rtlLines(readBoxes(pdfkit.path))).toEqual(rtlLines(readBoxes(chromium.path)))
   })
 })

@@ -11,10 +11,10 @@ import {
   NO_BROWSER_MESSAGE,
   planSlipBatches,
   renderLabelsPdf,
+  renderPickListPdf,
   renderSlipsPdf,
   slipPreview,
 } from '../../../../src/main/services/print'
-import { CHROMIUM_PATH } from '../../../helpers/print-chromium'
 import { numberedOrders } from '../../../helpers/print-fixtures'
 
 // The engine the command line will call: a PDF from the same documents, through a headless
@@ -104,7 +104,7 @@ describe('batches', () => {
   })
 })
 
-describe('PDF files', { timeout: 120_000 }, () => {
+describe('PDF files (labels and slips without a browser)', { timeout: 120_000 }, () => {
   it('writes the labels PDF without a browser, with progress', async () => {
     const events: PrintProgress[] = []
     const path = join(out, 'labels.pdf')
@@ -129,7 +129,7 @@ describe('PDF files', { timeout: 120_000 }, () => {
       numberedOrders(5),
       { paper: 'a4', campaignTitle: 'Tidepool' },
       join(out, 'slips.pdf'),
-      { browser: CHROMIUM_PATH, batchSize: 2, onProgress: (p) => events.push(p) },
+      { batchSize: 2, onProgress: (p) => events.push(p) },
     )
     expect(result.files.map((f) => [f.path, f.pages])).toEqual([
       [join(out, 'slips-part-1-of-3.pdf'), 2],
@@ -155,7 +155,6 @@ describe('PDF files', { timeout: 120_000 }, () => {
       { paper: 'letter', campaignTitle: 'T' },
       join(target, 'slips.pdf'),
       {
-        browser: CHROMIUM_PATH,
         batchSize: 2,
         signal: controller.signal,
         onProgress: (p) => {
@@ -179,9 +178,9 @@ describe('PDF files', { timeout: 120_000 }, () => {
   })
 
   it('says clearly when the browser cannot start', async () => {
-    const run = renderSlipsPdf(
+    const run = renderPickListPdf(
       numberedOrders(2),
-      { paper: 'letter', campaignTitle: 'T' },
+      { paper: 'letter', campaignTitle: 'T', selection: 'All', syncedAt: null },
       join(out, 'x.pdf'),
       { browser: join(root, 'no-browser') },
     )

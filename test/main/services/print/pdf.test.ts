@@ -9,8 +9,9 @@ import {
   renderLabels,
   renderLabelsPdf,
   renderPackingSlips,
+  renderSlipsPdf,
 } from '../../../../src/main/services/print'
-import type { LabelOptions } from '../../../../src/main/services/print'
+import type { LabelOptions, SlipOptions } from '../../../../src/main/services/print'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import {
   htmlToPdf,
@@ -156,20 +157,30 @@ describe('labels PDF', { timeout: 120_000 }, () => {
   })
 })
 
-describe('packing slips in Chromium', { timeout: 120_000 }, () => {
+/** The slips' PDF file as the CLI and "Save as PDF" write it (pdf-slips.ts, no browser). */
+async function slipsPdf(
+  rows: readonly CampaignContribution[],
+  options: SlipOptions,
+): Promise<ReturnType<typeof writePdf>> {
+  const path = join(mkdtempSync(join(tmpdir(), 'perkpack-slips-')), `slips-${++fileCount}.pdf`)
+  await renderSlipsPdf(rows, options, path)
+  return writePdf(readFileSync(path))
+}
+
+describe('packing slips PDF', { timeout: 120_000 }, () => {
   it('prints N orders on N Letter pages, each with its order id and backer', async () => {
     const rows = [1, 2, 3, 4, 5].map((n) =>
       order(n, shipping({ name: `Slip Backer${n}` }), [
         { code: `SKU-${n}`, name: `Reward ${n}`, quantity: n },
       ]),
     )
-    const result = renderPackingSlips(rows, {
+    const options = {
       paper: 'letter',
       campaignTitle: 'Tidepool: A Cooperative Ocean Board Game',
       footerNote: 'Thank you for backing Tidepool!',
-    })
-    expect(result.pages).toBe(5)
-    const pdf = writePdf(await htmlToPdf(page, result.html))
+    } as const
+    expect(renderPackingSlips(rows, options).pages).toBe(5)
+    const pdf = await slipsPdf(rows, options)
     expect(pdf.pages).toBe(5)
     expect(pdf.sizes().every((size) => size === '612 x 792')).toBe(true)
     for (const n of [1, 2, 3, 4, 5]) {
@@ -199,13 +210,14 @@ describe('packing slips in Chromium', { timeout: 120_000 }, () => {
       order(3, null),
       ...longAddressOrders(),
     ]
-    const result = renderPackingSlips(rows, {
+    const options = {
       paper: 'a4',
       campaignTitle:
         'A campaign with a title long enough to need shrinking beside the barcode, surely, and then some more words',
       footerNote: 'Returns: within 30 days. '.repeat(8),
-    })
-    const pdf = writePdf(await htmlToPdf(page, result.html))
+    } as const
+    const result = renderPackingSlips(rows, options)
+    const pdf = await slipsPdf(rows, options)
     expect(pdf.pages).toBe(result.pages)
     // The order without an address gets no slip (as no label and no CSV row): listed instead.
     expect(result.skipped.map((skip) => skip.sequenceNumber)).toEqual([3])
@@ -227,6 +239,7 @@ describe('packing slips in Chromium', { timeout: 120_000 }, () => {
     expect(pages.flatMap((p, i) => checkPage(p, a4, 36, i))).toEqual([])
   })
 
+  // The print dialog's document (HTML in Chromium): a name is text, never markup.
   it('renders a hostile backer name as text and runs no script', async () => {
     const row = order(
       9,
