@@ -369,10 +369,9 @@ export class ExportDesk {
       if (chosen === null) return null
       if (run.signal.aborted) throw slipsCancelled()
       const { files, pages } = await writeSlipFiles({
-        desktop: this.options.desktop,
         batches: plan.batches,
         chosen: chosen,
-        render: (batch) => plan.batchDocument(batch),
+        write: (batch, part, signal) => plan.writeBatchPdf(batch, part, signal),
         signal: run.signal,
         progress: this.options.slipsProgress,
       })

@@ -17,6 +17,7 @@ import {
   renderLabels,
   renderSlipBatch,
   slipPreview,
+  writeSlipsPdf,
 } from '../services/print'
 import type {
   LabelLayout,
@@ -140,6 +141,12 @@ export class SlipPlan {
 
   batchDocument(batch: SlipBatchRange): SlipsResult {
     return renderSlipBatch(this.shipping, this.slipOptions, batch)
+  }
+
+  /** The batch's slips drawn into a new PDF file (the PDF library); its page count. */
+  async writeBatchPdf(batch: SlipBatchRange, path: string, signal: AbortSignal): Promise<number> {
+    const shipping = this.shipping.slice(batch.from, batch.to)
+    return (await writeSlipsPdf(shipping, this.slipOptions, path, signal)).pages
   }
 
   preview(): SlipsPreview {

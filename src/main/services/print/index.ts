@@ -36,6 +36,7 @@ export type {
   SlipsPdfResult,
 } from './pdf'
 export { renderPackingSlips } from './slips'
+export { writeSlipsPdf } from './pdf-slips'
 export type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 export { printedTime, renderPickListDocument } from './picklist'
 export type { PickListDocOptions, PickListDocResult } from './picklist'
