@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { create } from 'fontkit'
 import type { Font } from 'fontkit'
+import { woffToSfnt } from './woff-sfnt'
 
 /**
  * The fonts labels and slips are printed with, bundled with the app (docs/printing.md): Noto Sans
@@ -115,7 +116,10 @@ export interface Face {
 
 interface Loaded {
   font: Font
+  /** The file as it is (the HTML embeds it). */
   bytes: Buffer
+  /** The plain font it holds (fontkit reads it, the PDF embeds a subset of it). */
+  sfnt: Buffer
   format: 'woff' | 'woff2'
   /** hhea ascender and descender (positive), in em. */
   ascent: number
@@ -197,7 +201,12 @@ function fontFile(face: Face): { file: string; format: 'woff' | 'woff2' } {
     : { file: face.file, format: 'woff' }
 }
 
-function readFont(face: Face): { font: Font; bytes: Buffer; format: 'woff' | 'woff2' } {
+function readFont(face: Face): {
+  font: Font
+  bytes: Buffer
+  sfnt: Buffer
+  format: 'woff' | 'woff2'
+} {
   const { file, format } = fontFile(face)
   let bytes: Buffer
   try {
@@ -207,17 +216,19 @@ function readFont(face: Face): { font: Font; bytes: Buffer; format: 'woff' | 'wo
       `A font file of @fontsource/${face.family.pkg} is missing (${face.subset}, weight ${face.weight}). Reinstall PerkPack.`,
     )
   }
-  return { font: create(bytes), bytes, format }
+  const sfnt = woffToSfnt(bytes)
+  return { font: create(sfnt), bytes, sfnt, format }
 }
 
 /** The parsed font of a face, read once. */
 export function loadFace(face: Face): Loaded {
   let entry = loaded.get(face.file)
   if (entry === undefined) {
-    const { font, bytes, format } = readFont(face)
+    const { font, bytes, sfnt, format } = readFont(face)
     entry = {
       font,
       bytes,
+      sfnt,
       format,
       ascent: font.ascent / font.unitsPerEm,
       descent: -font.descent / font.unitsPerEm,

@@ -15,9 +15,9 @@ import { visualRuns } from './visual-runs'
  * from the page's top-left corner, as pdfkit and the layouts use them.
  */
 
-function readWoff(face: Face): Buffer {
-  // Already read to measure with (fonts.ts); fontkit subsets these WOFF files, not woff2.
-  return loadFace(face).bytes
+function fontBytes(face: Face): Buffer {
+  // Already read to measure with (fonts.ts), unpacked from its WOFF file.
+  return loadFace(face).sfnt
 }
 
 /** Short numbers in the content stream; never exponent notation. */
@@ -72,7 +72,7 @@ export class PdfCanvas {
   private font(face: Face): PdfEmbeddedFont {
     let font = this.fonts.get(face.file)
     if (font === undefined) {
-      this.doc.registerFont(face.file, readWoff(face))
+      this.doc.registerFont(face.file, fontBytes(face))
       this.doc.font(face.file)
       font = this.doc._font
       this.fonts.set(face.file, font)
