@@ -35,7 +35,7 @@ export interface PrintProgress {
 }
 
 export interface PdfRunOptions {
-  /** The browser's program file; by default found on the machine (browser.ts). */
+  /** The pick list's browser (its program file); by default found on the machine (browser.ts). */
   browser?: string
   signal?: AbortSignal
   onProgress?: (progress: PrintProgress) => void
