@@ -11,7 +11,7 @@ import {
   renderSlipBatch,
   renderSlipsPdf,
 } from '../src/main/services/print'
-import { HeadlessBrowser } from '../src/main/services/print/headless'
+import { HeadlessBrowser } from './headless-chromium'
 import { generateDataset } from '../src/simulator/data'
 import { toModel } from '../test/helpers/model'
 import { fmt } from './lib'

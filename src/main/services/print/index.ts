@@ -1,7 +1,6 @@
 export { formatAddress, formatAddressDetailed } from '../../../shared/address'
 export type { AddressOptions, FormattedAddress } from '../../../shared/address'
 export { code128Svg } from './barcode'
-export { BROWSER_ENV, browserCandidates, findBrowser, NO_BROWSER_MESSAGE } from './browser'
 export { BundledFontsMissingError, FONT_PACKAGES, setFontRoot } from './fonts'
 export { escapeHtml } from './html'
 export { LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
@@ -23,6 +22,7 @@ export {
   renderSlipBatch,
   renderSlipsPdf,
   saveLabelsPdf,
+  savePickListPdf,
   SLIP_BATCH_SIZE,
   slipPreview,
 } from './pdf'
@@ -38,5 +38,5 @@ export type {
 export { renderPackingSlips } from './slips'
 export { writeSlipsPdf } from './pdf-slips'
 export type { SlipOptions, SlipsResult, SlipWarning } from './slips'
-export { printedTime, renderPickListDocument } from './picklist'
-export type { PickListDocOptions, PickListDocResult } from './picklist'
+export { planPickList, printedTime, renderPickListDocument } from './picklist'
+export type { PickListDocOptions, PickListDocResult, PickListPlan } from './picklist'

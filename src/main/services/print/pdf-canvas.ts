@@ -1,12 +1,16 @@
 import { createWriteStream } from 'node:fs'
 import type { WriteStream } from 'node:fs'
 import PDFDocument from 'pdfkit'
+import { PerkPackError } from '../perkpack-errors'
 import type { PdfEmbeddedFont } from 'pdfkit'
 import type { Face } from './fonts'
 import { loadFace } from './fonts'
 import type { TextStyle } from './measure'
+import type { Lines } from './slip-text'
 import type { VisualRun } from './visual-runs'
-import { visualRuns } from './visual-runs'
+import { isRightToLeft, visualRuns } from './visual-runs'
+
+export type Align = 'start' | 'right' | 'center'
 
 /**
  * A PDF file drawn by pdfkit with the bundled fonts, embedded and subsetted: only the glyphs a
@@ -18,6 +22,11 @@ import { visualRuns } from './visual-runs'
 function fontBytes(face: Face): Buffer {
   // Already read to measure with (fonts.ts), unpacked from its WOFF file.
   return loadFace(face).sfnt
+}
+
+/** Cancelled before the file was complete: the caller removes it. */
+export function cancelledError(): PerkPackError {
+  return new PerkPackError('print_cancelled', 'Cancelled: no PDF was written.')
 }
 
 /** Short numbers in the content stream; never exponent notation. */
@@ -64,8 +73,51 @@ export class PdfCanvas {
     this.doc.pipe(this.out)
   }
 
+  /** Pages added so far. */
+  pages = 0
+
+  /**
+   * A new PDF file at `path` (created exclusively), its pages added by `draw`: ended when `draw`
+   * is done, stopped on failure or cancel (the caller removes the file).
+   */
+  static async write<T>(
+    path: string,
+    title: string,
+    draw: (canvas: PdfCanvas) => Promise<T>,
+  ): Promise<T> {
+    const canvas = new PdfCanvas(path, title)
+    try {
+      const result = await draw(canvas)
+      await canvas.end()
+      return result
+    } catch (error) {
+      await canvas.abort()
+      throw error
+    }
+  }
+
   addPage(widthPt: number, heightPt: number): void {
     this.doc.addPage({ size: [widthPt, heightPt], margin: 0 })
+    this.pages += 1
+  }
+
+  /**
+   * A page drawn by `draw`; every `every` pages the file stream catches up (memory holds a few
+   * pages, not the document) and a cancel is honoured.
+   */
+  async page(
+    widthPt: number,
+    heightPt: number,
+    draw: () => void,
+    signal?: AbortSignal,
+    every = 50,
+  ): Promise<void> {
+    this.addPage(widthPt, heightPt)
+    draw()
+    if (this.pages % every === 0) {
+      await this.drain()
+      if (signal?.aborted) throw cancelledError()
+    }
   }
 
   /** The face embedded in this document (once), as pdfkit's font object. */
@@ -159,6 +211,38 @@ export class PdfCanvas {
       doc.restore()
     }
     return at - x
+  }
+
+  /**
+   * A block of lines (slip-text.ts) with its top-left corner at (x, y), `width` wide: each line
+   * on its block's baseline, aligned as the HTML aligns it (`start`: the line's own direction).
+   */
+  block(lines: Lines, x: number, y: number, width: number, align: Align = 'start', gray = 0) {
+    let top = y
+    for (const part of lines.parts) {
+      const w = PdfCanvas.widthPt(part.text, lines.style, lines.sizePt)
+      let left = x
+      if (align === 'center') left += (width - w) / 2
+      else if (align === 'right' || isRightToLeft(part.text)) left += width - w
+      this.text(part.text, left, top + part.box.baselinePt, lines.sizePt, lines.style, gray)
+      top += part.box.slotPt
+    }
+  }
+
+  /** A filled rectangle: rules, bars. `gray` 0 is black. */
+  rule(x: number, y: number, width: number, height: number, gray = 0): void {
+    const channel = Math.round(gray * 255)
+      .toString(16)
+      .padStart(2, '0')
+    this.doc.rect(x, y, width, height).fill(`#${channel}${channel}${channel}`)
+  }
+
+  /** A tick box: 9 pt square, 1 pt black border, its top-left corner at (x, y). */
+  tickBox(x: number, y: number): void {
+    this.doc
+      .rect(x + 0.5, y + 0.5, 8, 8)
+      .lineWidth(1)
+      .stroke('#000')
   }
 
   /**

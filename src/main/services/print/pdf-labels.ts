@@ -1,9 +1,8 @@
-import { cancelledError } from './headless'
 import type { LabelsPlan, PlacedLabel } from './labels'
 import { SUMMARY_GAP_PT } from './label-fit'
 import type { LabelLayout } from './layouts'
 import { POINTS_PER_UNIT } from './layouts'
-import { PdfCanvas } from './pdf-canvas'
+import { cancelledError, PdfCanvas } from './pdf-canvas'
 
 /**
  * Shipping labels drawn straight into a PDF file (pdfkit), from the same plan as the HTML
@@ -57,25 +56,16 @@ export async function writeLabelsPdf(
 ): Promise<void> {
   const { layout } = plan
   const k = POINTS_PER_UNIT[layout.unit]
-  const canvas = new PdfCanvas(path, `Shipping labels: ${layout.name}`)
-  try {
-    let page = -1
-    const nextPage = () => {
-      canvas.addPage(layout.pageWidth * k, layout.pageHeight * k)
-      page += 1
-    }
+  await PdfCanvas.write(path, `Shipping labels: ${layout.name}`, async (canvas) => {
+    const nextPage = () => canvas.addPage(layout.pageWidth * k, layout.pageHeight * k)
     for (const [index, label] of plan.placed.entries()) {
-      while (label.slot.page > page) nextPage()
+      while (label.slot.page >= canvas.pages) nextPage()
       drawLabel(canvas, layout, plan.offsetMm, label)
       if (index % LABELS_PER_DRAIN === LABELS_PER_DRAIN - 1) {
         await canvas.drain()
         if (signal?.aborted) throw cancelledError()
       }
     }
-    while (page + 1 < plan.pages) nextPage()
-    await canvas.end()
-  } catch (error) {
-    await canvas.abort()
-    throw error
-  }
+    while (canvas.pages < plan.pages) nextPage()
+  })
 }

@@ -1,9 +1,9 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { NotShipping } from '../../../shared/fulfillment'
 import { barRects } from './barcode'
-import { cancelledError } from './headless'
 import { CELL_PAD_X, CELL_PAD_Y, CELL_RULE, HEAD_RULE } from './item-table'
 import { PdfCanvas } from './pdf-canvas'
+import type { Align } from './pdf-canvas'
 import type { Row, SlipLayout, SlipOptions } from './slip-layout'
 import {
   BARCODE_HEIGHT,
@@ -17,7 +17,6 @@ import {
   T,
 } from './slip-layout'
 import type { Lines } from './slip-text'
-import { isRightToLeft } from './visual-runs'
 
 /**
  * Packing slips drawn straight into a PDF file (pdfkit), from the same layout as the HTML
@@ -29,10 +28,6 @@ import { isRightToLeft } from './visual-runs'
 /** The HTML's #444 (captions, table heads, page numbers) and #999 (rules). */
 const GRAY_444 = 0x44 / 0xff
 const GRAY_999 = 0x99 / 0xff
-/** Pages drawn between two waits for the file. */
-const PAGES_PER_DRAIN = 50
-
-type Align = 'start' | 'right' | 'center'
 
 class SlipPainter {
   private readonly left: number
@@ -47,28 +42,12 @@ class SlipPainter {
   }
 
   /** A block of lines at (x, y) inside the page's margins, `width` wide. */
-  private block(
-    lines: Lines,
-    x: number,
-    y: number,
-    width: number,
-    align: Align = 'start',
-    gray = 0,
-  ) {
-    let at = this.top + y
-    for (const part of lines.parts) {
-      const w = PdfCanvas.widthPt(part.text, lines.style, lines.sizePt)
-      let left = this.left + x
-      if (align === 'center') left += (width - w) / 2
-      else if (align === 'right' || isRightToLeft(part.text)) left += width - w
-      this.canvas.text(part.text, left, at + part.box.baselinePt, lines.sizePt, lines.style, gray)
-      at += part.box.slotPt
-    }
+  private block(lines: Lines, x: number, y: number, width: number, align?: Align, gray = 0) {
+    this.canvas.block(lines, this.left + x, this.top + y, width, align, gray)
   }
 
   private rule(x: number, y: number, width: number, height: number, gray: number) {
-    const { doc } = this.canvas
-    doc.rect(this.left + x, this.top + y, width, height).fill(gray === 0 ? '#000' : grayHex(gray))
+    this.canvas.rule(this.left + x, this.top + y, width, height, gray)
   }
 
   page(slip: SlipLayout, chunk: readonly Row[], page: number): void {
@@ -123,12 +102,8 @@ class SlipPainter {
       y += height
     }
     for (const row of chunk) {
-      // The tick box: 9 pt with a 1 pt border, 2 pt below the cell's padding.
-      const { doc } = this.canvas
-      doc
-        .rect(this.left + CELL_PAD_X + 0.5, this.top + y + CELL_PAD_Y + 2.5, 8, 8)
-        .lineWidth(1)
-        .stroke('#000')
+      // The tick box, 2 pt below the cell's padding (item-table.ts).
+      this.canvas.tickBox(this.left + CELL_PAD_X, this.top + y + CELL_PAD_Y + 2)
       row.cells.forEach((cell, i) => this.block(cell, cellX(i + 1), y + CELL_PAD_Y, cellW(i + 1)))
       this.block(row.qty, cellX(4), y + CELL_PAD_Y, cellW(4), 'right')
       this.rule(0, y + row.heightPt - CELL_RULE, innerWidth, CELL_RULE, GRAY_999)
@@ -175,13 +150,6 @@ class SlipPainter {
   }
 }
 
-function grayHex(gray: number): string {
-  const channel = Math.round(gray * 255)
-    .toString(16)
-    .padStart(2, '0')
-  return `#${channel}${channel}${channel}`
-}
-
 export interface SlipsPdfWritten {
   slips: number
   pages: number
@@ -197,12 +165,11 @@ export async function writeSlipsPdf(
   signal?: AbortSignal,
 ): Promise<SlipsPdfWritten> {
   const layouter = new SlipLayouter(options)
-  const canvas = new PdfCanvas(path, `Packing slips: ${layouter.title}`)
-  const painter = new SlipPainter(canvas, layouter)
+  const { widthPt, heightPt } = layouter.paper
   const skipped: NotShipping[] = []
   let slips = 0
-  let pages = 0
-  try {
+  const pages = await PdfCanvas.write(path, `Packing slips: ${layouter.title}`, async (canvas) => {
+    const painter = new SlipPainter(canvas, layouter)
     for (const row of orders) {
       const slip = layouter.layout(row)
       if (!isSlip(slip)) {
@@ -211,19 +178,10 @@ export async function writeSlipsPdf(
       }
       slips += 1
       for (const [page, chunk] of slip.chunks.entries()) {
-        canvas.addPage(layouter.paper.widthPt, layouter.paper.heightPt)
-        painter.page(slip, chunk, page)
-        pages += 1
-        if (pages % PAGES_PER_DRAIN === 0) {
-          await canvas.drain()
-          if (signal?.aborted) throw cancelledError()
-        }
+        await canvas.page(widthPt, heightPt, () => painter.page(slip, chunk, page), signal)
       }
     }
-    await canvas.end()
-  } catch (error) {
-    await canvas.abort()
-    throw error
-  }
+    return canvas.pages
+  })
   return { slips, pages, skipped, warnings: layouter.warnings }
 }

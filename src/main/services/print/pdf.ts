@@ -5,22 +5,21 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { notShipping, nothingToPrintText, shipmentRole } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
 import { PerkPackError } from '../perkpack-errors'
-import { findBrowser } from './browser'
-import { cancelledError, HeadlessBrowser } from './headless'
+import { cancelledError } from './pdf-canvas'
 import type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
 import { planLabels } from './labels'
 import { writeLabelsPdf } from './pdf-labels'
 import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 import { renderPackingSlips } from './slips'
 import { writeSlipsPdf } from './pdf-slips'
-import type { PickListDocOptions, PickListDocResult } from './picklist'
-import { renderPickListDocument } from './picklist'
+import type { PickListDocOptions, PickListDocResult, PickListPlan } from './picklist'
+import { planPickList } from './picklist'
+import { writePickListPdf } from './pdf-picklist'
 
 /**
- * PDF files of the print documents. Labels and slips are drawn by the PDF library (pdf-labels.ts,
- * pdf-slips.ts) from the layouts the HTML documents are made of, for the command line, the app's
- * "Save as PDF" and the tests. The pick list is still its HTML document turned into a PDF file by
- * a headless browser (headless.ts).
+ * PDF files of the print documents: labels, packing slips and the pick list, drawn by the PDF
+ * library (pdf-labels.ts, pdf-slips.ts, pdf-picklist.ts) from the layouts the HTML documents are
+ * made of, for the command line, the app's "Save as PDF" and the tests. No browser is involved.
  */
 
 export interface PrintProgress {
@@ -35,8 +34,6 @@ export interface PrintProgress {
 }
 
 export interface PdfRunOptions {
-  /** The pick list's browser (its program file); by default found on the machine (browser.ts). */
-  browser?: string
   signal?: AbortSignal
   onProgress?: (progress: PrintProgress) => void
 }
@@ -57,45 +54,6 @@ function writeError(out: string, error: unknown): PerkPackError {
 /** A hidden, unpredictable name beside `out`: a reader never sees half a PDF under its name. */
 function partPath(out: string): string {
   return join(dirname(out), `.${basename(out)}.${randomUUID()}.part`)
-}
-
-/**
- * Prints each document to its file, in order, with one browser; the files appear under their
- * names only once all of them are written. On failure or cancel no file is left behind.
- */
-async function printAll(
-  jobs: ReadonlyArray<{ out: string; html: () => string; pages: () => number; items: number }>,
-  total: number,
-  run: PdfRunOptions,
-): Promise<void> {
-  const browser = await HeadlessBrowser.launch(run.browser ?? findBrowser(), run.signal)
-  const parts: Array<{ part: string; out: string }> = []
-  try {
-    let done = 0
-    let pages = 0
-    run.onProgress?.({ batch: 0, batches: jobs.length, done, total, pages })
-    for (const [index, job] of jobs.entries()) {
-      if (run.signal?.aborted) throw cancelledError()
-      const html = job.html()
-      const part = partPath(job.out)
-      parts.push({ part, out: job.out })
-      await browser.printToPdf(html, part).catch((error: unknown) => {
-        throw run.signal?.aborted ? cancelledError() : writeError(job.out, error)
-      })
-      done += job.items
-      pages += job.pages()
-      run.onProgress?.({ batch: index + 1, batches: jobs.length, done, total, pages })
-    }
-    if (run.signal?.aborted) throw cancelledError()
-    for (const { part, out } of parts)
-      await rename(part, out).catch((e) => {
-        throw writeError(out, e)
-      })
-    parts.length = 0
-  } finally {
-    await browser.close()
-    for (const { part } of parts) await rm(part, { force: true }).catch(() => undefined)
-  }
 }
 
 export interface LabelsPdfResult extends Omit<LabelsResult, 'html'> {
@@ -138,7 +96,7 @@ export async function renderLabelsPdf(
   orders: readonly CampaignContribution[],
   options: LabelOptions,
   out: string,
-  run: Omit<PdfRunOptions, 'browser'> = {},
+  run: PdfRunOptions = {},
 ): Promise<LabelsPdfResult> {
   const plan = planLabels(orders, options)
   if (plan.labels === 0) {
@@ -235,7 +193,7 @@ export async function renderSlipsPdf(
   orders: readonly CampaignContribution[],
   options: SlipOptions,
   out: string,
-  run: Omit<PdfRunOptions, 'browser'> & { batchSize?: number } = {},
+  run: PdfRunOptions & { batchSize?: number } = {},
 ): Promise<SlipsPdfResult> {
   const shipping: CampaignContribution[] = []
   const skipped: NotShipping[] = []
@@ -301,22 +259,30 @@ export interface PickListPdfResult extends Omit<PickListDocResult, 'html'> {
   path: string
 }
 
-/** The printable pick list to one PDF file at `out`. */
+/** A planned pick list to the PDF file `out` (the app's "Save as PDF" and `renderPickListPdf`). */
+export function savePickListPdf(
+  plan: PickListPlan,
+  out: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  return writeAtomically(out, (part) => writePickListPdf(plan, part, signal), signal)
+}
+
+/** The printable pick list to one PDF file at `out`, drawn by the PDF library: no browser. */
 export async function renderPickListPdf(
   orders: readonly CampaignContribution[],
   options: PickListDocOptions,
   out: string,
   run: PdfRunOptions = {},
 ): Promise<PickListPdfResult> {
-  const result = renderPickListDocument(orders, options)
-  if (result.variants === 0) {
+  const plan = planPickList(orders, options)
+  if (plan.variants === 0) {
     throw new PerkPackError('nothing_to_print', nothingToPrintText('pick list', orders.length))
   }
-  const { html, ...rest } = result
-  await printAll(
-    [{ out, html: () => html, pages: () => rest.pages, items: rest.variants }],
-    rest.variants,
-    run,
-  )
-  return { ...rest, path: out }
+  const { variants, units, skipped } = plan
+  run.onProgress?.({ batch: 0, batches: 1, done: 0, total: variants, pages: 0 })
+  await savePickListPdf(plan, out, run.signal)
+  const pages = plan.pages.length
+  run.onProgress?.({ batch: 1, batches: 1, done: variants, total: variants, pages })
+  return { pages, variants, units, orders: plan.orders, skipped, path: out }
 }

@@ -7,6 +7,8 @@ import {
   renderLabels,
   renderLabelsPdf,
   renderPackingSlips,
+  renderPickListDocument,
+  renderPickListPdf,
   renderSlipsPdf,
 } from '../../../../src/main/services/print'
 import type { LabelOptions } from '../../../../src/main/services/print'
@@ -199,5 +201,26 @@ describe('the PDF file and the printed HTML agree', { timeout: 120_000 }, () => 
     expect(fromPdf.length).toBe(fromHtml.length)
     expect(misplaced(fromHtml, fromPdf)).toEqual([])
     expect(rtlLines(readBoxes(pdfkit.path))).toEqual(rtlLines(readBoxes(chromium.path)))
+  })
+
+  it('the pick list: every word at the same place', async () => {
+    const rows = [...bidiOrders(), ...simulatedOrders(400)]
+    const options = {
+      paper: 'letter',
+      campaignTitle: 'Tidepool: A Cooperative Ocean Board Game',
+      selection: 'Captured, In fulfillment',
+      syncedAt: '2026-03-01T12:00:00Z',
+      printedAt: new Date('2026-03-02T10:00:00Z'),
+    } as const
+    const path = join(dir, 'picklist.pdf')
+    const result = await renderPickListPdf(rows, options, path)
+    const pdfkit = writePdf(readFileSync(path))
+    const chromium = writePdf(await htmlToPdf(page, renderPickListDocument(rows, options).html))
+    expect(pdfkit.pages).toBe(chromium.pages)
+    expect(result.variants).toBeGreaterThan(10)
+    const fromHtml = words(readBoxes(chromium.path))
+    const fromPdf = words(readBoxes(pdfkit.path))
+    expect(fromPdf.length).toBe(fromHtml.length)
+    expect(misplaced(fromHtml, fromPdf)).toEqual([])
   })
 })

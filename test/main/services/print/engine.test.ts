@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrintProgress } from '../../../../src/main/services/print'
 import {
   batchPath,
-  browserCandidates,
-  findBrowser,
-  NO_BROWSER_MESSAGE,
   planSlipBatches,
   renderLabelsPdf,
-  renderPickListPdf,
   renderSlipsPdf,
   slipPreview,
 } from '../../../../src/main/services/print'
@@ -44,40 +40,6 @@ afterAll(() => {
 const pagesOf = (path: string) =>
   Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1])
 
-describe('finding a browser', () => {
-  it('takes PERKPACK_BROWSER first, and says so when it names no file', () => {
-    const exists = (path: string) => path === '/opt/my/chrome'
-    expect(findBrowser({ PERKPACK_BROWSER: '/opt/my/chrome' }, 'linux', exists)).toBe(
-      '/opt/my/chrome',
-    )
-    expect(() => findBrowser({ PERKPACK_BROWSER: '/opt/typo' }, 'linux', exists)).toThrow(
-      /PERKPACK_BROWSER is set to "\/opt\/typo", but there is no such file/,
-    )
-  })
-
-  it('looks in the usual places of each system, and names the fix when there is none', () => {
-    expect(findBrowser({}, 'linux', (p) => p === '/usr/bin/google-chrome')).toBe(
-      '/usr/bin/google-chrome',
-    )
-    const windows = browserCandidates(
-      'win32',
-      { PROGRAMFILES: 'C:\\Program Files' },
-      'C:\\Users\\a',
-    )
-    expect(windows).toContain(
-      join('C:\\Program Files', 'Google', 'Chrome', 'Application', 'chrome.exe'),
-    )
-    expect(windows).toContain(
-      join('C:\\Program Files', 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
-    )
-    expect(browserCandidates('darwin', {}, '/Users/a')).toContain(
-      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-    )
-    expect(() => findBrowser({}, 'linux', () => false)).toThrow(NO_BROWSER_MESSAGE)
-    expect(NO_BROWSER_MESSAGE).toMatch(/Install one, or set PERKPACK_BROWSER/)
-  })
-})
-
 describe('batches', () => {
   it('cuts orders into batches of the given size, the last one shorter', () => {
     expect(planSlipBatches(1_201, 500)).toEqual([
@@ -104,7 +66,7 @@ describe('batches', () => {
   })
 })
 
-describe('PDF files (labels and slips without a browser)', { timeout: 120_000 }, () => {
+describe('PDF files (no browser)', { timeout: 120_000 }, () => {
   it('writes the labels PDF without a browser, with progress', async () => {
     const events: PrintProgress[] = []
     const path = join(out, 'labels.pdf')
@@ -174,20 +136,6 @@ describe('PDF files (labels and slips without a browser)', { timeout: 120_000 },
     const message = await run.catch((error: Error) => error.message)
     expect(message).toContain(path)
     expect(message).not.toMatch(/\.part|perkpack-print-|\.html/)
-    expect(readdirSync(temp)).toEqual([])
-  })
-
-  it('says clearly when the browser cannot start', async () => {
-    const run = renderPickListPdf(
-      numberedOrders(2),
-      { paper: 'letter', campaignTitle: 'T', selection: 'All', syncedAt: null },
-      join(out, 'x.pdf'),
-      { browser: join(root, 'no-browser') },
-    )
-    await expect(run).rejects.toMatchObject({ code: 'browser_failed' })
-    const message = await run.catch((error: Error) => error.message)
-    expect(message).toMatch(/could not be started .* set PERKPACK_BROWSER/)
-    expect(message).not.toContain('perkpack-print-')
     expect(readdirSync(temp)).toEqual([])
   })
 })
