@@ -9,7 +9,9 @@ import { goTo, openCampaign, screenshot, until, useE2eApp } from './support'
 
 const app = useE2eApp({
   name: 'keys',
-  simulator: { contributions: 120, faults: { latencyMs: 5 } },
+  // Enough orders for a save in batches of 10 to outlast the click on Cancel: drawn by the PDF
+  // library, 100 slips take a fraction of a second.
+  simulator: { contributions: 1500, faults: { latencyMs: 5 } },
   signedIn: true,
 })
 
@@ -78,8 +80,9 @@ describe('keyboard, campaign ids and slips in batches', () => {
         /^Batch \d+ of \d+, [\d,]+ of [\d,]+ slips$/.test(await status.innerText().catch(() => '')),
       60_000,
     )
-    await screenshot(app.page, 'slips-progress')
+    // At once: drawn by the PDF library, a batch takes milliseconds.
     await app.page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await screenshot(app.page, 'slips-progress')
     await app.page
       .getByText('Cancelled: no packing slip file was kept.')
       .waitFor({ timeout: 60_000 })

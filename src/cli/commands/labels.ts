@@ -67,7 +67,7 @@ export const labelsCommand: Command = {
 --perk ID         only orders holding this perk
 --country CC      only orders shipping to this country (ISO code, e.g. US)
 Only orders that ship get a label (as slips and the shipper CSV); the others are counted.
-Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).`,
+No browser needed: the PDF is drawn with the bundled fonts.`,
   options: [
     'out',
     'layout',

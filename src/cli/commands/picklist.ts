@@ -50,7 +50,7 @@ export const picklistCommand: Command = {
 --out FILE.pdf  the printable pick list instead: the orders that ship (as labels, slips and the
                 shipper CSV), by SKU variant, a tick box per row, the selection and the time of
                 the offline copy on every page; with --paper letter|a4, --perk ID, --country CC.
-                Needs Chrome, Chromium or Edge (or PERKPACK_BROWSER naming one).`,
+                No browser needed: the PDF is drawn with the bundled fonts.`,
   options: ['status', 'json', 'out', 'paper', 'perk', 'country'],
   async run(input) {
     const { context, args, values } = input

@@ -16,7 +16,7 @@ export const slipsCommand: Command = {
 --perk ID         only orders holding this perk
 --country CC      only orders shipping to this country (ISO code, e.g. US)
 Only orders that ship get a slip (as labels and the shipper CSV); the others are counted.
-Needs Chrome, Chromium or Edge on this machine (or PERKPACK_BROWSER naming one).`,
+No browser needed: the PDF is drawn with the bundled fonts.`,
   options: ['out', 'paper', 'status', 'perk', 'country'],
   async run(input) {
     const { context, values, signal } = input

@@ -22,6 +22,7 @@ import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
 import { PerkPackError } from '../services/perkpack-errors'
+import { saveLabelsPdf } from '../services/print'
 import { writeShipperCsv } from '../services/export/csv'
 import { writePackingList } from '../services/export/excel'
 import type { Desktop, SaveFilter } from './desktop-port'
@@ -29,6 +30,7 @@ import type { Selection } from '../orders/orders-desk'
 import {
   labelPrintOptions,
   labelsDocument,
+  labelsPlan,
   previewOf,
   slipPrintOptions,
   SlipPlan,
@@ -265,16 +267,30 @@ export class ExportDesk {
     return { printed }
   }
 
+  /** The labels drawn straight into a PDF file (the PDF library: no print window needed). */
   async labelsPdf(request: LabelsRequest): Promise<{ path: string } | null> {
-    const { html, selection } = this.printableLabels(request)
-    const saved = await this.savePdf(
-      html,
-      `${this.stem(selection, 'labels')}.pdf`,
-      'Save the labels as PDF',
+    const selection = this.nonEmpty(request, 'print')
+    const plan = labelsPlan(
+      selection.contributions,
+      request,
+      this.options.settings(),
+      this.options.locale,
     )
-    if (saved)
-      this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
-    return saved
+    if (plan.labels === 0) {
+      throw new PerkPackError(
+        'nothing_to_print',
+        nothingToPrintText('label', selection.contributions.length),
+      )
+    }
+    const path = await this.options.desktop.chooseSavePath({
+      title: 'Save the labels as PDF',
+      defaultName: `${this.stem(selection, 'labels')}.pdf`,
+      filters: PDF,
+    })
+    if (path === null) return null
+    await saveLabelsPdf(plan, path)
+    this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
+    return { path }
   }
 
   /** A failure to note it must not turn a print that happened into an error. */
@@ -353,10 +369,9 @@ export class ExportDesk {
       if (chosen === null) return null
       if (run.signal.aborted) throw slipsCancelled()
       const { files, pages } = await writeSlipFiles({
-        desktop: this.options.desktop,
         batches: plan.batches,
         chosen: chosen,
-        render: (batch) => plan.batchDocument(batch),
+        write: (batch, part, signal) => plan.writeBatchPdf(batch, part, signal),
         signal: run.signal,
         progress: this.options.slipsProgress,
       })
@@ -372,16 +387,5 @@ export class ExportDesk {
     if (this.slipsRun === null || this.slipsRun.signal.aborted) return false
     this.slipsRun.abort()
     return true
-  }
-
-  private async savePdf(
-    html: string,
-    defaultName: string,
-    title: string,
-  ): Promise<{ path: string } | null> {
-    const path = await this.options.desktop.chooseSavePath({ title, defaultName, filters: PDF })
-    if (path === null) return null
-    await this.options.desktop.printToPdf(html, path)
-    return { path }
   }
 }

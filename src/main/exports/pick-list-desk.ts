@@ -2,8 +2,8 @@ import { nothingToPrintText } from '../../shared/fulfillment'
 import type { OrdersFilter, PickListPdfSaved, PickListPrintRequest } from '../../shared/ipc'
 import type { Selection } from '../orders/orders-desk'
 import { PerkPackError } from '../services/perkpack-errors'
-import { renderPickListDocument } from '../services/print'
-import type { PickListDocResult } from '../services/print'
+import { planPickList, renderPickListDocument, savePickListPdf } from '../services/print'
+import type { PickListDocOptions } from '../services/print'
 import type { Desktop } from './desktop-port'
 import { displayTitle, fileStem, PDF } from './export-desk'
 import { slipPrintOptions } from './print-documents'
@@ -18,9 +18,9 @@ export interface PickListDeskOptions {
 }
 
 /**
- * The Pick list view's "Print" and "Save as PDF": the document `perkpack picklist --out` writes
- * (services/print/picklist.ts) for the selection the view shows, on the desktop's printer or in
- * the file its save dialog names.
+ * The Pick list view's "Print" and "Save as PDF" for the selection the view shows: its HTML
+ * document on the desktop's printer, or the PDF file `perkpack picklist --out` writes (the same
+ * layout, services/print/picklist.ts) in the file its save dialog names.
  */
 export class PickListDesk {
   constructor(private readonly options: PickListDeskOptions) {}
@@ -29,8 +29,9 @@ export class PickListDesk {
     return displayTitle(info, this.options.campaignName)
   }
 
-  private document(request: PickListPrintRequest): {
-    result: PickListDocResult
+  /** The selection and the document's options, refusing an empty selection. */
+  private selected(request: PickListPrintRequest): {
+    options: PickListDocOptions
     selection: Selection
   } {
     const selection = this.options.selection(request.campaignId, request.filter)
@@ -41,32 +42,41 @@ export class PickListDesk {
         'No order matches the current filters, so there is no pick list to print. Change the filters or clear the perk or SKU.',
       )
     }
-    const result = renderPickListDocument(contributions, {
+    const options = {
       paper: request.paper,
       campaignTitle: this.title(info),
       selection: request.selection.trim() || 'All orders',
       syncedAt: info.lastSyncedAt,
       printedAt: new Date(this.options.now()),
-    })
-    if (result.variants === 0) {
+    }
+    return { options, selection }
+  }
+
+  /** Refuses a list with nothing on it (no order of the selection ships). */
+  private static check(variants: number, selection: Selection): void {
+    if (variants === 0) {
       throw new PerkPackError(
         'nothing_to_print',
-        nothingToPrintText('pick list', contributions.length),
+        nothingToPrintText('pick list', selection.contributions.length),
       )
     }
-    return { result, selection }
   }
 
   async print(request: PickListPrintRequest): Promise<{ printed: boolean }> {
     const why = this.options.desktop.printUnavailable
     if (why !== undefined) throw new PerkPackError('print_unavailable', why)
-    const { result } = this.document(request)
+    const { options, selection } = this.selected(request)
+    const result = renderPickListDocument(selection.contributions, options)
+    PickListDesk.check(result.variants, selection)
     const printed = await this.options.desktop.print(result.html, slipPrintOptions(request.paper))
     return { printed }
   }
 
+  /** The pick list drawn straight into a PDF file (the PDF library: no print window needed). */
   async savePdf(request: PickListPrintRequest): Promise<PickListPdfSaved | null> {
-    const { result, selection } = this.document(request)
+    const { options, selection } = this.selected(request)
+    const plan = planPickList(selection.contributions, options)
+    PickListDesk.check(plan.variants, selection)
     const date = new Date(this.options.now()).toISOString().slice(0, 10)
     const path = await this.options.desktop.chooseSavePath({
       title: 'Save the pick list as PDF',
@@ -74,14 +84,14 @@ export class PickListDesk {
       filters: PDF,
     })
     if (path === null) return null
-    await this.options.desktop.printToPdf(result.html, path)
+    await savePickListPdf(plan, path)
     return {
       path,
-      variants: result.variants,
-      units: result.units,
-      orders: result.orders,
-      leftOut: result.skipped.length,
-      pages: result.pages,
+      variants: plan.variants,
+      units: plan.units,
+      orders: plan.orders,
+      leftOut: plan.skipped.length,
+      pages: plan.pages.length,
     }
   }
 }

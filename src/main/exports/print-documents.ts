@@ -12,12 +12,21 @@ import type {
 import { UsageError } from '../services/perkpack-errors'
 import {
   LABEL_LAYOUTS,
+  planLabels,
   planSlipBatches,
   renderLabels,
   renderSlipBatch,
   slipPreview,
+  writeSlipsPdf,
 } from '../services/print'
-import type { LabelLayout, LabelsResult, SlipOptions, SlipsResult } from '../services/print'
+import type {
+  LabelLayout,
+  LabelOptions,
+  LabelsPlan,
+  LabelsResult,
+  SlipOptions,
+  SlipsResult,
+} from '../services/print'
 import type { PrintOptions } from './desktop-port'
 
 /** Issues listed in a preview: enough to act on, never 100,000 entries over IPC. */
@@ -37,6 +46,27 @@ function asUsage<T>(run: () => T): T {
   }
 }
 
+function labelOptions(
+  request: LabelsRequest,
+  prefs: PrintPrefs,
+  locale: string,
+  preview: boolean,
+): LabelOptions {
+  return {
+    layout: request.layout,
+    startAt: request.startAt,
+    offsetMm: request.offsetMm,
+    order: request.order,
+    showSummary: request.showSummary,
+    senderCountry: prefs.senderCountry,
+    locale,
+    // A preview shows where each label falls, and only the first sheet: laying out 100,000
+    // addresses for it would take most of a minute.
+    ...(preview ? { outlines: true, maxSheets: 1 } : {}),
+  }
+}
+
+/** The labels as HTML: the print dialog and the preview. */
 export function labelsDocument(
   contributions: readonly CampaignContribution[],
   request: LabelsRequest,
@@ -44,20 +74,17 @@ export function labelsDocument(
   locale: string,
   preview = false,
 ): LabelsResult {
-  return asUsage(() =>
-    renderLabels(contributions, {
-      layout: request.layout,
-      startAt: request.startAt,
-      offsetMm: request.offsetMm,
-      order: request.order,
-      showSummary: request.showSummary,
-      senderCountry: prefs.senderCountry,
-      locale,
-      // A preview shows where each label falls, and only the first sheet: laying out 100,000
-      // addresses for it would take most of a minute.
-      ...(preview ? { outlines: true, maxSheets: 1 } : {}),
-    }),
-  )
+  return asUsage(() => renderLabels(contributions, labelOptions(request, prefs, locale, preview)))
+}
+
+/** The same labels laid out for the PDF file ("Save as PDF"). */
+export function labelsPlan(
+  contributions: readonly CampaignContribution[],
+  request: LabelsRequest,
+  prefs: PrintPrefs,
+  locale: string,
+): LabelsPlan {
+  return asUsage(() => planLabels(contributions, labelOptions(request, prefs, locale, false)))
 }
 
 export interface SlipPlanOptions {
@@ -114,6 +141,12 @@ export class SlipPlan {
 
   batchDocument(batch: SlipBatchRange): SlipsResult {
     return renderSlipBatch(this.shipping, this.slipOptions, batch)
+  }
+
+  /** The batch's slips drawn into a new PDF file (the PDF library); its page count. */
+  async writeBatchPdf(batch: SlipBatchRange, path: string, signal: AbortSignal): Promise<number> {
+    const shipping = this.shipping.slice(batch.from, batch.to)
+    return (await writeSlipsPdf(shipping, this.slipOptions, path, signal)).pages
   }
 
   preview(): SlipsPreview {

@@ -3,7 +3,6 @@ import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { SlipBatchRange, SlipsProgress } from '../../shared/ipc'
 import { PerkPackError } from '../services/perkpack-errors'
-import type { Desktop } from './desktop-port'
 
 export function slipsCancelled(): PerkPackError {
   return new PerkPackError('print_cancelled', 'Cancelled: no packing slip file was kept.')
@@ -32,12 +31,14 @@ function partFile(file: string): string {
 }
 
 export interface SlipFilesRun {
-  desktop: Desktop
   batches: readonly SlipBatchRange[]
   /** The chosen path; several batches are numbered beside it (`batchFiles`). */
   chosen: string
-  /** The document of one batch, laid out just before it prints: one batch in memory at a time. */
-  render: (batch: SlipBatchRange) => { html: string; pages: number }
+  /**
+   * Writes one batch's PDF to `part` (a new file), laid out as it is drawn, and gives its page
+   * count: memory holds a page of one batch at a time.
+   */
+  write: (batch: SlipBatchRange, part: string, signal: AbortSignal) => Promise<number>
   signal: AbortSignal
   progress: (event: SlipsProgress) => void
 }
@@ -61,14 +62,13 @@ export async function writeSlipFiles(
     for (const [index, batch] of batches.entries()) {
       if (signal.aborted) throw slipsCancelled()
       run.progress({ batch: index, batches: batches.length, done, total })
-      const document = run.render(batch)
       const file = files[index] as string
       const part = partFile(file)
       parts.push({ part, file })
-      await run.desktop.printToPdf(document.html, part, { signal })
+      const written = await run.write(batch, part, signal)
       if (signal.aborted) throw slipsCancelled()
       done += batch.to - batch.from
-      pages += document.pages
+      pages += written
     }
     run.progress({ batch: batches.length, batches: batches.length, done, total })
     while (parts.length > 0) {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -95,9 +96,10 @@ describe('the pick list on paper, from the app', () => {
     })
     expect(saver.asked.at(-1)?.defaultName).toMatch(/-pick-list-2026-03-02\.pdf$/)
     expect(saved?.path.endsWith('-pick-list-2026-03-02.pdf')).toBe(true)
-    const html = fs.readFileSync(saved!.path, 'utf8')
-    expect(html).toContain('Selection: Captured, In fulfillment · SKU: TEE')
-    expect(html).toMatch(/Offline copy of \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+    // A real PDF file (the PDF library's), read back.
+    const text = execFileSync('pdftotext', [saved!.path, '-'], { encoding: 'utf8' })
+    expect(text).toContain('Selection: Captured, In fulfillment · SKU: TEE')
+    expect(text).toMatch(/Offline copy of \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
   })
 
   it('prints the same document, and answers null when the save dialog is cancelled', async () => {

@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ExportDesk } from '../../../src/main/exports/export-desk'
 import { settingsFileSchema } from '../../../src/main/services/profile'
 import type { PrintedDocument } from '../../../src/shared/floor/order-state'
@@ -18,6 +21,8 @@ const marks: { orderIds: number[]; document: PrintedDocument }[] = []
 afterEach(() => {
   marks.length = 0
 })
+const saveDir = mkdtempSync(join(tmpdir(), 'perkpack-marks-'))
+afterAll(() => rmSync(saveDir, { recursive: true, force: true }))
 
 function desk(printed: boolean, saveTo: string | null) {
   return new ExportDesk({
@@ -82,7 +87,7 @@ describe('printed marks on the packing floor', () => {
   it('labels saved as PDF mark them; a cancelled save dialog does not', async () => {
     await desk(true, null).labelsPdf(labels)
     expect(marks).toEqual([])
-    await desk(true, '/tmp/perkpack-never-written.pdf').labelsPdf(labels)
+    await desk(true, join(saveDir, 'labels.pdf')).labelsPdf(labels)
     expect(marks.map((mark) => mark.document)).toEqual(['labels'])
   })
 })

@@ -23,7 +23,14 @@ declare module 'fontkit' {
     descent: number
     hasGlyphForCodePoint(codePoint: number): boolean
     glyphForCodePoint(codePoint: number): Glyph
-    layout(text: string, features?: Record<string, boolean>): GlyphRun
+    /** `direction` 'rtl' returns the glyphs in visual (right-to-left reversed) order. */
+    layout(
+      text: string,
+      features?: Record<string, boolean>,
+      script?: string,
+      language?: string,
+      direction?: 'ltr' | 'rtl',
+    ): GlyphRun
   }
   export function create(buffer: Uint8Array): Font
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { create } from 'fontkit'
 import type { Font } from 'fontkit'
+import { woffToSfnt } from './woff-sfnt'
 
 /**
  * The fonts labels and slips are printed with, bundled with the app (docs/printing.md): Noto Sans
@@ -115,7 +116,11 @@ export interface Face {
 
 interface Loaded {
   font: Font
+  /** The file as it is (the HTML embeds it). */
   bytes: Buffer
+  /** The plain font it holds (fontkit reads it, the PDF embeds a subset of it). */
+  sfnt: Buffer
+  format: 'woff' | 'woff2'
   /** hhea ascender and descender (positive), in em. */
   ascent: number
   descent: number
@@ -167,7 +172,8 @@ function loadCatalogue(): Catalogue {
           family,
           weight,
           subset,
-          file: join(dir, 'files', `${family.pkg}-${subset}-${weight}-normal.woff2`),
+          // WOFF, not woff2: the same font, but fontkit can subset it into a PDF (pdf-canvas.ts).
+          file: join(dir, 'files', `${family.pkg}-${subset}-${weight}-normal.woff`),
           unicodeRange,
           ranges: parseRanges(unicodeRange),
           order: faces.length,
@@ -182,22 +188,48 @@ function loadCatalogue(): Catalogue {
   return catalogue
 }
 
+/**
+ * A few WOFF files (Chinese subsets sc-101 and tc-119 of 5.3.0) have a cmap fontkit cannot read,
+ * where their woff2 twins read, and subset, fine: those faces use the woff2 file.
+ */
+export const WOFF2_FACES: readonly string[] = ['noto-sans-sc-101-', 'noto-sans-tc-119-']
+
+/** The file a face is read from: its WOFF file, or for WOFF2_FACES the woff2. */
+function fontFile(face: Face): { file: string; format: 'woff' | 'woff2' } {
+  return WOFF2_FACES.some((stem) => face.file.includes(`${stem}${face.weight}`))
+    ? { file: face.file.replace(/\.woff$/, '.woff2'), format: 'woff2' }
+    : { file: face.file, format: 'woff' }
+}
+
+function readFont(face: Face): {
+  font: Font
+  bytes: Buffer
+  sfnt: Buffer
+  format: 'woff' | 'woff2'
+} {
+  const { file, format } = fontFile(face)
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch {
+    throw new BundledFontsMissingError(
+      `A font file of @fontsource/${face.family.pkg} is missing (${face.subset}, weight ${face.weight}). Reinstall PerkPack.`,
+    )
+  }
+  const sfnt = woffToSfnt(bytes)
+  return { font: create(sfnt), bytes, sfnt, format }
+}
+
 /** The parsed font of a face, read once. */
 export function loadFace(face: Face): Loaded {
   let entry = loaded.get(face.file)
   if (entry === undefined) {
-    let bytes: Buffer
-    try {
-      bytes = readFileSync(face.file)
-    } catch {
-      throw new BundledFontsMissingError(
-        `A font file of @fontsource/${face.family.pkg} is missing (${face.subset}, weight ${face.weight}). Reinstall PerkPack.`,
-      )
-    }
-    const font = create(bytes)
+    const { font, bytes, sfnt, format } = readFont(face)
     entry = {
       font,
       bytes,
+      sfnt,
+      format,
       ascent: font.ascent / font.unitsPerEm,
       descent: -font.descent / font.unitsPerEm,
       advances: new Map(),
@@ -271,14 +303,15 @@ export function fontFaceCss(faces: Iterable<Face>): string {
   const sorted = [...new Set(faces)].sort((a, b) => a.order - b.order)
   return sorted
     .map((face) => {
+      const { bytes, format } = loadFace(face)
       let data = base64Cache.get(face.file)
       if (data === undefined) {
-        data = loadFace(face).bytes.toString('base64')
+        data = bytes.toString('base64')
         base64Cache.set(face.file, data)
       }
       return (
         `@font-face { font-family: '${face.family.css}'; font-style: normal; font-weight: ${face.weight};` +
-        ` src: url(data:font/woff2;base64,${data}) format('woff2'); unicode-range: ${face.unicodeRange}; }`
+        ` src: url(data:font/${format};base64,${data}) format('${format}'); unicode-range: ${face.unicodeRange}; }`
       )
     })
     .join('\n')
@@ -288,6 +321,6 @@ export function fontFaceCss(faces: Iterable<Face>): string {
 export function bundledFontFiles(): Array<{ pkg: string; file: string }> {
   return loadCatalogue().faces.map((face) => ({
     pkg: `@fontsource/${face.family.pkg}`,
-    file: face.file,
+    file: fontFile(face).file,
   }))
 }

@@ -1,13 +1,19 @@
 export { formatAddress, formatAddressDetailed } from '../../../shared/address'
 export type { AddressOptions, FormattedAddress } from '../../../shared/address'
 export { code128Svg } from './barcode'
-export { BROWSER_ENV, browserCandidates, findBrowser, NO_BROWSER_MESSAGE } from './browser'
 export { BundledFontsMissingError, FONT_PACKAGES, setFontRoot } from './fonts'
 export { escapeHtml } from './html'
 export { LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
 export type { LabelLayout, LabelSlot } from './layouts'
-export { renderLabels } from './labels'
-export type { LabelOptions, LabelSkip, LabelsResult, LabelWarning } from './labels'
+export { planLabels, renderLabels } from './labels'
+export type {
+  LabelOptions,
+  LabelSkip,
+  LabelsPlan,
+  LabelsResult,
+  LabelWarning,
+  PlacedLabel,
+} from './labels'
 export {
   batchPath,
   planSlipBatches,
@@ -15,6 +21,8 @@ export {
   renderPickListPdf,
   renderSlipBatch,
   renderSlipsPdf,
+  saveLabelsPdf,
+  savePickListPdf,
   SLIP_BATCH_SIZE,
   slipPreview,
 } from './pdf'
@@ -28,6 +36,7 @@ export type {
   SlipsPdfResult,
 } from './pdf'
 export { renderPackingSlips } from './slips'
+export { writeSlipsPdf } from './pdf-slips'
 export type { SlipOptions, SlipsResult, SlipWarning } from './slips'
-export { printedTime, renderPickListDocument } from './picklist'
-export type { PickListDocOptions, PickListDocResult } from './picklist'
+export { planPickList, printedTime, renderPickListDocument } from './picklist'
+export type { PickListDocOptions, PickListDocResult, PickListPlan } from './picklist'

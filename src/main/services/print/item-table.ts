@@ -13,7 +13,8 @@ export const TABLE_TYPES = {
 
 export const CELL_PAD_Y = 4
 export const CELL_PAD_X = 4
-export const CELL_RULE = 0.5
+/** One CSS pixel: Chromium draws a thinner border 1 px thick anyway, and the rows grow by it. */
+export const CELL_RULE = 0.75
 export const HEAD_RULE = 1
 
 const pt = (value: number) => `${cssNumber(value)}pt`

@@ -10,13 +10,14 @@ import type { NotShipping, OrderLine } from '../../../shared/fulfillment'
 import type { AddressOptions } from '../../../shared/address'
 import { formatAddressDetailed } from '../../../shared/address'
 import { fontFaceCss } from './fonts'
+import type { TextLang } from './fonts'
 import { cssNumber, escapeHtml, fontCss, htmlDocument, langOf } from './html'
 import type { LabelFit, PlacedLine } from './label-fit'
 import { fitLabel, SUMMARY_GAP_PT } from './label-fit'
 import { FacesUsed } from './measure'
 import type { LabelLayoutId, LabelOrder } from '../../../shared/ipc/enums'
 import { MAX_OFFSET_MM } from '../../../shared/ipc/limits'
-import type { LabelLayout } from './layouts'
+import type { LabelLayout, LabelSlot } from './layouts'
 import { LABEL_LAYOUTS, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
 
 export interface LabelOptions extends AddressOptions {
@@ -210,18 +211,34 @@ function labelMessages(fit: LabelFit, layout: LabelLayout): string[] {
   return out
 }
 
+/** One label as the layout engine placed it: what both backends (HTML, PDF) draw. */
+export interface PlacedLabel {
+  slot: LabelSlot
+  lang: TextLang
+  fit: LabelFit
+}
+
+/** The labels of a selection laid out: positions, fitted text, and what to tell the user. */
+export interface LabelsPlan extends Omit<LabelsResult, 'html'> {
+  layout: LabelLayout
+  offsetMm: { x: number; y: number }
+  placed: PlacedLabel[]
+  faces: FacesUsed
+}
+
 /**
- * Shipping labels as one self-contained HTML document for Chromium's print (physical units,
- * `@page` size, absolutely positioned labels on page-sized sheets).
+ * The one layout of shipping labels, for the HTML document (`renderLabels`: the print dialog
+ * and the preview) and the PDF file (pdf-labels.ts): the same sort, slots, fitted lines and
+ * warnings.
  *
  * Only orders that ship get a label (shared/fulfillment/shipping.ts, as slips and the shipper CSV):
  * the others are skipped and listed; labels whose text needed wrapping or
  * does not fit even at the smallest size are listed in `warnings`, so a person checks them.
  */
-export function renderLabels(
+export function planLabels(
   orders: readonly CampaignContribution[],
   options: LabelOptions,
-): LabelsResult {
+): LabelsPlan {
   const layout = LABEL_LAYOUTS[options.layout]
   if (layout === undefined) throw new RangeError(`Unknown label layout: ${String(options.layout)}`)
   const startAt = options.startAt ?? 1
@@ -261,7 +278,7 @@ export function renderLabels(
   const warnings: LabelWarning[] = []
   const unfit: LabelWarning[] = []
   const faces = new FacesUsed()
-  const sheets: string[][] = []
+  const placed: PlacedLabel[] = []
   prepared.forEach((entry, i) => {
     const { row } = entry
     const slot = labelSlot(layout, startAt - 1 + i)
@@ -287,13 +304,40 @@ export function renderLabels(
       warnings.push(warning)
       if (fit.belowFloor && message === unfitMessage(fit, layout)) unfit.push(warning)
     }
+    placed.push({ slot, lang, fit })
+  })
+  return {
+    layout,
+    offsetMm: offset,
+    placed,
+    faces,
+    labels: prepared.length,
+    pages: sheetCount(layout, prepared.length, startAt),
+    skipped,
+    warnings,
+    unfit,
+  }
+}
+
+/**
+ * Shipping labels as one self-contained HTML document for Chromium's print (physical units,
+ * `@page` size, absolutely positioned labels on page-sized sheets): the app's print dialog and
+ * the label preview. PDF files come from pdf-labels.ts, of the same plan.
+ */
+export function renderLabels(
+  orders: readonly CampaignContribution[],
+  options: LabelOptions,
+): LabelsResult {
+  const { layout, offsetMm: offset, placed, faces, ...result } = planLabels(orders, options)
+  const sheets: string[][] = []
+  for (const { slot, lang, fit } of placed) {
     const langAttr = lang === '' ? '' : ` lang="${lang}"`
     let html = `<div class="label" style="left:${position(slot.x, layout.unit, offset.x)};top:${position(slot.y, layout.unit, offset.y)}"${langAttr}>`
     html += labelBody(fit)
     html += '</div>'
     const sheet = sheets[slot.page] ?? (sheets[slot.page] = [])
     sheet.push(html)
-  })
+  }
 
   const body = sheets
     .map(
@@ -307,10 +351,6 @@ export function renderLabels(
       labelCss(layout, options.outlines === true, fontFaceCss(faces.all())),
       body,
     ),
-    labels: prepared.length,
-    pages: sheetCount(layout, prepared.length, startAt),
-    skipped,
-    warnings,
-    unfit,
+    ...result,
   }
 }

@@ -31,7 +31,7 @@ export interface Measured {
 
 // The features Chromium leaves on once kerning and optional ligatures are off in CSS; the
 // required ones (Arabic joining forms, mark placement, rlig) stay on in both.
-const SHAPING_OFF: Record<string, boolean> = {
+export const SHAPING_OFF: Record<string, boolean> = {
   kern: false,
   liga: false,
   clig: false,
@@ -41,9 +41,9 @@ const SHAPING_OFF: Record<string, boolean> = {
 
 const MARK_RE = /\p{M}|\u200c|\u200d|[\ufe00-\ufe0f]/u
 /** Characters a missing glyph is measured as: wide, so a line judged to fit does fit. */
-const MISSING_EM = 1
+export const MISSING_EM = 1
 
-function needsShaping(face: Face, text: string): boolean {
+export function needsShaping(face: Face, text: string): boolean {
   return (
     face.family.id === 'arabic' ||
     face.family.id === 'hebrew' ||
@@ -52,13 +52,13 @@ function needsShaping(face: Face, text: string): boolean {
   )
 }
 
-interface Run {
+export interface Run {
   face: Face | null
   text: string
 }
 
 /** Splits text into runs of one face each; a combining mark stays with its base's face. */
-function runs(text: string, style: TextStyle): Run[] {
+export function runs(text: string, style: TextStyle): Run[] {
   const out: Run[] = []
   let current: Run | undefined
   for (const char of text) {
@@ -173,12 +173,16 @@ export interface LineBox {
   padTopPt: number
   /** Height of the line's block: the next line starts this far below, in points. */
   slotPt: number
+  /** Where the baseline lies below the top of the line's block, in points (the PDF draws there). */
+  baselinePt: number
 }
 
 /**
  * Space between two lines' ink, in em, and at least half a CSS pixel on each side: Chromium
  * rounds ascent, descent and leading to whole pixels, which moves a baseline by up to that much.
  */
+/** A CSS pixel, in points. */
+const PT_PER_PX = 0.75
 const GAP_EM = 0.08
 const MIN_GAP_PT = 0.75
 
@@ -220,10 +224,20 @@ export function lineBox(
     inkBottom = Math.max(inkBottom, baseline + (font.descent + drop) * sizePt)
   }
   const padTop = Math.max(0, gap / 2 - inkTop)
+  // Where Chromium draws the baseline: from each font's ascent and descent rounded to whole
+  // CSS pixels, the half-leading floored (LayoutNG). The PDF draws there too.
+  let drawn = 0
+  for (const font of all) {
+    const ascent = Math.round((font.ascent * sizePt) / PT_PER_PX)
+    const descent = Math.round((font.descent * sizePt) / PT_PER_PX)
+    const half = (lineHeight / PT_PER_PX - (ascent + descent)) / 2
+    drawn = Math.max(drawn, (Math.floor(half) + ascent) * PT_PER_PX)
+  }
   return {
     lineHeightPt: lineHeight,
     padTopPt: padTop,
     slotPt: padTop + Math.max(lineHeight, inkBottom + gap / 2),
+    baselinePt: padTop + drawn,
   }
 }
 

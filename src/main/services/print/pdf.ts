@@ -5,19 +5,21 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { notShipping, nothingToPrintText, shipmentRole } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
 import { PerkPackError } from '../perkpack-errors'
-import { findBrowser } from './browser'
-import { cancelledError, HeadlessBrowser } from './headless'
-import type { LabelOptions, LabelsResult } from './labels'
-import { renderLabels } from './labels'
+import { cancelledError } from './pdf-canvas'
+import type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
+import { planLabels } from './labels'
+import { writeLabelsPdf } from './pdf-labels'
 import type { SlipOptions, SlipsResult, SlipWarning } from './slips'
 import { renderPackingSlips } from './slips'
-import type { PickListDocOptions, PickListDocResult } from './picklist'
-import { renderPickListDocument } from './picklist'
+import { writeSlipsPdf } from './pdf-slips'
+import type { PickListDocOptions, PickListDocResult, PickListPlan } from './picklist'
+import { planPickList } from './picklist'
+import { writePickListPdf } from './pdf-picklist'
 
 /**
- * The print engine outside Electron (the command line, tests, benchmarks): the same HTML
- * documents the app prints, turned into PDF files by a headless browser (headless.ts). Slips go
- * in batches, each its own document and file, so 20,000 slips never sit in one browser page.
+ * PDF files of the print documents: labels, packing slips and the pick list, drawn by the PDF
+ * library (pdf-labels.ts, pdf-slips.ts, pdf-picklist.ts) from the layouts the HTML documents are
+ * made of, for the command line, the app's "Save as PDF" and the tests. No browser is involved.
  */
 
 export interface PrintProgress {
@@ -32,8 +34,6 @@ export interface PrintProgress {
 }
 
 export interface PdfRunOptions {
-  /** The browser's program file; by default found on the machine (browser.ts). */
-  browser?: string
   signal?: AbortSignal
   onProgress?: (progress: PrintProgress) => void
 }
@@ -56,66 +56,64 @@ function partPath(out: string): string {
   return join(dirname(out), `.${basename(out)}.${randomUUID()}.part`)
 }
 
-/**
- * Prints each document to its file, in order, with one browser; the files appear under their
- * names only once all of them are written. On failure or cancel no file is left behind.
- */
-async function printAll(
-  jobs: ReadonlyArray<{ out: string; html: () => string; pages: () => number; items: number }>,
-  total: number,
-  run: PdfRunOptions,
-): Promise<void> {
-  const browser = await HeadlessBrowser.launch(run.browser ?? findBrowser(), run.signal)
-  const parts: Array<{ part: string; out: string }> = []
-  try {
-    let done = 0
-    let pages = 0
-    run.onProgress?.({ batch: 0, batches: jobs.length, done, total, pages })
-    for (const [index, job] of jobs.entries()) {
-      if (run.signal?.aborted) throw cancelledError()
-      const html = job.html()
-      const part = partPath(job.out)
-      parts.push({ part, out: job.out })
-      await browser.printToPdf(html, part).catch((error: unknown) => {
-        throw run.signal?.aborted ? cancelledError() : writeError(job.out, error)
-      })
-      done += job.items
-      pages += job.pages()
-      run.onProgress?.({ batch: index + 1, batches: jobs.length, done, total, pages })
-    }
-    if (run.signal?.aborted) throw cancelledError()
-    for (const { part, out } of parts)
-      await rename(part, out).catch((e) => {
-        throw writeError(out, e)
-      })
-    parts.length = 0
-  } finally {
-    await browser.close()
-    for (const { part } of parts) await rm(part, { force: true }).catch(() => undefined)
-  }
-}
-
 export interface LabelsPdfResult extends Omit<LabelsResult, 'html'> {
   path: string
 }
 
-/** Labels to one PDF file at `out` (its sheets are what `renderLabels` lays out). */
+/**
+ * Writes one file by `write` under a hidden name beside `out`, then gives it its name: a reader
+ * never sees half a PDF, and on failure or cancel nothing is left.
+ */
+export async function writeAtomically(
+  out: string,
+  write: (part: string) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const part = partPath(out)
+  try {
+    await write(part).catch((error: unknown) => {
+      throw signal?.aborted ? cancelledError() : writeError(out, error)
+    })
+    if (signal?.aborted) throw cancelledError()
+    await rename(part, out).catch((e) => {
+      throw writeError(out, e)
+    })
+  } finally {
+    await rm(part, { force: true }).catch(() => undefined)
+  }
+}
+
+/** Planned labels to the PDF file `out` (the app's "Save as PDF" and `renderLabelsPdf`). */
+export function saveLabelsPdf(plan: LabelsPlan, out: string, signal?: AbortSignal): Promise<void> {
+  return writeAtomically(out, (part) => writeLabelsPdf(plan, part, signal), signal)
+}
+
+/**
+ * Labels to one PDF file at `out` (its sheets are what `planLabels` lays out), drawn by the PDF
+ * library (pdf-labels.ts): no browser needed.
+ */
 export async function renderLabelsPdf(
   orders: readonly CampaignContribution[],
   options: LabelOptions,
   out: string,
   run: PdfRunOptions = {},
 ): Promise<LabelsPdfResult> {
-  const result = renderLabels(orders, options)
-  if (result.labels === 0) {
+  const plan = planLabels(orders, options)
+  if (plan.labels === 0) {
     throw new PerkPackError('nothing_to_print', nothingToPrintText('label', orders.length))
   }
-  const { html, ...rest } = result
-  await printAll(
-    [{ out, html: () => html, pages: () => rest.pages, items: rest.labels }],
-    rest.labels,
-    run,
-  )
+  const { labels, pages, skipped, warnings, unfit } = plan
+  const rest = { labels, pages, skipped, warnings, unfit }
+  if (run.signal?.aborted) throw cancelledError()
+  run.onProgress?.({ batch: 0, batches: 1, done: 0, total: rest.labels, pages: 0 })
+  await saveLabelsPdf(plan, out, run.signal)
+  run.onProgress?.({
+    batch: 1,
+    batches: 1,
+    done: rest.labels,
+    total: rest.labels,
+    pages: rest.pages,
+  })
   return { ...rest, path: out }
 }
 
@@ -185,9 +183,11 @@ export interface SlipsPdfResult {
 }
 
 /**
- * Packing slips of the orders that ship to PDF in batches of `batchSize`, one file per batch (`batchPath`), with
- * progress after each batch. Each batch is laid out just before it prints, so memory holds one
- * batch's document at a time whatever the campaign's size.
+ * Packing slips of the orders that ship to PDF in batches of `batchSize`, one file per batch
+ * (`batchPath`), with progress after each batch, drawn by the PDF library (pdf-slips.ts): no
+ * browser. Each batch is laid out as it is drawn, one order at a time, and the file stream is
+ * drained every few pages, so memory stays flat whatever the campaign's size. The files appear
+ * under their names only once all of them are written; on failure or cancel none is left.
  */
 export async function renderSlipsPdf(
   orders: readonly CampaignContribution[],
@@ -208,26 +208,44 @@ export async function renderSlipsPdf(
   }
   const files: SlipsPdfFile[] = []
   const warnings: SlipWarning[] = []
-  const jobs = batches.map((batch) => {
-    const file: SlipsPdfFile = {
-      path: batchPath(out, batch.index, batches.length),
-      batch,
-      pages: 0,
+  const parts: Array<{ part: string; out: string }> = []
+  try {
+    let done = 0
+    let pages = 0
+    const total = shipping.length
+    run.onProgress?.({ batch: 0, batches: batches.length, done, total, pages })
+    for (const batch of batches) {
+      if (run.signal?.aborted) throw cancelledError()
+      const path = batchPath(out, batch.index, batches.length)
+      const part = partPath(path)
+      parts.push({ part, out: path })
+      const written = await writeSlipsPdf(
+        shipping.slice(batch.from, batch.to),
+        options,
+        part,
+        run.signal,
+      ).catch((error: unknown) => {
+        throw run.signal?.aborted ? cancelledError() : writeError(path, error)
+      })
+      files.push({ path, batch, pages: written.pages })
+      warnings.push(...written.warnings)
+      done += batch.to - batch.from
+      pages += written.pages
+      run.onProgress?.({ batch: batch.index + 1, batches: batches.length, done, total, pages })
     }
-    files.push(file)
-    return {
-      out: file.path,
-      items: batch.to - batch.from,
-      html: () => {
-        const result = renderSlipBatch(shipping, options, batch)
-        file.pages = result.pages
-        warnings.push(...result.warnings)
-        return result.html
-      },
-      pages: () => file.pages,
-    }
-  })
-  await printAll(jobs, shipping.length, run)
+    if (run.signal?.aborted) throw cancelledError()
+    for (const { part, out: path } of parts)
+      await rename(part, path).catch((e) => {
+        throw writeError(path, e)
+      })
+    parts.length = 0
+  } catch (error) {
+    // All or nothing: "part 3 of 40" promises 40 files.
+    for (const file of files) await rm(file.path, { force: true }).catch(() => undefined)
+    throw error
+  } finally {
+    for (const { part } of parts) await rm(part, { force: true }).catch(() => undefined)
+  }
   return {
     files,
     slips: shipping.length,
@@ -241,22 +259,30 @@ export interface PickListPdfResult extends Omit<PickListDocResult, 'html'> {
   path: string
 }
 
-/** The printable pick list to one PDF file at `out`. */
+/** A planned pick list to the PDF file `out` (the app's "Save as PDF" and `renderPickListPdf`). */
+export function savePickListPdf(
+  plan: PickListPlan,
+  out: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  return writeAtomically(out, (part) => writePickListPdf(plan, part, signal), signal)
+}
+
+/** The printable pick list to one PDF file at `out`, drawn by the PDF library: no browser. */
 export async function renderPickListPdf(
   orders: readonly CampaignContribution[],
   options: PickListDocOptions,
   out: string,
   run: PdfRunOptions = {},
 ): Promise<PickListPdfResult> {
-  const result = renderPickListDocument(orders, options)
-  if (result.variants === 0) {
+  const plan = planPickList(orders, options)
+  if (plan.variants === 0) {
     throw new PerkPackError('nothing_to_print', nothingToPrintText('pick list', orders.length))
   }
-  const { html, ...rest } = result
-  await printAll(
-    [{ out, html: () => html, pages: () => rest.pages, items: rest.variants }],
-    rest.variants,
-    run,
-  )
-  return { ...rest, path: out }
+  const { variants, units, skipped } = plan
+  run.onProgress?.({ batch: 0, batches: 1, done: 0, total: variants, pages: 0 })
+  await savePickListPdf(plan, out, run.signal)
+  const pages = plan.pages.length
+  run.onProgress?.({ batch: 1, batches: 1, done: variants, total: variants, pages })
+  return { pages, variants, units, orders: plan.orders, skipped, path: out }
 }

@@ -63,7 +63,7 @@ const T = {
 } satisfies Record<string, TextType>
 
 const HEAD_GAP = 10
-const FOOT_PAD = 4
+export const FOOT_PAD = 4
 const CHECK_COL = 24
 const QTY_COL = 48
 const ORDERS_COL = 48
@@ -123,10 +123,34 @@ function coverage(orders: number, skipped: readonly NotShipping[]): string {
   return `${plural(orders, 'order')} that ship${leftOut === null ? '' : ` (${leftOut})`}`
 }
 
-export function renderPickListDocument(
+/** One row of the list as laid out: its five cells (SKU, item, choices, quantity, orders). */
+export interface PickRowLayout {
+  cells: [Lines, Lines, Lines, Lines, Lines]
+  heightPt: number
+}
+
+/** The pick list laid out, for the HTML document and the PDF file (pdf-picklist.ts) alike. */
+export interface PickListPlan extends Omit<PickListDocResult, 'html' | 'pages'> {
+  paper: Paper
+  innerWidth: number
+  /** Column widths: tick box, SKU, item, choices, quantity, orders. */
+  widths: [number, number, number, number, number, number]
+  head: Lines[]
+  headHeight: number
+  /** Head cells of the five text columns. */
+  thead: Lines[]
+  theadHeight: number
+  footHeight: number
+  pages: PickRowLayout[][]
+  faces: FacesUsed
+  /** "Pick list · page i of n" of each page. */
+  pageNumbers: Lines[]
+}
+
+export function planPickList(
   orders: readonly CampaignContribution[],
   options: PickListDocOptions,
-): PickListDocResult {
+): PickListPlan {
   const paper = PAPERS[options.paper]
   if (paper === undefined) throw new RangeError(`Unknown paper size: ${String(options.paper)}`)
   const { rows, skipped } = parcels(orders)
@@ -158,24 +182,23 @@ export function renderPickListDocument(
       faces,
     ),
   ]
-  const headHtml = `<div class="head">${head.map((l) => l.html).join('')}</div>`
   const headHeight = head.reduce((sum, l) => sum + l.heightPt, 0) + HEAD_RULE + HEAD_GAP
 
-  const th = (text: string, width: number) => lines([text], T.th, cellWidth(width), faces).html
-  const theadHtml = `<thead><tr><th class="check"></th><th>${th('SKU', cols.sku)}</th><th>${th(
-    'ITEM',
-    cols.item,
-  )}</th><th>${th('CHOICES', cols.choices)}</th><th class="num">${th('QTY', QTY_COL)}</th><th class="num">${th(
-    'ORDERS',
-    ORDERS_COL,
-  )}</th></tr></thead>`
+  const th = (text: string, width: number) => lines([text], T.th, cellWidth(width), faces)
+  const thead = [
+    th('SKU', cols.sku),
+    th('ITEM', cols.item),
+    th('CHOICES', cols.choices),
+    th('QTY', QTY_COL),
+    th('ORDERS', ORDERS_COL),
+  ]
   const theadHeight = 2 * CELL_PAD_Y + HEAD_RULE + linesHeight(['SKU'], T.th, 100)
   const footHeight = FOOT_PAD + CELL_RULE + linesHeight(['page 1 of 1'], T.pageNumber, 100)
   const capacity =
     paper.heightPt - 2 * paper.marginPt - headHeight - theadHeight - footHeight - SLACK
 
-  const bodyRows = list.map((row) => {
-    const cells = [
+  const bodyRows = list.map((row): PickRowLayout => {
+    const cells: PickRowLayout['cells'] = [
       lines([row.sku_code], T.cellBold, cellWidth(cols.sku), faces),
       lines([row.item_name], T.cell, cellWidth(cols.item), faces),
       lines([describeChoices(row.choices)], T.cell, cellWidth(cols.choices), faces),
@@ -183,51 +206,80 @@ export function renderPickListDocument(
       lines([row.order_count.toLocaleString('en-US')], T.cell, cellWidth(ORDERS_COL), faces),
     ]
     const heightPt = 2 * CELL_PAD_Y + CELL_RULE + Math.max(...cells.map((c) => c.heightPt))
-    const [sku, item, choices, qty, count] = cells as [Lines, Lines, Lines, Lines, Lines]
-    return {
-      heightPt,
-      html: `<tr style="height:${pt(heightPt)}"><td class="check"><span class="box"></span></td><td>${sku.html}</td><td>${item.html}</td><td>${choices.html}</td><td class="num">${qty.html}</td><td class="num">${count.html}</td></tr>`,
-    }
+    return { cells, heightPt }
   })
 
-  const pages: string[][] = [[]]
+  const pages: PickRowLayout[][] = [[]]
   let used = 0
   for (const row of bodyRows) {
-    const page = pages[pages.length - 1] as string[]
+    const page = pages[pages.length - 1] as PickRowLayout[]
     if (page.length > 0 && used + row.heightPt > capacity) {
-      pages.push([row.html])
+      pages.push([row])
       used = row.heightPt
     } else {
-      page.push(row.html)
+      page.push(row)
       used += row.heightPt
     }
   }
+  const pageNumbers = pages.map((_, i) =>
+    lines([`Pick list · page ${i + 1} of ${pages.length}`], T.pageNumber, innerWidth, faces),
+  )
+  return {
+    paper,
+    innerWidth,
+    widths: [CHECK_COL, cols.sku, cols.item, cols.choices, QTY_COL, ORDERS_COL],
+    head,
+    headHeight,
+    thead,
+    theadHeight,
+    footHeight,
+    pages,
+    faces,
+    pageNumbers,
+    variants: list.length,
+    units,
+    orders: rows.length,
+    skipped,
+  }
+}
 
-  const colgroup = `<colgroup><col style="width:${pt(CHECK_COL)}"><col style="width:${pt(cols.sku)}"><col style="width:${pt(
-    cols.item,
-  )}"><col style="width:${pt(cols.choices)}"><col style="width:${pt(QTY_COL)}"><col style="width:${pt(ORDERS_COL)}"></colgroup>`
-  const body = pages
+/** The pick list as HTML: the print dialog's document (PDF files: pdf-picklist.ts). */
+export function renderPickListDocument(
+  orders: readonly CampaignContribution[],
+  options: PickListDocOptions,
+): PickListDocResult {
+  const plan = planPickList(orders, options)
+  const { widths, thead } = plan
+  const headHtml = `<div class="head">${plan.head.map((l) => l.html).join('')}</div>`
+  const theadHtml = `<thead><tr><th class="check"></th>${thead
+    .map((cell, i) => `<th${i >= 3 ? ' class="num"' : ''}>${cell.html}</th>`)
+    .join('')}</tr></thead>`
+  const rowHtml = ({ cells, heightPt }: PickRowLayout) => {
+    const [sku, item, choices, qty, count] = cells
+    return `<tr style="height:${pt(heightPt)}"><td class="check"><span class="box"></span></td><td>${sku.html}</td><td>${item.html}</td><td>${choices.html}</td><td class="num">${qty.html}</td><td class="num">${count.html}</td></tr>`
+  }
+  const colgroup = `<colgroup>${widths.map((w) => `<col style="width:${pt(w)}">`).join('')}</colgroup>`
+  const body = plan.pages
     .map(
-      (rowsHtml, i) =>
-        `<section class="page" data-page="${i + 1}">${headHtml}<table>${colgroup}${theadHtml}<tbody>${rowsHtml.join(
-          '',
-        )}</tbody></table><div class="foot">${
-          lines([`Pick list · page ${i + 1} of ${pages.length}`], T.pageNumber, innerWidth, faces)
-            .html
-        }</div></section>`,
+      (rows, i) =>
+        `<section class="page" data-page="${i + 1}">${headHtml}<table>${colgroup}${theadHtml}<tbody>${rows
+          .map(rowHtml)
+          .join(
+            '',
+          )}</tbody></table><div class="foot">${plan.pageNumbers[i]?.html ?? ''}</div></section>`,
     )
     .join('\n')
 
   return {
     html: htmlDocument(
       `Pick list: ${options.campaignTitle}`,
-      pickListCss(paper, fontFaceCss(faces.all())),
+      pickListCss(plan.paper, fontFaceCss(plan.faces.all())),
       body,
     ),
-    pages: pages.length,
-    variants: list.length,
-    units,
-    orders: rows.length,
-    skipped,
+    pages: plan.pages.length,
+    variants: plan.variants,
+    units: plan.units,
+    orders: plan.orders,
+    skipped: plan.skipped,
   }
 }

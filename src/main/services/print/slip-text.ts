@@ -1,6 +1,6 @@
 import type { FontWeight, TextLang } from './fonts'
 import { cssNumber, escapeHtml } from './html'
-import type { FacesUsed, LineBox } from './measure'
+import type { FacesUsed, LineBox, TextStyle } from './measure'
 import { lineBox, measure, wrapText } from './measure'
 
 /**
@@ -39,10 +39,20 @@ export function typeCss(types: readonly TextType[]): string {
 ${rules.join('\n')}`
 }
 
+/** One line of a block, for the PDF: its text and block (measure.ts). */
+export interface LinePart {
+  text: string
+  box: LineBox
+}
+
 export interface Lines {
   html: string
   heightPt: number
   count: number
+  /** What the PDF draws: the same lines, size and style as the HTML. */
+  parts: LinePart[]
+  sizePt: number
+  style: TextStyle
 }
 
 /**
@@ -63,11 +73,13 @@ export function lines(
   let html = ''
   let heightPt = 0
   let count = 0
+  const parts: LinePart[] = []
   for (const text of texts) {
     for (const paragraph of text.split('\n')) {
       for (const piece of wrapText(paragraph, widthPt / sizePt, style)) {
         const measured = faces.text(piece, style)
         const box = lineBox([measured], type.weight, sizePt)
+        parts.push({ text: piece, box })
         const own = vars(box)
         const attrs: string[] = []
         if (sizePt !== type.sizePt) attrs.push(`font-size:${pt(sizePt)}`)
@@ -78,7 +90,7 @@ export function lines(
       }
     }
   }
-  return { html, heightPt, count }
+  return { html, heightPt, count, parts, sizePt, style }
 }
 
 /** Height of `lines` without building them (for the footer note, the same on every slip). */

@@ -6,15 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrintProgress } from '../../../../src/main/services/print'
 import {
   batchPath,
-  browserCandidates,
-  findBrowser,
-  NO_BROWSER_MESSAGE,
   planSlipBatches,
   renderLabelsPdf,
   renderSlipsPdf,
   slipPreview,
 } from '../../../../src/main/services/print'
-import { CHROMIUM_PATH } from '../../../helpers/print-chromium'
 import { numberedOrders } from '../../../helpers/print-fixtures'
 
 // The engine the command line will call: a PDF from the same documents, through a headless
@@ -44,40 +40,6 @@ afterAll(() => {
 const pagesOf = (path: string) =>
   Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1])
 
-describe('finding a browser', () => {
-  it('takes PERKPACK_BROWSER first, and says so when it names no file', () => {
-    const exists = (path: string) => path === '/opt/my/chrome'
-    expect(findBrowser({ PERKPACK_BROWSER: '/opt/my/chrome' }, 'linux', exists)).toBe(
-      '/opt/my/chrome',
-    )
-    expect(() => findBrowser({ PERKPACK_BROWSER: '/opt/typo' }, 'linux', exists)).toThrow(
-      /PERKPACK_BROWSER is set to "\/opt\/typo", but there is no such file/,
-    )
-  })
-
-  it('looks in the usual places of each system, and names the fix when there is none', () => {
-    expect(findBrowser({}, 'linux', (p) => p === '/usr/bin/google-chrome')).toBe(
-      '/usr/bin/google-chrome',
-    )
-    const windows = browserCandidates(
-      'win32',
-      { PROGRAMFILES: 'C:\\Program Files' },
-      'C:\\Users\\a',
-    )
-    expect(windows).toContain(
-      join('C:\\Program Files', 'Google', 'Chrome', 'Application', 'chrome.exe'),
-    )
-    expect(windows).toContain(
-      join('C:\\Program Files', 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
-    )
-    expect(browserCandidates('darwin', {}, '/Users/a')).toContain(
-      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-    )
-    expect(() => findBrowser({}, 'linux', () => false)).toThrow(NO_BROWSER_MESSAGE)
-    expect(NO_BROWSER_MESSAGE).toMatch(/Install one, or set PERKPACK_BROWSER/)
-  })
-})
-
 describe('batches', () => {
   it('cuts orders into batches of the given size, the last one shorter', () => {
     expect(planSlipBatches(1_201, 500)).toEqual([
@@ -104,17 +66,18 @@ describe('batches', () => {
   })
 })
 
-describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
-  it('writes the labels PDF, with progress', async () => {
+describe('PDF files (no browser)', { timeout: 120_000 }, () => {
+  it('writes the labels PDF without a browser, with progress', async () => {
     const events: PrintProgress[] = []
     const path = join(out, 'labels.pdf')
     const result = await renderLabelsPdf(
       numberedOrders(45),
       { layout: 'avery5160', order: 'sequence' },
       path,
-      { browser: CHROMIUM_PATH, onProgress: (p) => events.push(p) },
+      { onProgress: (p) => events.push(p) },
     )
     expect(result).toMatchObject({ path, labels: 45, pages: 2, unfit: [] })
+    expect(readdirSync(out).filter((name) => name.includes('labels'))).toEqual(['labels.pdf'])
     expect(pagesOf(path)).toBe(2)
     expect(events).toEqual([
       { batch: 0, batches: 1, done: 0, total: 45, pages: 0 },
@@ -128,7 +91,7 @@ describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
       numberedOrders(5),
       { paper: 'a4', campaignTitle: 'Tidepool' },
       join(out, 'slips.pdf'),
-      { browser: CHROMIUM_PATH, batchSize: 2, onProgress: (p) => events.push(p) },
+      { batchSize: 2, onProgress: (p) => events.push(p) },
     )
     expect(result.files.map((f) => [f.path, f.pages])).toEqual([
       [join(out, 'slips-part-1-of-3.pdf'), 2],
@@ -154,7 +117,6 @@ describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
       { paper: 'letter', campaignTitle: 'T' },
       join(target, 'slips.pdf'),
       {
-        browser: CHROMIUM_PATH,
         batchSize: 2,
         signal: controller.signal,
         onProgress: (p) => {
@@ -169,24 +131,11 @@ describe('PDF files through a headless browser', { timeout: 120_000 }, () => {
 
   it('says which file could not be written, never a temporary path', async () => {
     const path = join(root, 'no-such-folder', 'labels.pdf')
-    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, path, {
-      browser: CHROMIUM_PATH,
-    })
+    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, path)
     await expect(run).rejects.toMatchObject({ code: 'export_write_failed' })
     const message = await run.catch((error: Error) => error.message)
     expect(message).toContain(path)
     expect(message).not.toMatch(/\.part|perkpack-print-|\.html/)
-    expect(readdirSync(temp)).toEqual([])
-  })
-
-  it('says clearly when the browser cannot start', async () => {
-    const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, join(out, 'x.pdf'), {
-      browser: join(root, 'no-browser'),
-    })
-    await expect(run).rejects.toMatchObject({ code: 'browser_failed' })
-    const message = await run.catch((error: Error) => error.message)
-    expect(message).toMatch(/could not be started .* set PERKPACK_BROWSER/)
-    expect(message).not.toContain('perkpack-print-')
     expect(readdirSync(temp)).toEqual([])
   })
 })

@@ -9,6 +9,8 @@ import {
   setFontRoot,
 } from '../../../../src/main/services/print/fonts'
 import { measure } from '../../../../src/main/services/print/measure'
+import { woffToSfnt } from '../../../../src/main/services/print/woff-sfnt'
+import { create } from 'fontkit'
 import { order, shipping } from '../../../helpers/print-fixtures'
 
 // electron-builder's own YAML reader (the package ships no types).
@@ -68,5 +70,24 @@ describe('the bundled fonts', () => {
     expect(() => measure('Some text that was never measured before 8c1f')).toThrow(
       /@fontsource\/noto-sans is missing or damaged\. Reinstall PerkPack\./,
     )
+  })
+
+  it('unpacks a WOFF file to the font it holds, table for table', () => {
+    const file = bundledFontFiles().find((f) => f.file.endsWith('noto-sans-latin-400-normal.woff'))
+    const woff = readFileSync(file?.file ?? '')
+    const sfnt = woffToSfnt(woff)
+    expect(sfnt.toString('latin1', 0, 4)).not.toBe('wOFF')
+    const [packed, plain] = [create(woff), create(sfnt)]
+    const tables = (font: typeof plain) =>
+      Object.keys((font as unknown as { directory: { tables: object } }).directory.tables).sort()
+    expect(tables(plain)).toEqual(tables(packed))
+    for (const char of 'AZaz09éß&') {
+      const code = char.codePointAt(0) as number
+      expect(plain.glyphForCodePoint(code).advanceWidth).toBe(
+        packed.glyphForCodePoint(code).advanceWidth,
+      )
+    }
+    const run = (font: typeof plain) => font.layout('Straße 12').glyphs.map((g) => g.id)
+    expect(run(plain)).toEqual(run(packed))
   })
 })

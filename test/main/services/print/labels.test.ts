@@ -358,7 +358,7 @@ describe('renderLabels: text that must not be cut or run', () => {
     expect(html).toMatch(/<div class="label"[^>]* lang="ko">/)
     // The fonts come with the document; only the bundled families are named, no generic one.
     expect(html).toMatch(
-      /@font-face \{ font-family: 'PerkPack JP';[^}]*url\(data:font\/woff2;base64,/,
+      /@font-face \{ font-family: 'PerkPack JP';[^}]*url\(data:font\/woff;base64,/,
     )
     expect(html).toMatch(/font-family: 'PerkPack Sans', [^;]*'PerkPack Emoji';/)
     expect(html).not.toMatch(/font-family:[^;]*sans-serif/)

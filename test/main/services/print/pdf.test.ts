@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   LABEL_LAYOUTS,
   renderLabels,
+  renderLabelsPdf,
   renderPackingSlips,
+  renderSlipsPdf,
 } from '../../../../src/main/services/print'
+import type { LabelOptions, SlipOptions } from '../../../../src/main/services/print'
+import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import {
   htmlToPdf,
   launchChromium,
@@ -35,10 +43,20 @@ afterAll(async () => {
 
 const onPage = (pdf: ReturnType<typeof writePdf>, n: number) => squash(pdf.text(n))
 
-describe('labels in Chromium', { timeout: 120_000 }, () => {
+let fileCount = 0
+/** The labels' PDF file as the CLI and "Save as PDF" write it (pdf-labels.ts, no browser). */
+async function labelsPdf(
+  rows: readonly CampaignContribution[],
+  options: LabelOptions,
+): Promise<ReturnType<typeof writePdf>> {
+  const path = join(mkdtempSync(join(tmpdir(), 'perkpack-labels-')), `labels-${++fileCount}.pdf`)
+  await renderLabelsPdf(rows, options, path)
+  return writePdf(readFileSync(path))
+}
+
+describe('labels PDF', { timeout: 120_000 }, () => {
   it('Avery 5160: 61 addresses on 3 Letter pages, label 31 on page 2', async () => {
-    const result = renderLabels(numberedOrders(61), { layout: 'avery5160', order: 'sequence' })
-    const pdf = writePdf(await htmlToPdf(page, result.html))
+    const pdf = await labelsPdf(numberedOrders(61), { layout: 'avery5160', order: 'sequence' })
     expect(pdf.pages).toBe(3)
     expect(pdf.sizes()).toEqual(['612 x 792', '612 x 792', '612 x 792'])
     expect(onPage(pdf, 1)).toContain('Backer Number030')
@@ -51,23 +69,13 @@ describe('labels in Chromium', { timeout: 120_000 }, () => {
   })
 
   it('Avery L7160: 21 to an A4 page; thermal: one 4 x 6 in page per label', async () => {
-    const a4 = writePdf(
-      await htmlToPdf(
-        page,
-        renderLabels(numberedOrders(22), { layout: 'averyL7160', order: 'sequence' }).html,
-      ),
-    )
+    const a4 = await labelsPdf(numberedOrders(22), { layout: 'averyL7160', order: 'sequence' })
     expect(a4.pages).toBe(2)
     expect(a4.sizes()).toEqual(['595 x 842', '595 x 842'])
     expect(onPage(a4, 1)).toContain('Backer Number021')
     expect(onPage(a4, 2)).toContain('Backer Number022')
 
-    const thermal = writePdf(
-      await htmlToPdf(
-        page,
-        renderLabels(numberedOrders(3), { layout: 'thermal4x6', order: 'sequence' }).html,
-      ),
-    )
+    const thermal = await labelsPdf(numberedOrders(3), { layout: 'thermal4x6', order: 'sequence' })
     expect(thermal.pages).toBe(3)
     expect(thermal.sizes()).toEqual(['288 x 432', '288 x 432', '288 x 432'])
     for (const n of [1, 2, 3]) expect(onPage(thermal, n)).toContain(`Backer Number00${n}`)
@@ -86,14 +94,10 @@ describe('labels in Chromium', { timeout: 120_000 }, () => {
     '$layout from position $startAt, offset $offsetMm.x/$offsetMm.y mm, order line $showSummary: every line inside its label, none overlapping',
     async ({ layout, startAt, offsetMm, showSummary }) => {
       const rows = [...longAddressOrders(), ...simulatedOrders(layout === 'thermal4x6' ? 40 : 150)]
-      const result = renderLabels(rows, {
-        layout,
-        startAt,
-        offsetMm,
-        showSummary,
-        order: 'sequence',
-      })
-      const pdf = writePdf(await htmlToPdf(page, result.html))
+      const options = { layout, startAt, offsetMm, showSummary, order: 'sequence' } as const
+      // The texts from the HTML of the same plan: the PDF must hold exactly those lines.
+      const result = renderLabels(rows, options)
+      const pdf = await labelsPdf(rows, options)
       expect(pdf.pages).toBe(result.pages)
       const texts = labelTexts(result.html)
       expect(texts).toHaveLength(result.labels)
@@ -119,7 +123,11 @@ describe('labels in Chromium', { timeout: 120_000 }, () => {
       showSummary: true,
     })
     expect(result.unfit.map((u) => u.contributionId)).toEqual([row.id])
-    const pdf = writePdf(await htmlToPdf(page, result.html))
+    const pdf = await labelsPdf([row, ...numberedOrders(2)], {
+      layout: 'avery5160',
+      order: 'sequence',
+      showSummary: true,
+    })
     const problems = checkLabels(
       readBoxes(pdf.path),
       LABEL_LAYOUTS.avery5160,
@@ -132,9 +140,7 @@ describe('labels in Chromium', { timeout: 120_000 }, () => {
 
   it('keeps CJK, Hangul, Greek, Cyrillic and Arabic as text in the PDF', async () => {
     const rows = longAddressOrders()
-    const pdf = writePdf(
-      await htmlToPdf(page, renderLabels(rows, { layout: 'avery5160', order: 'sequence' }).html),
-    )
+    const pdf = await labelsPdf(rows, { layout: 'avery5160', order: 'sequence' })
     const text = onPage(pdf, 1)
     for (const expected of [
       '山田 太郎',
@@ -151,20 +157,30 @@ describe('labels in Chromium', { timeout: 120_000 }, () => {
   })
 })
 
-describe('packing slips in Chromium', { timeout: 120_000 }, () => {
+/** The slips' PDF file as the CLI and "Save as PDF" write it (pdf-slips.ts, no browser). */
+async function slipsPdf(
+  rows: readonly CampaignContribution[],
+  options: SlipOptions,
+): Promise<ReturnType<typeof writePdf>> {
+  const path = join(mkdtempSync(join(tmpdir(), 'perkpack-slips-')), `slips-${++fileCount}.pdf`)
+  await renderSlipsPdf(rows, options, path)
+  return writePdf(readFileSync(path))
+}
+
+describe('packing slips PDF', { timeout: 120_000 }, () => {
   it('prints N orders on N Letter pages, each with its order id and backer', async () => {
     const rows = [1, 2, 3, 4, 5].map((n) =>
       order(n, shipping({ name: `Slip Backer${n}` }), [
         { code: `SKU-${n}`, name: `Reward ${n}`, quantity: n },
       ]),
     )
-    const result = renderPackingSlips(rows, {
+    const options = {
       paper: 'letter',
       campaignTitle: 'Tidepool: A Cooperative Ocean Board Game',
       footerNote: 'Thank you for backing Tidepool!',
-    })
-    expect(result.pages).toBe(5)
-    const pdf = writePdf(await htmlToPdf(page, result.html))
+    } as const
+    expect(renderPackingSlips(rows, options).pages).toBe(5)
+    const pdf = await slipsPdf(rows, options)
     expect(pdf.pages).toBe(5)
     expect(pdf.sizes().every((size) => size === '612 x 792')).toBe(true)
     for (const n of [1, 2, 3, 4, 5]) {
@@ -194,13 +210,14 @@ describe('packing slips in Chromium', { timeout: 120_000 }, () => {
       order(3, null),
       ...longAddressOrders(),
     ]
-    const result = renderPackingSlips(rows, {
+    const options = {
       paper: 'a4',
       campaignTitle:
         'A campaign with a title long enough to need shrinking beside the barcode, surely, and then some more words',
       footerNote: 'Returns: within 30 days. '.repeat(8),
-    })
-    const pdf = writePdf(await htmlToPdf(page, result.html))
+    } as const
+    const result = renderPackingSlips(rows, options)
+    const pdf = await slipsPdf(rows, options)
     expect(pdf.pages).toBe(result.pages)
     // The order without an address gets no slip (as no label and no CSV row): listed instead.
     expect(result.skipped.map((skip) => skip.sequenceNumber)).toEqual([3])
@@ -222,6 +239,7 @@ describe('packing slips in Chromium', { timeout: 120_000 }, () => {
     expect(pages.flatMap((p, i) => checkPage(p, a4, 36, i))).toEqual([])
   })
 
+  // The print dialog's document (HTML in Chromium): a name is text, never markup.
   it('renders a hostile backer name as text and runs no script', async () => {
     const row = order(
       9,

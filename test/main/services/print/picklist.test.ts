@@ -9,7 +9,6 @@ import {
   renderPickListPdf,
 } from '../../../../src/main/services/print'
 import { buildPickList, ordersThatShip } from '../../../../src/shared/fulfillment'
-import { CHROMIUM_PATH } from '../../../helpers/print-chromium'
 import { order, shipping } from '../../../helpers/print-fixtures'
 import { inside, overlaps, readBoxes } from '../../../helpers/print-pdf-boxes'
 
@@ -66,7 +65,7 @@ describe('printable pick list', () => {
   it('prints every variant once with its quantity, the header on every page, inside the paper', async () => {
     const rows = campaign()
     const out = join(dir, 'picklist.pdf')
-    const result = await renderPickListPdf(rows, options, out, { browser: CHROMIUM_PATH })
+    const result = await renderPickListPdf(rows, options, out)
     expect(result.pages).toBeGreaterThan(1)
     const pages = readBoxes(out)
     expect(pages).toHaveLength(result.pages)
@@ -95,9 +94,7 @@ describe('printable pick list', () => {
 
   it('refuses a selection where nothing ships, naming why', async () => {
     await expect(
-      renderPickListPdf([order(1, shipping(), [])], options, join(dir, 'none.pdf'), {
-        browser: CHROMIUM_PATH,
-      }),
+      renderPickListPdf([order(1, shipping(), [])], options, join(dir, 'none.pdf')),
     ).rejects.toThrow(
       'The selected order does not ship (nothing to ship, or no address: see the pre-print checks), so there is no pick list to print.',
     )

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
-import { PerkPackError } from '../perkpack-errors'
+import { PerkPackError } from '../src/main/services/perkpack-errors'
+import { cancelledError } from '../src/main/services/print/pdf-canvas'
 
 /**
  * A headless Chrome, Chromium or Edge driven over the DevTools protocol on a pipe (no port, no
@@ -39,10 +40,6 @@ interface Pending {
 }
 
 type EventHandler = (method: string, params: Record<string, unknown>) => void
-
-export function cancelledError(): PerkPackError {
-  return new PerkPackError('print_cancelled', 'Cancelled: no PDF was written.')
-}
 
 export class HeadlessBrowser {
   private nextId = 1
