@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
-import { PerkPackError } from '../src/main/services/perkpack-errors'
 import { cancelledError } from '../src/main/services/print/pdf-canvas'
 
 /**
@@ -121,8 +120,7 @@ export class HeadlessBrowser {
       fail(
         this.closed || this.signal?.aborted
           ? cancelledError()
-          : new PerkPackError(
-              'pdf_failed',
+          : new Error(
               'The browser making the PDF stopped unexpectedly. Try again; if it happens again, try fewer orders at a time.',
             ),
       ),
@@ -140,10 +138,7 @@ export class HeadlessBrowser {
       const error = message.error as { message?: string } | undefined
       if (error !== undefined) {
         waiting.reject(
-          new PerkPackError(
-            'pdf_failed',
-            `The browser could not make the PDF (${error.message ?? 'unknown error'}).`,
-          ),
+          new Error(`The browser could not make the PDF (${error.message ?? 'unknown error'}).`),
         )
       } else waiting.resolve((message.result ?? {}) as Record<string, unknown>)
       return
@@ -284,10 +279,9 @@ export class HeadlessBrowser {
   }
 }
 
-function browserError(error: unknown): PerkPackError {
+function browserError(error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code
-  return new PerkPackError(
-    'browser_failed',
+  return new Error(
     `The browser for making PDFs could not be started (${code ?? 'unknown error'}). Check that it is installed and can run, or set PERKPACK_BROWSER to another one.`,
     { cause: error },
   )

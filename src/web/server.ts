@@ -37,8 +37,7 @@ export interface HarnessOptions {
   /**
    * PERKPACK_BASE_URL, PERKPACK_AUTH_URL, PERKPACK_DATA_DIR, PERKPACK_SECRET_STORE (with `profile`),
    * PERKPACK_EXPORT_DIR (where exports are saved; default `<data dir>/exports`),
-   * PERKPACK_IMPORT_DIR (where "open" dialogs pick the newest file; default `<data dir>/imports`) and
-   * PERKPACK_CHROMIUM (for Save as PDF; default /usr/bin/chromium).
+   * and PERKPACK_IMPORT_DIR (where "open" dialogs pick the newest file; default `<data dir>/imports`).
    */
   env?: Record<string, string | undefined>
   /** The built renderer (`electron-vite build` writes out/renderer). */
@@ -84,7 +83,6 @@ function harnessServices(
       exportDir: env.PERKPACK_EXPORT_DIR || join(dataDir, 'exports'),
       ownsExportDir: !env.PERKPACK_EXPORT_DIR,
       importDir: env.PERKPACK_IMPORT_DIR || join(dataDir, 'imports'),
-      chromium: env.PERKPACK_CHROMIUM || '/usr/bin/chromium',
     }),
     ...options.services,
     env,

@@ -1,28 +1,10 @@
-import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { basename, dirname, extname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
 import type { Desktop } from '../main/exports/desktop-port'
 import { PerkPackError } from '../main/services/perkpack-errors'
 
 export const PRINT_UNAVAILABLE_MESSAGE =
   'Printing from the browser: use Save as PDF, or the desktop app.'
-
-/** Flags of a quiet, offline headless Chromium (no updates, sync or first-run pages). */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--no-default-browser-check',
-  // Without it headless Chromium prints the date, the title and the file URL on every page.
-  '--no-pdf-header-footer',
-]
 
 export interface HarnessDesktopOptions {
   /** Where "save" dialogs save: PERKPACK_EXPORT_DIR, else `<dataDir>/exports`. */
@@ -34,24 +16,6 @@ export interface HarnessDesktopOptions {
   ownsExportDir?: boolean
   /** Where "open" dialogs look: PERKPACK_IMPORT_DIR, else `<dataDir>/imports`. */
   importDir?: string
-  /** A Chromium binary for Save as PDF; null or missing: PDF saving answers pdf_unavailable. */
-  chromium?: string | null
-}
-
-/**
- * No time limit: a batch of slips on a busy machine takes what it takes (a fixed 120 s once
- * failed 3,697 slips). Cancel stops Chromium at once through `signal`.
- */
-function run(file: string, args: string[], signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(file, args, { maxBuffer: 4 * 1024 * 1024, ...(signal ? { signal } : {}) }, (error) =>
-      error ? reject(error) : resolve(),
-    )
-  })
-}
-
-function cancelled(): PerkPackError {
-  return new PerkPackError('print_cancelled', 'Cancelled: no PDF was written.')
 }
 
 /** The newest file in `dir` with one of `extensions` (no dot), or null. */
@@ -102,53 +66,6 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
 
     print() {
       return Promise.reject(new PerkPackError('print_unavailable', PRINT_UNAVAILABLE_MESSAGE))
-    },
-
-    async printToPdf(html, path, pdfOptions) {
-      const signal = pdfOptions?.signal
-      if (signal?.aborted) throw cancelled()
-      const chromium = options.chromium
-      if (!chromium || !existsSync(chromium)) {
-        throw new PerkPackError(
-          'pdf_unavailable',
-          'Saving as PDF from the browser needs Chromium at /usr/bin/chromium (or ' +
-            'PERKPACK_CHROMIUM) where the harness runs. Use the desktop app.',
-        )
-      }
-      const work = await mkdtemp(join(tmpdir(), 'perkpack-pdf-'))
-      const source = join(work, 'document.html')
-      const output = join(work, 'document.pdf')
-      try {
-        // A new file ('wx') in the private (0700) folder mkdtemp made.
-        await writeFile(source, html, { encoding: 'utf8', mode: 0o600, flag: 'wx' })
-        await run(
-          chromium,
-          [
-            ...CHROMIUM_FLAGS,
-            `--user-data-dir=${join(work, 'profile')}`,
-            `--print-to-pdf=${output}`,
-            pathToFileURL(source).href,
-          ],
-          signal,
-        )
-        if ((await stat(output)).size === 0) throw new Error('Chromium wrote an empty PDF')
-        await mkdir(dirname(path), { recursive: true })
-        await rename(output, path).catch(async (error: NodeJS.ErrnoException) => {
-          // Another file system (a tmpfs /tmp): copy by writing instead.
-          if (error.code !== 'EXDEV') throw error
-          await writeFile(path, await readFile(output))
-        })
-      } catch (error) {
-        if (signal?.aborted) throw cancelled()
-        if (error instanceof PerkPackError) throw error
-        throw new PerkPackError(
-          'pdf_failed',
-          `Chromium could not make the PDF (${error instanceof Error ? error.message.split('\n')[0] : String(error)}). Try again, or use the desktop app.`,
-          { cause: error },
-        )
-      } finally {
-        await rm(work, { recursive: true, force: true }).catch(() => undefined)
-      }
     },
   }
 }

@@ -39,10 +39,6 @@ export interface ConfirmQuestion {
   confirmLabel: string
 }
 
-export interface PdfOptions {
-  signal?: AbortSignal
-}
-
 /**
  * What only the platform can do: ask where to save, print, render a PDF. Electron implements it
  * with dialogs and a hidden window (src/main/shell/electron-desktop.ts), the web harness with a folder and a
@@ -67,11 +63,6 @@ export interface Desktop {
   /** Opens the system print dialog; false when the person cancelled it. */
   print(html: string, options: PrintOptions): Promise<boolean>
   /**
-   * Renders `html` (its CSS `@page` decides the paper) and writes the PDF to `path`. No time
-   * limit: thousands of slips take what they take; `signal` stops it at once (rejects).
-   */
-  printToPdf(html: string, path: string, options?: PdfOptions): Promise<void>
-  /**
    * Asks the person in a dialog of main's own. Absent where there is nobody to ask in a dialog
    * (the web harness, unit tests): the action goes ahead, as it did before the question existed.
    */
@@ -92,10 +83,6 @@ export const NO_DESKTOP: Desktop = {
     ),
   print: () =>
     Promise.reject(new PerkPackError('print_unavailable', 'Printing is not available here.')),
-  printToPdf: () =>
-    Promise.reject(
-      new PerkPackError('pdf_unavailable', 'Saving as PDF is not available here: use the app.'),
-    ),
 }
 
 /**

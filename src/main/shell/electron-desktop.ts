@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { app, BrowserWindow, dialog, session } from 'electron'
 import type { OpenDialogOptions, SaveDialogOptions, WebContents } from 'electron'
 import { savePathWithExtension } from '../exports/desktop-port'
@@ -155,30 +154,6 @@ export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
       // Backers' names may sit in the renderer's caches and storage (local storage, IndexedDB).
       await session.defaultSession.clearStorageData()
       await session.defaultSession.clearCache()
-    },
-
-    async printToPdf(html, path, options) {
-      const data = await withDocument(
-        html,
-        (contents) =>
-          // The document's @page rule sets the paper: Letter, A4, a 4 x 6 in label.
-          contents.printToPDF({ preferCSSPageSize: true, printBackground: true }),
-        options?.signal,
-      )
-      // Beside the target, then renamed: a reader never sees half a PDF under its name. A new
-      // file ('wx') under an unguessable name: never one someone placed there beforehand.
-      const temp = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
-      try {
-        await writeFile(temp, data, { flag: 'wx', mode: 0o600 })
-        await rename(temp, path)
-      } catch (error) {
-        await rm(temp, { force: true }).catch(() => undefined)
-        throw new PerkPackError(
-          'export_write_failed',
-          `Could not write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}. Choose another folder and save again.`,
-          { cause: error },
-        )
-      }
     },
   }
 }

@@ -18,9 +18,6 @@ import type { TestApp } from '../../helpers/app'
 import { compareBySequence } from '../../../src/shared/fulfillment'
 import { toModel } from '../../helpers/model'
 
-const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
-const hasChromium = fs.existsSync(CHROMIUM)
-
 /** A Desktop that records what it was asked and saves where the test says (or cancels). */
 function recordingDesktop(dir: string) {
   const asked: SavePathOptions[] = []
@@ -34,9 +31,6 @@ function recordingDesktop(dir: string) {
     async print(html, options) {
       printed.push({ html, ...options })
       return true
-    },
-    async printToPdf(html, file) {
-      fs.writeFileSync(file, html)
     },
   }
   return {
@@ -267,60 +261,49 @@ describe('exports from the app, over the offline copy', () => {
 })
 
 describe('Save as PDF through the web harness', () => {
-  it.skipIf(!hasChromium)(
-    'renders the labels in headless Chromium with the right page count',
-    async () => {
-      const dir = tempDir()
-      const harnessApp = await makeApp({
-        sim,
-        store: undefined,
-        services: { desktop: harnessDesktop({ exportDir: dir, chromium: CHROMIUM }) },
-      })
-      await signIn(harnessApp, sim)
-      await harnessApp.value('campaigns:sync', { campaignId })
-      const request = labels({}, { startAt: 25 })
-      const preview = await harnessApp.value('print:labelsPreview', request)
-      const saved = await harnessApp.value('print:labelsPdf', request)
-      expect(path.dirname(saved!.path)).toBe(dir)
-      const info = execFileSync('pdfinfo', [saved!.path], { encoding: 'utf8' })
-      expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBe(preview.pages)
-      expect(info).toMatch(/Page size:\s+612 x 792 pts/)
+  it('renders the labels in headless Chromium with the right page count', async () => {
+    const dir = tempDir()
+    const harnessApp = await makeApp({
+      sim,
+      store: undefined,
+      services: { desktop: harnessDesktop({ exportDir: dir }) },
+    })
+    await signIn(harnessApp, sim)
+    await harnessApp.value('campaigns:sync', { campaignId })
+    const request = labels({}, { startAt: 25 })
+    const preview = await harnessApp.value('print:labelsPreview', request)
+    const saved = await harnessApp.value('print:labelsPdf', request)
+    expect(path.dirname(saved!.path)).toBe(dir)
+    const info = execFileSync('pdfinfo', [saved!.path], { encoding: 'utf8' })
+    expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBe(preview.pages)
+    expect(info).toMatch(/Page size:\s+612 x 792 pts/)
 
-      // Packing slips of three orders, picked as a check's list would pick them.
-      const three = rows.filter((r) => r.order.shipping?.address?.trim()).slice(0, 3)
-      const slipsRequest = {
-        campaignId,
-        filter: { statuses: [], ids: three.map((r) => r.id) },
-        paper: 'a4' as const,
-      }
-      const expectedPages = renderPackingSlips(three, {
-        paper: 'a4',
-        campaignTitle: 'x',
-        locale: 'en',
-      }).pages
-      const slips = await harnessApp.value('print:slipsPdf', slipsRequest)
-      const slipInfo = execFileSync('pdfinfo', [slips!.path], { encoding: 'utf8' })
-      expect(Number(/^Pages:\s+(\d+)/m.exec(slipInfo)?.[1])).toBe(expectedPages)
-      expect(slipInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/)
+    // Packing slips of three orders, picked as a check's list would pick them.
+    const three = rows.filter((r) => r.order.shipping?.address?.trim()).slice(0, 3)
+    const slipsRequest = {
+      campaignId,
+      filter: { statuses: [], ids: three.map((r) => r.id) },
+      paper: 'a4' as const,
+    }
+    const expectedPages = renderPackingSlips(three, {
+      paper: 'a4',
+      campaignTitle: 'x',
+      locale: 'en',
+    }).pages
+    const slips = await harnessApp.value('print:slipsPdf', slipsRequest)
+    const slipInfo = execFileSync('pdfinfo', [slips!.path], { encoding: 'utf8' })
+    expect(Number(/^Pages:\s+(\d+)/m.exec(slipInfo)?.[1])).toBe(expectedPages)
+    expect(slipInfo).toMatch(/Page size:\s+59[45]\.\d+ x 841\.\d+ pts \(A4\)/)
 
-      const printed = await harnessApp.call('print:labels', request)
-      expect(printed).toEqual({
-        ok: false,
-        error: {
-          code: 'print_unavailable',
-          message: 'Printing from the browser: use Save as PDF, or the desktop app.',
-        },
-      })
-    },
-    120_000,
-  )
-
-  it('says so when there is no Chromium', async () => {
-    const desktop = harnessDesktop({ exportDir: tempDir(), chromium: null })
-    await expect(
-      desktop.printToPdf('<p>x</p>', path.join(tempDir(), 'x.pdf')),
-    ).rejects.toMatchObject({ code: 'pdf_unavailable' })
-  })
+    const printed = await harnessApp.call('print:labels', request)
+    expect(printed).toEqual({
+      ok: false,
+      error: {
+        code: 'print_unavailable',
+        message: 'Printing from the browser: use Save as PDF, or the desktop app.',
+      },
+    })
+  }, 120_000)
 })
 
 describe('file names', () => {
@@ -331,7 +314,6 @@ describe('file names', () => {
       desktop: {
         chooseSavePath: async ({ defaultName }) => (asked.push(defaultName), chosen(defaultName)),
         print: async () => true,
-        printToPdf: async (_html, file) => fs.writeFileSync(file, ''),
       },
       selection: () => ({
         info: {

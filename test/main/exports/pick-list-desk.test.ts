@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Desktop, SavePathOptions } from '../../../src/main/exports/desktop-port'
@@ -24,9 +23,6 @@ function recordingDesktop(dir: string, printUnavailable?: string) {
     async print(html) {
       printed.push(html)
       return true
-    },
-    async printToPdf(html, file) {
-      fs.writeFileSync(file, html)
     },
   }
   return { desktop, asked, printed, cancelNext: (value: boolean) => (cancel = value) }

@@ -29,7 +29,6 @@ function desk(printed: boolean, saveTo: string | null) {
     desktop: {
       chooseSavePath: async () => saveTo,
       print: async () => printed,
-      printToPdf: async () => undefined,
     },
     selection: () => ({
       info: {

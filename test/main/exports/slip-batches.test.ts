@@ -64,9 +64,6 @@ function fakeDesktop(dir: string, options: FakeOptions = {}) {
   const desktop: Desktop = {
     chooseSavePath: async ({ defaultName }) => path.join(dir, defaultName),
     print: async (html) => (printed.push(html), true),
-    printToPdf: async () => {
-      throw new Error('slips are not printed to PDF through the platform')
-    },
   }
   return { desktop, printed }
 }

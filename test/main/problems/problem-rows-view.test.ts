@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,7 +16,6 @@ function savingDesktop(dir: string): Desktop {
   return {
     chooseSavePath: async (options) => path.join(dir, options.defaultName),
     print: async () => true,
-    printToPdf: async (html, file) => fs.writeFileSync(file, html),
   }
 }
 

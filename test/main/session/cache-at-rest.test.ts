@@ -89,7 +89,6 @@ describe('offline copy at rest (app)', () => {
         desktop: {
           chooseSavePath: async () => null,
           print: async () => false,
-          printToPdf: async () => undefined,
           forgetLocalData: async () => void steps.push('platform data'),
         },
       },

@@ -17,7 +17,7 @@ export interface PickListNotice {
 }
 
 /** "Not here" (the browser harness has no printer) rather than "went wrong". */
-const UNAVAILABLE: readonly IpcErrorCode[] = ['print_unavailable', 'pdf_unavailable']
+const UNAVAILABLE: readonly IpcErrorCode[] = ['print_unavailable']
 
 /**
  * The pick list is part of every orders query, so this store adds its sort order and its paper

@@ -31,11 +31,7 @@ export interface LabelChoices {
 }
 
 /** Codes meaning "not here" (the browser harness has no printer) rather than "went wrong". */
-const UNAVAILABLE: readonly IpcErrorCode[] = [
-  'print_unavailable',
-  'pdf_unavailable',
-  'save_unavailable',
-]
+const UNAVAILABLE: readonly IpcErrorCode[] = ['print_unavailable', 'save_unavailable']
 
 export function defaultLabelChoices(): LabelChoices {
   return {
