@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CampaignContribution } from '../src/shared/api/schemas'
+import { ordersThatShip } from '../src/shared/fulfillment'
 import { createWriteStream } from 'node:fs'
 import PDFDocument from 'pdfkit'
 import {
@@ -107,12 +108,14 @@ section { break-after: page; } section:last-child { break-after: auto; }
 </style></head><body>${body.join('\n')}</body></html>`
 }
 
+/**
+ * `count` orders that each make a label and a slip (ordersThatShip: something to ship and an
+ * address), so "3,000 labels" and "20,000 slips" are that many documents, not orders.
+ */
 function orders(count: number, seed: number): CampaignContribution[] {
-  const dataset = generateDataset({ seed, contributions: Math.ceil(count * 1.1) })
-  const rows = toModel(dataset.contributions.get(dataset.campaigns[0]!.id)!).filter(
-    (r) => r.order.shipping,
-  )
-  if (rows.length < count) throw new Error(`expected ${count} addresses, got ${rows.length}`)
+  const dataset = generateDataset({ seed, contributions: Math.ceil(count * 1.4) })
+  const rows = ordersThatShip(toModel(dataset.contributions.get(dataset.campaigns[0]!.id)!))
+  if (rows.length < count) throw new Error(`expected ${count} orders that ship, got ${rows.length}`)
   return rows.slice(0, count)
 }
 
