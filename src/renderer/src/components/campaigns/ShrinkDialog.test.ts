@@ -86,3 +86,16 @@ describe('ShrinkDialog', () => {
     expect(text()).toContain('No smaller copy is waiting.')
   })
 })
+
+describe('ShrinkDialog for screen readers', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('is an alertdialog named by its title: the question interrupts the person', async () => {
+    await mountDialog({ pendingShrink: () => QUESTION })
+    const dialog = document.querySelector('[role="alertdialog"]')
+    expect(dialog?.getAttribute('aria-label')).toMatch(/far fewer orders/i)
+    expect(document.querySelector('[role="dialog"]')).toBeNull()
+  })
+})

@@ -69,4 +69,17 @@ describe('ReauthDialog', () => {
       'Your session has expired. Enter your password to continue.',
     )
   })
+
+  it('the close button in the corner puts the question off like "Not now"', async () => {
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      initialState: { session: { expired: { email: null, message: 'Expired.' } } },
+    })
+    mountWithProviders(ReauthDialog, { pinia })
+    await flushPromises()
+    const dialog = document.querySelector('[role="dialog"][aria-label="Sign in again"]')
+    const corner = dialog?.querySelector<HTMLElement>('.n-base-close')
+    corner?.click()
+    expect(useSessionStore().dismissExpired).toHaveBeenCalledTimes(1)
+  })
 })
