@@ -68,6 +68,9 @@ export function cssNumber(value: number): string {
   return Object.is(rounded, -0) ? '0' : String(rounded)
 }
 
+/** A CSS length in points. */
+export const pt = (value: number): string => `${cssNumber(value)}pt`
+
 export function htmlDocument(title: string, css: string, body: string): string {
   return [
     '<!DOCTYPE html>',

@@ -1,4 +1,4 @@
-import { cssNumber } from './html'
+import { pt } from './html'
 import type { TextType } from './slip-text'
 
 // The item tables of the page-sized documents (a packing slip's items, the pick list): one type
@@ -16,8 +16,6 @@ export const CELL_PAD_X = 4
 /** One CSS pixel: Chromium draws a thinner border 1 px thick anyway, and the rows grow by it. */
 export const CELL_RULE = 0.75
 export const HEAD_RULE = 1
-
-const pt = (value: number) => `${cssNumber(value)}pt`
 
 /** Cells padded and ruled, numbers (class `num`) right-aligned, a tick box per row. */
 export function itemTableCss(): string {

@@ -11,7 +11,7 @@ import type { NotShipping, PickListRow } from '../../../shared/fulfillment'
 import { plural } from '../../../shared/export/check-text'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { fontFaceCss } from './fonts'
-import { cssNumber, fontCss, htmlDocument } from './html'
+import { htmlDocument, pt } from './html'
 import { FacesUsed } from './measure'
 import type { Paper } from './papers'
 import { PAPERS } from './papers'
@@ -24,7 +24,7 @@ import {
   TABLE_TYPES,
 } from './item-table'
 import type { Lines, TextType } from './slip-text'
-import { lines, linesHeight, typeCss } from './slip-text'
+import { lines, linesHeight, pagedDocumentCss } from './slip-text'
 
 /**
  * The pick list on paper, for the warehouse: one row per SKU variant with a tick box, item name,
@@ -70,8 +70,6 @@ const ORDERS_COL = 48
 /** Room left unused at the foot of the list: Chromium rounds lengths to 1/64 px. */
 const SLACK = 1
 
-const pt = (value: number) => `${cssNumber(value)}pt`
-
 /** "2026-03-01 14:05", the desk's local time: one unambiguous form on every printed page. */
 export function printedTime(date: Date): string {
   const two = (n: number) => String(n).padStart(2, '0')
@@ -81,15 +79,7 @@ export function printedTime(date: Date): string {
 }
 
 function pickListCss(paper: Paper, faces: string): string {
-  return `${faces}
-@page { size: ${paper.size}; margin: 0; }
-html, body { margin: 0; padding: 0; }
-body { color: #000; background: #fff; }
-${fontCss()}
-${typeCss(Object.values(T))}
-.page { position: relative; box-sizing: border-box; width: ${pt(paper.widthPt)}; height: ${pt(paper.heightPt)};
-  padding: ${pt(paper.marginPt)}; overflow: hidden; break-after: page; page-break-after: always; }
-.page:last-child { break-after: auto; page-break-after: auto; }
+  return `${pagedDocumentCss(paper, faces, Object.values(T), 'page')}
 .head { box-sizing: border-box; border-bottom: ${pt(HEAD_RULE)} solid #000; margin-bottom: ${pt(HEAD_GAP)}; }
 .meta { color: #444; }
 ${itemTableCss()}

@@ -1,7 +1,8 @@
 import type { FontWeight, TextLang } from './fonts'
-import { cssNumber, escapeHtml } from './html'
+import { escapeHtml, fontCss, pt } from './html'
 import type { FacesUsed, LineBox, TextStyle } from './measure'
 import { lineBox, measure, wrapText } from './measure'
+import type { Paper } from './papers'
 
 /**
  * Lines of text as blocks of measured height (measure.ts), for the packing slip: the browser
@@ -16,8 +17,6 @@ export interface TextType {
   sizePt: number
   weight: FontWeight
 }
-
-const pt = (value: number) => `${cssNumber(value)}pt`
 
 /** The block of a line of Latin text: what most lines are, so it is the class's default. */
 function usualBox(type: TextType): LineBox {
@@ -119,4 +118,25 @@ export function missingCharacters(texts: readonly string[], lang: TextLang = '')
     for (const char of measure(text, { lang, weight: 400 }).missing) missing.add(char)
   }
   return [...missing]
+}
+
+/**
+ * The CSS a paged print document (slips, the pick list) starts with: the paper, the bundled
+ * fonts, its text types, and one box of class `pageClass` per printed page.
+ */
+export function pagedDocumentCss(
+  paper: Paper,
+  faces: string,
+  types: readonly TextType[],
+  pageClass: string,
+): string {
+  return `${faces}
+@page { size: ${paper.size}; margin: 0; }
+html, body { margin: 0; padding: 0; }
+body { color: #000; background: #fff; }
+${fontCss()}
+${typeCss(types)}
+.${pageClass} { position: relative; box-sizing: border-box; width: ${pt(paper.widthPt)}; height: ${pt(paper.heightPt)};
+  padding: ${pt(paper.marginPt)}; overflow: hidden; break-after: page; page-break-after: always; }
+.${pageClass}:last-child { break-after: auto; page-break-after: auto; }`
 }

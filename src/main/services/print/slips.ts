@@ -2,7 +2,7 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { NotShipping } from '../../../shared/fulfillment'
 import { barsSvg } from './barcode'
 import { fontFaceCss } from './fonts'
-import { cssNumber, escapeHtml, fontCss, htmlDocument } from './html'
+import { escapeHtml, htmlDocument, pt } from './html'
 import { CELL_PAD_X, HEAD_RULE, itemTableCss } from './item-table'
 import type { Paper } from './papers'
 import type { SlipLayout, SlipOptions, SlipWarning } from './slip-layout'
@@ -17,7 +17,7 @@ import {
   SlipLayouter,
   T,
 } from './slip-layout'
-import { typeCss } from './slip-text'
+import { pagedDocumentCss } from './slip-text'
 
 export type { SlipOptions, SlipWarning } from './slip-layout'
 
@@ -32,18 +32,8 @@ export interface SlipsResult {
   warnings: SlipWarning[]
 }
 
-const pt = (value: number) => `${cssNumber(value)}pt`
-
 function slipCss(paper: Paper, faces: string): string {
-  return `${faces}
-@page { size: ${paper.size}; margin: 0; }
-html, body { margin: 0; padding: 0; }
-body { color: #000; background: #fff; }
-${fontCss()}
-${typeCss(Object.values(T))}
-.slip { position: relative; box-sizing: border-box; width: ${pt(paper.widthPt)}; height: ${pt(paper.heightPt)};
-  padding: ${pt(paper.marginPt)}; overflow: hidden; break-after: page; page-break-after: always; }
-.slip:last-child { break-after: auto; page-break-after: auto; }
+  return `${pagedDocumentCss(paper, faces, Object.values(T), 'slip')}
 .head { box-sizing: border-box; border-bottom: ${pt(HEAD_RULE)} solid #000; padding-bottom: ${pt(HEAD_PAD)}; }
 .barcode { float: right; margin-left: ${pt(SECTION_GAP)}; }
 .barcode svg { display: block; }
