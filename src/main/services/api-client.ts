@@ -15,7 +15,14 @@ import type {
 import { describeIssues } from '../../shared/api/validate'
 import { API_VERSION } from '../../shared/config'
 import { ApiError, PerkPackError, SignInRequired } from './perkpack-errors'
-import { backoffDelay, DEFAULT_RETRY, fetchText, parseRetryAfter, sleep as realSleep } from './http'
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  fetchText,
+  parseJsonOr,
+  parseRetryAfter,
+  sleep as realSleep,
+} from './http'
 import type { FetchLike, RetryPolicy, Sleep } from './http'
 import { redact } from './redact'
 import type { Session } from './session'
@@ -210,22 +217,18 @@ function parseBody<S extends z.ZodType>(
   endpoint: string,
   what: string,
 ): z.output<S> {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    // A cut connection can still end in a complete 200: treat it like the network error it is.
-    throw new ApiError(
-      'bad_response',
-      endpoint,
-      `The API sent an incomplete answer for ${what} (${endpoint}).`,
-      200,
-      {
-        cause: error,
-        retryable: true,
-      },
-    )
-  }
+  // A cut connection can still end in a complete 200: treat it like the network error it is.
+  const json = parseJsonOr(
+    text,
+    (cause) =>
+      new ApiError(
+        'bad_response',
+        endpoint,
+        `The API sent an incomplete answer for ${what} (${endpoint}).`,
+        200,
+        { cause, retryable: true },
+      ),
+  )
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, { limit: 3, data: json })

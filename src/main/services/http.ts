@@ -107,3 +107,12 @@ function networkReason(error: unknown): string {
   if (cause?.code) return cause.code
   return error instanceof Error ? error.message : String(error)
 }
+
+/** `text` read as JSON, or the error `bad` makes of why it is not JSON. */
+export function parseJsonOr(text: string, bad: (cause: unknown) => Error): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch (cause) {
+    throw bad(cause)
+  }
+}

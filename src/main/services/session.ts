@@ -1,6 +1,6 @@
 import { tokenResponseSchema } from '../../shared/api/schemas'
 import { ApiError, InvalidCredentials, PerkPackError, SignInRequired } from './perkpack-errors'
-import { DEFAULT_RETRY, fetchText } from './http'
+import { DEFAULT_RETRY, fetchText, parseJsonOr } from './http'
 import type { FetchLike } from './http'
 import { forgetSecret, registerSecret } from './redact'
 import type { SecretStore } from './secrets'
@@ -247,20 +247,17 @@ export class Session {
         { retryable: status >= 500 },
       )
     }
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch (error) {
-      throw new ApiError(
-        'bad_response',
-        endpoint,
-        'The sign-in service answered with something that is not JSON.',
-        status,
-        {
-          cause: error,
-        },
-      )
-    }
+    const json = parseJsonOr(
+      text,
+      (cause) =>
+        new ApiError(
+          'bad_response',
+          endpoint,
+          'The sign-in service answered with something that is not JSON.',
+          status,
+          { cause },
+        ),
+    )
     const parsed = tokenResponseSchema.safeParse(json)
     if (!parsed.success) {
       throw new ApiError(
