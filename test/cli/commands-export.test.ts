@@ -2,15 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openCache } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { DEFAULT_STATUSES, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
-import { cleanEnv, perkpack, STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
+import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
-import { asReceived, toModel } from '../helpers/model'
+import { toModel } from '../helpers/model'
+import { syncedDataDir } from '../helpers/synced-desk'
 
 // Never contacted: `export` works from the cache alone. The base URL only picks the cache file.
 const BASE_URL = 'http://127.0.0.1:9'
@@ -22,16 +21,7 @@ const rows: CampaignContribution[] = toModel(dataset.contributions.get(campaign.
 let dataDir: string
 
 beforeAll(() => {
-  dataDir = tempDir('perkpack-excel-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
-  try {
-    const writer = cache.beginSnapshot(campaign.id)
-    writer.add(asReceived(rows))
-    writer.commit({ expectedCount: rows.length, privileged: true })
-    cache.setCampaignTitle(campaign.id, campaign.title)
-  } finally {
-    cache.close()
-  }
+  dataDir = syncedDataDir('perkpack-excel-cli-', BASE_URL, campaign.id, rows, campaign.title)
 })
 
 afterAll(cleanup)

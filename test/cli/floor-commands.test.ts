@@ -6,8 +6,8 @@ import { cacheProfile } from '../../src/main/services/profile'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
-import { cleanup, tempDir } from '../helpers/harness'
-import { asReceived } from '../helpers/model'
+import { cleanup } from '../helpers/harness'
+import { syncedDataDir } from '../helpers/synced-desk'
 import { makeContributions } from '../main/fixtures/contributions'
 
 // pack, unpack, fulfillment and tracking: offline, from the offline copy; no API configured.
@@ -21,15 +21,7 @@ const refunded = rows[4]!.order.id
 let dataDir: string
 
 beforeAll(() => {
-  dataDir = tempDir('perkpack-floor-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
-  try {
-    const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(asReceived(rows))
-    writer.commit({ expectedCount: rows.length, privileged: true })
-  } finally {
-    cache.close()
-  }
+  dataDir = syncedDataDir('perkpack-floor-cli-', BASE_URL, CAMPAIGN, rows)
 })
 afterAll(cleanup)
 

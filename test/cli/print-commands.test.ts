@@ -2,14 +2,13 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
 import { countShipments, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
-import { cleanEnv, perkpack, STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
+import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
-import { cleanup, tempDir } from '../helpers/harness'
-import { asReceived, toModel } from '../helpers/model'
+import { cleanup } from '../helpers/harness'
+import { toModel } from '../helpers/model'
+import { syncedDataDir } from '../helpers/synced-desk'
 
 // `perkpack labels`, `slips` and `picklist --out`: the app's documents from the offline copy,
 // read back from the PDFs, and holding the same orders as the shipper CSV of the same selection.
@@ -21,15 +20,7 @@ const rows = toModel(dataset.contributions.get(campaign.id) ?? [])
 let dataDir: string
 
 beforeAll(() => {
-  dataDir = tempDir('perkpack-print-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
-  try {
-    const writer = cache.beginSnapshot(campaign.id)
-    writer.add(asReceived(rows))
-    writer.commit({ expectedCount: rows.length, privileged: true })
-  } finally {
-    cache.close()
-  }
+  dataDir = syncedDataDir('perkpack-print-cli-', BASE_URL, campaign.id, rows)
 })
 afterAll(cleanup)
 

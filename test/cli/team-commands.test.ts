@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache } from '../../src/main/services/cache'
-import { cacheProfile, saveSettings } from '../../src/main/services/profile'
+import { saveSettings } from '../../src/main/services/profile'
 import { KeychainSecretStore } from '../../src/main/services/secrets'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import type { TeamStatusJson } from '../../src/shared/team/team-actions'
 import { parseTeamUrl, teamPasswordAccount } from '../../src/shared/team/team-url'
-import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
+import { STACK_LINE } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
-import { cleanup, tempDir } from '../helpers/harness'
-import { asReceived } from '../helpers/model'
+import { cleanup } from '../helpers/harness'
 import { PG_PASSWORD, startPostgres } from '../helpers/postgres-server'
 import type { PostgresServer } from '../helpers/postgres-server'
+import { syncedDataDir } from '../helpers/synced-desk'
 import { makeContributions } from '../main/fixtures/contributions'
 
 // perkpack team, and pack / unpack / fulfillment with a team URL, against a real PostgreSQL.
@@ -24,18 +23,7 @@ let server: PostgresServer
 let teamUrl: string
 const outputs: string[] = []
 
-function syncedDesk(): string {
-  const dataDir = tempDir('perkpack-team-cli-')
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
-  try {
-    const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(asReceived(rows))
-    writer.commit({ expectedCount: rows.length, privileged: true })
-  } finally {
-    cache.close()
-  }
-  return dataDir
-}
+const syncedDesk = () => syncedDataDir('perkpack-team-cli-', BASE_URL, CAMPAIGN, rows)
 
 let deskA: string
 let deskB: string

@@ -3,14 +3,12 @@ import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openCache } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { STACK_LINE, TEST_CACHE_KEY } from '../helpers/cli'
+import { STACK_LINE } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import type { InProcessResult } from '../helpers/cli-in-process'
-import { cleanup, tempDir } from '../helpers/harness'
-import { asReceived } from '../helpers/model'
+import { cleanup } from '../helpers/harness'
+import { syncedDataDir } from '../helpers/synced-desk'
 import { makeContributions } from '../main/fixtures/contributions'
 
 afterAll(cleanup)
@@ -28,21 +26,13 @@ let rows: CampaignContribution[] = []
 const odd = { shipped: [] as number[], Chargeback: [] as number[] }
 
 beforeAll(() => {
-  dataDir = tempDir('perkpack-unknown-status-')
   rows = makeContributions(20, { campaignId: CAMPAIGN }).map((row, i) => {
     // Statuses the platform may add: lower case as most are, and one capitalised, kept as sent.
     const unknown = i % 7 === 1 ? 'shipped' : i === 4 ? 'Chargeback' : null
     if (unknown !== null) odd[unknown].push(row.id)
     return { ...row, order: { ...row.order, status: unknown ?? row.order.status } }
   })
-  const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
-  try {
-    const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(asReceived(rows))
-    writer.commit({ expectedCount: rows.length, privileged: true })
-  } finally {
-    cache.close()
-  }
+  dataDir = syncedDataDir('perkpack-unknown-status-', BASE_URL, CAMPAIGN, rows)
 })
 
 /** In this process: the commands' own exit codes and output, without a Node start each. */
