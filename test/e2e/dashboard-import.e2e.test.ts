@@ -7,7 +7,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
@@ -16,17 +15,9 @@ import { generateDataset } from '../../src/simulator/data'
 import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { toModel } from '../helpers/model'
+import { launchChromium } from '../helpers/print-chromium'
 
-const CHROMIUM = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e')
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 const dataset = generateDataset({ seed: 15, contributions: 150 })
 const campaign = dataset.campaigns[0]!
@@ -61,7 +52,7 @@ beforeAll(async () => {
     log: (line) => harnessLog.push(line),
     services: { retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 } },
   })
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
   page = await context.newPage()
   page.setDefaultTimeout(15_000)
