@@ -7,6 +7,7 @@ import type {
   StationScan,
   StationSession,
 } from '@shared/ipc'
+import { blankFloorState as blank } from '@shared/floor/order-state'
 import { fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { usePackStationStore } from './packStation'
 
@@ -66,20 +67,6 @@ function fakeMain(extra: { warnings?: Record<number, PackWarning[]> } = {}) {
     },
   })
   return { fake, floor, saved }
-}
-
-function blank(orderId: number): OrderFloorState {
-  return {
-    orderId,
-    packedAt: null,
-    station: null,
-    labelsPrintedAt: null,
-    slipsPrintedAt: null,
-    shippedAt: null,
-    carrier: null,
-    trackingNumbers: [],
-    note: null,
-  }
 }
 
 async function station() {

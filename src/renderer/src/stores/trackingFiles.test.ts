@@ -99,13 +99,20 @@ describe('useTrackingFilesStore', () => {
     expect(store.fillError).toBeNull()
   })
 
-  it('drops a preview and a report when another campaign opens', async () => {
-    fakeBridge({ previewTracking: () => trackingPreview() })
+  it('drops a preview and a report when another campaign opens, and keeps them for the same one', async () => {
+    fakeBridge({
+      previewTracking: () => trackingPreview(),
+      fillDashboard: () => fail('invalid_arguments', 'Choose the CSV the dashboard exported.'),
+    })
     const store = useTrackingFilesStore()
     store.forCampaign(1001)
     await store.previewFile(csvFile())
+    await store.fillDashboard(new File(['x\n'], 'contributions.csv'))
+    store.forCampaign(1001)
     expect(store.preview).not.toBeNull()
+    expect(store.fillError).toBe('Choose the CSV the dashboard exported.')
     store.forCampaign(1002)
     expect(store.preview).toBeNull()
+    expect(store.fillError).toBeNull()
   })
 })

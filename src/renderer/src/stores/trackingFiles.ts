@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowReactive, toRefs } from 'vue'
 import type { Ref } from 'vue'
 import type {
   DashboardFillReport,
@@ -42,6 +42,17 @@ async function sendPickedFile<T>(
   }
 }
 
+/** What was read, written or reported for the open campaign: all of it goes when it changes. */
+function campaignResults() {
+  return {
+    preview: null as TrackingPreviewView | null,
+    imported: null as TrackingImportResult | null,
+    importError: null as string | null,
+    fillReport: null as DashboardFillReport | null,
+    fillError: null as string | null,
+  }
+}
+
 /**
  * Tracking numbers in (a preview first, then exactly that preview written) and the dashboard's
  * contributions file out, for one campaign at a time.
@@ -49,25 +60,18 @@ async function sendPickedFile<T>(
 export const useTrackingFilesStore = defineStore('trackingFiles', () => {
   const campaignId = ref<number | null>(null)
   const format = ref<FormatChoice>('auto')
-  const preview = shallowRef<TrackingPreviewView | null>(null)
   const previewing = ref(false)
   const importing = ref(false)
-  const importError = ref<string | null>(null)
-  const imported = shallowRef<TrackingImportResult | null>(null)
-
   const filling = ref(false)
-  const fillError = ref<string | null>(null)
-  const fillReport = shallowRef<DashboardFillReport | null>(null)
+  // Shallow: a preview is replaced whole, never mutated, so Vue need not proxy its rows.
+  const results = shallowReactive(campaignResults())
+  const { preview, imported, importError, fillReport, fillError } = toRefs(results)
 
   /** A preview or report belongs to the campaign it was made for. */
   function forCampaign(id: number | null): void {
     if (id === campaignId.value) return
     campaignId.value = id
-    preview.value = null
-    imported.value = null
-    importError.value = null
-    fillReport.value = null
-    fillError.value = null
+    Object.assign(results, campaignResults())
   }
 
   async function previewFile(file: File): Promise<void> {
