@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { readTrackingFile } from '../../src/main/services/floor/tracking-file'
-import { previewTracking } from '../../src/main/services/floor/tracking-import'
-import { blankFloorState } from '../../src/shared/floor/order-state'
-import type { OrderFloorState } from '../../src/shared/floor/order-state'
-import { makeContribution } from '../main/fixtures/contributions'
+import { readTrackingFile } from '../../../../src/main/services/floor/tracking-file'
+import { previewTracking } from '../../../../src/main/services/floor/tracking-import'
+import { blankFloorState } from '../../../../src/shared/floor/order-state'
+import type { OrderFloorState } from '../../../../src/shared/floor/order-state'
+import { makeContribution } from '../../fixtures/contributions'
 
 // Sample exports written from the documented columns (docs/fulfillment-floor.md), not copied.
 const SHIPSTATION = [

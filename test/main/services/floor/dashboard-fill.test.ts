@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCsv } from '../../src/main/services/floor/csv-bytes'
-import { fillDashboardFile } from '../../src/main/services/floor/dashboard-fill'
-import { detectDelimiter, parseCsv } from '../../src/shared/csv/csv-text'
-import { DASHBOARD_HEADER, ITEM_GROUP } from '../../src/shared/dashboard/dashboard-columns'
-import type { CsvDelimiter } from '../../src/shared/csv/csv-text'
-import { blankFloorState } from '../../src/shared/floor/order-state'
-import type { OrderFloorState } from '../../src/shared/floor/order-state'
-import { makeContribution } from '../main/fixtures/contributions'
+import { decodeCsv } from '../../../../src/main/services/floor/csv-bytes'
+import { fillDashboardFile } from '../../../../src/main/services/floor/dashboard-fill'
+import { detectDelimiter, parseCsv } from '../../../../src/shared/csv/csv-text'
+import { DASHBOARD_HEADER, ITEM_GROUP } from '../../../../src/shared/dashboard/dashboard-columns'
+import type { CsvDelimiter } from '../../../../src/shared/csv/csv-text'
+import { blankFloorState } from '../../../../src/shared/floor/order-state'
+import type { OrderFloorState } from '../../../../src/shared/floor/order-state'
+import { makeContribution } from '../../fixtures/contributions'
 
 // A dashboard contributions export written from the columns in ../shared/api-notes.md.
 const HEADER = [...DASHBOARD_HEADER, ...ITEM_GROUP, ...ITEM_GROUP]

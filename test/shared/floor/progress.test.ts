@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { blankFloorState } from '../../src/shared/floor/order-state'
-import type { OrderFloorState } from '../../src/shared/floor/order-state'
-import { floorProgress } from '../../src/shared/floor/progress'
-import { makeContributions } from '../main/fixtures/contributions'
+import { blankFloorState } from '../../../src/shared/floor/order-state'
+import type { OrderFloorState } from '../../../src/shared/floor/order-state'
+import { floorProgress } from '../../../src/shared/floor/progress'
+import { makeContributions } from '../../main/fixtures/contributions'
 
 // Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded (n % 5).
 const rows = makeContributions(20)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { readDashboardExport } from '../../src/main/services/dashboard/dashboard-export'
-import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
-import { dashboardExportCsv } from '../../src/simulator/dashboard-export'
-import { generateDataset } from '../../src/simulator/data'
-import { toModel } from '../helpers/model'
+import { readDashboardExport } from '../../../../src/main/services/dashboard/dashboard-export'
+import { buildPickList, filterContributions } from '../../../../src/shared/fulfillment'
+import { dashboardExportCsv } from '../../../../src/simulator/dashboard-export'
+import { generateDataset } from '../../../../src/simulator/data'
+import { toModel } from '../../../helpers/model'
 
 const dataset = generateDataset({ seed: 21, contributions: 400 })
 const campaignId = dataset.campaigns[0]!.id

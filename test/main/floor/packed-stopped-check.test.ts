@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { stoppedPackedIds } from '../../src/main/floor/tracking-desk'
-import { openCache } from '../../src/main/services/cache'
-import type { OfflineCache } from '../../src/main/services/cache'
-import { runPrePrintChecks } from '../../src/shared/export/checks'
-import { filterContributions } from '../../src/shared/fulfillment'
-import { cleanup, tempDir } from '../helpers/harness'
-import { asReceived } from '../helpers/model'
-import { makeContributions } from '../main/fixtures/contributions'
+import { stoppedPackedIds } from '../../../src/main/floor/tracking-desk'
+import { openCache } from '../../../src/main/services/cache'
+import type { OfflineCache } from '../../../src/main/services/cache'
+import { runPrePrintChecks } from '../../../src/shared/export/checks'
+import { filterContributions } from '../../../src/shared/fulfillment'
+import { cleanup, tempDir } from '../../helpers/harness'
+import { asReceived } from '../../helpers/model'
+import { makeContributions } from '../fixtures/contributions'
 
 // A box packed before the sync that refunded its order must be raised before printing, even
 // though the refunded order is not in the selection being printed.
