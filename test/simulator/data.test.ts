@@ -267,11 +267,10 @@ describe('generateDataset: variety', () => {
 
   it('prices each order as the sum of its perks plus an occasional tip', () => {
     let tipped = 0
-    for (const r of rows) {
-      if (r.order.perks.length === 0) {
-        expect(r.amount).toBeGreaterThan(0)
-        continue
-      }
+    const perkless = rows.filter((r) => r.order.perks.length === 0)
+    expect(perkless.length).toBeGreaterThan(0)
+    expect(perkless.filter((r) => !(r.amount > 0))).toEqual([])
+    for (const r of rows.filter((row) => row.order.perks.length > 0)) {
       const perks = r.order.perks.reduce((sum, p) => sum + p.amount, 0)
       const tip = Math.round((r.amount - perks) * 100) / 100
       expect([0, 1, 2, 5, 10, 20, 25]).toContain(tip)
