@@ -111,7 +111,8 @@ export function measureInChild<M>(
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.once('error', reject)
     child.once('exit', (code) => {
-      const line = stdout.trim().split('\n').pop() ?? ''
+      // The measure, not the last line: --trace-gc may log a collection after it.
+      const line = stdout.split('\n').findLast((l) => l.startsWith('{')) ?? ''
       if (code !== 0 || !line.startsWith('{')) {
         reject(new Error(`${name} exited with ${code}`))
         return
