@@ -17,6 +17,7 @@ import type {
 } from '../src/main/services/cache'
 import { indexContribution } from '../src/main/services/cache/rows'
 import { migrate } from '../src/main/services/cache/schema'
+import { upsertStagedSql } from '../src/main/services/cache/statements'
 import type { CampaignContribution } from '../src/shared/api/schemas'
 
 const COLUMNS = 'id, created_at, status, country, email, sequence_number, json'
@@ -63,14 +64,7 @@ export function openLegacyCache(dataDir: string): OfflineCache {
       db.prepare('DELETE FROM staging_contributions WHERE sync_key = ?'),
       db.prepare('DELETE FROM staging_syncs WHERE sync_key = ?'),
     ],
-    upsertStaged: db.prepare(
-      `INSERT INTO staging_contributions (sync_key, ${COLUMNS}, perk_ids, sku_codes)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (sync_key, id) DO UPDATE SET created_at = excluded.created_at,
-         status = excluded.status, country = excluded.country, email = excluded.email,
-         sequence_number = excluded.sequence_number, json = excluded.json,
-         perk_ids = excluded.perk_ids, sku_codes = excluded.sku_codes`,
-    ),
+    upsertStaged: db.prepare(upsertStagedSql(COLUMNS)),
     countStaged: db
       .prepare('SELECT count(*) FROM staging_contributions WHERE sync_key = ?')
       .pluck(),

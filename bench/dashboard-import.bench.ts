@@ -11,13 +11,12 @@ import { syncCampaign } from '../src/main/services/sync'
 import { dashboardExportCsv } from '../src/simulator/dashboard-export'
 import { generateDataset } from '../src/simulator/data'
 import { toModel } from '../test/helpers/model'
-import { fmt, measureInChild, signedInClient, spawnSimulator } from './lib'
+import { fmt, measureInChild, measureWhenChild, signedInClient, spawnSimulator } from './lib'
 import type { SimulatorProcess } from './lib'
 
 const CONTRIBUTIONS = Number(process.env.PERKPACK_BENCH_IMPORT_ROWS ?? 100_000)
 const SEED = 21
 const CONCURRENCY = 8
-const CHILD_ENV = 'PERKPACK_BENCH_IMPORT_VARIANT'
 
 type Variant = 'cli-import' | 'app-import' | 'api-sync'
 
@@ -77,7 +76,13 @@ function heapHighWater(stdout: string, floorMb: number): number {
 }
 
 /** One variant in a fresh process: one run's heap cannot hide the next one's peak. */
-async function runChild(variant: Variant, input: ChildInput): Promise<void> {
+async function runChild({
+  variant,
+  input,
+}: {
+  variant: Variant
+  input: ChildInput
+}): Promise<Measure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perkpack-bench-import-'))
   const cache = openCache({ dataDir, profile: 'bench' })
   const client = variant === 'api-sync' ? (await signedInClient(input.sim)).client : null
@@ -126,7 +131,7 @@ async function runChild(variant: Variant, input: ChildInput): Promise<void> {
       heapAfterMb,
       orders: result,
     }
-    process.stdout.write(`${JSON.stringify(measure)}\n`)
+    return measure
   } finally {
     cache.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -137,7 +142,7 @@ async function measureVariant(variant: Variant, input: ChildInput): Promise<Meas
   const { measure, stdout } = await measureInChild<Measure>(
     __filename,
     ['--expose-gc', '--trace-gc'],
-    { [CHILD_ENV]: JSON.stringify({ variant, input }) },
+    { variant, input },
     `dashboard import bench child ${variant}`,
   )
   return { ...measure, peakHeapMb: heapHighWater(stdout, measure.heapAfterMb) }
@@ -205,13 +210,4 @@ export async function benchDashboardImport(): Promise<string> {
   }
 }
 
-const child = process.env[CHILD_ENV]
-if (child) {
-  const { variant, input } = JSON.parse(child) as { variant: Variant; input: ChildInput }
-  void runChild(variant, input).catch((error: unknown) => {
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
-    process.exitCode = 1
-  })
-}
+measureWhenChild(__filename, runChild)

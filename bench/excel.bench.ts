@@ -6,12 +6,11 @@ import { writePackingList } from '../src/main/services/export/excel'
 import { ORDER_COLUMNS, orderRowValues, rowInColumns } from '../src/shared/export/order-rows'
 import { generateDataset } from '../src/simulator/data'
 import type { CampaignContribution } from '../src/shared/api/schemas'
-import { fmt, measureInChild, withPeakRss } from './lib'
+import { fmt, measureInChild, measureWhenChild, withPeakRss } from './lib'
 import { toModel } from '../test/helpers/model'
 
 const ORDERS = Number(process.env.PERKPACK_BENCH_EXCEL_ORDERS ?? 100_000)
 const BUDGET_MB = 400
-const CHILD_ENV = 'PERKPACK_BENCH_EXCEL_VARIANT'
 
 type Variant = 'packing-list' | 'bare-stream' | 'in-memory'
 
@@ -57,7 +56,7 @@ async function inMemory(rows: readonly CampaignContribution[], file: string): Pr
 }
 
 /** One variant, in a fresh process, so one run's heap does not hide the next one's peak. */
-async function runChild(variant: Variant): Promise<void> {
+async function runChild(variant: Variant): Promise<Measure> {
   const dataset = generateDataset({ seed: 7, contributions: ORDERS })
   const campaign = dataset.campaigns[0]!
   const rows = toModel(dataset.contributions.get(campaign.id)!)
@@ -104,7 +103,7 @@ async function runChild(variant: Variant): Promise<void> {
       sheets,
       rowsWritten,
     }
-    process.stdout.write(`${JSON.stringify(measure)}\n`)
+    return measure
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -127,7 +126,7 @@ export async function benchExcel(): Promise<string> {
     const { measure } = await measureInChild<Measure>(
       __filename,
       ['--expose-gc'],
-      { [CHILD_ENV]: variant },
+      variant,
       `excel bench child ${variant}`,
     )
     results.push([label, measure])
@@ -154,12 +153,4 @@ export async function benchExcel(): Promise<string> {
   ].join('\n')
 }
 
-const childVariant = process.env[CHILD_ENV] as Variant | undefined
-if (childVariant) {
-  void runChild(childVariant).catch((error: unknown) => {
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
-    process.exitCode = 1
-  })
-}
+measureWhenChild(__filename, runChild)

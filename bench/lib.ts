@@ -86,28 +86,33 @@ export async function withPeakRss<T>(
   }
 }
 
+/** Set in a child of measureInChild: the script it runs and the parent's input, as JSON. */
+const CHILD_ENV = 'PERKPACK_BENCH_CHILD'
+
 /**
- * Runs `script` again in a fresh Node process (with tsx and `nodeFlags`, `env` added) and
- * answers the JSON line it printed last, with its whole stdout (a GC trace, say): one variant
- * per process, so one run's heap cannot hide the next one's peak. `name` words a failure.
+ * Runs `script` again in a fresh Node process (with tsx and `nodeFlags`), where its
+ * measureWhenChild measures `input`, and answers the JSON line it printed last, with its whole
+ * stdout (a GC trace, say): one variant per process, so one run's heap cannot hide the next
+ * one's peak. `name` words a failure.
  */
 export function measureInChild<M>(
   script: string,
   nodeFlags: readonly string[],
-  env: Record<string, string>,
+  input: unknown,
   name: string,
 ): Promise<{ measure: M; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
       cwd: join(__dirname, '..'),
-      env: { ...process.env, ...env },
+      env: { ...process.env, [CHILD_ENV]: JSON.stringify({ script, input }) },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let stdout = ''
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.once('error', reject)
     child.once('exit', (code) => {
-      const line = stdout.trim().split('\n').pop() ?? ''
+      // The measure, not the last line: --trace-gc may log a collection after it.
+      const line = stdout.split('\n').findLast((l) => l.startsWith('{')) ?? ''
       if (code !== 0 || !line.startsWith('{')) {
         reject(new Error(`${name} exited with ${code}`))
         return
@@ -151,12 +156,32 @@ export function percentile(values: number[], p: number): number {
  */
 export function runWhenScript(fileName: string, bench: () => Promise<string>): void {
   if (!process.argv[1]?.endsWith(fileName)) return
-  bench().then(
-    (section) => process.stdout.write(`${section}\n`),
+  printLine(bench(), 'bench failed: ')
+}
+
+/**
+ * The child's side of measureInChild, called at the top level of `script`: in a child started
+ * for that script, measures the parent's input and prints the measure as JSON, the last line
+ * of stdout; anywhere else does nothing.
+ */
+export function measureWhenChild<I, M>(script: string, measure: (input: I) => Promise<M>): void {
+  const env = process.env[CHILD_ENV]
+  if (env === undefined) return
+  const child = JSON.parse(env) as { script: string; input: I }
+  if (child.script !== script) return
+  printLine(
+    measure(child.input).then((result) => JSON.stringify(result)),
+    '',
+  )
+}
+
+/** What `work` answers as a line of stdout; a failure to stderr, with exit code 1. */
+function printLine(work: Promise<string>, failurePrefix: string): void {
+  work.then(
+    (line) => process.stdout.write(`${line}\n`),
     (error: unknown) => {
-      process.stderr.write(
-        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-      )
+      const why = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      process.stderr.write(`${failurePrefix}${why}\n`)
       process.exitCode = 1
     },
   )

@@ -19,7 +19,7 @@ import {
   backoffDelay,
   DEFAULT_RETRY,
   fetchText,
-  parseJsonOr,
+  parseJsonBody,
   parseRetryAfter,
   sleep as realSleep,
 } from './http'
@@ -218,16 +218,11 @@ function parseBody<S extends z.ZodType>(
   what: string,
 ): z.output<S> {
   // A cut connection can still end in a complete 200: treat it like the network error it is.
-  const json = parseJsonOr(
+  const json = parseJsonBody(
     text,
-    (cause) =>
-      new ApiError(
-        'bad_response',
-        endpoint,
-        `The API sent an incomplete answer for ${what} (${endpoint}).`,
-        200,
-        { cause, retryable: true },
-      ),
+    endpoint,
+    `The API sent an incomplete answer for ${what} (${endpoint}).`,
+    { retryable: true },
   )
   const parsed = schema.safeParse(json)
   if (!parsed.success) {

@@ -108,11 +108,19 @@ function networkReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** `text` read as JSON, or the error `bad` makes of why it is not JSON. */
-export function parseJsonOr(text: string, bad: (cause: unknown) => Error): unknown {
+/**
+ * The body of a 200 answer from `endpoint` read as JSON; if it is not JSON, an ApiError
+ * 'bad_response' with the caller's own `message` (each service words it for its reader).
+ */
+export function parseJsonBody(
+  text: string,
+  endpoint: string,
+  message: string,
+  options: { retryable?: boolean } = {},
+): unknown {
   try {
     return JSON.parse(text) as unknown
   } catch (cause) {
-    throw bad(cause)
+    throw new ApiError('bad_response', endpoint, message, 200, { cause, ...options })
   }
 }

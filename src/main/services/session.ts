@@ -1,6 +1,6 @@
 import { tokenResponseSchema } from '../../shared/api/schemas'
 import { ApiError, InvalidCredentials, PerkPackError, SignInRequired } from './perkpack-errors'
-import { DEFAULT_RETRY, fetchText, parseJsonOr } from './http'
+import { DEFAULT_RETRY, fetchText, parseJsonBody } from './http'
 import type { FetchLike } from './http'
 import { forgetSecret, registerSecret } from './redact'
 import type { SecretStore } from './secrets'
@@ -247,16 +247,10 @@ export class Session {
         { retryable: status >= 500 },
       )
     }
-    const json = parseJsonOr(
+    const json = parseJsonBody(
       text,
-      (cause) =>
-        new ApiError(
-          'bad_response',
-          endpoint,
-          'The sign-in service answered with something that is not JSON.',
-          status,
-          { cause },
-        ),
+      endpoint,
+      'The sign-in service answered with something that is not JSON.',
     )
     const parsed = tokenResponseSchema.safeParse(json)
     if (!parsed.success) {

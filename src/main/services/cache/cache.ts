@@ -28,7 +28,6 @@ import type {
   OfflineCache,
   ProblemRow,
   ProblemRowsQuery,
-  ReceivedContribution,
   SnapshotMeta,
   SnapshotWriter,
 } from './types'
@@ -63,18 +62,8 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   // SQLITE_BUSY, without waiting, if another process wrote in between.
   private readonly dropSyncs: Database.Transaction<(syncKeys: readonly number[]) => void>
   private readonly startSync: Database.Transaction<(campaignId: number, syncId: string) => SyncRef>
-  private readonly stageRows: Database.Transaction<
-    (
-      sync: SyncRef,
-      rows: readonly ReceivedContribution[],
-      staged: ReadonlySet<number>,
-      parts: PartNumbers,
-      problemIds: readonly number[],
-    ) => Set<number>
-  >
-  private readonly stageProblems: Database.Transaction<
-    (sync: SyncRef, rows: readonly ProblemRow[]) => number[]
-  >
+  private readonly stageRows: Database.Transaction<SnapshotStore['stage']>
+  private readonly stageProblems: Database.Transaction<SnapshotStore['stageProblemRows']>
   private readonly commitSnapshot: Database.Transaction<
     (sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers) => void
   >
@@ -222,18 +211,12 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
     return new StagedSnapshot(this, sync)
   }
 
-  stage(
-    sync: SyncRef,
-    rows: readonly ReceivedContribution[],
-    staged: ReadonlySet<number>,
-    parts: PartNumbers,
-    problemIds: readonly number[],
-  ): Set<number> {
-    return this.guard(() => this.stageRows.immediate(sync, rows, staged, parts, problemIds))
+  stage(...args: Parameters<SnapshotStore['stage']>): Set<number> {
+    return this.guard(() => this.stageRows.immediate(...args))
   }
 
-  stageProblemRows(sync: SyncRef, rows: readonly ProblemRow[]): number[] {
-    return this.guard(() => this.stageProblems.immediate(sync, rows))
+  stageProblemRows(...args: Parameters<SnapshotStore['stageProblemRows']>): number[] {
+    return this.guard(() => this.stageProblems.immediate(...args))
   }
 
   commit(sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers): CampaignSnapshotInfo {

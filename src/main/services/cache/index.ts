@@ -7,16 +7,7 @@ export {
   cacheForSync,
 } from './cache-files'
 export { CACHE_KEY_VARIABLE, cacheKeyAccount, cacheKeyFor, forgetCacheKey } from './cache-key'
-export type {
-  CacheOptions,
-  CampaignSnapshotInfo,
-  OfflineCache,
-  ProblemRow,
-  ProblemRowsQuery,
-  ReceivedContribution,
-  SnapshotMeta,
-  SnapshotWriter,
-} from './types'
+export type * from './types'
 export { CacheError } from './errors'
 export type { CacheErrorCode } from './errors'
 export type { ContributionQuery } from './query'

@@ -5,6 +5,24 @@ import { convertRowsToCompact } from './schema-v4'
 export type Migration = (db: Database.Database) => void
 
 /**
+ * The columns a contribution is looked up by, in `contributions` and `staging_contributions`, and
+ * the indexes over them: migration 1 created them and migration 4 created them again for its
+ * new row form. Released migrations read these, so they are never edited; a change of columns
+ * is a new migration, written out on its own.
+ */
+const LOOKUP_COLUMNS = `id INTEGER NOT NULL,
+        -- UTC ISO 8601, so text order is time order whatever offset the API used.
+        created_at TEXT NOT NULL,
+        status TEXT,
+        country TEXT,
+        -- Lower-cased, for case-insensitive look-ups through the index.
+        email TEXT,`
+const LOOKUP_INDEXES = `CREATE INDEX contributions_by_time ON contributions (campaign_id, created_at, id);
+      CREATE INDEX contributions_by_status ON contributions (campaign_id, status);
+      CREATE INDEX contributions_by_country ON contributions (campaign_id, country);
+      CREATE INDEX contributions_by_email ON contributions (campaign_id, email);`
+
+/**
  * Schema history, oldest first: entry i moves a database from user_version i to i + 1. Entries
  * are never edited once released (a user's file may be at any of them); a change is a new entry.
  */
@@ -25,21 +43,12 @@ export const MIGRATIONS: readonly Migration[] = [
       -- Rows are about 1 KB of JSON each, too big for a WITHOUT ROWID table to pay off.
       CREATE TABLE contributions (
         campaign_id INTEGER NOT NULL REFERENCES campaigns (campaign_id) ON DELETE CASCADE,
-        id INTEGER NOT NULL,
-        -- UTC ISO 8601, so text order is time order whatever offset the API used.
-        created_at TEXT NOT NULL,
-        status TEXT,
-        country TEXT,
-        -- Lower-cased, for case-insensitive look-ups through the index.
-        email TEXT,
+        ${LOOKUP_COLUMNS}
         sequence_number INTEGER,
         json TEXT NOT NULL,
         UNIQUE (campaign_id, id)
       ) STRICT;
-      CREATE INDEX contributions_by_time ON contributions (campaign_id, created_at, id);
-      CREATE INDEX contributions_by_status ON contributions (campaign_id, status);
-      CREATE INDEX contributions_by_country ON contributions (campaign_id, country);
-      CREATE INDEX contributions_by_email ON contributions (campaign_id, email);
+      ${LOOKUP_INDEXES}
       CREATE INDEX contributions_by_sequence ON contributions (campaign_id, sequence_number);
 
       -- No foreign key to contributions: they are only ever written and deleted together, a
@@ -76,11 +85,7 @@ export const MIGRATIONS: readonly Migration[] = [
       -- arrive, expanded into the side tables by SQLite itself at commit.
       CREATE TABLE staging_contributions (
         sync_key INTEGER NOT NULL REFERENCES staging_syncs (sync_key) ON DELETE CASCADE,
-        id INTEGER NOT NULL,
-        created_at TEXT NOT NULL,
-        status TEXT,
-        country TEXT,
-        email TEXT,
+        ${LOOKUP_COLUMNS}
         sequence_number INTEGER,
         json TEXT NOT NULL,
         perk_ids TEXT NOT NULL,
@@ -150,13 +155,7 @@ export const MIGRATIONS: readonly Migration[] = [
       -- is not the raw row read back (drifted rows: coerced values, normalised status, ...).
       CREATE TABLE contributions_v4 (
         campaign_id INTEGER NOT NULL REFERENCES campaigns (campaign_id) ON DELETE CASCADE,
-        id INTEGER NOT NULL,
-        -- UTC ISO 8601, so text order is time order whatever offset the API used.
-        created_at TEXT NOT NULL,
-        status TEXT,
-        country TEXT,
-        -- Lower-cased, for case-insensitive look-ups through the index.
-        email TEXT,
+        ${LOOKUP_COLUMNS}
         raw TEXT NOT NULL,
         model TEXT,
         UNIQUE (campaign_id, id)
@@ -171,11 +170,7 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE staging_contributions;
       CREATE TABLE staging_contributions (
         sync_key INTEGER NOT NULL REFERENCES staging_syncs (sync_key) ON DELETE CASCADE,
-        id INTEGER NOT NULL,
-        created_at TEXT NOT NULL,
-        status TEXT,
-        country TEXT,
-        email TEXT,
+        ${LOOKUP_COLUMNS}
         raw TEXT NOT NULL,
         model TEXT,
         perk_ids TEXT NOT NULL,
@@ -187,10 +182,7 @@ export const MIGRATIONS: readonly Migration[] = [
     db.exec(`
       DROP TABLE contributions;
       ALTER TABLE contributions_v4 RENAME TO contributions;
-      CREATE INDEX contributions_by_time ON contributions (campaign_id, created_at, id);
-      CREATE INDEX contributions_by_status ON contributions (campaign_id, status);
-      CREATE INDEX contributions_by_country ON contributions (campaign_id, country);
-      CREATE INDEX contributions_by_email ON contributions (campaign_id, email);
+      ${LOOKUP_INDEXES}
     `)
   },
   // v5: the packing floor's own record of each order (src/main/services/floor). Not tied to the

@@ -21,6 +21,18 @@ const CAMPAIGN_COLUMNS =
   'campaign_id, title, last_synced_at, contribution_count, problem_count, expected_count, privileged'
 const STAGED_COLUMNS = 'id, created_at, status, country, email, raw, model'
 
+/**
+ * Stages a row under its sync, `columns` bound in order after sync_key (the first of them `id`).
+ * The later copy of a row wins: pages shift while new contributions arrive.
+ */
+export function upsertStagedSql(columns: string): string {
+  const names = `${columns}, perk_ids, sku_codes`.split(', ')
+  const updates = names.slice(1).map((name) => `${name} = excluded.${name}`)
+  return `INSERT INTO staging_contributions (sync_key, ${names.join(', ')})
+    VALUES (?, ${names.map(() => '?').join(', ')})
+    ON CONFLICT (sync_key, id) DO UPDATE SET ${updates.join(', ')}`
+}
+
 export function toInfo(row: CampaignRow): CampaignSnapshotInfo {
   return {
     campaignId: row.campaign_id,
@@ -56,15 +68,7 @@ export function prepareStatements(db: Database.Database) {
       prepare('DELETE FROM staging_contributions WHERE sync_key = ?'),
       prepare('DELETE FROM staging_syncs WHERE sync_key = ?'),
     ],
-    // The later copy of a row wins: pages shift while new contributions arrive.
-    upsertStaged: prepare(
-      `INSERT INTO staging_contributions (sync_key, ${STAGED_COLUMNS}, perk_ids, sku_codes)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (sync_key, id) DO UPDATE SET created_at = excluded.created_at,
-         status = excluded.status, country = excluded.country, email = excluded.email,
-         raw = excluded.raw, model = excluded.model,
-         perk_ids = excluded.perk_ids, sku_codes = excluded.sku_codes`,
-    ),
+    upsertStaged: prepare(upsertStagedSql(STAGED_COLUMNS)),
     insertPart: prepare('INSERT INTO snapshot_parts (campaign_id, part, json) VALUES (?, ?, ?)'),
     countStaged: prepare('SELECT count(*) FROM staging_contributions WHERE sync_key = ?').pluck(),
     /** A row re-read as a problem row is no longer a good one. */

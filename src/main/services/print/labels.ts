@@ -18,7 +18,7 @@ import { FacesUsed } from './measure'
 import type { LabelLayoutId, LabelOrder } from '../../../shared/ipc/enums'
 import { MAX_OFFSET_MM } from '../../../shared/ipc/limits'
 import type { LabelLayout, LabelSlot } from './layouts'
-import { LABEL_LAYOUTS, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
+import { labelLayoutOf, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
 
 export interface LabelOptions extends AddressOptions {
   layout: LabelLayoutId
@@ -239,8 +239,7 @@ export function planLabels(
   orders: readonly CampaignContribution[],
   options: LabelOptions,
 ): LabelsPlan {
-  const layout = LABEL_LAYOUTS[options.layout]
-  if (layout === undefined) throw new RangeError(`Unknown label layout: ${String(options.layout)}`)
+  const layout = labelLayoutOf(options.layout)
   const startAt = options.startAt ?? 1
   checkStartAt(layout, startAt)
   const offset = options.offsetMm ?? { x: 0, y: 0 }

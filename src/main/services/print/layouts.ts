@@ -97,6 +97,13 @@ export const LABEL_LAYOUTS: Readonly<Record<LabelLayoutId, LabelLayout>> = {
   },
 }
 
+/** The layout `id` names; a RangeError for one the types did not stop (a CLI flag, a test). */
+export function labelLayoutOf(id: LabelLayoutId): LabelLayout {
+  const layout = LABEL_LAYOUTS[id]
+  if (layout === undefined) throw new RangeError(`Unknown label layout: ${String(id)}`)
+  return layout
+}
+
 export const POINTS_PER_UNIT: Readonly<Record<LabelLayout['unit'], number>> = {
   in: 72,
   mm: 72 / 25.4,

@@ -18,3 +18,10 @@ export const PAPERS: Readonly<Record<SlipPaper, Paper>> = {
     marginPt: 36,
   },
 }
+
+/** The paper `id` names; a RangeError for one the types did not stop (a CLI flag, a test). */
+export function paperOf(id: SlipPaper): Paper {
+  const paper = PAPERS[id]
+  if (paper === undefined) throw new RangeError(`Unknown paper size: ${String(id)}`)
+  return paper
+}

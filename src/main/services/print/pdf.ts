@@ -99,22 +99,28 @@ export async function renderLabelsPdf(
   run: PdfRunOptions = {},
 ): Promise<LabelsPdfResult> {
   const plan = planLabels(orders, options)
-  if (plan.labels === 0) {
-    throw new PerkPackError('nothing_to_print', nothingToPrintText('label', orders.length))
-  }
   const { labels, pages, skipped, warnings, unfit } = plan
-  const rest = { labels, pages, skipped, warnings, unfit }
+  const document = { name: 'label', selected: orders.length, items: labels, pages }
+  await writeOnePdf(document, run, (signal) => saveLabelsPdf(plan, out, signal))
+  return { labels, pages, skipped, warnings, unfit, path: out }
+}
+
+/**
+ * A planned document of `items` things (labels, pick-list rows) to its one PDF file by `save`,
+ * with progress at the start and the end (the file is written in one go); refused when there
+ * is nothing to print.
+ */
+async function writeOnePdf(
+  document: { name: string; selected: number; items: number; pages: number },
+  run: PdfRunOptions,
+  save: (signal?: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const { name, selected, items: total, pages } = document
+  if (total === 0) throw new PerkPackError('nothing_to_print', nothingToPrintText(name, selected))
   if (run.signal?.aborted) throw cancelledError()
-  run.onProgress?.({ batch: 0, batches: 1, done: 0, total: rest.labels, pages: 0 })
-  await saveLabelsPdf(plan, out, run.signal)
-  run.onProgress?.({
-    batch: 1,
-    batches: 1,
-    done: rest.labels,
-    total: rest.labels,
-    pages: rest.pages,
-  })
-  return { ...rest, path: out }
+  run.onProgress?.({ batch: 0, batches: 1, done: 0, total, pages: 0 })
+  await save(run.signal)
+  run.onProgress?.({ batch: 1, batches: 1, done: total, total, pages })
 }
 
 export interface SlipBatch {
@@ -276,13 +282,9 @@ export async function renderPickListPdf(
   run: PdfRunOptions = {},
 ): Promise<PickListPdfResult> {
   const plan = planPickList(orders, options)
-  if (plan.variants === 0) {
-    throw new PerkPackError('nothing_to_print', nothingToPrintText('pick list', orders.length))
-  }
   const { variants, units, skipped } = plan
-  run.onProgress?.({ batch: 0, batches: 1, done: 0, total: variants, pages: 0 })
-  await savePickListPdf(plan, out, run.signal)
   const pages = plan.pages.length
-  run.onProgress?.({ batch: 1, batches: 1, done: variants, total: variants, pages })
+  const document = { name: 'pick list', selected: orders.length, items: variants, pages }
+  await writeOnePdf(document, run, (signal) => savePickListPdf(plan, out, signal))
   return { pages, variants, units, orders: plan.orders, skipped, path: out }
 }

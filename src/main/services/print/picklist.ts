@@ -14,7 +14,7 @@ import { fontFaceCss } from './fonts'
 import { htmlDocument, pt } from './html'
 import { FacesUsed } from './measure'
 import type { Paper } from './papers'
-import { PAPERS } from './papers'
+import { paperOf } from './papers'
 import {
   CELL_PAD_X,
   CELL_PAD_Y,
@@ -141,8 +141,7 @@ export function planPickList(
   orders: readonly CampaignContribution[],
   options: PickListDocOptions,
 ): PickListPlan {
-  const paper = PAPERS[options.paper]
-  if (paper === undefined) throw new RangeError(`Unknown paper size: ${String(options.paper)}`)
+  const paper = paperOf(options.paper)
   const { rows, skipped } = parcels(orders)
   const list: PickListRow[] = sortPickList(buildPickList(rows), 'sku')
   const units = list.reduce((sum, row) => sum + row.quantity, 0)

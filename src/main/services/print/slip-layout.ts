@@ -18,7 +18,7 @@ import { langOf } from './html'
 import { CELL_PAD_X, CELL_PAD_Y, CELL_RULE, HEAD_RULE, TABLE_TYPES } from './item-table'
 import { FacesUsed, measure } from './measure'
 import type { Paper } from './papers'
-import { PAPERS } from './papers'
+import { paperOf } from './papers'
 import type { Lines, TextType } from './slip-text'
 import { lines, linesHeight, missingCharacters } from './slip-text'
 
@@ -136,8 +136,7 @@ export class SlipLayouter {
   private readonly addressOptions: AddressOptions
 
   constructor(readonly options: SlipOptions) {
-    const paper = PAPERS[options.paper]
-    if (paper === undefined) throw new RangeError(`Unknown paper size: ${String(options.paper)}`)
+    const paper = paperOf(options.paper)
     this.paper = paper
     this.addressOptions = { senderCountry: options.senderCountry, locale: options.locale }
     this.innerWidth = paper.widthPt - 2 * paper.marginPt
