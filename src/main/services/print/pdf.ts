@@ -83,10 +83,15 @@ export async function writeAtomically(
   }
 }
 
-/** Planned labels to the PDF file `out` (the app's "Save as PDF" and `renderLabelsPdf`). */
-export function saveLabelsPdf(plan: LabelsPlan, out: string, signal?: AbortSignal): Promise<void> {
-  return writeAtomically(out, (part) => writeLabelsPdf(plan, part, signal), signal)
+/** A writer of planned pages to a PDF path, as a save to `out` through `writeAtomically`. */
+function savedAtomically<Plan>(
+  write: (plan: Plan, path: string, signal?: AbortSignal) => Promise<void>,
+): (plan: Plan, out: string, signal?: AbortSignal) => Promise<void> {
+  return (plan, out, signal) => writeAtomically(out, (part) => write(plan, part, signal), signal)
 }
+
+/** Planned labels to the PDF file `out` (the app's "Save as PDF" and `renderLabelsPdf`). */
+export const saveLabelsPdf = savedAtomically<LabelsPlan>(writeLabelsPdf)
 
 /**
  * Labels to one PDF file at `out` (its sheets are what `planLabels` lays out), drawn by the PDF
@@ -266,13 +271,7 @@ export interface PickListPdfResult extends Omit<PickListDocResult, 'html'> {
 }
 
 /** A planned pick list to the PDF file `out` (the app's "Save as PDF" and `renderPickListPdf`). */
-export function savePickListPdf(
-  plan: PickListPlan,
-  out: string,
-  signal?: AbortSignal,
-): Promise<void> {
-  return writeAtomically(out, (part) => writePickListPdf(plan, part, signal), signal)
-}
+export const savePickListPdf = savedAtomically<PickListPlan>(writePickListPdf)
 
 /** The printable pick list to one PDF file at `out`, drawn by the PDF library: no browser. */
 export async function renderPickListPdf(
