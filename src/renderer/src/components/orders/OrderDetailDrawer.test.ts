@@ -1,23 +1,37 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import type { OrderDetail, OrderRow } from '@shared/ipc'
 import { orderDetail, orderRow } from '@renderer/stores/orders.fixtures'
+import { useOrderDetailStore } from '@renderer/stores/orderDetail'
 import OrderDetailDrawer from './OrderDetailDrawer.vue'
 
 let wrapper: VueWrapper | undefined
 
-function open(props: Partial<InstanceType<typeof OrderDetailDrawer>['$props']> = {}) {
+type DrawerState = {
+  row: OrderRow | null
+  detail: OrderDetail | null
+  loading: boolean
+  privileged: boolean
+}
+
+/** Opens order 42 in the order-detail store, with `state` over a loaded, privileged view. */
+function open(state: Partial<DrawerState> = {}) {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const { privileged, ...order } = {
+    row: orderRow(42),
+    detail: orderDetail(42),
+    loading: false,
+    privileged: true,
+    ...state,
+  }
+  Object.assign(useOrderDetailStore(), { contributionId: 42, ...order })
   wrapper = mount(OrderDetailDrawer, {
     attachTo: document.body,
-    props: {
-      show: true,
-      row: orderRow(42),
-      detail: orderDetail(42),
-      loading: false,
-      error: null,
-      privileged: true,
-      ...props,
-    },
+    props: { privileged },
+    global: { plugins: [pinia] },
   })
   return document.body
 }
