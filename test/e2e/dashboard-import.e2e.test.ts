@@ -12,12 +12,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
 import { dashboardExportCsv } from '../../src/simulator/dashboard-export'
 import { generateDataset } from '../../src/simulator/data'
-import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
+import { ensureRendererBuilt, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { toModel } from '../helpers/model'
 import { launchChromium } from '../helpers/print-chromium'
-
-const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e')
+import { SCREENSHOTS, screenshot, themedScreenshots } from './support'
 
 const dataset = generateDataset({ seed: 15, contributions: 150 })
 const campaign = dataset.campaigns[0]!
@@ -30,9 +29,6 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 const pageErrors: string[] = []
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-e2e-import-'))
@@ -69,7 +65,7 @@ afterAll(async () => {
 
 afterEach(async (test) => {
   if (test.task.result?.state !== 'fail') return
-  if (page && !page.isClosed()) await shot('failed-dashboard-import')
+  if (page && !page.isClosed()) await screenshot(page, 'failed-dashboard-import')
   if (harnessLog.length) console.error(`harness log:\n${harnessLog.slice(-40).join('\n')}`)
 })
 
@@ -99,18 +95,7 @@ describe('a dashboard file in the app, with no API reachable', () => {
     expect(await preview.innerText()).toContain(`Campaign ${campaign.id} has no offline copy yet`)
 
     // The preview as people see it, light and dark, at two window sizes (not committed).
-    for (const [width, height] of [
-      [1280, 720],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width, height })
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme })
-        await shot(`dashboard-import-preview-${scheme}-${width}x${height}`)
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' })
-    await page.setViewportSize({ width: 1280, height: 720 })
+    await themedScreenshots(page, 'dashboard-import-preview', { width: 1280, height: 720 })
 
     await dialog.getByRole('button', { name: 'Import the campaign’s orders' }).click()
     await dialog.waitFor({ state: 'hidden' })

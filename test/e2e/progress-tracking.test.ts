@@ -18,7 +18,7 @@ import {
   expectNoMissingText,
   goTo,
   openCampaign,
-  screenshot,
+  themedScreenshots,
   until,
   useE2eApp,
 } from './support'
@@ -48,21 +48,7 @@ beforeAll(() => {
 const total = async (stage: string) =>
   count(await app.page.locator(`[data-testid="total-${stage}"] .number`).innerText())
 
-/** Light and dark, at the two window sizes people use: for a person to look at, not committed. */
-async function screenshots(name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme: scheme })
-    for (const [width, height] of [
-      [1280, 720],
-      [1440, 900],
-    ] as const) {
-      await app.page.setViewportSize({ width, height })
-      await screenshot(app.page, `${name}-${scheme}-${width}x${height}`)
-    }
-  }
-  await app.page.emulateMedia({ colorScheme: 'light' })
-  await app.page.setViewportSize({ width: 1280, height: 800 })
-}
+const screenshots = (name: string) => themedScreenshots(app.page, name)
 
 describe('the Progress view, tracking numbers in and the dashboard file out', () => {
   it('after a sync, shows the campaign totals and a bar per stage for each perk, as the cache has them', async () => {

@@ -95,6 +95,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
 }
 
+/**
+ * Light and dark, at the two window sizes people use (`<name>-<scheme>-<w>x<h>.png`): for a
+ * person to look at, not committed. Leaves the page light at `restore`.
+ */
+export async function themedScreenshots(
+  page: Page,
+  name: string,
+  restore = { width: 1280, height: 800 },
+): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const [width, height] of [
+      [1280, 720],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await screenshot(page, `${name}-${scheme}-${width}x${height}`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize(restore)
+}
+
 /** Fills the sign-in screen the way a person does; does not wait for the outcome. */
 export async function fillSignIn(
   page: Page,

@@ -21,6 +21,7 @@ import {
   recentEntry,
   screenshot,
   signIn,
+  themedScreenshots,
   until,
   useE2eApp,
 } from './support'
@@ -103,7 +104,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
   it('signs in with API token, e-mail and password: the workspace shows the e-mail', async () => {
     await app.open()
     await app.page.getByLabel('API token').waitFor()
-    await screenshot(app.page, 'sign-in')
+    await themedScreenshots(app.page, 'sign-in')
     await signIn(app.page, app.sim.credentials)
     await expect
       .poll(() => app.page.getByRole('heading', { name: 'Campaigns', exact: true }).isVisible())
@@ -401,6 +402,20 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await expect.poll(() => status.innerText()).toBe(`1 of ${expected} sign-ups`)
     await app.page.getByLabel('Search e-mails').fill('')
     await screenshot(app.page, 'signups')
+  })
+
+  it('Settings names every field by its label and keeps what was typed until saved', async () => {
+    await goTo(app.page, 'Settings')
+    const station = app.page.getByLabel('Station name', { exact: true })
+    await station.fill('Desk 7')
+    for (const label of ['API base URL', 'Auth URL', 'Sync concurrency', 'Packing slip footer']) {
+      await expect.poll(() => app.page.getByLabel(label, { exact: true }).isVisible()).toBe(true)
+    }
+    const account = app.page.locator('[aria-label="Account"]')
+    await expect.poll(() => account.innerText()).toContain(app.sim.credentials.email)
+    await themedScreenshots(app.page, 'settings')
+    expect(await station.inputValue()).toBe('Desk 7')
+    await station.fill('')
   })
 
   it('with the API gone, orders, pick list and sign-ups still show, and "Offline" appears', async () => {
