@@ -11,6 +11,7 @@ import { JobWatcher } from './jobs/job-watcher'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
 import type { FetchLike, RetryPolicy } from './services/http'
+import type { JobPolling } from './services/operations'
 import { KeychainSecretStore, MemorySecretStore } from './services/secrets'
 import type { SecretStore } from './services/secrets'
 import { CampaignNames } from './session/campaign-names'
@@ -42,7 +43,7 @@ export interface AppServicesOptions {
   /** Details a person should not see (stack traces), for the log. Redacted already. */
   log?: (line: string) => void
   retry?: Partial<RetryPolicy>
-  jobPolling?: { minIntervalMs?: number; maxIntervalMs?: number }
+  jobPolling?: JobPolling
   /** Team mode: the wait for the team store, how often to poll it and resend the queue. */
   team?: { connectTimeoutMs?: number; pollMs?: number; replayMs?: number }
   /** Tests shrink the demo; the app uses 5,000 contributions, 25 ms of latency, 3 % drift. */

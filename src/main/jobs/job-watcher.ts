@@ -4,20 +4,19 @@ import type { ApiClient } from '../services/api-client'
 import type { OfflineCache } from '../services/cache'
 import { ApiError, isAbortError } from '../services/perkpack-errors'
 import { sleep } from '../services/http'
-import { isTerminal, watchJob } from '../services/operations'
+import { isTerminal, JOB_POLLING_DEFAULTS, watchJob } from '../services/operations'
+import type { JobPolling } from '../services/operations'
 import { userMessage } from '../ipc/ipc-errors'
 
 const DOC_KIND = 'watched-jobs'
 const DOC_KEY = 'list'
 
-export interface JobWatcherOptions {
+export interface JobWatcherOptions extends JobPolling {
   cache: () => OfflineCache
   client: () => ApiClient
   onUpdate: (job: WatchedJob) => void
   /** Failures of background polls, so sign-in and network trouble reach the person. */
   onError: (error: unknown) => void
-  minIntervalMs?: number
-  maxIntervalMs?: number
   now?: () => number
 }
 
@@ -35,11 +34,11 @@ export class JobWatcher {
   constructor(private readonly options: JobWatcherOptions) {}
 
   private get minIntervalMs(): number {
-    return this.options.minIntervalMs ?? 1000
+    return this.options.minIntervalMs ?? JOB_POLLING_DEFAULTS.minIntervalMs
   }
 
   private get maxIntervalMs(): number {
-    return this.options.maxIntervalMs ?? 15_000
+    return this.options.maxIntervalMs ?? JOB_POLLING_DEFAULTS.maxIntervalMs
   }
 
   private load(): WatchedJob[] {

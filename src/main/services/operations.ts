@@ -81,12 +81,20 @@ export function isTerminal(status: BatchStatus): boolean {
   return (TERMINAL_BATCH_STATUSES as readonly string[]).includes(status.status)
 }
 
-export interface WatchJobOptions {
-  signal?: AbortSignal
-  onProgress?: (status: BatchStatus) => void
+/** How often a batch job is asked, for a one-off watch and for the app's watched jobs alike. */
+export interface JobPolling {
   /** First pause between polls; grows while nothing changes, resets when progress moves. */
   minIntervalMs?: number
   maxIntervalMs?: number
+}
+export const JOB_POLLING_DEFAULTS: Required<JobPolling> = {
+  minIntervalMs: 1000,
+  maxIntervalMs: 15_000,
+}
+
+export interface WatchJobOptions extends JobPolling {
+  signal?: AbortSignal
+  onProgress?: (status: BatchStatus) => void
   sleep?: Sleep
   random?: () => number
 }
@@ -100,8 +108,8 @@ export async function watchJob(
 ): Promise<BatchStatus> {
   const sleep = options.sleep ?? realSleep
   const policy = {
-    baseDelayMs: options.minIntervalMs ?? 1000,
-    maxDelayMs: options.maxIntervalMs ?? 15_000,
+    baseDelayMs: options.minIntervalMs ?? JOB_POLLING_DEFAULTS.minIntervalMs,
+    maxDelayMs: options.maxIntervalMs ?? JOB_POLLING_DEFAULTS.maxIntervalMs,
   }
   let idle = 0
   let previous: string | null = null
