@@ -1,36 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type {
-  OrderFloorState,
-  PackWarning,
-  StationOrder,
-  StationScan,
-  StationSession,
-} from '@shared/ipc'
+import type { OrderFloorState, PackWarning, StationScan, StationSession } from '@shared/ipc'
 import { blankFloorState as blank } from '@shared/floor/order-state'
 import { fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { stationOrder as order } from './packStation.fixtures'
 import { usePackStationStore } from './packStation'
 
 const CAMPAIGN = 1001
 const AT = '2026-11-20T10:42:00.000Z'
-
-function order(orderId: number, sequenceNumber: number, overrides: Partial<StationOrder> = {}) {
-  return {
-    campaignId: CAMPAIGN,
-    orderId,
-    contributionId: orderId + 1000,
-    sequenceNumber,
-    status: 'captured',
-    recipient: 'Ada Lovelace',
-    country: 'GB',
-    lines: [
-      { key: 'SHIRT|M', skuCode: 'SHIRT', itemName: 'T-Shirt', choices: 'Size: M', quantity: 2 },
-      { key: 'MUG|', skuCode: 'MUG', itemName: 'Mug', choices: '', quantity: 1 },
-    ],
-    floor: null,
-    ...overrides,
-  } satisfies StationOrder
-}
 
 /** Main as the station sees it: orders by id, the floor's record, the saved session. */
 function fakeMain(extra: { warnings?: Record<number, PackWarning[]> } = {}) {

@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
 import { NSelect } from 'naive-ui'
 import { countStatuses } from '@shared/fulfillment'
+import type { StatusCount } from '@shared/fulfillment'
 import type { OrdersFilterValue } from '@renderer/stores/orders'
+import { useOrdersStore } from '@renderer/stores/orders'
+import { queryResult } from '@renderer/stores/orders.fixtures'
+import { variantNodeKey } from '@renderer/lib/perk-tree-keys'
 import { focusSearch } from '@renderer/composables/useSearchFocus'
 import OrdersFilterBar from './OrdersFilterBar.vue'
+
+const VARIANT = 'TEE · Tidepool T-Shirt · Size: M, Colour: Black in Core Game'
 
 const VALUE: OrdersFilterValue = {
   statuses: ['captured', 'in_fulfillment'],
@@ -13,8 +20,21 @@ const VALUE: OrdersFilterValue = {
   floor: [],
 }
 
-function mountBar(value: OrdersFilterValue = VALUE) {
-  return mount(OrdersFilterBar, { props: { value, countries: ['DE', 'FR'] } })
+/** The bar on an orders store whose filter is `value`; its setFilter and clearNode are spies. */
+function mountBar(
+  value: OrdersFilterValue = VALUE,
+  options: { statusCounts?: readonly StatusCount[]; attachTo?: HTMLElement } = {},
+) {
+  const pinia = createTestingPinia({
+    createSpy: vi.fn,
+    initialState: { orders: { toolbar: value, countries: ['DE', 'FR'] } },
+  })
+  const wrapper = mount(OrdersFilterBar, {
+    attachTo: options.attachTo,
+    props: options.statusCounts ? { statusCounts: options.statusCounts } : {},
+    global: { plugins: [pinia] },
+  })
+  return { wrapper, orders: useOrdersStore(pinia) }
 }
 
 describe('OrdersFilterBar', () => {
@@ -22,7 +42,7 @@ describe('OrdersFilterBar', () => {
   afterEach(() => vi.useRealTimers())
 
   it('names its controls for assistive technology and tests', () => {
-    const wrapper = mountBar()
+    const { wrapper } = mountBar()
     // Exactly one element per name, and a visible one: the selects' inner inputs are hidden
     // until focused, so the name sits on the select itself.
     for (const name of ['Status', 'Search orders', 'Country']) {
@@ -33,22 +53,30 @@ describe('OrdersFilterBar', () => {
   })
 
   it('takes the Ctrl/Cmd+F focus while it is on screen', () => {
-    const wrapper = mount(OrdersFilterBar, {
-      attachTo: document.body,
-      props: { value: VALUE, countries: [] },
-    })
+    const { wrapper } = mountBar(VALUE, { attachTo: document.body })
     expect(focusSearch()).toBe(true)
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Search orders')
     wrapper.unmount()
     expect(focusSearch()).toBe(false)
   })
 
-  it('emits the whole filter with the new statuses', () => {
-    const wrapper = mountBar()
+  it("sets the store's whole filter with the new statuses", () => {
+    const { wrapper, orders } = mountBar()
     wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['fulfilled'])
-    expect(wrapper.emitted('change')).toEqual([
-      [{ statuses: ['fulfilled'], search: 'kiel', country: 'DE', floor: [] }],
-    ])
+    expect(orders.setFilter).toHaveBeenCalledExactlyOnceWith({
+      statuses: ['fulfilled'],
+      search: 'kiel',
+      country: 'DE',
+      floor: [],
+    })
+  })
+
+  it("offers the store's countries", () => {
+    const { wrapper } = mountBar()
+    const options = wrapper.findAllComponents(NSelect)[1]!.props('options') as Array<{
+      value: string
+    }>
+    expect(options.map((o) => o.value)).toEqual(['DE', 'FR'])
   })
 
   it('lists the known statuses with their counts, then the unknown ones as sent', () => {
@@ -57,9 +85,7 @@ describe('OrdersFilterBar', () => {
         order: { status },
       })),
     )
-    const wrapper = mount(OrdersFilterBar, {
-      props: { value: VALUE, countries: [], statusCounts },
-    })
+    const { wrapper, orders } = mountBar(VALUE, { statusCounts })
     const options = wrapper.findAllComponents(NSelect)[0]!.props('options') as Array<{
       label: string
       value?: string
@@ -80,19 +106,19 @@ describe('OrdersFilterBar', () => {
       { label: 'Chargeback (1)', value: 'Chargeback' },
     ])
     wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['captured', 'shipped'])
-    expect(wrapper.emitted('change')?.[0]).toEqual([
-      { statuses: ['captured', 'shipped'], search: 'kiel', country: 'DE', floor: [] },
-    ])
+    expect(orders.setFilter).toHaveBeenCalledWith({
+      statuses: ['captured', 'shipped'],
+      search: 'kiel',
+      country: 'DE',
+      floor: [],
+    })
   })
 
   it('shows a selected status by name alone, and keeps one the snapshot no longer has', () => {
-    const wrapper = mount(OrdersFilterBar, {
-      props: {
-        value: { ...VALUE, statuses: ['in_fulfillment', 'shipped'] },
-        countries: [],
-        statusCounts: countStatuses([{ order: { status: 'in_fulfillment' } }]),
-      },
-    })
+    const { wrapper } = mountBar(
+      { ...VALUE, statuses: ['in_fulfillment', 'shipped'] },
+      { statusCounts: countStatuses([{ order: { status: 'in_fulfillment' } }]) },
+    )
     const select = wrapper.findAllComponents(NSelect)[0]!
     const tags = select.findAll('.n-tag').map((tag) => tag.text())
     expect(tags).toEqual(expect.arrayContaining(['In fulfillment', 'shipped']))
@@ -103,53 +129,57 @@ describe('OrdersFilterBar', () => {
     })
   })
 
-  it('emits null when the country is cleared', () => {
-    const wrapper = mountBar()
+  it('sets the country to null when it is cleared', () => {
+    const { wrapper, orders } = mountBar()
     wrapper.findAllComponents(NSelect)[1]!.vm.$emit('update:value', null)
-    expect(wrapper.emitted('change')?.[0]).toEqual([
-      { statuses: ['captured', 'in_fulfillment'], search: 'kiel', country: null, floor: [] },
-    ])
+    expect(orders.setFilter).toHaveBeenCalledExactlyOnceWith({
+      statuses: ['captured', 'in_fulfillment'],
+      search: 'kiel',
+      country: null,
+      floor: [],
+    })
   })
 
   it('waits for a pause in typing before searching', async () => {
-    const wrapper = mountBar()
+    const { wrapper, orders } = mountBar()
     const input = wrapper.find('input[aria-label="Search orders"]')
     await input.setValue('kie')
     await input.setValue('kiel 2')
     vi.advanceTimersByTime(100)
-    expect(wrapper.emitted('change')).toBeUndefined()
+    expect(orders.setFilter).not.toHaveBeenCalled()
     vi.advanceTimersByTime(60)
-    expect(wrapper.emitted('change')).toEqual([
-      [{ statuses: ['captured', 'in_fulfillment'], search: 'kiel 2', country: 'DE', floor: [] }],
-    ])
+    expect(orders.setFilter).toHaveBeenCalledExactlyOnceWith({
+      statuses: ['captured', 'in_fulfillment'],
+      search: 'kiel 2',
+      country: 'DE',
+      floor: [],
+    })
   })
 
   it('searches at once on Enter', async () => {
-    const wrapper = mountBar({ ...VALUE, search: '' })
+    const { wrapper, orders } = mountBar({ ...VALUE, search: '' })
     const input = wrapper.find('input[aria-label="Search orders"]')
     await input.setValue('#42')
     await input.trigger('keydown', { key: 'Enter' })
-    expect(wrapper.emitted('change')?.[0]).toEqual([{ ...VALUE, search: '#42' }])
+    expect(orders.setFilter).toHaveBeenCalledExactlyOnceWith({ ...VALUE, search: '#42' })
     vi.advanceTimersByTime(500)
-    expect(wrapper.emitted('change')).toHaveLength(1)
+    expect(orders.setFilter).toHaveBeenCalledTimes(1)
   })
 
-  it('shows the tree node as a chip that names it, and asks to clear it when closed', async () => {
-    const wrapper = mountBar()
+  it("shows the store's tree node as a chip that names it, and clears it when closed", async () => {
+    const { wrapper, orders } = mountBar()
     expect(wrapper.find('[data-testid="selection-chip"]').exists()).toBe(false)
-    await wrapper.setProps({
-      node: { label: 'SKU', value: 'TSHIRT-M · T-shirt · Size: M, Colour: Blue in Deluxe' },
-    })
+    orders.result = queryResult([])
+    orders.selectedNode = variantNodeKey(12, 'TEE|Colour=Black|Size=M')
+    await wrapper.vm.$nextTick()
     const chip = wrapper.get('[data-testid="selection-chip"]')
     expect(chip.find('.kind').text()).toBe('SKU:')
-    expect(chip.find('.value').text()).toBe('TSHIRT-M · T-shirt · Size: M, Colour: Blue in Deluxe')
+    expect(chip.find('.value').text()).toBe(VARIANT)
     const clear = chip.get('button')
-    expect(clear.attributes('aria-label')).toBe(
-      'Clear SKU: TSHIRT-M · T-shirt · Size: M, Colour: Blue in Deluxe: show all orders',
-    )
+    expect(clear.attributes('aria-label')).toBe(`Clear SKU: ${VARIANT}: show all orders`)
     await clear.trigger('click')
-    expect(wrapper.emitted('clearNode')).toHaveLength(1)
+    expect(orders.clearNode).toHaveBeenCalledTimes(1)
     // Clearing the node is not a change of the toolbar's own filters.
-    expect(wrapper.emitted('change')).toBeUndefined()
+    expect(orders.setFilter).not.toHaveBeenCalled()
   })
 })
