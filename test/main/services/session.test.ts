@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { InvalidCredentials, SignInRequired } from '../../../src/main/services/perkpack-errors'
+import {
+  ApiError,
+  InvalidCredentials,
+  SignInRequired,
+} from '../../../src/main/services/perkpack-errors'
+import type { FetchLike } from '../../../src/main/services/http'
 import { MemorySecretStore } from '../../../src/main/services/secrets'
 import { keychainAccount } from '../../../src/main/services/profile'
 import { syncCampaign } from '../../../src/main/services/sync'
@@ -165,6 +170,29 @@ describe('Session: the password grant', () => {
       { apiToken: sim.credentials.apiToken },
     ])
     expect(sim.stats().tokenGrants).toBe(0)
+  })
+
+  it('a token answer that is not JSON (a proxy page) is a bad response, not retried, nothing stored', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const store = new MemorySecretStore()
+    let calls = 0
+    const proxyPage: FetchLike = async () => {
+      calls++
+      return new Response('<html>Sign in to the hotel Wi-Fi</html>', { status: 200 })
+    }
+    const { session } = await makeSession(sim, { store, password: null, fetch: proxyPage })
+    const error = await session.signIn(sim.credentials.password).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      code: 'api_bad_response',
+      status: 200,
+      retryable: false,
+      message: 'The sign-in service answered with something that is not JSON.',
+    })
+    expect(calls).toBe(1)
+    expect(store.values().map((v) => JSON.parse(v) as unknown)).toEqual([
+      { apiToken: sim.credentials.apiToken },
+    ])
   })
 
   it('sign-out removes the secret', async () => {
