@@ -27,11 +27,12 @@ function mountBar(
 ) {
   const pinia = createTestingPinia({
     createSpy: vi.fn,
-    initialState: { orders: { toolbar: value, countries: ['DE', 'FR'] } },
+    initialState: {
+      orders: { toolbar: value, countries: ['DE', 'FR'], statusCounts: options.statusCounts ?? [] },
+    },
   })
   const wrapper = mount(OrdersFilterBar, {
     attachTo: options.attachTo,
-    props: options.statusCounts ? { statusCounts: options.statusCounts } : {},
     global: { plugins: [pinia] },
   })
   return { wrapper, orders: useOrdersStore(pinia) }
