@@ -249,6 +249,17 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await app.page.getByLabel('Pick list', { exact: true }).locator('tbody tr').first().waitFor()
     expectNoMissingText(await app.page.locator('body').innerText(), 'Pick list')
     await screenshot(app.page, 'pick-list')
+
+    // The pick list's status menu is the Orders view's: orders per status, and the statuses
+    // PerkPack does not know, selectable.
+    await app.page.getByLabel('Status', { exact: true }).click()
+    const menu = app.page.getByRole('listbox')
+    await menu.getByText('Not known to PerkPack').waitFor()
+    const captured = simRows().filter((r) => r.order.status === 'captured').length
+    expect(await menu.innerText()).toContain(`Captured (${captured})`)
+    await screenshot(app.page, 'pick-list-status-menu')
+    await app.page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'hidden' })
   })
 
   it('clicking an order opens the drawer with its formatted shipping address', async () => {
