@@ -97,3 +97,22 @@ export function numberedOrders(count: number): CampaignContribution[] {
   }
   return out
 }
+
+/**
+ * `count` items for a slip that runs onto continuation pages: every `longEvery`-th has a name that
+ * wraps, every fifth a colour `choice`, quantities 1 to 3 when `quantities` is set.
+ */
+export function manyItems(
+  count: number,
+  options: { longEvery: number; choice: string; quantities?: boolean },
+): ItemSpec[] {
+  return Array.from({ length: count }, (_, i) => ({
+    code: `SKU-${String(i).padStart(3, '0')}`,
+    name:
+      i % options.longEvery === 0
+        ? `An item with a rather long name that wraps onto a second line ${i}`
+        : `Item ${i}`,
+    ...(options.quantities ? { quantity: 1 + (i % 3) } : {}),
+    choices: i % 5 === 0 ? [{ name: 'Colour', value: options.choice }] : [],
+  }))
+}

@@ -20,7 +20,7 @@ import {
   writePdf,
 } from '../../../helpers/print-chromium'
 import { longAddressOrders, simulatedOrders } from '../../../helpers/print-long-addresses'
-import { order, shipping } from '../../../helpers/print-fixtures'
+import { manyItems, order, shipping } from '../../../helpers/print-fixtures'
 import type { PdfPage, TextBox } from '../../../helpers/print-pdf-boxes'
 import { readBoxes } from '../../../helpers/print-pdf-boxes'
 
@@ -169,15 +169,7 @@ describe('the PDF file and the printed HTML agree', { timeout: 120_000 }, () => 
   })
 
   it('packing slips: every word at the same place, continuation pages included', async () => {
-    const many = Array.from({ length: 45 }, (_, i) => ({
-      code: `SKU-${String(i).padStart(3, '0')}`,
-      name:
-        i % 9 === 0
-          ? `An item with a rather long name that wraps onto a second line ${i}`
-          : `Item ${i}`,
-      quantity: 1 + (i % 3),
-      choices: i % 5 === 0 ? [{ name: 'Colour', value: 'Midnight blue' }] : [],
-    }))
+    const many = manyItems(45, { longEvery: 9, choice: 'Midnight blue', quantities: true })
     const rows = [
       ...bidiOrders(),
       order(905, shipping({ name: 'Long Order' }), many),

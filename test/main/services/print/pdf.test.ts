@@ -23,7 +23,7 @@ import {
 import { checkLabels, checkPage, labelTexts } from '../../../helpers/print-label-check'
 import { longAddressOrders, simulatedOrders } from '../../../helpers/print-long-addresses'
 import { readBoxes } from '../../../helpers/print-pdf-boxes'
-import { numberedOrders, order, shipping } from '../../../helpers/print-fixtures'
+import { manyItems, numberedOrders, order, shipping } from '../../../helpers/print-fixtures'
 
 // Real Chromium, as the app's print window and the web harness use it, and the real PDF read
 // back with poppler: page counts and sizes from pdfinfo, text and its boxes from pdftotext.
@@ -196,14 +196,7 @@ describe('packing slips PDF', { timeout: 120_000 }, () => {
   })
 
   it('A4 slips: continuation pages that match the count, nothing off a page or overlapping', async () => {
-    const many = Array.from({ length: 70 }, (_, i) => ({
-      code: `SKU-${String(i).padStart(3, '0')}`,
-      name:
-        i % 7 === 0
-          ? `An item with a rather long name that wraps onto a second line ${i}`
-          : `Item ${i}`,
-      choices: i % 5 === 0 ? [{ name: 'Colour', value: 'Midnight blue with silver trim' }] : [],
-    }))
+    const many = manyItems(70, { longEvery: 7, choice: 'Midnight blue with silver trim' })
     const rows = [
       order(1, shipping({ name: 'First Backer' })),
       order(2, shipping({ name: 'Long Order' }), many),
