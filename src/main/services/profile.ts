@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../shared/config'
 import { DEFAULT_SENDER_COUNTRY, DEFAULT_STALE_AFTER_HOURS } from '../../shared/export/checks'
-import { DEFAULT_CONCURRENCY, DEFAULT_SLIP_BATCH_SIZE, MAX_FOOTER_NOTE } from '../../shared/ipc'
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_SLIP_BATCH_SIZE,
+  MAX_FOOTER_NOTE,
+  MAX_STATION_NAME,
+} from '../../shared/ipc'
 import type { TargetSource } from '../../shared/ipc'
 import {
   concurrencySchema,
@@ -165,8 +170,6 @@ export function saveSettings(dataDir: string, change: SettingsChange): Settings 
   renameSync(temp, file)
   return settingsFileSchema.parse(next)
 }
-
-const MAX_STATION_NAME = 64
 
 /** The pack station's name: as set, else this computer's name (what a desk is known by). */
 export function stationName(settings: Settings): string {

@@ -13,6 +13,7 @@ import {
   MAX_OFFSET_MM,
   MAX_SLIP_BATCH_SIZE,
   MAX_STALE_HOURS,
+  MAX_STATION_NAME,
   MIN_CONCURRENCY,
   MIN_SLIP_BATCH_SIZE,
   MIN_STALE_HOURS,
@@ -258,7 +259,7 @@ function typedLine(label: string, max: number, fix: string) {
 
 export const stationNameSchema = typedLine(
   'Station name',
-  64,
+  MAX_STATION_NAME,
   'Name the packing desk, such as "Desk A".',
 )
 

@@ -23,6 +23,9 @@ export const MAX_OFFSET_MM = 25.4
 /** The packing slip footer note. */
 export const MAX_FOOTER_NOTE = 500
 
+/** A packing desk's name, as Settings takes it and as the computer's name is cut to. */
+export const MAX_STATION_NAME = 64
+
 /** The "data older than" pre-print check, in hours: a year at most, beyond it would never speak. */
 export const MIN_STALE_HOURS = 1
 export const MAX_STALE_HOURS = 8760
