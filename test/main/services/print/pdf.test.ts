@@ -44,15 +44,25 @@ afterAll(async () => {
 const onPage = (pdf: ReturnType<typeof writePdf>, n: number) => squash(pdf.text(n))
 
 let fileCount = 0
-/** The labels' PDF file as the CLI and "Save as PDF" write it (pdf-labels.ts, no browser). */
-async function labelsPdf(
+/** A document's PDF file as the CLI and "Save as PDF" write it (pdfkit, no browser). */
+async function pdfFile<Options>(
+  name: string,
+  render: (
+    rows: readonly CampaignContribution[],
+    options: Options,
+    out: string,
+  ) => Promise<unknown>,
   rows: readonly CampaignContribution[],
-  options: LabelOptions,
+  options: Options,
 ): Promise<ReturnType<typeof writePdf>> {
-  const path = join(mkdtempSync(join(tmpdir(), 'perkpack-labels-')), `labels-${++fileCount}.pdf`)
-  await renderLabelsPdf(rows, options, path)
+  const path = join(mkdtempSync(join(tmpdir(), `perkpack-${name}-`)), `${name}-${++fileCount}.pdf`)
+  await render(rows, options, path)
   return writePdf(readFileSync(path))
 }
+const labelsPdf = (rows: readonly CampaignContribution[], options: LabelOptions) =>
+  pdfFile('labels', renderLabelsPdf, rows, options)
+const slipsPdf = (rows: readonly CampaignContribution[], options: SlipOptions) =>
+  pdfFile('slips', renderSlipsPdf, rows, options)
 
 describe('labels PDF', { timeout: 120_000 }, () => {
   it('Avery 5160: 61 addresses on 3 Letter pages, label 31 on page 2', async () => {
@@ -156,16 +166,6 @@ describe('labels PDF', { timeout: 120_000 }, () => {
     expect(text).toMatch(/[\u0600-\u06ff]{4}/)
   })
 })
-
-/** The slips' PDF file as the CLI and "Save as PDF" write it (pdf-slips.ts, no browser). */
-async function slipsPdf(
-  rows: readonly CampaignContribution[],
-  options: SlipOptions,
-): Promise<ReturnType<typeof writePdf>> {
-  const path = join(mkdtempSync(join(tmpdir(), 'perkpack-slips-')), `slips-${++fileCount}.pdf`)
-  await renderSlipsPdf(rows, options, path)
-  return writePdf(readFileSync(path))
-}
 
 describe('packing slips PDF', { timeout: 120_000 }, () => {
   it('prints N orders on N Letter pages, each with its order id and backer', async () => {
