@@ -1,10 +1,21 @@
-import type { CampaignOpened, DemoCampaign } from '../../shared/ipc'
+import type { ApiErrorKind, CampaignOpened, DemoCampaign } from '../../shared/ipc'
 import { ApiError, PerkPackError } from '../services/perkpack-errors'
 import type { CampaignNames } from './campaign-names'
 import type { Connection } from './connection'
 
 /** One page answers whether the campaign exists; a person waits for it, so not for long. */
 const CHECK_DEADLINE_MS = 10_000
+
+/**
+ * Failures that say nothing about the campaign, only that the API cannot answer now (no network,
+ * an outage, a rate limit, a garbled answer): a campaign with an offline copy opens anyway.
+ */
+const CANNOT_CHECK_NOW: ReadonlySet<ApiErrorKind> = new Set([
+  'network',
+  'server',
+  'rate_limited',
+  'bad_response',
+])
 
 function hostOf(baseUrl: string): string {
   try {
@@ -29,7 +40,8 @@ function slugOf(rows: readonly unknown[]): string | null {
 
 /**
  * Opening a campaign by id: online, one request says whether it exists (a mistyped id must not
- * become the current campaign and then fail every sync); offline, an offline copy opens as it is.
+ * become the current campaign and then fail every sync); offline or while the API cannot answer,
+ * an offline copy opens as it is.
  */
 export class CampaignDesk {
   constructor(
@@ -72,9 +84,10 @@ export class CampaignDesk {
           { cause: error },
         )
       }
+      if (error instanceof ApiError && CANNOT_CHECK_NOW.has(error.kind) && copy !== null) {
+        return { campaignId, name: this.name(campaignId), offlineCopy: true, checked: false }
+      }
       if (error instanceof ApiError && error.kind === 'network') {
-        if (copy !== null)
-          return { campaignId, name: this.name(campaignId), offlineCopy: true, checked: false }
         throw new PerkPackError(
           'api_network',
           `${host} cannot be reached and campaign ${campaignId} has no offline copy on this computer: connect to the internet, then open it again.`,

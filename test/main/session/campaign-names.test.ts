@@ -99,4 +99,18 @@ describe('opening a campaign by id', () => {
       /cannot be reached and campaign 424242 has no offline copy on this computer: connect/,
     )
   }, 30_000)
+
+  it('while the API answers 5xx, opens a campaign with an offline copy and refuses one without', async () => {
+    const own = await startSim({ contributions: 20 })
+    const outage = await makeApp({ sim: own })
+    await signIn(outage, own)
+    const id = own.campaignIds[0] as number
+    await outage.value('campaigns:sync', { campaignId: id })
+    own.setFaults({ errorRate: 1 })
+    const copy = await outage.value('campaigns:open', { campaignId: id })
+    expect(copy).toMatchObject({ campaignId: id, offlineCopy: true, checked: false })
+    const none = await outage.call('campaigns:open', { campaignId: 424_242 })
+    expect(!none.ok && none.error.code).toBe('api_server')
+    await own.close()
+  }, 30_000)
 })
