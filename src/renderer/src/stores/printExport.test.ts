@@ -41,7 +41,7 @@ describe('usePrintExportStore', () => {
     const store = usePrintExportStore()
     await store.loadChecks()
     expect(bridge.calls.runChecks).toHaveBeenCalledWith(expected)
-    expect(store.checks).toEqual([REFUNDED])
+    expect(store.checks.value).toEqual([REFUNDED])
     expect(store.errorChecks).toEqual([REFUNDED])
 
     // Same selection: no second trip; another filter: asked again.
@@ -50,6 +50,44 @@ describe('usePrintExportStore', () => {
     useOrdersStore().toolbar = { statuses: [], search: '', country: null }
     await store.ensureChecks()
     expect(bridge.calls.runChecks).toHaveBeenCalledTimes(2)
+  })
+
+  it('counts the checks as loading while they run, and forgets them when no campaign is open', async () => {
+    let answer: (checks: PrePrintCheck[]) => void = () => undefined
+    fakeBridge({ runChecks: () => new Promise((resolve) => (answer = resolve)) })
+    selectOrders()
+    const store = usePrintExportStore()
+    const running = store.loadChecks()
+    expect([store.checks.loading, store.loading]).toEqual([true, true])
+    answer([REFUNDED])
+    expect(await running).toEqual([REFUNDED])
+    expect([store.checks.loading, store.loading]).toEqual([false, false])
+    expect(store.checksKey).not.toBeNull()
+
+    useOrdersStore().campaignId = null
+    expect(await store.loadChecks()).toBeNull()
+    expect({ ...store.checks }).toEqual({ value: null, loading: false, error: null })
+    expect(store.checksKey).toBeNull()
+  })
+
+  it('keeps the label preview through a failure with main’s message, until the next answer', async () => {
+    fakeBridge()
+    selectOrders()
+    const store = usePrintExportStore()
+    await store.refreshPreview()
+    const shown = store.labelsPreview.value
+    expect(shown).not.toBeNull()
+    fakeBridge({ previewLabels: () => fail('cache_snapshot_closed', 'The campaign was closed.') })
+    await store.refreshPreview()
+    expect(store.labelsPreview.value).toBe(shown)
+    expect(store.labelsPreview.error).toBe('The campaign was closed.')
+    fakeBridge()
+    await store.refreshPreview()
+    expect(store.labelsPreview.error).toBeNull()
+
+    useOrdersStore().campaignId = null
+    await store.refreshPreview()
+    expect({ ...store.labelsPreview }).toEqual({ value: null, loading: false, error: null })
   })
 
   it("exports with the current filter and answers main's result", async () => {

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref } from 'vue'
 import type {
   AppSettings,
   ExportProgressEvent,
@@ -15,7 +15,7 @@ import type {
 } from '@shared/ipc'
 import { api } from '@renderer/api'
 import type { ActionKind, ActionOutcome, ActionValues } from '@renderer/lib/export-outcome'
-import { useLatestRequest } from '@renderer/composables/useLatestRequest'
+import { useLatestAnswer } from '@renderer/composables/useLatestAnswer'
 import { trackRequest } from '@renderer/lib/track-request'
 import { useOrdersStore } from './orders'
 import { useSlipBatchesStore } from './printExportSlips'
@@ -54,25 +54,21 @@ export const usePrintExportStore = defineStore('printExport', () => {
   const slipPaper = ref<SlipPaper>('letter')
   let choicesFromSettings = false
 
-  const checks = shallowRef<PrePrintCheck[] | null>(null)
+  // Answers to an older request are dropped: the filter or a control changed meanwhile.
+  const checks = useLatestAnswer<PrePrintCheck[]>()
   /** The selection `checks` belong to, so a confirmation never relies on another filter's. */
   const checksKey = ref<string | null>(null)
-  const checksLoading = ref(false)
-  const checksError = ref<string | null>(null)
-
-  const preview = shallowRef<LabelsPreview | null>(null)
-  const previewLoading = ref(false)
-  const previewError = ref<string | null>(null)
+  const labelsPreview = useLatestAnswer<LabelsPreview>()
 
   const busy = ref<ActionKind | null>(null)
   const progress = ref<ExportProgressEvent | null>(null)
   const error = ref<string | null>(null)
-  const loading = computed(() => checksLoading.value || previewLoading.value || busy.value !== null)
-  const errorChecks = computed(() => (checks.value ?? []).filter((c) => c.severity === 'error'))
-
-  // Answers to an older request are dropped: the filter or a control changed meanwhile.
-  const checkRequests = useLatestRequest()
-  const previewRequests = useLatestRequest()
+  const loading = computed(
+    () => checks.state.loading || labelsPreview.state.loading || busy.value !== null,
+  )
+  const errorChecks = computed(() =>
+    (checks.state.value ?? []).filter((c) => c.severity === 'error'),
+  )
 
   function selection(): SelectionRequest | null {
     const orders = useOrdersStore()
@@ -123,45 +119,29 @@ export const usePrintExportStore = defineStore('printExport', () => {
   async function loadChecks(): Promise<PrePrintCheck[] | null> {
     const request = selection()
     if (!request) {
-      checkRequests.drop()
-      checks.value = null
+      checks.clear()
       checksKey.value = null
       return null
     }
-    const outcome = await checkRequests.run(() => api().runChecks(request), {
-      busy: checksLoading,
-      apply: (answer) => {
-        checks.value = answer
-        checksKey.value = JSON.stringify(request)
-        checksError.value = null
-      },
-      failed: ({ message }) => (checksError.value = message),
-    })
+    const outcome = await checks.load(
+      () => api().runChecks(request),
+      () => (checksKey.value = JSON.stringify(request)),
+    )
     return outcome?.ok ? outcome.value : null
   }
 
   /** The checks of the current selection, asked again only when the selection changed. */
   async function ensureChecks(): Promise<PrePrintCheck[] | null> {
     const request = selection()
-    if (request && checks.value && checksKey.value === JSON.stringify(request)) return checks.value
+    const known = checks.state.value
+    if (request && known && checksKey.value === JSON.stringify(request)) return known
     return loadChecks()
   }
 
   async function refreshPreview(): Promise<void> {
     const request = selection()
-    if (!request) {
-      previewRequests.drop()
-      preview.value = null
-      return
-    }
-    await previewRequests.run(() => api().previewLabels(labelsRequest(request)), {
-      busy: previewLoading,
-      apply: (answer) => {
-        preview.value = answer
-        previewError.value = null
-      },
-      failed: ({ message }) => (previewError.value = message),
-    })
+    if (!request) labelsPreview.clear()
+    else await labelsPreview.load(() => api().previewLabels(labelsRequest(request)))
   }
 
   /**
@@ -229,14 +209,12 @@ export const usePrintExportStore = defineStore('printExport', () => {
     labels,
     csvFormat,
     slipPaper,
-    checks,
+    /** The pre-print checks of the selection, with their loading flag and error. */
+    checks: checks.state,
     checksKey,
-    checksLoading,
-    checksError,
     errorChecks,
-    preview,
-    previewLoading,
-    previewError,
+    /** The first sheet of labels with its counts, with its loading flag and error. */
+    labelsPreview: labelsPreview.state,
     busy,
     progress,
     loading,

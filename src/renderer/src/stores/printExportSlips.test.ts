@@ -4,7 +4,7 @@ import { BridgeError } from '@shared/ipc'
 import type { SlipsPreview, SlipsSaved } from '@shared/ipc'
 import { outcomeNotice } from '@renderer/lib/export-outcome'
 import { slipsPercent, slipsProgressText } from '@renderer/lib/slip-batch-text'
-import { fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { useOrdersStore } from './orders'
 import { usePrintExportStore } from './printExport'
 import { useSlipBatchesStore } from './printExportSlips'
@@ -51,6 +51,25 @@ describe('useSlipBatchesStore', () => {
     await slips.refreshPreview(selection, 'a4')
     expect(slips.batches).toHaveLength(2)
     expect(slips.batchIndex).toBe(0)
+  })
+
+  it('shows main’s message when the preview fails, and has no batches without a campaign', async () => {
+    let refuse = false
+    fakeBridge({
+      previewSlips: () =>
+        refuse ? fail('cache_snapshot_closed', 'The campaign was closed.') : preview(900, 500),
+    })
+    const selection = openCampaign()
+    const slips = useSlipBatchesStore()
+    await slips.refreshPreview(selection, 'letter')
+    refuse = true
+    await slips.refreshPreview(selection, 'letter')
+    expect(slips.preview.error).toBe('The campaign was closed.')
+    expect(slips.batches).toHaveLength(2)
+
+    await slips.refreshPreview(null, 'letter')
+    expect({ ...slips.preview }).toEqual({ value: null, loading: false, error: null })
+    expect(slips.batches).toEqual([])
   })
 
   it('shows progress while the save runs, cancels it, and says it stopped', async () => {

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref } from 'vue'
 import { DEFAULT_SLIP_BATCH_SIZE } from '@shared/ipc'
 import type {
   SelectionRequest,
@@ -9,7 +9,7 @@ import type {
   SlipsProgress,
 } from '@shared/ipc'
 import { api, errorMessage } from '@renderer/api'
-import { useLatestRequest } from '@renderer/composables/useLatestRequest'
+import { useLatestAnswer } from '@renderer/composables/useLatestAnswer'
 
 /**
  * Packing slips at campaign scale, beside the "Print & export" store: the size of a batch, the
@@ -21,17 +21,14 @@ export const useSlipBatchesStore = defineStore('printExportSlips', () => {
   /** 0-based: the batch "Print" sends to the printer. */
   const batchIndex = ref(0)
 
-  const preview = shallowRef<SlipsPreview | null>(null)
-  const previewLoading = ref(false)
-  const previewError = ref<string | null>(null)
-  const previewRequests = useLatestRequest()
+  const preview = useLatestAnswer<SlipsPreview>()
 
   const progress = ref<SlipsProgress | null>(null)
   /** True while a "Save as PDF" of slips runs (progress may not have arrived yet). */
   const saving = ref(false)
   const cancelling = ref(false)
 
-  const batches = computed(() => preview.value?.batches ?? [])
+  const batches = computed(() => preview.state.value?.batches ?? [])
 
   function request(base: SelectionRequest, paper: SlipPaper): SlipBatchesRequest {
     return { ...base, paper, batchSize: batchSize.value }
@@ -39,20 +36,16 @@ export const useSlipBatchesStore = defineStore('printExportSlips', () => {
 
   async function refreshPreview(base: SelectionRequest | null, paper: SlipPaper): Promise<void> {
     if (!base) {
-      previewRequests.drop()
-      preview.value = null
+      preview.clear()
       return
     }
-    await previewRequests.run(() => api().previewSlips(request(base, paper)), {
-      busy: previewLoading,
-      apply: (answer) => {
-        preview.value = answer
-        previewError.value = null
-        // A smaller selection or larger batches: the picked batch may be gone.
+    await preview.load(
+      () => api().previewSlips(request(base, paper)),
+      // A smaller selection or larger batches: the picked batch may be gone.
+      (answer) => {
         if (batchIndex.value >= answer.batches.length) batchIndex.value = 0
       },
-      failed: ({ message }) => (previewError.value = message),
-    })
+    )
   }
 
   /** Wraps the save so progress and the Cancel button live exactly as long as it. */
@@ -92,9 +85,8 @@ export const useSlipBatchesStore = defineStore('printExportSlips', () => {
     batchSize,
     batchIndex,
     batches,
-    preview,
-    previewLoading,
-    previewError,
+    /** The first slip with the planned batches, with its loading flag and error. */
+    preview: preview.state,
     progress,
     saving,
     cancelling,

@@ -22,18 +22,22 @@ describe('LabelPreview', () => {
   it('names orders to look at by number, or by contribution when the API sent none', () => {
     const wrapper = mount(LabelPreview, {
       props: {
-        preview: preview({
-          skipped: [
-            {
-              contributionId: 8812005,
-              sequenceNumber: null,
-              message: 'The shipping address is empty',
-            },
-          ],
-          skippedCount: 1,
-          warnings: [{ contributionId: 41001, sequenceNumber: 12, message: 'Wrapped' }],
-          warningCount: 1,
-        }),
+        answer: {
+          loading: false,
+          error: null,
+          value: preview({
+            skipped: [
+              {
+                contributionId: 8812005,
+                sequenceNumber: null,
+                message: 'The shipping address is empty',
+              },
+            ],
+            skippedCount: 1,
+            warnings: [{ contributionId: 41001, sequenceNumber: 12, message: 'Wrapped' }],
+            warningCount: 1,
+          }),
+        },
       },
     })
     expect(wrapper.findAll('li').map((li) => li.text())).toEqual([

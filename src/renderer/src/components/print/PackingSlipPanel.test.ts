@@ -22,7 +22,7 @@ const EIGHT_BATCHES: SlipsPreview = {
 function mountPanel(slips: Record<string, unknown>) {
   const pinia = createTestingPinia({
     createSpy: vi.fn,
-    initialState: { printExportSlips: { preview: EIGHT_BATCHES, ...slips } },
+    initialState: { printExportSlips: { preview: { value: EIGHT_BATCHES }, ...slips } },
   })
   return mountWithProviders(PackingSlipPanel, { pinia })
 }
@@ -63,8 +63,18 @@ describe('PackingSlipPanel', () => {
     expect(panel.emitted('cancel')).toHaveLength(1)
   })
 
+  it('shows main’s message instead of the page when the preview failed', async () => {
+    mountPanel({
+      preview: { value: EIGHT_BATCHES, loading: true, error: 'The campaign was closed.' },
+    })
+    await flushPromises()
+    expect(document.querySelector('.n-alert')?.textContent).toContain('The campaign was closed.')
+    expect(document.querySelector('iframe')).toBeNull()
+    expect(document.querySelector('.page-preview')?.getAttribute('aria-busy')).toBe('true')
+  })
+
   it('has nothing to print or save when no order ships', async () => {
-    mountPanel({ preview: { ...EIGHT_BATCHES, html: '', slips: 0, batches: [] } })
+    mountPanel({ preview: { value: { ...EIGHT_BATCHES, html: '', slips: 0, batches: [] } } })
     await flushPromises()
     expect(buttonByName('Print packing slips').disabled).toBe(true)
     expect(buttonByName('Save packing slips as PDF').disabled).toBe(true)

@@ -16,16 +16,18 @@ describe('PrePrintChecks: contributions that could not be read', () => {
       initialState: {
         orders: { campaignId: 1001 },
         printExport: {
-          checks: [
-            {
-              id: 'problem-rows',
-              title: 'Contributions that could not be read',
-              severity: 'warning',
-              count: 2,
-              contributionIds: [],
-              detail: '2 contributions could not be read (41450054, 41450077): ...',
-            },
-          ],
+          checks: {
+            value: [
+              {
+                id: 'problem-rows',
+                title: 'Contributions that could not be read',
+                severity: 'warning',
+                count: 2,
+                contributionIds: [],
+                detail: '2 contributions could not be read (41450054, 41450077): ...',
+              },
+            ],
+          },
         },
       },
     })
