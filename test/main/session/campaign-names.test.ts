@@ -84,12 +84,18 @@ describe('opening a campaign by id', () => {
     expect(!tooLong.ok && tooLong.error.message).toMatch(/at most 120 characters/)
   })
 
-  it('offline, opens a campaign with an offline copy and refuses one without', async () => {
+  /** A desk signed in to a simulator of its own, with campaign `id` synced to its offline copy. */
+  async function deskWithCopy() {
     const own = await startSim({ contributions: 20 })
-    const offline = await makeApp({ sim: own })
-    await signIn(offline, own)
+    const desk = await makeApp({ sim: own })
+    await signIn(desk, own)
     const id = own.campaignIds[0] as number
-    await offline.value('campaigns:sync', { campaignId: id })
+    await desk.value('campaigns:sync', { campaignId: id })
+    return { own, desk, id }
+  }
+
+  it('offline, opens a campaign with an offline copy and refuses one without', async () => {
+    const { own, desk: offline, id } = await deskWithCopy()
     await own.close()
     const copy = await offline.value('campaigns:open', { campaignId: id })
     expect(copy).toMatchObject({ campaignId: id, offlineCopy: true, checked: false })
@@ -101,11 +107,7 @@ describe('opening a campaign by id', () => {
   }, 30_000)
 
   it('while the API answers 5xx, opens a campaign with an offline copy and refuses one without', async () => {
-    const own = await startSim({ contributions: 20 })
-    const outage = await makeApp({ sim: own })
-    await signIn(outage, own)
-    const id = own.campaignIds[0] as number
-    await outage.value('campaigns:sync', { campaignId: id })
+    const { own, desk: outage, id } = await deskWithCopy()
     own.setFaults({ errorRate: 1 })
     const copy = await outage.value('campaigns:open', { campaignId: id })
     expect(copy).toMatchObject({ campaignId: id, offlineCopy: true, checked: false })
