@@ -1,0 +1,57 @@
+/**
+ * The Orders table at the smallest window people use (1280x720), in the fonts of a machine that
+ * has only DejaVu (the widest a desktop falls back to): the order number and the status, the two
+ * cells a packer reads, are never cut short.
+ */
+import { describe, expect, it } from 'vitest'
+import { ORDER_STATUSES } from '../../src/shared/api/schemas'
+import { statusText } from '../../src/shared/fulfillment/display'
+import { goTo, openCampaign, signIn, themedScreenshots, useE2eApp } from './support'
+
+const app = useE2eApp({
+  name: 'orders-table-fit',
+  simulator: { contributions: 40, faults: { latencyMs: 0 } },
+})
+
+/** Puts `text` in the first row's cell of `selector` and says whether it shows whole. */
+function fitsIn(selector: string, text: string): Promise<{ fits: boolean; text: string }> {
+  return app.page.evaluate(
+    ([cellSelector, sample]) => {
+      const cell = document.querySelector(`.order-row ${cellSelector}`) as HTMLElement
+      const target = (cell.querySelector('.order-status') as HTMLElement | null) ?? cell
+      target.textContent = sample
+      return {
+        fits: target.scrollWidth <= target.clientWidth && cell.scrollWidth <= cell.clientWidth,
+        text: sample,
+      }
+    },
+    [selector, text] as const,
+  )
+}
+
+describe('the Orders table at 1280x720', () => {
+  it('shows a six-digit order number and every status name whole, with no column off screen', async () => {
+    await app.open()
+    await signIn(app.page, app.sim.credentials)
+    await openCampaign(app.page, app.campaignId)
+    await app.page.getByRole('button', { name: 'Sync now' }).click()
+    await goTo(app.page, 'Orders')
+    await app.page.locator('.order-row').first().waitFor()
+    await app.page.setViewportSize({ width: 1280, height: 720 })
+    await themedScreenshots(app.page, 'orders-table-fit')
+    await app.page.setViewportSize({ width: 1280, height: 720 })
+    const samples = [
+      await fitsIn('.orders-cell--sequence', '#123456'),
+      ...(await Promise.all(
+        ORDER_STATUSES.map((status) => fitsIn('.orders-cell--status', statusText(status))),
+      )),
+    ]
+    expect(samples.filter((s) => !s.fits).map((s) => s.text)).toEqual([])
+    // ...and every column is on screen: the table does not scroll sideways at this size.
+    const widths = await app.page.evaluate(() => ({
+      table: (document.querySelector('.orders-table') as HTMLElement).clientWidth,
+      header: (document.querySelector('.orders-grid') as HTMLElement).scrollWidth,
+    }))
+    expect(widths.header).toBeLessThanOrEqual(widths.table)
+  })
+})
