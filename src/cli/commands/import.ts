@@ -1,4 +1,4 @@
-import { readDashboardExport } from '../../main/services/dashboard/dashboard-export'
+import { openDashboardExport } from '../../main/services/dashboard/dashboard-export'
 import { importDashboardExport } from '../../main/services/dashboard/dashboard-import'
 import { saveView } from '../../main/orders/view-store'
 import { SnapshotShrank } from '../../main/services/shrink'
@@ -24,11 +24,11 @@ dashboard export, 3 when a much smaller file was held back.`,
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
     const { bytes, name, given } = readInputFile(args[1], USAGE)
-    const read = readDashboardExport(bytes, name)
+    const file = openDashboardExport(bytes, name)
     const cache = context.cache()
     let summary
     try {
-      summary = importDashboardExport(cache, campaignId, read, {
+      summary = importDashboardExport(cache, campaignId, file, {
         fileName: name,
         acceptShrink: Boolean(values['accept-shrink']),
       })
