@@ -186,11 +186,13 @@ export interface DashboardChunk {
 }
 
 /**
- * Rows handed on at a time (a sync writes pages of 30). Small on purpose: a chunk is read and
- * written before the heap's young generation fills, so its rows die young; chunks of 1,000
- * outlived it and the heap still rose to about 330 MB for 100,000 pledges (BENCHMARKS.md).
+ * Rows handed on at a time (a sync writes pages of 30). Small on purpose: V8 allocates a kind of
+ * object straight in the old generation once most of those made since its last young-generation
+ * collection are still alive, as the rows of the chunk at hand are; then every later row is
+ * garbage left for a full collection. With 100 rows that happened in about one run in three
+ * (heap up to 300 MB for 100,000 pledges), with 1,000 in every run; with 20 not once in ten.
  */
-export const DASHBOARD_CHUNK_ROWS = 100
+export const DASHBOARD_CHUNK_ROWS = 20
 
 /** A dashboard export checked whole (columns, quotes), ready to be read a chunk at a time. */
 export interface DashboardExport {
