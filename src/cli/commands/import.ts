@@ -10,6 +10,12 @@ import { readInputFile } from '../input-file'
 
 const USAGE = 'import <campaign-id> FILE.csv [--accept-shrink]'
 
+/** The file checked and opened; its bytes (tens of MB) are not held while it is imported. */
+function openInput(path: string | undefined) {
+  const { bytes, name, given } = readInputFile(path, USAGE)
+  return { file: openDashboardExport(bytes, name), name, given }
+}
+
 export const importCommand: Command = {
   usage: USAGE,
   summary: "The dashboard's contributions CSV as the campaign's offline copy (no API needed).",
@@ -23,8 +29,7 @@ dashboard export, 3 when a much smaller file was held back.`,
   options: ['accept-shrink'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const { bytes, name, given } = readInputFile(args[1], USAGE)
-    const file = openDashboardExport(bytes, name)
+    const { file, name, given } = openInput(args[1])
     const cache = context.cache()
     let summary
     try {
