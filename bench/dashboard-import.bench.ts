@@ -186,7 +186,7 @@ export async function benchDashboardImport(): Promise<string> {
     const label: Record<Variant, string> = {
       'api-sync': `API sync (simulator, loopback, concurrency ${CONCURRENCY})`,
       'cli-import': 'perkpack import (read, parse, write)',
-      'app-import': 'App: preview held, then import of that preview (file hashed twice)',
+      'app-import': 'App: preview, then import of that preview (file hashed twice, read twice)',
     }
     return [
       `### Dashboard file import: ${CONTRIBUTIONS.toLocaleString('en')} pledges (${fmt(bytes / 2 ** 20)} MB CSV)`,
