@@ -6,6 +6,7 @@ import {
   openDashboardExport,
 } from '../../../../src/main/services/dashboard/dashboard-export'
 import {
+  DashboardCounts,
   importDashboardExport,
   snapshotSource,
 } from '../../../../src/main/services/dashboard/dashboard-import'
@@ -121,5 +122,23 @@ describe('importing a dashboard export into the offline cache', () => {
       snapshot: { count: apiRows.length, problemCount: 2, expectedCount: apiRows.length + 2 },
     })
     expect(cache.problemRows(CAMPAIGN)).toHaveLength(2)
+  })
+
+  it('the preview lists lines without a Pledge ID first, then the pledges, whatever the chunks', () => {
+    const text = [
+      'Pledge ID,Fulfillment Status,Perk ID,Perk',
+      '401,Captured,eleven,Tee',
+      ',Captured,11,Tee',
+      '402,Captured,twelve,Tee',
+      ',Captured,11,Tee',
+    ].join('\n')
+    const counts = new DashboardCounts(3)
+    openDashboardExport(Buffer.from(text), 'c.csv').read((chunk) => counts.add(chunk), 1)
+    expect(counts.places().map((p) => [p.line, p.column])).toEqual([
+      [3, 'Pledge ID'],
+      [5, 'Pledge ID'],
+      [2, 'Perk ID'],
+    ])
+    expect(counts.totals()).toMatchObject({ orders: 0, problemRows: 4 })
   })
 })
