@@ -190,7 +190,7 @@ export interface DashboardChunk {
  * object straight in the old generation once most of those made since its last young-generation
  * collection are still alive, as the rows of the chunk at hand are; then every later row is
  * garbage left for a full collection. With 100 rows that happened in about one run in three
- * (heap up to 300 MB for 100,000 pledges), with 1,000 in every run; with 20 not once in ten.
+ * (heap up to 300 MB for 100,000 pledges), with 20 rarely (BENCHMARKS.md).
  */
 export const DASHBOARD_CHUNK_ROWS = 20
 
