@@ -1,4 +1,4 @@
-import { readDashboardExport } from '../../main/services/dashboard/dashboard-export'
+import { openDashboardExport } from '../../main/services/dashboard/dashboard-export'
 import { importDashboardExport } from '../../main/services/dashboard/dashboard-import'
 import { saveView } from '../../main/orders/view-store'
 import { SnapshotShrank } from '../../main/services/shrink'
@@ -9,6 +9,12 @@ import { EXIT_OK, EXIT_SHRINK } from '../exit-codes'
 import { readInputFile } from '../input-file'
 
 const USAGE = 'import <campaign-id> FILE.csv [--accept-shrink]'
+
+/** The file checked and opened; its bytes (tens of MB) are not held while it is imported. */
+function openInput(path: string | undefined) {
+  const { bytes, name, given } = readInputFile(path, USAGE)
+  return { file: openDashboardExport(bytes, name), name, given }
+}
 
 export const importCommand: Command = {
   usage: USAGE,
@@ -23,12 +29,11 @@ dashboard export, 3 when a much smaller file was held back.`,
   options: ['accept-shrink'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const { bytes, name, given } = readInputFile(args[1], USAGE)
-    const read = readDashboardExport(bytes, name)
+    const { file, name, given } = openInput(args[1])
     const cache = context.cache()
     let summary
     try {
-      summary = importDashboardExport(cache, campaignId, read, {
+      summary = importDashboardExport(cache, campaignId, file, {
         fileName: name,
         acceptShrink: Boolean(values['accept-shrink']),
       })

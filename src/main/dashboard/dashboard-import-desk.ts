@@ -10,11 +10,11 @@ import type {
 } from '../../shared/ipc'
 import type { Desktop } from '../exports/desktop-port'
 import type { OfflineCache } from '../services/cache'
-import { problemPlace, readDashboardExport } from '../services/dashboard/dashboard-export'
-import type { DashboardRead } from '../services/dashboard/dashboard-export'
+import { openDashboardExport } from '../services/dashboard/dashboard-export'
+import type { DashboardExport } from '../services/dashboard/dashboard-export'
 import {
+  DashboardCounts,
   importDashboardExport,
-  readCounts,
   snapshotSource,
 } from '../services/dashboard/dashboard-import'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -22,7 +22,10 @@ import { isShrink, SnapshotShrank } from '../services/shrink'
 
 /** A preview is written as shown: kept this long. */
 const PREVIEW_TTL_MS = 30 * 60_000
-/** Each kept preview holds a whole campaign's rows (hundreds of MB at 100,000): the last two. */
+/**
+ * Each kept preview holds the file's text (tens of MB at 100,000 pledges; its rows are read
+ * again, a chunk at a time, by the import): the last two.
+ */
 const MAX_PREVIEWS = 2
 /** Far above any dashboard export (100,000 pledges are tens of MB): a wrong file, not a slow one. */
 const MAX_FILE_BYTES = 512 * 2 ** 20
@@ -32,7 +35,7 @@ interface KeptPreview {
   path: string
   /** SHA-256 of the bytes previewed: the import writes them, not a file changed since. */
   hash: string
-  read: DashboardRead
+  file: DashboardExport
   view: DashboardImportPreview
   at: number
 }
@@ -85,6 +88,15 @@ async function readBytes(path: string): Promise<Buffer> {
   }
 }
 
+/**
+ * The file's bytes now if they differ from the preview's; null when unchanged or gone. An
+ * unchanged file's bytes are not held while the import runs (tens of MB).
+ */
+async function changedBytes(kept: KeptPreview): Promise<Buffer | null> {
+  const now = await readFile(kept.path).catch(() => null)
+  return now && sha256(now) !== kept.hash ? now : null
+}
+
 function gone(): PerkPackError {
   return new PerkPackError(
     'dashboard_preview_gone',
@@ -129,8 +141,10 @@ export class DashboardImportDesk {
 
   private keep(campaignId: number, path: string, bytes: Buffer): DashboardImportPreview {
     const fileName = basename(path)
-    const read = readDashboardExport(bytes, fileName)
-    const counts = readCounts(read)
+    const file = openDashboardExport(bytes, fileName)
+    const counted = new DashboardCounts(MAX_DASHBOARD_PREVIEW_ROWS)
+    file.read((chunk) => counted.add(chunk))
+    const counts = counted.totals()
     const cache = this.deps.cache()
     const info = cache.campaign(campaignId)
     const previewId = this.nextPreviewId++
@@ -139,10 +153,10 @@ export class DashboardImportDesk {
       campaignId,
       fileName,
       bytes: bytes.length,
-      encoding: read.encoding,
-      bom: read.bom,
-      delimiter: read.delimiter,
-      lines: read.lines,
+      encoding: file.encoding,
+      bom: file.bom,
+      delimiter: file.delimiter,
+      lines: file.lines,
       orders: counts.orders,
       ordersThatShip: counts.ordersThatShip,
       perks: {
@@ -157,14 +171,7 @@ export class DashboardImportDesk {
       variants: counts.variants,
       problems: {
         count: counts.problemRows,
-        rows: read.problems
-          .flatMap((row) =>
-            row.problems.map(
-              (p) =>
-                problemPlace(p.message) ?? { line: row.rank, column: p.path, message: p.message },
-            ),
-          )
-          .slice(0, MAX_DASHBOARD_PREVIEW_ROWS),
+        rows: counted.places(),
       },
       current: info
         ? {
@@ -179,7 +186,7 @@ export class DashboardImportDesk {
       campaignId,
       path,
       hash: sha256(bytes),
-      read,
+      file,
       view,
       at: this.deps.now(),
     })
@@ -188,7 +195,7 @@ export class DashboardImportDesk {
     return view
   }
 
-  /** Cancel: the rows read are let go of at once. */
+  /** Cancel: the file read is let go of at once. */
   discard(previewId: number): boolean {
     return this.previews.delete(previewId)
   }
@@ -207,16 +214,17 @@ export class DashboardImportDesk {
     }
     // Gone from disk is fine: what was previewed is at hand. Changed is not: the person saw
     // other orders than the file now holds.
-    const now = await readFile(kept.path).catch(() => null)
-    if (now && sha256(now) !== kept.hash) {
+    const changed = await changedBytes(kept)
+    if (changed) {
       this.previews.delete(previewId)
-      return { outcome: 'changed', preview: this.keep(campaignId, kept.path, now) }
+      return { outcome: 'changed', preview: this.keep(campaignId, kept.path, changed) }
     }
     const cache = this.deps.cache()
     this.previews.delete(previewId)
     this.deps.replacing?.(campaignId)
+    let summary
     try {
-      importDashboardExport(cache, campaignId, kept.read, {
+      summary = importDashboardExport(cache, campaignId, kept.file, {
         fileName: kept.view.fileName,
         acceptShrink: request.acceptShrink === true,
         now: () => new Date(this.deps.now()),
@@ -239,7 +247,7 @@ export class DashboardImportDesk {
     return {
       outcome: 'imported',
       campaign,
-      problemRows: kept.read.problems.length,
+      problemRows: summary.problemRows,
       fileName: kept.view.fileName,
     }
   }

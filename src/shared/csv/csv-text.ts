@@ -66,7 +66,15 @@ export function detectLineBreak(text: string): string {
  * a stray quote inside an unquoted field is kept as text, as spreadsheets do.
  */
 export function parseCsv(text: string, delimiter: CsvDelimiter): CsvRecord[] {
-  const records: CsvRecord[] = []
+  return [...csvRecords(text, delimiter)]
+}
+
+/**
+ * The records of `text` as parseCsv reads them, one at a time as they are parsed: a reader
+ * that lets go of each record holds one, not the file's (100,000 lines as field objects are
+ * hundreds of MB). An error is thrown when the parser reaches it, after the records before it.
+ */
+export function* csvRecords(text: string, delimiter: CsvDelimiter): Generator<CsvRecord> {
   let i = 0
   let line = 1
   const n = text.length
@@ -121,9 +129,8 @@ export function parseCsv(text: string, delimiter: CsvDelimiter): CsvRecord[] {
     else if (text[i] === '\n') i += 1
     line += 1
     const blank = fields.length === 1 && fields[0]!.value === '' && !fields[0]!.quoted
-    if (!blank) records.push({ fields, line: recordLine })
+    if (!blank) yield { fields, line: recordLine }
   }
-  return records
 }
 
 function countBreaks(text: string, from: number, to: number): number {

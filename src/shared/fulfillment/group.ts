@@ -69,69 +69,85 @@ function newPerkAcc(perkId: number | null, label: string): PerkAcc {
  * equal labels by id), variants by SKU code then choices text.
  */
 export function groupByPerk(rows: readonly CampaignContribution[]): PerkGroup[] {
-  const input = withOrdersContiguous(rows)
-  const perks = new Map<number, PerkAcc>()
-  let noPerk: PerkAcc | undefined
+  const tally = new PerkTally()
+  tally.add(withOrdersContiguous(rows))
+  return tally.groups()
+}
 
-  for (let r = 0; r < input.length; r++) {
-    const order = (input[r] as CampaignContribution).order
-    const orderId = order.id
-    const orderPerks = order.perks
-    if (orderPerks.length === 0) {
-      noPerk ??= newPerkAcc(null, NO_PERK_LABEL)
-      if (noPerk.lastOrderId !== orderId) {
-        noPerk.orderCount++
-        noPerk.lastOrderId = orderId
+/**
+ * groupByPerk's tree built from rows given a batch at a time, so rows read in chunks need not be
+ * held together. Each order's rows must come together (in one batch, adjacent): orders are
+ * counted with a "last order id seen" marker per bucket.
+ */
+export class PerkTally {
+  private readonly perks = new Map<number, PerkAcc>()
+  private noPerk: PerkAcc | undefined
+
+  add(input: readonly CampaignContribution[]): void {
+    const perks = this.perks
+    for (let r = 0; r < input.length; r++) {
+      const order = (input[r] as CampaignContribution).order
+      const orderId = order.id
+      const orderPerks = order.perks
+      if (orderPerks.length === 0) {
+        const noPerk = (this.noPerk ??= newPerkAcc(null, NO_PERK_LABEL))
+        if (noPerk.lastOrderId !== orderId) {
+          noPerk.orderCount++
+          noPerk.lastOrderId = orderId
+        }
+        continue
       }
-      continue
-    }
-    for (let p = 0; p < orderPerks.length; p++) {
-      const perk = orderPerks[p] as (typeof orderPerks)[number]
-      let acc = perks.get(perk.id)
-      if (acc === undefined) {
-        acc = newPerkAcc(perk.id, perkLabel(perk))
-        perks.set(perk.id, acc)
-      }
-      // Same perk twice in one order: one order, but both copies' units.
-      if (acc.lastOrderId !== orderId) {
-        acc.orderCount++
-        acc.lastOrderId = orderId
-      }
-      const items = perk.items
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i] as (typeof items)[number]
-        const slot = acc.table.slot(item.sku.code, item.sku.choices)
-        let variant = slot.value
-        if (variant === undefined) {
-          const choices = copyChoices(item.sku.choices)
-          variant = {
-            key: variantKey(item.sku.code, item.sku.choices),
-            skuCode: item.sku.code,
-            itemName: itemName(item),
-            choices,
-            orderCount: 0,
-            quantity: 0,
-            choicesText: describeChoices(choices),
-            lastOrderId: undefined,
+      for (let p = 0; p < orderPerks.length; p++) {
+        const perk = orderPerks[p] as (typeof orderPerks)[number]
+        let acc = perks.get(perk.id)
+        if (acc === undefined) {
+          acc = newPerkAcc(perk.id, perkLabel(perk))
+          perks.set(perk.id, acc)
+        }
+        // Same perk twice in one order: one order, but both copies' units.
+        if (acc.lastOrderId !== orderId) {
+          acc.orderCount++
+          acc.lastOrderId = orderId
+        }
+        const items = perk.items
+        for (let i = 0; i < items.length; i++) {
+          const item = items[i] as (typeof items)[number]
+          const slot = acc.table.slot(item.sku.code, item.sku.choices)
+          let variant = slot.value
+          if (variant === undefined) {
+            const choices = copyChoices(item.sku.choices)
+            variant = {
+              key: variantKey(item.sku.code, item.sku.choices),
+              skuCode: item.sku.code,
+              itemName: itemName(item),
+              choices,
+              orderCount: 0,
+              quantity: 0,
+              choicesText: describeChoices(choices),
+              lastOrderId: undefined,
+            }
+            slot.value = variant
+            acc.variants.push(variant)
           }
-          slot.value = variant
-          acc.variants.push(variant)
+          if (variant.lastOrderId !== orderId) {
+            variant.orderCount++
+            variant.lastOrderId = orderId
+          }
+          variant.quantity += item.quantity
+          acc.unitCount += item.quantity
         }
-        if (variant.lastOrderId !== orderId) {
-          variant.orderCount++
-          variant.lastOrderId = orderId
-        }
-        variant.quantity += item.quantity
-        acc.unitCount += item.quantity
       }
     }
   }
 
-  const sorted = [...perks.values()].sort(
-    (a, b) => labelCollator.compare(a.label, b.label) || (a.perkId ?? 0) - (b.perkId ?? 0),
-  )
-  if (noPerk) sorted.push(noPerk)
-  return sorted.map(toPerkGroup)
+  /** The tree of the rows added so far. */
+  groups(): PerkGroup[] {
+    const sorted = [...this.perks.values()].sort(
+      (a, b) => labelCollator.compare(a.label, b.label) || (a.perkId ?? 0) - (b.perkId ?? 0),
+    )
+    if (this.noPerk) sorted.push(this.noPerk)
+    return sorted.map(toPerkGroup)
+  }
 }
 
 function toPerkGroup(acc: PerkAcc): PerkGroup {

@@ -5,7 +5,7 @@ export type { Choice } from './variant'
 export { foldText } from './text'
 export { createOrderIndex, filterContributions } from './filter'
 export type { ContributionFilter, OrderIndex } from './filter'
-export { groupByPerk, NO_PERK_LABEL } from './group'
+export { groupByPerk, NO_PERK_LABEL, PerkTally } from './group'
 export type { PerkGroup, VariantGroup } from './group'
 export { buildPickList, orderLines, pickListTotals, sortPickList } from './pick-list'
 export type {

@@ -3,6 +3,7 @@ import {
   buildPickList,
   describeChoices,
   groupByPerk,
+  PerkTally,
   variantKey,
 } from '../../../src/shared/fulfillment'
 import { item, perk, order, sum, rowFor } from '../../helpers/fulfillment-rows'
@@ -79,5 +80,16 @@ describe('groupByPerk', () => {
     )
     expect(perVariant).toBe(blackM?.quantity)
     expect(blackM?.quantity).toBe(5)
+  })
+
+  it('built a batch at a time (PerkTally), the tree is the tree of all the rows', () => {
+    const tally = new PerkTally()
+    tally.add(rows.slice(0, 2))
+    tally.add([])
+    tally.add(rows.slice(2, 5))
+    // Groups read midway are of the rows so far; later batches still add to them.
+    expect(tally.groups().find((g) => g.perkId === null)?.orderCount).toBe(1)
+    tally.add(rows.slice(5))
+    expect(tally.groups()).toEqual(tree)
   })
 })

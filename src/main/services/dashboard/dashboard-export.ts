@@ -1,7 +1,7 @@
 import { campaignContributionSchema } from '../../../shared/api/schemas'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { readRow } from '../../../shared/api/validate'
-import { findColumn, headerKey } from '../../../shared/csv/csv-text'
+import { detectDelimiter, findColumn, headerKey } from '../../../shared/csv/csv-text'
 import type { CsvField, CsvRecord } from '../../../shared/csv/csv-text'
 import {
   DASHBOARD_COLUMNS,
@@ -9,7 +9,7 @@ import {
   statusFromDashboard,
 } from '../../../shared/dashboard/dashboard-columns'
 import type { DashboardColumn } from '../../../shared/dashboard/dashboard-columns'
-import { readCsvRecords } from '../floor/csv-bytes'
+import { csvRecordsOf, decodeCsv } from '../floor/csv-bytes'
 import type { CsvEncoding } from '../floor/csv-bytes'
 import { UsageError } from '../perkpack-errors'
 import type { ProblemRow, ReceivedContribution } from '../cache'
@@ -24,21 +24,8 @@ import type { ProblemRow, ReceivedContribution } from '../cache'
 /** What to do about a file a spreadsheet left broken. */
 export const DOWNLOAD_AGAIN = 'Download the file from the dashboard again.'
 
-const EMPTY_RECORD: CsvRecord = { line: 0, fields: [] }
-
 /** Columns without which a file is not a dashboard export. */
 const REQUIRED: readonly DashboardColumn[] = ['pledgeId', 'status', 'perkId', 'perk']
-
-export interface DashboardRead {
-  rows: ReceivedContribution[]
-  problems: ProblemRow[]
-  encoding: CsvEncoding
-  /** The file starts with a byte order mark. */
-  bom: boolean
-  delimiter: string
-  /** Data lines read (several lines of one pledge count once in `rows`). */
-  lines: number
-}
 
 interface ItemGroup {
   name: number
@@ -189,12 +176,71 @@ export function problemPlace(
   return match ? { line: Number(match[1]), column: match[2]!, message: match[3]! } : null
 }
 
-/** Reads a dashboard export; `name` names the file in messages. */
-export function readDashboardExport(bytes: Uint8Array, name: string): DashboardRead {
-  const { decoded, delimiter, records } = readCsvRecords(bytes, name, DOWNLOAD_AGAIN)
-  const header = records[0]?.fields ?? []
-  const columns = columnsOf(header)
-  const missing = REQUIRED.filter((column) => columns.at[column] < 0).map(
+/** What one chunk of a read brings, in the order of the file (as a sync's page does). */
+export interface DashboardChunk {
+  rows: ReceivedContribution[]
+  /** Lines without a Pledge ID. */
+  noPledge: ProblemRow[]
+  /** Pledges the model cannot read. */
+  problems: ProblemRow[]
+}
+
+/**
+ * Rows handed on at a time (a sync writes pages of 30). Small on purpose: V8 allocates a kind of
+ * object straight in the old generation once most of those made since its last young-generation
+ * collection are still alive, as the rows of the chunk at hand are; then every later row is
+ * garbage left for a full collection. With 100 rows that happened in about one run in three
+ * (heap up to 300 MB for 100,000 pledges), with 20 rarely (BENCHMARKS.md).
+ */
+export const DASHBOARD_CHUNK_ROWS = 20
+
+/** A dashboard export checked whole (columns, quotes), ready to be read a chunk at a time. */
+export interface DashboardExport {
+  encoding: CsvEncoding
+  /** The file starts with a byte order mark. */
+  bom: boolean
+  delimiter: string
+  /** Data lines read (several lines of one pledge count once in the rows). */
+  lines: number
+  /**
+   * Reads the rows again from the text, handing them to `take` in chunks of about `size`
+   * (each pledge once, whole: its lines merged). Only the chunk at hand and the pledges whose
+   * lines are not all read yet are held.
+   */
+  read(take: (chunk: DashboardChunk) => void, size?: number): void
+}
+
+/** The Pledge ID cell as rawRow reads it. */
+const pledgeOf = (record: CsvRecord, columns: Columns) =>
+  (record.fields[columns.at.pledgeId]?.value ?? '').trim()
+
+/**
+ * Opens a dashboard export; `name` names the file in messages. The whole file is parsed once
+ * here, keeping only where each pledge's last line is, so a file with a quote left open or
+ * without the dashboard's columns is refused before anything is read into rows or written.
+ */
+export function openDashboardExport(bytes: Uint8Array, name: string): DashboardExport {
+  const decoded = decodeCsv(bytes)
+  const { text } = decoded
+  const delimiter = detectDelimiter(text)
+  const records = () => csvRecordsOf(text, delimiter, name, DOWNLOAD_AGAIN)
+  let columns: Columns | undefined
+  // Each pledge's last line (counted in data lines): its row is whole once that line is read.
+  const lastLine = new Map<string, number>()
+  let lines = 0
+  for (const record of records()) {
+    if (!columns) {
+      columns = columnsOf(record.fields)
+      continue
+    }
+    lines += 1
+    if (columns.at.pledgeId >= 0) lastLine.set(pledgeOf(record, columns), lines)
+  }
+  // Kept as one byte per line, not a map of every pledge, while the export waits to be read.
+  const ends = new Uint8Array(lines + 1)
+  for (const line of lastLine.values()) ends[line] = 1
+  const known = columns ?? columnsOf([])
+  const missing = REQUIRED.filter((column) => known.at[column] < 0).map(
     (column) => DASHBOARD_COLUMNS[column][0],
   )
   if (missing.length > 0) {
@@ -203,56 +249,90 @@ export function readDashboardExport(bytes: Uint8Array, name: string): DashboardR
         "Download the contributions CSV from the campaign's dashboard (Contributions, Export) and import that file.",
     )
   }
-  const byPledge = new Map<string, { raw: Record<string, unknown>; line: number }>()
-  const problems: ProblemRow[] = []
+  return {
+    encoding: decoded.encoding,
+    bom: decoded.bom,
+    delimiter,
+    lines,
+    read: (take, size = DASHBOARD_CHUNK_ROWS) => readChunks(records(), known, ends, take, size),
+  }
+}
+
+interface PendingPledge {
+  raw: Record<string, unknown>
+  line: number
+  /** Every line of the pledge is read. */
+  whole: boolean
+}
+
+function readChunks(
+  records: Iterable<CsvRecord>,
+  columns: Columns,
+  /** 1 at the data line that ends a pledge. */
+  ends: Uint8Array,
+  take: (chunk: DashboardChunk) => void,
+  size: number,
+): void {
+  let chunk: DashboardChunk = { rows: [], noPledge: [], problems: [] }
+  const handOn = () => {
+    if (chunk.rows.length + chunk.noPledge.length + chunk.problems.length === 0) return
+    take(chunk)
+    chunk = { rows: [], noPledge: [], problems: [] }
+  }
+  // Pledges in the order of their first line, handed on in that order once whole: a pledge
+  // whose lines are apart holds back those after it, as the file read whole would order them.
+  const pending = new Map<string, PendingPledge>()
   let rank = 0
-  for (let at = 1; at < records.length; at++) {
-    const record = records[at]!
-    // Each line's parsed fields let go of once read: with 100,000 lines they are hundreds of MB.
-    records[at] = EMPTY_RECORD
+  let header = true
+  for (const record of records) {
+    if (header) {
+      header = false
+      continue
+    }
     rank += 1
     const raw = rawRow(record, columns)
     const pledge = raw.id as string
-    const earlier = pledge === '' ? undefined : byPledge.get(pledge)
-    if (earlier) {
-      // A pledge with several perks is one line per perk: one contribution, every perk.
-      const order = earlier.raw.order as { perks: unknown[] }
-      order.perks.push(...(raw.order as { perks: unknown[] }).perks)
-      continue
-    }
     if (pledge === '') {
-      problems.push({
+      chunk.noPledge.push({
         id: null,
         rank,
         // In the model's shape, so the problem list masks its personal fields like an API row's.
         raw,
         problems: [{ path: 'id', message: placed(record.line, 'Pledge ID', 'empty') }],
       })
-      continue
+    } else {
+      let entry = pending.get(pledge)
+      if (entry) {
+        // A pledge with several perks is one line per perk: one contribution, every perk.
+        const order = entry.raw.order as { perks: unknown[] }
+        order.perks.push(...(raw.order as { perks: unknown[] }).perks)
+      } else {
+        entry = { raw, line: record.line, whole: false }
+        pending.set(pledge, entry)
+      }
+      entry.whole = ends[rank] === 1
+      for (const [key, first] of pending) {
+        if (!first.whole) break
+        pending.delete(key)
+        addPledge(chunk, first)
+      }
     }
-    byPledge.set(pledge, { raw, line: record.line })
+    if (chunk.rows.length + chunk.noPledge.length + chunk.problems.length >= size) handOn()
   }
-  const rows: ReceivedContribution[] = []
-  for (const { raw, line } of byPledge.values()) {
-    const read = readRow(campaignContributionSchema, raw)
-    if (read.ok) rows.push({ model: read.value as CampaignContribution, raw })
-    else
-      problems.push({
-        id: read.id,
-        rank: line,
-        raw,
-        problems: read.problems.map((p) => ({
-          ...p,
-          message: placed(line, columnOfPath(p.path), p.message),
-        })),
-      })
-  }
-  return {
-    rows,
-    problems,
-    encoding: decoded.encoding,
-    bom: decoded.bom,
-    delimiter,
-    lines: records.length - 1,
-  }
+  handOn()
+}
+
+function addPledge(chunk: DashboardChunk, { raw, line }: PendingPledge): void {
+  const read = readRow(campaignContributionSchema, raw)
+  if (read.ok) chunk.rows.push({ model: read.value as CampaignContribution, raw })
+  else
+    chunk.problems.push({
+      id: read.id,
+      rank: line,
+      raw,
+      problems: read.problems.map((p) => ({
+        ...p,
+        message: placed(line, columnOfPath(p.path), p.message),
+      })),
+    })
 }

@@ -1,8 +1,10 @@
-import { countShipments, groupByPerk } from '../../../shared/fulfillment'
+import { countShipments, PerkTally } from '../../../shared/fulfillment'
 import type { PerkGroup } from '../../../shared/fulfillment'
-import type { CampaignSnapshotInfo, OfflineCache } from '../cache'
+import type { DashboardImportPreview } from '../../../shared/ipc'
+import type { CampaignSnapshotInfo, OfflineCache, ProblemRow } from '../cache'
 import { isShrink, SnapshotShrank } from '../shrink'
-import type { DashboardRead } from './dashboard-export'
+import { problemPlace } from './dashboard-export'
+import type { DashboardChunk, DashboardExport } from './dashboard-export'
 import type { SnapshotSource } from '../../../shared/dashboard/snapshot-source'
 
 export type { SnapshotSource }
@@ -18,19 +20,61 @@ export interface DashboardImportSummary {
   ordersThatShip: number
 }
 
-/** What a file read holds, as the CLI prints it and the app's preview shows it. */
-export function readCounts(
-  read: DashboardRead,
-): Omit<DashboardImportSummary, 'snapshot'> & { tree: PerkGroup[] } {
-  const models = read.rows.map((row) => row.model)
-  const tree = groupByPerk(models)
-  return {
-    tree,
-    orders: models.length,
-    perks: tree.filter((perk) => perk.perkId !== null).length,
-    variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
-    problemRows: read.problems.length,
-    ordersThatShip: countShipments(models).ships,
+/** Where a problem line is, as the app's preview lists it. */
+export type DashboardProblemPlace = DashboardImportPreview['problems']['rows'][number]
+
+/**
+ * What a file read holds, as the CLI prints it and the app's preview shows it, counted a chunk
+ * at a time: the rows themselves are not kept. The preview's first problem places are (up to
+ * `keepPlaces` of each kind): lines without a Pledge ID first, then the pledges, in file order.
+ */
+export class DashboardCounts {
+  private orders = 0
+  private problemRows = 0
+  private ordersThatShip = 0
+  private readonly perks = new PerkTally()
+  private readonly noPledgePlaces: DashboardProblemPlace[] = []
+  private readonly problemPlaces: DashboardProblemPlace[] = []
+
+  constructor(private readonly keepPlaces = 0) {}
+
+  add(chunk: DashboardChunk): void {
+    const models = chunk.rows.map((row) => row.model)
+    this.orders += models.length
+    this.ordersThatShip += countShipments(models).ships
+    // Each pledge comes once, whole: its order's rows are together, as the tally needs.
+    this.perks.add(models)
+    this.problemRows += chunk.noPledge.length + chunk.problems.length
+    this.keep(this.noPledgePlaces, chunk.noPledge)
+    this.keep(this.problemPlaces, chunk.problems)
+  }
+
+  private keep(places: DashboardProblemPlace[], rows: readonly ProblemRow[]): void {
+    for (const row of rows) {
+      for (const p of row.problems) {
+        if (places.length >= this.keepPlaces) return
+        places.push(
+          problemPlace(p.message) ?? { line: row.rank, column: p.path, message: p.message },
+        )
+      }
+    }
+  }
+
+  totals(): Omit<DashboardImportSummary, 'snapshot'> & { tree: PerkGroup[] } {
+    const tree = this.perks.groups()
+    return {
+      tree,
+      orders: this.orders,
+      perks: tree.filter((perk) => perk.perkId !== null).length,
+      variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
+      problemRows: this.problemRows,
+      ordersThatShip: this.ordersThatShip,
+    }
+  }
+
+  /** The first `keepPlaces` problem places. */
+  places(): DashboardProblemPlace[] {
+    return [...this.noPledgePlaces, ...this.problemPlaces].slice(0, this.keepPlaces)
   }
 }
 
@@ -48,26 +92,35 @@ export function snapshotSource(cache: OfflineCache, campaignId: number): Snapsho
 /**
  * Makes a dashboard export the campaign's offline copy, with the safeguards of an API sync: its
  * problem rows kept, and a much smaller file held back (SnapshotShrank) unless `acceptShrink`.
- * The floor's record (packed, tracking) is not touched.
+ * The rows are written a chunk at a time as they are read; nothing of the old copy changes
+ * until the commit, and any failure drops what was written. The floor's record (packed,
+ * tracking) is not touched.
  */
 export function importDashboardExport(
   cache: OfflineCache,
   campaignId: number,
-  read: DashboardRead,
+  file: DashboardExport,
   options: { fileName: string; acceptShrink?: boolean; now?: () => Date },
 ): DashboardImportSummary {
   const current = cache.campaign(campaignId)?.count ?? 0
   const writer = cache.beginSnapshot(campaignId)
+  const counts = new DashboardCounts()
   try {
-    if (read.rows.length > 0) writer.add(read.rows)
-    if (read.problems.length > 0) writer.addProblems(read.problems)
+    file.read((chunk) => {
+      if (chunk.rows.length > 0) writer.add(chunk.rows)
+      // As the file read whole wrote them: rows, then lines without a Pledge ID, then pledges.
+      const problems = [...chunk.noPledge, ...chunk.problems]
+      if (problems.length > 0) writer.addProblems(problems)
+      counts.add(chunk)
+    })
   } catch (error) {
     writer.abort()
     throw error
   }
+  const totals = counts.totals()
   const commit = (): DashboardImportSummary => {
     const snapshot = writer.commit({
-      expectedCount: read.rows.length + read.problems.length,
+      expectedCount: totals.orders + totals.problemRows,
       // The file holds e-mails and addresses: as a team member's sync would.
       privileged: true,
     })
@@ -77,23 +130,22 @@ export function importDashboardExport(
       importedAt: (options.now?.() ?? new Date()).toISOString(),
     }
     cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), source)
-    const counts = readCounts(read)
     return {
       snapshot,
-      orders: counts.orders,
-      perks: counts.perks,
-      variants: counts.variants,
-      problemRows: counts.problemRows,
-      ordersThatShip: counts.ordersThatShip,
+      orders: totals.orders,
+      perks: totals.perks,
+      variants: totals.variants,
+      problemRows: totals.problemRows,
+      ordersThatShip: totals.ordersThatShip,
     }
   }
-  if (!options.acceptShrink && isShrink(current, read.rows.length)) {
+  if (!options.acceptShrink && isShrink(current, totals.orders)) {
     throw new SnapshotShrank(
       {
         campaignId,
         currentCount: current,
-        incomingCount: read.rows.length,
-        incomingProblemCount: read.problems.length,
+        incomingCount: totals.orders,
+        incomingProblemCount: totals.problemRows,
       },
       { accept: commit, decline: () => writer.abort() },
     )

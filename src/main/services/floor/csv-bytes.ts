@@ -1,4 +1,4 @@
-import { CsvSyntaxError, detectDelimiter, parseCsv } from '../../../shared/csv/csv-text'
+import { CsvSyntaxError, csvRecords, detectDelimiter } from '../../../shared/csv/csv-text'
 import type { CsvDelimiter, CsvRecord } from '../../../shared/csv/csv-text'
 import { UsageError } from '../perkpack-errors'
 
@@ -98,8 +98,21 @@ export function readCsvRecords(
 ): { decoded: DecodedCsv; delimiter: CsvDelimiter; records: CsvRecord[] } {
   const decoded = decodeCsv(bytes)
   const delimiter = detectDelimiter(decoded.text)
+  return { decoded, delimiter, records: [...csvRecordsOf(decoded.text, delimiter, name, fix)] }
+}
+
+/**
+ * The records of a decoded file one at a time (csvRecords), with readCsvRecords' usage error
+ * when the parser reaches a quote left open: for a reader that need not hold the whole file.
+ */
+export function* csvRecordsOf(
+  text: string,
+  delimiter: CsvDelimiter,
+  name: string,
+  fix: string,
+): Generator<CsvRecord> {
   try {
-    return { decoded, delimiter, records: parseCsv(decoded.text, delimiter) }
+    yield* csvRecords(text, delimiter)
   } catch (error) {
     if (error instanceof CsvSyntaxError)
       throw new UsageError(`${name}, line ${error.line}: ${error.message} ${fix}`)

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { readDashboardExport } from '../../../../src/main/services/dashboard/dashboard-export'
+import {
+  DASHBOARD_CHUNK_ROWS,
+  openDashboardExport,
+} from '../../../../src/main/services/dashboard/dashboard-export'
+import type { DashboardChunk } from '../../../../src/main/services/dashboard/dashboard-export'
+import type { ProblemRow, ReceivedContribution } from '../../../../src/main/services/cache'
 import { buildPickList, filterContributions } from '../../../../src/shared/fulfillment'
 import { dashboardExportCsv } from '../../../../src/simulator/dashboard-export'
-import { generateDataset } from '../../../../src/simulator/data'
-import { toModel } from '../../../helpers/model'
+import { dashboardCampaign } from '../../fixtures/dashboard-campaign'
 
-const dataset = generateDataset({ seed: 21, contributions: 400 })
-const campaignId = dataset.campaigns[0]!.id
-const apiRows = toModel(dataset.contributions.get(campaignId) ?? [])
-const csv = dashboardExportCsv(apiRows)
+const { apiRows, csv } = dashboardCampaign(400)
+
+/** Every chunk of the file read, put together. */
+function readDashboardExport(bytes: Buffer, name: string) {
+  const rows: ReceivedContribution[] = []
+  const problems: ProblemRow[] = []
+  openDashboardExport(bytes, name).read((chunk) => {
+    rows.push(...chunk.rows)
+    problems.push(...chunk.noPledge, ...chunk.problems)
+  })
+  return { rows, problems }
+}
 
 const models = (bytes: Buffer) =>
   readDashboardExport(bytes, 'contributions.csv').rows.map((r) => r.model)
@@ -88,6 +100,42 @@ describe('a dashboard export read into the model', () => {
       ),
     ).toThrow(
       "tracking.csv is not a dashboard contributions export: it has no Pledge ID, Fulfillment Status, Perk ID, Perk columns. Download the contributions CSV from the campaign's dashboard (Contributions, Export) and import that file.",
+    )
+  })
+
+  it('a pledge whose lines are apart comes once, whole, in the order of its first line', () => {
+    const text = [
+      'Pledge ID,Fulfillment Status,Perk ID,Perk',
+      '301,Captured,11,Tee',
+      '302,Captured,12,Mug',
+      ',Captured,12,Mug',
+      '303,Captured,13,Cap',
+      '301,Captured,14,Poster',
+    ].join('\n')
+    const chunks: DashboardChunk[] = []
+    // Chunks of one: the pledges after 301 wait for its last line.
+    openDashboardExport(Buffer.from(text), 'c.csv').read((chunk) => chunks.push(chunk), 1)
+    expect(chunks.map((c) => c.noPledge.map((p) => p.rank))).toEqual([[3], []])
+    expect(chunks.map((c) => c.rows.map((r) => r.model.id))).toEqual([[], [301, 302, 303]])
+    expect(chunks[1]!.rows[0]!.model.order.perks.map((p) => p.id)).toEqual([11, 14])
+  })
+
+  it('hands the rows on in chunks, and reads them again for a second reader', () => {
+    const file = openDashboardExport(Buffer.from(csv, 'utf8'), 'contributions.csv')
+    const sizes: number[] = []
+    file.read((chunk) => sizes.push(chunk.rows.length + chunk.problems.length))
+    expect(sizes.slice(0, -1).every((size) => size === DASHBOARD_CHUNK_ROWS)).toBe(true)
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(apiRows.length)
+    let again = 0
+    file.read((chunk) => (again += chunk.rows.length), 7)
+    expect(again).toBe(apiRows.length)
+  })
+
+  it('a quote left open far into the file refuses it when opened, naming the line', () => {
+    const lines = csv.trimEnd().split('\r\n').slice(0, 300)
+    const broken = `${lines.join('\r\n')}\r\n"12345,Captured\r\n`
+    expect(() => openDashboardExport(Buffer.from(broken), 'c.csv')).toThrow(
+      'c.csv, line 301: A quoted field opened on line 301 is never closed. Download the file from the dashboard again.',
     )
   })
 })

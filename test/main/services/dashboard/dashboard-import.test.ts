@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { openCache } from '../../../../src/main/services/cache'
+import type { OfflineCache, SnapshotWriter } from '../../../../src/main/services/cache'
+import {
+  DASHBOARD_CHUNK_ROWS,
+  openDashboardExport,
+} from '../../../../src/main/services/dashboard/dashboard-export'
+import {
+  DashboardCounts,
+  importDashboardExport,
+  snapshotSource,
+} from '../../../../src/main/services/dashboard/dashboard-import'
+import { countShipments, groupByPerk } from '../../../../src/shared/fulfillment'
+import { parseCsv } from '../../../../src/shared/csv/csv-text'
+import { cleanup, tempDir } from '../../../helpers/harness'
+import { asReceived } from '../../../helpers/model'
+import { dashboardCampaign } from '../../fixtures/dashboard-campaign'
+
+const { campaignId: CAMPAIGN, apiRows, csv } = dashboardCampaign(450)
+
+const opened: OfflineCache[] = []
+afterEach(() => {
+  for (const cache of opened.splice(0)) cache.close()
+  cleanup()
+})
+
+/** A cache whose campaign holds an older copy of its first `synced` rows. */
+function cacheWithCopy(synced: number): OfflineCache {
+  const cache = openCache({ dataDir: tempDir('perkpack-dashboard-import-'), profile: 'import' })
+  opened.push(cache)
+  const writer = cache.beginSnapshot(CAMPAIGN)
+  writer.add(asReceived(apiRows.slice(0, synced)))
+  writer.commit({ expectedCount: synced, privileged: true })
+  return cache
+}
+
+/** `cache` whose snapshot writers fail on the `failAt`-th add, noting what each add got. */
+function failingWrites(cache: OfflineCache, failAt: number) {
+  const adds: number[] = []
+  const aborted: boolean[] = []
+  const beginSnapshot = (campaignId: number): SnapshotWriter => {
+    const writer = cache.beginSnapshot(campaignId)
+    const failing = Object.create(writer) as SnapshotWriter
+    failing.add = (rows) => {
+      adds.push(rows.length)
+      if (adds.length === failAt) throw new Error('The disk is full.')
+      return writer.add(rows)
+    }
+    failing.abort = () => {
+      aborted.push(true)
+      writer.abort()
+    }
+    return failing
+  }
+  return {
+    cache: Object.assign(Object.create(cache) as OfflineCache, { beginSnapshot }),
+    adds,
+    aborted,
+  }
+}
+
+/** The file's data lines as written, the header first. */
+function linesOf(text: string): string[] {
+  return parseCsv(text, ',').map((record) =>
+    text.slice(record.fields[0]!.start, record.fields[record.fields.length - 1]!.end),
+  )
+}
+
+describe('importing a dashboard export into the offline cache', () => {
+  it('writes a chunk at a time; a failure in a later chunk leaves the old copy as it was', () => {
+    const cache = cacheWithCopy(40)
+    const before = cache.contributions(CAMPAIGN).map((row) => row.id)
+    const { cache: failing, adds, aborted } = failingWrites(cache, 3)
+    const file = openDashboardExport(Buffer.from(csv), 'contributions.csv')
+    expect(() =>
+      importDashboardExport(failing, CAMPAIGN, file, { fileName: 'contributions.csv' }),
+    ).toThrow('The disk is full.')
+    expect(adds).toEqual([DASHBOARD_CHUNK_ROWS, DASHBOARD_CHUNK_ROWS, DASHBOARD_CHUNK_ROWS])
+    expect(aborted).toEqual([true])
+    expect(cache.campaign(CAMPAIGN)).toMatchObject({ count: 40, expectedCount: 40 })
+    expect(cache.contributions(CAMPAIGN).map((row) => row.id)).toEqual(before)
+    expect(snapshotSource(cache, CAMPAIGN)).toBeNull()
+  })
+
+  it('counts what it wrote, a pledge with lines apart and problem lines included', () => {
+    const [header, ...lines] = linesOf(csv)
+    // Order No. and Pledge ID lead every line (no quotes there).
+    const pledgeOf = (line: string) => line.split(',')[1]
+    // A pledge with several perks, its last line moved to the end, past several chunks.
+    const pledge = apiRows.find((row) => row.order.perks.length > 1)!
+    const second = lines.findLastIndex((line) => pledgeOf(line) === String(pledge.id))
+    const [moved] = lines.splice(second, 1)
+    const columns = header!.split(',')
+    const cells = (values: Record<number, string>) =>
+      columns.map((_, at) => values[at] ?? '').join(',')
+    const status = columns.indexOf('Fulfillment Status')
+    const perkId = columns.indexOf('Perk ID')
+    const broken = [
+      cells({ [status]: 'Captured', [perkId]: '11' }),
+      cells({ 1: '999999999', [status]: 'Captured', [perkId]: 'eleven', [perkId + 1]: 'Tee' }),
+    ]
+    const text = [header, ...lines, ...broken, moved].join('\r\n')
+    const cache = cacheWithCopy(40)
+    const summary = importDashboardExport(
+      cache,
+      CAMPAIGN,
+      openDashboardExport(Buffer.from(text), 'contributions.csv'),
+      { fileName: 'contributions.csv' },
+    )
+    const stored = cache.contributions(CAMPAIGN)
+    const tree = groupByPerk(stored)
+    expect(stored).toHaveLength(apiRows.length)
+    expect(stored.find((row) => row.id === pledge.id)?.order.perks).toHaveLength(
+      pledge.order.perks.length,
+    )
+    expect(summary).toMatchObject({
+      orders: apiRows.length,
+      problemRows: 2,
+      perks: tree.filter((perk) => perk.perkId !== null).length,
+      variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
+      ordersThatShip: countShipments(stored).ships,
+      snapshot: { count: apiRows.length, problemCount: 2, expectedCount: apiRows.length + 2 },
+    })
+    expect(cache.problemRows(CAMPAIGN)).toHaveLength(2)
+  })
+
+  it('the preview lists lines without a Pledge ID first, then the pledges, whatever the chunks', () => {
+    const text = [
+      'Pledge ID,Fulfillment Status,Perk ID,Perk',
+      '401,Captured,eleven,Tee',
+      ',Captured,11,Tee',
+      '402,Captured,twelve,Tee',
+      ',Captured,11,Tee',
+    ].join('\n')
+    const counts = new DashboardCounts(3)
+    openDashboardExport(Buffer.from(text), 'c.csv').read((chunk) => counts.add(chunk), 1)
+    expect(counts.places().map((p) => [p.line, p.column])).toEqual([
+      [3, 'Pledge ID'],
+      [5, 'Pledge ID'],
+      [2, 'Perk ID'],
+    ])
+    expect(counts.totals()).toMatchObject({ orders: 0, problemRows: 4 })
+  })
+})
