@@ -295,7 +295,9 @@ function readChunks(
     if (pledge === '') {
       chunk.noPledge.push({
         id: null,
-        rank,
+        // The file line, as a pledge's problem row has (`rank` counts data lines): a row
+        // without an id is stored by its rank, and two problem lines must never share one.
+        rank: record.line,
         // In the model's shape, so the problem list masks its personal fields like an API row's.
         raw,
         problems: [{ path: 'id', message: placed(record.line, 'Pledge ID', 'empty') }],

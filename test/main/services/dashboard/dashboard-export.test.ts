@@ -115,7 +115,8 @@ describe('a dashboard export read into the model', () => {
     const chunks: DashboardChunk[] = []
     // Chunks of one: the pledges after 301 wait for its last line.
     openDashboardExport(Buffer.from(text), 'c.csv').read((chunk) => chunks.push(chunk), 1)
-    expect(chunks.map((c) => c.noPledge.map((p) => p.rank))).toEqual([[3], []])
+    // The line without a Pledge ID is ranked by its file line (4), as pledges' problems are.
+    expect(chunks.map((c) => c.noPledge.map((p) => p.rank))).toEqual([[4], []])
     expect(chunks.map((c) => c.rows.map((r) => r.model.id))).toEqual([[], [301, 302, 303]])
     expect(chunks[1]!.rows[0]!.model.order.perks.map((p) => p.id)).toEqual([11, 14])
   })

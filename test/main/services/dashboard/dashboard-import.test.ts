@@ -124,6 +124,24 @@ describe('importing a dashboard export into the offline cache', () => {
     expect(cache.problemRows(CAMPAIGN)).toHaveLength(2)
   })
 
+  it('keeps every problem line: one without a Pledge ID never takes the place of another', () => {
+    const text = [
+      'Pledge ID,Fulfillment Status,Perk ID,Perk',
+      '401,Captured,eleven,Tee',
+      'abc,Captured,11,Tee',
+      ',Captured,11,Tee',
+    ].join('\n')
+    const cache = cacheWithCopy(0)
+    const summary = importDashboardExport(
+      cache,
+      CAMPAIGN,
+      openDashboardExport(Buffer.from(text), 'c.csv'),
+      { fileName: 'c.csv' },
+    )
+    expect(summary.problemRows).toBe(3)
+    expect(cache.problemRows(CAMPAIGN)).toHaveLength(3)
+  })
+
   it('the preview lists lines without a Pledge ID first, then the pledges, whatever the chunks', () => {
     const text = [
       'Pledge ID,Fulfillment Status,Perk ID,Perk',
