@@ -14,19 +14,16 @@ const app = useE2eApp({
 })
 
 /** Puts `text` in the first row's cell of `selector` and says whether it shows whole. */
-function fitsIn(selector: string, text: string): Promise<{ fits: boolean; text: string }> {
-  return app.page.evaluate(
-    ([cellSelector, sample]) => {
-      const cell = document.querySelector(`.order-row ${cellSelector}`) as HTMLElement
-      const target = (cell.querySelector('.order-status') as HTMLElement | null) ?? cell
+async function fitsIn(selector: string, text: string): Promise<{ fits: boolean; text: string }> {
+  const fits = await app.page
+    .locator(`.order-row ${selector}`)
+    .first()
+    .evaluate((cell, sample) => {
+      const target = cell.querySelector('.order-status') ?? cell
       target.textContent = sample
-      return {
-        fits: target.scrollWidth <= target.clientWidth && cell.scrollWidth <= cell.clientWidth,
-        text: sample,
-      }
-    },
-    [selector, text] as const,
-  )
+      return target.scrollWidth <= target.clientWidth && cell.scrollWidth <= cell.clientWidth
+    }, text)
+  return { fits, text }
 }
 
 describe('the Orders table at 1280x720', () => {
@@ -48,10 +45,13 @@ describe('the Orders table at 1280x720', () => {
     ]
     expect(samples.filter((s) => !s.fits).map((s) => s.text)).toEqual([])
     // ...and every column is on screen: the table does not scroll sideways at this size.
-    const widths = await app.page.evaluate(() => ({
-      table: (document.querySelector('.orders-table') as HTMLElement).clientWidth,
-      header: (document.querySelector('.orders-grid') as HTMLElement).scrollWidth,
-    }))
+    const widths = {
+      table: await app.page.locator('.orders-table').evaluate((table) => table.clientWidth),
+      header: await app.page
+        .locator('.orders-grid')
+        .first()
+        .evaluate((header) => header.scrollWidth),
+    }
     expect(widths.header).toBeLessThanOrEqual(widths.table)
   })
 })
