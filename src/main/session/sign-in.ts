@@ -45,15 +45,18 @@ export class SignInDesk {
     const candidate = connection.newSession({ baseUrl, authUrl }, email)
     await candidate.signInWith(input.apiToken, email ? password : null)
 
-    const urlsGiven = Boolean(input.baseUrl?.trim() || input.authUrl?.trim())
-    saveSettings(this.dataDir, {
-      email,
-      ...(input.baseUrl?.trim() ? { baseUrl } : {}),
-      ...(input.authUrl?.trim() ? { authUrl } : {}),
-    })
+    // Only an address the person changed is theirs to keep: one the app would use anyway (the
+    // environment's, the saved one, the default) saved here would outlive the variable or
+    // freeze the default, and the source would say "Settings" of what nobody set there.
+    const chosen = {
+      ...(baseUrl !== fallback.baseUrl ? { baseUrl } : {}),
+      ...(authUrl !== fallback.authUrl ? { authUrl } : {}),
+    }
+    const urlsChosen = Object.keys(chosen).length > 0
+    saveSettings(this.dataDir, { email, ...chosen })
     if (connection.inDemo || baseUrl !== connection.target.baseUrl) connection.leaveHost()
     connection.switchTo(
-      { baseUrl, authUrl, source: urlsGiven ? 'settings' : fallback.source },
+      { baseUrl, authUrl, source: urlsChosen ? 'settings' : fallback.source },
       candidate,
     )
     await connection.unlockCache()

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { DEFAULT_BASE_URL } from '../../../src/shared/config'
 import {
   cleanupApps,
   makeApp,
@@ -110,6 +111,55 @@ describe('sign-in', () => {
     expect(await app.value('campaigns:recent')).toEqual([])
     // The names given to the host's campaigns go with its offline copy.
     expect(fs.existsSync(path.join(dataDir, 'campaign-names.json'))).toBe(false)
+  })
+})
+
+describe('the API addresses at sign-in', () => {
+  const savedSettings = (dataDir: string) =>
+    JSON.parse(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8'))
+
+  it('saves none the person left as the app would use them: the environment stays the source', async () => {
+    const sim = await startSim({ contributions: 10 })
+    const dataDir = tempDir()
+    const app = await makeApp({ sim, dataDir })
+    // What the form sends when nobody opened "Advanced": the addresses it was shown.
+    await app.value('session:signIn', {
+      apiToken: sim.credentials.apiToken,
+      baseUrl: `${sim.baseUrl}/`,
+      authUrl: sim.authUrl,
+    })
+    expect(await app.value('session:status')).toMatchObject({ signedIn: true })
+    expect(await app.value('app:info')).toMatchObject({
+      baseUrl: sim.baseUrl,
+      source: 'environment',
+    })
+    expect(Object.keys(savedSettings(dataDir))).toEqual(['email'])
+    // Once the variables are gone, the app is back on the default, not on the simulator.
+    const { baseUrl, source } = await (await makeApp({ dataDir })).value('app:info')
+    expect([baseUrl, source]).toEqual([DEFAULT_BASE_URL, 'default'])
+  })
+
+  it('saves the addresses the person changed, and keeps them (Settings) after sign-out', async () => {
+    const sim = await startSim({ contributions: 10 })
+    const other = await startSim({ contributions: 10 })
+    const dataDir = tempDir()
+    const app = await makeApp({ sim, dataDir })
+    await app.value('session:signIn', {
+      apiToken: other.credentials.apiToken,
+      baseUrl: other.baseUrl,
+      authUrl: other.authUrl,
+    })
+    expect(await app.value('app:info')).toMatchObject({
+      baseUrl: other.baseUrl,
+      source: 'settings',
+    })
+    expect(savedSettings(dataDir)).toMatchObject({
+      baseUrl: other.baseUrl,
+      authUrl: other.authUrl,
+    })
+    // docs/security.md: sign-out forgets the account, not the settings the person chose.
+    await app.value('session:signOut')
+    expect(savedSettings(dataDir)).toMatchObject({ baseUrl: other.baseUrl })
   })
 })
 

@@ -3,6 +3,9 @@ import type { SignInInput } from '@shared/ipc'
 import { useSessionStore } from '@renderer/stores/session'
 import { useSettingsStore } from '@renderer/stores/settings'
 
+/** The form's fields that say where the app connects. */
+const URL_FIELDS = ['baseUrl', 'authUrl'] as const
+
 /** The sign-in form's fields, checks and submit, kept out of the component. */
 export function useSignInForm() {
   const session = useSessionStore()
@@ -10,16 +13,28 @@ export function useSignInForm() {
   const form = reactive({ apiToken: '', email: '', password: '', baseUrl: '', authUrl: '' })
   const formError = ref<string | null>(null)
 
-  // Show where the app will connect, so "Advanced" is a place to check, not only to type.
+  /** The addresses last shown, which the app uses anyway: only a changed one is sent. */
+  const shown = { baseUrl: '', authUrl: '' }
+
+  // Show where the app will connect, so "Advanced" is a place to check, not only to type. A
+  // field the person has not edited follows main's answer (the demo ended, say).
   watch(
     () => settings.settings,
     (current) => {
       if (!current) return
-      form.baseUrl ||= current.baseUrl
-      form.authUrl ||= current.authUrl
+      for (const key of URL_FIELDS) {
+        if (form[key] === shown[key]) form[key] = current[key]
+        shown[key] = current[key]
+      }
     },
     { immediate: true },
   )
+
+  /** A typed address; null when empty or as shown (main then keeps what it uses anyway). */
+  function changedUrl(key: (typeof URL_FIELDS)[number]): string | null {
+    const value = form[key].trim()
+    return value && value !== shown[key] ? value : null
+  }
 
   const error = computed(() => formError.value ?? session.error)
 
@@ -32,8 +47,10 @@ export function useSignInForm() {
     // Passwords are taken as typed: a space may be part of one.
     const input: SignInInput = { apiToken }
     if (email) Object.assign(input, { email, password: form.password })
-    if (form.baseUrl.trim()) input.baseUrl = form.baseUrl.trim()
-    if (form.authUrl.trim()) input.authUrl = form.authUrl.trim()
+    for (const key of URL_FIELDS) {
+      const url = changedUrl(key)
+      if (url) input[key] = url
+    }
     return input
   }
 

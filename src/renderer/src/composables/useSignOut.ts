@@ -1,12 +1,7 @@
 import { useDialog, useMessage } from 'naive-ui'
-import { useAccountStore } from '@renderer/stores/account'
-import { useCampaignsStore } from '@renderer/stores/campaigns'
-import { useJobsStore } from '@renderer/stores/jobs'
 import { useNavigationStore } from '@renderer/stores/navigation'
-import { useProblemsStore } from '@renderer/stores/problems'
+import { resetStoresOnSignOut } from '@renderer/stores/reset-on-sign-out'
 import { useSessionStore } from '@renderer/stores/session'
-import { useShrinkStore } from '@renderer/stores/shrink'
-import { useSignupsStore } from '@renderer/stores/signups'
 
 export const SIGN_OUT_QUESTION = 'Sign out and delete the offline copy?'
 
@@ -22,12 +17,7 @@ export function useSignOut() {
       message.error(session.error ?? 'Could not sign out.')
       return false
     }
-    useCampaignsStore().reset()
-    useJobsStore().reset()
-    useSignupsStore().reset()
-    useAccountStore().reset()
-    useProblemsStore().reset()
-    useShrinkStore().reset()
+    resetStoresOnSignOut()
     useNavigationStore().go('campaigns')
     return true
   }

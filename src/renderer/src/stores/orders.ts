@@ -171,6 +171,13 @@ export const useOrdersStore = defineStore('orders', () => {
     stale.value = false
   }
 
+  /** Signed out: no campaign, and nothing of its filter (a pinned list holds its order ids). */
+  function reset(): void {
+    close()
+    toolbar.value = defaultFilterValue()
+    pinnedList.value = null
+  }
+
   function markStale(id: number): void {
     if (id === campaignId.value) stale.value = true
   }
@@ -245,6 +252,7 @@ export const useOrdersStore = defineStore('orders', () => {
     open,
     ensureOpen,
     close,
+    reset,
     markStale,
     setFilter,
     selectNode,

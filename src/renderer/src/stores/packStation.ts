@@ -168,6 +168,12 @@ export const usePackStationStore = defineStore('packStation', () => {
     lastPacked.value = null
   }
 
+  /** Signed out: on no campaign, so the next one's is read afresh (ids may repeat). */
+  function close(): void {
+    reset()
+    campaignId.value = null
+  }
+
   /** What the scan field sends on Enter: a code, or nothing (pack, confirm, skip). */
   function submit(raw: string): Promise<void> {
     return serial(async () => {
@@ -381,6 +387,7 @@ export const usePackStationStore = defineStore('packStation', () => {
     ticked,
     complete,
     load,
+    close,
     submit,
     tick,
     undo,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
+import { nextTick } from 'vue'
 import type { PrePrintCheck } from '@shared/ipc'
 import { perkNodeKey } from '@renderer/lib/perk-tree-keys'
 import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
@@ -129,6 +130,40 @@ describe('usePrintExportStore', () => {
       message: 'Could not write /x.pdf.',
     })
     expect(store.error).toBe('Could not write /x.pdf.')
+  })
+
+  it('drops a failure once the selection changes, and every answer once the campaign closes', async () => {
+    fakeBridge({
+      runChecks: () => [REFUNDED],
+      saveLabelsPdf: () => fail('export_write_failed', 'The selected order does not ship.'),
+    })
+    selectOrders()
+    const orders = useOrdersStore()
+    const store = usePrintExportStore()
+    await store.saveLabelsPdf()
+    expect(store.error).toBe('The selected order does not ship.')
+    orders.toolbar = { ...orders.toolbar, search: '' }
+    await nextTick()
+    expect(store.error).toBeNull()
+
+    const slips = useSlipBatchesStore()
+    await Promise.all([
+      store.saveLabelsPdf(),
+      store.loadChecks(),
+      store.refreshPreview(),
+      slips.refreshPreview(store.selection(), 'letter'),
+    ])
+    const answers = () => [
+      store.error,
+      store.checks.value,
+      store.labelsPreview.value,
+      slips.preview.value,
+    ]
+    expect(answers()).not.toContain(null)
+    // A sign-out closes the campaign: nothing of its copy is left for the next one to show.
+    orders.close()
+    await nextTick()
+    expect([...answers(), store.checksKey]).toEqual([null, null, null, null, null])
   })
 
   it('counts a dismissed print dialog as cancelled, and starts nothing without a campaign or while busy', async () => {

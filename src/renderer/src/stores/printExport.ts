@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type {
   AppSettings,
   ExportProgressEvent,
@@ -198,6 +198,21 @@ export const usePrintExportStore = defineStore('printExport', () => {
       act('slipsPdf', (r) => api().saveSlipsPdf(slips.request(r, slipPaper.value))),
     )
   }
+
+  // A failure, the checks and the previews are about the selection they were asked for: another
+  // filter takes the failure away, and a closed campaign (a sign-out deleted its copy) takes
+  // everything, so nothing of it stands above the next campaign's orders.
+  watch(
+    () => JSON.stringify(selection()),
+    () => {
+      error.value = null
+      if (selection() !== null) return
+      checks.clear()
+      checksKey.value = null
+      labelsPreview.clear()
+      void useSlipBatchesStore().refreshPreview(null, slipPaper.value)
+    },
+  )
 
   function listen(): () => void {
     return api().onExportProgress((event) => {

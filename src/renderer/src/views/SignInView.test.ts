@@ -4,6 +4,7 @@ import { createTestingPinia } from '@pinia/testing'
 import SignInView from './SignInView.vue'
 import { useSessionStore } from '@renderer/stores/session'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useSettingsStore } from '@renderer/stores/settings'
 import {
   buttonByName,
   inputByLabel,
@@ -68,9 +69,26 @@ describe('SignInView', () => {
       apiToken: 'tok-123',
       email: 'staff@perkpack.test',
       password: ' secret ',
-      baseUrl: 'https://api.example.test',
       authUrl: 'https://auth.other.test',
     })
+  })
+
+  it('sends no address the person left as shown, even when the shown one changes meanwhile', async () => {
+    const { wrapper, session } = setup()
+    vi.mocked(session.signIn).mockResolvedValue(true)
+    await typeInto(inputByLabel(wrapper, 'API token'), 'tok-123')
+    await openAdvanced()
+    // Main answers the hosts in use again (the demo ended, the environment): still untouched.
+    useSettingsStore().settings = {
+      ...useSettingsStore().settings!,
+      baseUrl: 'http://127.0.0.1:4710',
+      authUrl: 'http://127.0.0.1:4710',
+    }
+    await flushPromises()
+    expect(inputByLabel(wrapper, 'API base URL').value).toBe('http://127.0.0.1:4710')
+    buttonByName('Sign in').click()
+    await flushPromises()
+    expect(session.signIn).toHaveBeenCalledWith({ apiToken: 'tok-123' })
   })
 
   it('says what is missing instead of calling main', async () => {

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { defineComponent } from 'vue'
+import { createPinia, setActivePinia } from 'pinia'
+import { useCampaignsStore } from '@renderer/stores/campaigns'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { useOrdersStore } from '@renderer/stores/orders'
+import { usePrintExportStore } from '@renderer/stores/printExport'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
+import { useSignOut } from './useSignOut'
+
+/** useSignOut as the Settings view has it, inside the providers its message and dialog need. */
+function mountSignOut(): ReturnType<typeof useSignOut> {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  let signOut: ReturnType<typeof useSignOut> | null = null
+  const Host = defineComponent({
+    setup() {
+      signOut = useSignOut()
+      return () => null
+    },
+  })
+  mountWithProviders(Host, { pinia })
+  return signOut!
+}
+
+describe('useSignOut', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('leaves nothing of the deleted copies: no pinned list, filter or export failure for the demo', async () => {
+    const fake = fakeBridge({
+      saveLabelsPdf: () => fail('export_write_failed', 'The selected order does not ship.'),
+    })
+    const { signOut } = mountSignOut()
+    const campaigns = useCampaignsStore()
+    const navigation = useNavigationStore()
+    const orders = useOrdersStore()
+    const print = usePrintExportStore()
+    campaigns.open(1001)
+    await orders.open(1001)
+    const fresh = orders.currentFilter()
+    // Print & export -> Missing address -> "Open list"; a search; "Save as PDF" fails.
+    navigation.openOrdersList('Missing address', [4, 9])
+    await orders.showList('Missing address', [4, 9])
+    await orders.setFilter({ ...orders.toolbar, search: 'ada' })
+    await print.saveLabelsPdf()
+    expect(print.error).toBe('The selected order does not ship.')
+
+    expect(await signOut()).toBe(true)
+    // "Try the demo": its campaign may carry the same id as the deleted one.
+    campaigns.open(1001)
+    await orders.open(1001)
+    expect(fake.calls.queryOrders).toHaveBeenLastCalledWith({ campaignId: 1001, filter: fresh })
+    expect([navigation.ordersList, orders.pinnedList, print.error]).toEqual([null, null, null])
+  })
+})

@@ -1,0 +1,32 @@
+import { useAccountStore } from './account'
+import { useCampaignsStore } from './campaigns'
+import { useFloorProgressStore } from './floorProgress'
+import { useJobsStore } from './jobs'
+import { useNavigationStore } from './navigation'
+import { useOrdersStore } from './orders'
+import { usePackStationStore } from './packStation'
+import { useProblemsStore } from './problems'
+import { useShrinkStore } from './shrink'
+import { useSignupsStore } from './signups'
+import { useTrackingFilesStore } from './trackingFiles'
+
+/**
+ * Sign-out deleted every offline copy: each store of a campaign's data goes back to empty, so
+ * nothing of the deleted copies (a list of its order ids pinned as a filter, an export's
+ * failure) is shown over the next account's or the demo's, whose campaign ids may be the same.
+ * The one list of them: a new store of campaign data is added here. The order drawer and
+ * Print & export follow the orders store's campaign (stores/orderDetail.ts, printExport.ts).
+ */
+export function resetStoresOnSignOut(): void {
+  useCampaignsStore().reset()
+  useJobsStore().reset()
+  useSignupsStore().reset()
+  useAccountStore().reset()
+  useProblemsStore().reset()
+  useShrinkStore().reset()
+  useNavigationStore().clearOrdersList()
+  useOrdersStore().reset()
+  usePackStationStore().close()
+  void useFloorProgressStore().load(null)
+  useTrackingFilesStore().forCampaign(null)
+}
