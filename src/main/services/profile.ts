@@ -89,7 +89,10 @@ const offsetAxis = (axis: 'x' | 'y') => offsetSchema.shape[axis].catch(0)
  * value that does not fit is read as its default and costs only that field, never a start.
  */
 export const settingsFileSchema = z.object({
-  /** The last sign-in's hosts (normalised; a hand-broken one is ignored). */
+  /**
+   * The hosts a person chose at sign-in or in Settings (normalised; a hand-broken one is
+   * ignored); absent: the environment's or the default.
+   */
   baseUrl: savedUrl,
   authUrl: savedUrl,
   /** The last sign-in's e-mail; null or absent: API token only. */
