@@ -36,7 +36,7 @@ import { lines, linesHeight, pagedDocumentCss } from './slip-text'
 export interface PickListDocOptions {
   paper: SlipPaper
   campaignTitle: string
-  /** What the selection is, for a person: "Captured, In fulfillment · Perk: Core pledge". */
+  /** The selection in the app's words: "Status: Captured, In fulfillment · Perk: Core pledge". */
   selection: string
   /** ISO time the offline copy was synced; null when never synced (imported data). */
   syncedAt: string | null
