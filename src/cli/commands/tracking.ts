@@ -12,6 +12,7 @@ import type { TrackingPreview } from '../../main/services/floor/tracking-import'
 import { writeExportFile } from '../../main/services/export/excel-files'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
+import { orderNumberText } from '../../shared/fulfillment'
 import { isOneOf, TRACKING_FORMATS } from '../../shared/ipc'
 import type { TrackingFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
@@ -44,7 +45,7 @@ function previewLines(preview: TrackingPreview): string[] {
   lines.push(`Conflicts: ${plural(preview.conflicts.length, 'order')} had another tracking number`)
   for (const c of preview.conflicts.slice(0, SHOWN))
     lines.push(
-      `  line ${c.line}: order ${c.orderId} has ${c.stored.join(', ')}; ${c.trackingNumber} is kept beside it`,
+      `  line ${c.line}: ${orderNumberText({ id: c.orderId, sequence_number: c.sequenceNumber })} has ${c.stored.join(', ')}; ${c.trackingNumber} is kept beside it`,
     )
   lines.push(`Not packed yet: ${plural(preview.notPacked.length, 'order')}`)
   if (preview.problems.length > 0) {
