@@ -3,6 +3,7 @@ import { skuCodeOfKey } from '@shared/fulfillment/variant'
 import type { OrdersFilter } from '@shared/ipc'
 import { ALL_ORDERS_PART, countryPart, perkPart, statusPart } from '@shared/export/selection-text'
 import type { SelectionPart } from '@shared/export/selection-text'
+import { plural } from './counts'
 import { variantText } from './perk-labels'
 
 export type { SelectionPart } from '@shared/export/selection-text'
@@ -44,6 +45,6 @@ export function describeSelection(
   if (filter.search) parts.push({ label: 'Search', value: `“${filter.search}”` })
   if (filter.country) parts.push(countryPart(filter.country))
   parts.push(nodePart(filter, tree, remembered) ?? { ...ALL_ORDERS_PART })
-  if (filter.ids) parts.push({ label: 'List', value: `${filter.ids.length} chosen orders` })
+  if (filter.ids) parts.push({ label: 'List', value: plural(filter.ids.length, 'chosen order') })
   return parts
 }
