@@ -142,6 +142,20 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     expect(result.stderr).toMatch(/people\.csv, line 1: the header lacks/)
   })
 
+  it('names the one row of the dashboard file it cannot match by its line', async () => {
+    const source = path.join(dataDir, 'dashboard-unmatched.csv')
+    fs.writeFileSync(
+      source,
+      `Order No.,Pledge ID,Name,Carrier,Tracking Number\r\n${seqOf(8)},${rows[8]!.id},Sam,,\r\n9999,99999999,Ann,,\r\n`,
+    )
+    const out = path.join(dataDir, 'dashboard-unmatched-filled.csv')
+    const result = await run('tracking', 'fill', id, source, '--out', out)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(
+      'Unmatched: 1 row (line 3: not in the offline copy; sync, then fill again)',
+    )
+  })
+
   it('fills the dashboard file with the stored numbers and leaves the source alone', async () => {
     const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
     try {

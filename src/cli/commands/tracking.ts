@@ -99,6 +99,12 @@ async function importInto(
   return 0
 }
 
+/** "line 6", "lines 6, 9, ...": the first SHOWN line numbers of a file. */
+function linesText(lines: readonly number[]): string {
+  const listed = lines.slice(0, SHOWN).join(', ')
+  return `${lines.length === 1 ? 'line' : 'lines'} ${listed}${lines.length > SHOWN ? ', ...' : ''}`
+}
+
 async function fillDashboard({ context, args, values }: CommandInput): Promise<number> {
   const campaignId = campaignArg(args, FILL_USAGE)
   const out = checkedOutPath(values.out, {
@@ -124,12 +130,7 @@ async function fillDashboard({ context, args, values }: CommandInput): Promise<n
       `No tracking number yet: ${plural(result.noTracking, 'row')}`,
       `Unmatched: ${plural(result.unmatched.length, 'row')}` +
         (result.unmatched.length > 0
-          ? ` (lines ${result.unmatched
-              .slice(0, SHOWN)
-              .map((u) => u.line)
-              .join(
-                ', ',
-              )}${result.unmatched.length > SHOWN ? ', ...' : ''}: not in the offline copy; sync, then fill again)`
+          ? ` (${linesText(result.unmatched.map((u) => u.line))}: not in the offline copy; sync, then fill again)`
           : ''),
       '',
     ].join('\n'),
