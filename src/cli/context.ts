@@ -103,8 +103,14 @@ export class CliContext {
     this.close()
     await eraseOfflineCopies(this.secretStore(), this.target.dataDir, [profile])
     this.cacheKey = null
-    new CampaignNames(this.target.dataDir, () => profile).forget()
+    this.campaignNames().forget()
     return this.target.dataDir
+  }
+
+  /** The names the app shows campaigns by (a rename in the app included), for this host. */
+  campaignNames(): CampaignNames {
+    const profile = cacheProfile(this.target.baseUrl)
+    return new CampaignNames(this.target.dataDir, () => profile)
   }
 
   close(): void {

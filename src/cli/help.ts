@@ -15,8 +15,20 @@ Exit codes: 0 ok, 1 runtime failure (network, server; sync --strict with unreada
 4 pack: the order was packed before (at which station, when).
 `
 
+/**
+ * A command's usage under "Commands:": a usage of several lines (tracking import, tracking fill)
+ * is written for "Usage: perkpack …"; here each line stands in the command column, the summary
+ * below them.
+ */
+function usageLines(usage: string): string {
+  return usage
+    .split('\n')
+    .map((line) => `  ${line.trim().replace(/^perkpack /, '')}`)
+    .join('\n')
+}
+
 export function mainHelp(): string {
-  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`)
+  const lines = Object.values(COMMANDS).map((c) => `${usageLines(c.usage)}\n      ${c.summary}`)
   return `perkpack: crowdfunding reward fulfillment from the command line
 
 Usage: perkpack <command> [options]

@@ -2,7 +2,14 @@ import type { CampaignSnapshotInfo } from '../main/services/cache'
 import type { PrintProgress } from '../main/services/print'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
-import { DEFAULT_STATUSES, filterContributions } from '../shared/fulfillment'
+import {
+  ALL_ORDERS_PART,
+  countryPart,
+  perkPart,
+  selectionText,
+  statusPart,
+} from '../shared/export/selection-text'
+import { DEFAULT_STATUSES, filterContributions, perkLabel } from '../shared/fulfillment'
 import { isOneOf, SLIP_PAPERS } from '../shared/ipc'
 import type { SlipPaper } from '../shared/ipc'
 import { campaignArg, perkFilter } from './arguments'
@@ -17,9 +24,9 @@ import { statusesFrom, unknownStatusNotes } from './statuses'
 export interface PrintSelection {
   info: CampaignSnapshotInfo
   rows: CampaignContribution[]
-  /** The campaign as a person names it: its title when the API gave one. */
+  /** The campaign as the app names it: the person's rename, else its title or slug read aloud. */
   title: string
-  /** The selection in words, for the pick list's header. */
+  /** The selection in the app's words, for the pick list's header. */
   description: string
 }
 
@@ -52,15 +59,25 @@ export function printSelection(
   const rows = filterContributions(cached, { statuses, ...perk, ...country })
   reportPrePrintChecks(context, info, rows)
   for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
-  const parts = [statuses.length === 0 ? 'every status' : statuses.join(', ')]
-  if (perk.perkId !== undefined) parts.push(`perk ${perk.perkId}`)
-  if (country.country !== undefined) parts.push(`country ${country.country}`)
+  const parts = [statusPart(statuses)]
+  if (country.country !== undefined) parts.push(countryPart(country.country))
+  parts.push(perk.perkId === undefined ? ALL_ORDERS_PART : perkPart(perkName(rows, perk.perkId)))
   return {
     info,
     rows,
-    title: info.title?.trim() || `Campaign ${campaignId}`,
-    description: parts.join(' · '),
+    // The cache keeps the slug as the title (sync.ts); the names file has the app's renames.
+    title: context.campaignNames().displayName(campaignId, info.title),
+    description: selectionText(parts),
   }
+}
+
+/** The perk as the app's perk tree labels it, from an order holding it. */
+function perkName(rows: readonly CampaignContribution[], perkId: number): string {
+  for (const row of rows) {
+    const perk = row.order.perks.find((p) => p.id === perkId)
+    if (perk) return perkLabel(perk)
+  }
+  return `Perk ${perkId}`
 }
 
 /** Progress on stderr when it is a terminal: a long slip run is not silence. */

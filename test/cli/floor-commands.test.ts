@@ -101,6 +101,30 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     })
   })
 
+  it('names a conflicting order by its order number, as the file does', async () => {
+    const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
+    try {
+      cache
+        .floor()
+        .addTracking(CAMPAIGN, [
+          { orderId: orderOf(3), carrier: 'USPS', trackingNumber: '9400100000000000000031' },
+        ])
+    } finally {
+      cache.close()
+    }
+    const file = path.join(dataDir, 'parcels-conflict.csv')
+    fs.writeFileSync(
+      file,
+      `order_number,carrier,tracking_number\n#${seqOf(3)},USPS,9400100000000000000032\n`,
+    )
+    const dry = await run('tracking', 'import', id, file, '--dry-run')
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(seqOf(3)).not.toBe(orderOf(3))
+    expect(dry.stdout).toContain(
+      `  line 2: #${seqOf(3)} has 9400100000000000000031; 9400100000000000000032 is kept beside it`,
+    )
+  })
+
   it('reads a tracking file saved as UTF-16, as a spreadsheet saves "Unicode text"', async () => {
     const file = path.join(dataDir, 'parcels-utf16.txt')
     const text = `order_number\tcarrier\ttracking_number\r\n${seqOf(9)}\tUPS\t1Z999AA10123456799\r\n`
@@ -116,6 +140,20 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     const result = await run('tracking', 'import', id, file)
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/people\.csv, line 1: the header lacks/)
+  })
+
+  it('names the one row of the dashboard file it cannot match by its line', async () => {
+    const source = path.join(dataDir, 'dashboard-unmatched.csv')
+    fs.writeFileSync(
+      source,
+      `Order No.,Pledge ID,Name,Carrier,Tracking Number\r\n${seqOf(8)},${rows[8]!.id},Sam,,\r\n9999,99999999,Ann,,\r\n`,
+    )
+    const out = path.join(dataDir, 'dashboard-unmatched-filled.csv')
+    const result = await run('tracking', 'fill', id, source, '--out', out)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(
+      'Unmatched: 1 row (line 3: not in the offline copy; sync, then fill again)',
+    )
   })
 
   it('fills the dashboard file with the stored numbers and leaves the source alone', async () => {

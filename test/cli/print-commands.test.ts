@@ -86,7 +86,7 @@ describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () =>
     expect(pick.stdout).toMatch(new RegExp(`for ${expected.ships} orders that ship, 1 page`))
     const text = textOf(path.join(dataDir, 'pick.pdf'))
     expect(text).toContain('Pick list')
-    expect(text).toContain('Selection: captured, in_fulfillment')
+    expect(text).toContain('Selection: Status: Captured, In fulfillment')
   })
 
   it.each([

@@ -10,7 +10,7 @@ const USAGE =
 export const slipsCommand: Command = {
   usage: USAGE,
   summary: 'Packing slips as PDF, in batches of 500, from the offline cache (no network).',
-  details: `--out FILE.pdf    where to write; more than 500 slips go to FILE-part-01-of-N.pdf, ...
+  details: `--out FILE.pdf    where to write; more than 500 slips go to FILE-001-of-040.pdf, ... (as the app)
 --paper P         letter (default) or a4
 --status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
 --perk ID         only orders holding this perk

@@ -12,6 +12,7 @@ import type { TrackingPreview } from '../../main/services/floor/tracking-import'
 import { writeExportFile } from '../../main/services/export/excel-files'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
+import { orderNumberText } from '../../shared/fulfillment'
 import { isOneOf, TRACKING_FORMATS } from '../../shared/ipc'
 import type { TrackingFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
@@ -44,7 +45,7 @@ function previewLines(preview: TrackingPreview): string[] {
   lines.push(`Conflicts: ${plural(preview.conflicts.length, 'order')} had another tracking number`)
   for (const c of preview.conflicts.slice(0, SHOWN))
     lines.push(
-      `  line ${c.line}: order ${c.orderId} has ${c.stored.join(', ')}; ${c.trackingNumber} is kept beside it`,
+      `  line ${c.line}: ${orderNumberText({ id: c.orderId, sequence_number: c.sequenceNumber })} has ${c.stored.join(', ')}; ${c.trackingNumber} is kept beside it`,
     )
   lines.push(`Not packed yet: ${plural(preview.notPacked.length, 'order')}`)
   if (preview.problems.length > 0) {
@@ -98,6 +99,12 @@ async function importInto(
   return 0
 }
 
+/** "line 6", "lines 6, 9, ...": the first SHOWN line numbers of a file. */
+function linesText(lines: readonly number[]): string {
+  const listed = lines.slice(0, SHOWN).join(', ')
+  return `${lines.length === 1 ? 'line' : 'lines'} ${listed}${lines.length > SHOWN ? ', ...' : ''}`
+}
+
 async function fillDashboard({ context, args, values }: CommandInput): Promise<number> {
   const campaignId = campaignArg(args, FILL_USAGE)
   const out = checkedOutPath(values.out, {
@@ -123,12 +130,7 @@ async function fillDashboard({ context, args, values }: CommandInput): Promise<n
       `No tracking number yet: ${plural(result.noTracking, 'row')}`,
       `Unmatched: ${plural(result.unmatched.length, 'row')}` +
         (result.unmatched.length > 0
-          ? ` (lines ${result.unmatched
-              .slice(0, SHOWN)
-              .map((u) => u.line)
-              .join(
-                ', ',
-              )}${result.unmatched.length > SHOWN ? ', ...' : ''}: not in the offline copy; sync, then fill again)`
+          ? ` (${linesText(result.unmatched.map((u) => u.line))}: not in the offline copy; sync, then fill again)`
           : ''),
       '',
     ].join('\n'),

@@ -1,28 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
-import { basename, dirname, extname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { SlipBatchRange, SlipsProgress } from '../../shared/ipc'
 import { PerkPackError } from '../services/perkpack-errors'
+import { batchFiles } from '../services/print'
 
 export function slipsCancelled(): PerkPackError {
   return new PerkPackError('print_cancelled', 'Cancelled: no packing slip file was kept.')
-}
-
-/**
- * Where each batch goes: the chosen file when there is one batch, else the chosen name
- * numbered, "tidepool-slips.pdf" -> "tidepool-slips-003-of-008.pdf", so the files sort in order
- * in any file list and each says how many there are.
- */
-export function batchFiles(chosen: string, count: number): string[] {
-  if (count <= 1) return [chosen]
-  const ext = extname(chosen) || '.pdf'
-  const stem = extname(chosen) ? chosen.slice(0, -ext.length) : chosen
-  const width = Math.max(3, String(count).length)
-  const number = (n: number) => String(n).padStart(width, '0')
-  return Array.from(
-    { length: count },
-    (_, i) => `${stem}-${number(i + 1)}-of-${number(count)}${ext}`,
-  )
 }
 
 /** A hidden, unguessable name beside `file`: nobody opens half a PDF under its real name. */

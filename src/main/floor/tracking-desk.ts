@@ -102,12 +102,15 @@ export class TrackingDesk {
       },
       conflicts: {
         count: preview.conflicts.length,
-        rows: cut(preview.conflicts).map(({ line, orderId, trackingNumber, stored }) => ({
-          line,
-          orderId,
-          trackingNumber,
-          stored,
-        })),
+        rows: cut(preview.conflicts).map(
+          ({ line, orderId, sequenceNumber, trackingNumber, stored }) => ({
+            line,
+            orderId,
+            sequenceNumber,
+            trackingNumber,
+            stored,
+          }),
+        ),
       },
       problems: { count: preview.problems.length, rows: cut(preview.problems) },
     }

@@ -311,7 +311,14 @@ export interface TrackingPreviewView {
   unmatched: { count: number; rows: { line: number; orderNumber: string }[] }
   conflicts: {
     count: number
-    rows: { line: number; orderId: number; trackingNumber: string; stored: string[] }[]
+    rows: {
+      line: number
+      orderId: number
+      /** The order number people and shippers know it by; null when the API sent none. */
+      sequenceNumber: number | null
+      trackingNumber: string
+      stored: string[]
+    }[]
   }
   problems: { count: number; rows: { line: number; column: string; message: string }[] }
 }

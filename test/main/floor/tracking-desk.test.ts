@@ -57,6 +57,29 @@ describe('the app side of tracking numbers', () => {
     await expect(desk.import(CAMPAIGN, preview.previewId)).rejects.toThrow(/Choose the file again/)
   })
 
+  it("names a conflict's order by its order number as well as its id", () => {
+    const { cache, desk } = setUp()
+    const order = rows[4]!.order
+    cache
+      .floor()
+      .addTracking(CAMPAIGN, [{ orderId: order.id, carrier: 'usps', trackingNumber: '9400' }])
+    const preview = desk.preview({
+      campaignId: CAMPAIGN,
+      fileName: 'parcels.csv',
+      contentBase64: b64(`order_number,carrier,tracking_number\n#${seq(4)},usps,9401\n`),
+    })
+    expect(order.sequence_number).not.toBe(order.id)
+    expect(preview.conflicts.rows).toEqual([
+      {
+        line: 2,
+        orderId: order.id,
+        sequenceNumber: order.sequence_number,
+        trackingNumber: '9401',
+        stored: ['9400'],
+      },
+    ])
+  })
+
   it('a preview too old to trust is refused', async () => {
     let now = 0
     const { desk } = setUp(NO_DESKTOP, () => now)

@@ -5,7 +5,7 @@ export type { LabelLayout } from './layouts'
 export { planLabels, renderLabels } from './labels'
 export type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
 export {
-  batchPath,
+  batchFiles,
   planSlipBatches,
   renderLabelsPdf,
   renderPickListPdf,

@@ -169,13 +169,21 @@ export function slipPreview(
   return first === undefined ? null : renderPackingSlips([first], options)
 }
 
-/** "slips.pdf", batch 3 of 40 -> "slips-part-03-of-40.pdf"; one batch keeps the name. */
-export function batchPath(out: string, index: number, count: number): string {
-  if (count <= 1) return out
-  const ext = extname(out) || '.pdf'
-  const stem = extname(out) ? out.slice(0, -ext.length) : out
-  const width = String(count).length
-  return `${stem}-part-${String(index + 1).padStart(width, '0')}-of-${count}${ext}`
+/**
+ * Where each batch of slips goes, in the app and on the command line: the chosen file when there
+ * is one batch, else the chosen name numbered, "tidepool-slips.pdf" -> "tidepool-slips-003-of-008.pdf",
+ * so the files sort in order in any file list and each says how many there are.
+ */
+export function batchFiles(chosen: string, count: number): string[] {
+  if (count <= 1) return [chosen]
+  const ext = extname(chosen) || '.pdf'
+  const stem = extname(chosen) ? chosen.slice(0, -ext.length) : chosen
+  const width = Math.max(3, String(count).length)
+  const number = (n: number) => String(n).padStart(width, '0')
+  return Array.from(
+    { length: count },
+    (_, i) => `${stem}-${number(i + 1)}-of-${number(count)}${ext}`,
+  )
 }
 
 export interface SlipsPdfFile {
@@ -195,7 +203,7 @@ export interface SlipsPdfResult {
 
 /**
  * Packing slips of the orders that ship to PDF in batches of `batchSize`, one file per batch
- * (`batchPath`), with progress after each batch, drawn by the PDF library (pdf-slips.ts): no
+ * (`batchFiles`), with progress after each batch, drawn by the PDF library (pdf-slips.ts): no
  * browser. Each batch is laid out as it is drawn, one order at a time, and the file stream is
  * drained every few pages, so memory stays flat whatever the campaign's size. The files appear
  * under their names only once all of them are written; on failure or cancel none is left.
@@ -225,9 +233,10 @@ export async function renderSlipsPdf(
     let pages = 0
     const total = shipping.length
     run.onProgress?.({ batch: 0, batches: batches.length, done, total, pages })
+    const paths = batchFiles(out, batches.length)
     for (const batch of batches) {
       if (run.signal?.aborted) throw cancelledError()
-      const path = batchPath(out, batch.index, batches.length)
+      const path = paths[batch.index] as string
       const part = partPath(path)
       parts.push({ part, out: path })
       const written = await writeSlipsPdf(
@@ -251,7 +260,7 @@ export async function renderSlipsPdf(
       })
     parts.length = 0
   } catch (error) {
-    // All or nothing: "part 3 of 40" promises 40 files.
+    // All or nothing: "003-of-040" promises 40 files.
     for (const file of files) await rm(file.path, { force: true }).catch(() => undefined)
     throw error
   } finally {

@@ -8,7 +8,6 @@ import {
   sortPickList,
 } from '../../../shared/fulfillment'
 import type { NotShipping, PickListRow } from '../../../shared/fulfillment'
-import { plural } from '../../../shared/export/check-text'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { fontFaceCss } from './fonts'
 import { htmlDocument, pt } from './html'
@@ -36,7 +35,7 @@ import { lines, linesHeight, pagedDocumentCss } from './slip-text'
 export interface PickListDocOptions {
   paper: SlipPaper
   campaignTitle: string
-  /** What the selection is, for a person: "Captured, In fulfillment · Perk: Core pledge". */
+  /** The selection in the app's words: "Status: Captured, In fulfillment · Perk: Core pledge". */
   selection: string
   /** ISO time the offline copy was synced; null when never synced (imported data). */
   syncedAt: string | null
@@ -108,9 +107,13 @@ function parcels(orders: readonly CampaignContribution[]): {
   return { rows, skipped }
 }
 
+/** "1,915": the header's counts and the rows' quantities are written alike. */
+const countText = (n: number) => n.toLocaleString('en-US')
+const counted = (n: number, one: string) => `${countText(n)} ${n === 1 ? one : `${one}s`}`
+
 function coverage(orders: number, skipped: readonly NotShipping[]): string {
   const leftOut = leftOutText(skipped)
-  return `${plural(orders, 'order')} that ship${leftOut === null ? '' : ` (${leftOut})`}`
+  return `${counted(orders, 'order')} that ship${leftOut === null ? '' : ` (${leftOut})`}`
 }
 
 /** One row of the list as laid out: its five cells (SKU, item, choices, quantity, orders). */
@@ -163,7 +166,7 @@ export function planPickList(
     lines(
       [
         `Selection: ${options.selection}`,
-        `${plural(list.length, 'variant')} · ${plural(units, 'unit')} · ${coverage(rows.length, skipped)}`,
+        `${counted(list.length, 'variant')} · ${counted(units, 'unit')} · ${coverage(rows.length, skipped)}`,
         `${synced} · printed ${printed}`,
       ],
       T.meta,
@@ -191,8 +194,8 @@ export function planPickList(
       lines([row.sku_code], T.cellBold, cellWidth(cols.sku), faces),
       lines([row.item_name], T.cell, cellWidth(cols.item), faces),
       lines([describeChoices(row.choices)], T.cell, cellWidth(cols.choices), faces),
-      lines([row.quantity.toLocaleString('en-US')], T.cellBold, cellWidth(QTY_COL), faces),
-      lines([row.order_count.toLocaleString('en-US')], T.cell, cellWidth(ORDERS_COL), faces),
+      lines([countText(row.quantity)], T.cellBold, cellWidth(QTY_COL), faces),
+      lines([countText(row.order_count)], T.cell, cellWidth(ORDERS_COL), faces),
     ]
     const heightPt = 2 * CELL_PAD_Y + CELL_RULE + Math.max(...cells.map((c) => c.heightPt))
     return { cells, heightPt }

@@ -24,6 +24,13 @@ describe('the tree node in words', () => {
     expect(nodePart({ perkId: 99 }, TREE)).toEqual({ label: 'Perk', value: 'Perk 99' })
   })
 
+  it('counts the chosen orders of a list in words: one order, or many', () => {
+    const list = (ids: number[]) =>
+      describeSelection({ statuses: [], ids }, TREE).find((part) => part.label === 'List')
+    expect(list([4402])).toEqual({ label: 'List', value: '1 chosen order' })
+    expect(list(Array.from({ length: 1200 }, (_, i) => i + 1))?.value).toBe('1,200 chosen orders')
+  })
+
   it('puts the whole selection on one line for a printed header', () => {
     const parts = describeSelection({ statuses: [], country: 'DE', perkId: 12 }, TREE)
     expect(selectionText(parts)).toBe('Status: Every status · Country: DE · Perk: Core Game')

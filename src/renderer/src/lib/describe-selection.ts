@@ -1,14 +1,13 @@
 import type { PerkGroup } from '@shared/fulfillment'
-import { DEFAULT_STATUSES } from '@shared/fulfillment'
 import { skuCodeOfKey } from '@shared/fulfillment/variant'
 import type { OrdersFilter } from '@shared/ipc'
+import { ALL_ORDERS_PART, countryPart, perkPart, statusPart } from '@shared/export/selection-text'
+import type { SelectionPart } from '@shared/export/selection-text'
+import { plural } from './counts'
 import { variantText } from './perk-labels'
-import { statusLabel } from './order-status'
 
-export interface SelectionPart {
-  label: string
-  value: string
-}
+export type { SelectionPart } from '@shared/export/selection-text'
+export { partText, selectionText } from '@shared/export/selection-text'
 
 /** The orders without any perk, as the chip and the summary name them. */
 const NO_PERK_VALUE = 'none (orders without a perk)'
@@ -31,14 +30,9 @@ export function nodePart(
     if (perk && variant) return { label: 'SKU', value: `${variantText(variant)} in ${perk.label}` }
     return remembered ?? { label: 'SKU', value: skuCodeOfKey(filter.variant) }
   }
-  if (filter.perkId === null) return { label: 'Perk', value: NO_PERK_VALUE }
-  if (perk) return { label: 'Perk', value: perk.label }
-  return remembered ?? { label: 'Perk', value: `Perk ${filter.perkId}` }
-}
-
-/** "SKU: TEE-M · T-shirt · Size: M in Core Game": the chip's text. */
-export function partText(part: SelectionPart): string {
-  return `${part.label}: ${part.value}`
+  if (filter.perkId === null) return perkPart(NO_PERK_VALUE)
+  if (perk) return perkPart(perk.label)
+  return remembered ?? perkPart(`Perk ${filter.perkId}`)
 }
 
 /** Each part of the Orders view's filter, as a person set it. */
@@ -47,21 +41,10 @@ export function describeSelection(
   tree: readonly PerkGroup[],
   remembered: SelectionPart | null = null,
 ): SelectionPart[] {
-  const statuses = filter.statuses ?? DEFAULT_STATUSES
-  const parts: SelectionPart[] = [
-    {
-      label: 'Status',
-      value: statuses.length === 0 ? 'Every status' : statuses.map(statusLabel).join(', '),
-    },
-  ]
+  const parts: SelectionPart[] = [statusPart(filter.statuses)]
   if (filter.search) parts.push({ label: 'Search', value: `“${filter.search}”` })
-  if (filter.country) parts.push({ label: 'Country', value: filter.country })
-  parts.push(nodePart(filter, tree, remembered) ?? { label: 'Perk / SKU', value: 'All orders' })
-  if (filter.ids) parts.push({ label: 'List', value: `${filter.ids.length} chosen orders` })
+  if (filter.country) parts.push(countryPart(filter.country))
+  parts.push(nodePart(filter, tree, remembered) ?? { ...ALL_ORDERS_PART })
+  if (filter.ids) parts.push({ label: 'List', value: plural(filter.ids.length, 'chosen order') })
   return parts
-}
-
-/** The whole selection on one line, for a printed header: "Status: Captured · SKU: …". */
-export function selectionText(parts: readonly SelectionPart[]): string {
-  return parts.map(partText).join(' · ')
 }

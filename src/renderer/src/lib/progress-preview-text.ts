@@ -2,6 +2,7 @@ import type { TrackingPreviewView } from '@shared/ipc'
 import { formatCount, plural } from './counts'
 import type { PreviewFigure } from './preview-figure'
 import { FORMAT_NAMES } from './progress-text'
+import { orderLabel } from './station-checklist'
 
 type TrackingFigure = PreviewFigure<
   'matched' | 'alreadyStored' | 'unmatched' | 'conflicts' | 'notPacked' | 'problems'
@@ -46,7 +47,7 @@ export function previewLists(preview: TrackingPreviewView): PreviewList[] {
       title: 'Orders that already have another tracking number (the new one is added beside it)',
       rows: preview.conflicts.rows.map(
         (r) =>
-          `Line ${r.line}: order ${r.orderId} gets ${r.trackingNumber}, has ${r.stored.join(', ')}`,
+          `Line ${r.line}: order ${orderLabel(r)} gets ${r.trackingNumber}, has ${r.stored.join(', ')}`,
       ),
       more: preview.conflicts.count - preview.conflicts.rows.length,
     },

@@ -13,7 +13,15 @@ export function trackingPreview(overrides: Partial<TrackingPreviewView> = {}): T
     unmatched: { count: 1, rows: [{ line: 5, orderNumber: '999' }] },
     conflicts: {
       count: 1,
-      rows: [{ line: 7, orderId: 4402, trackingNumber: '1Z999', stored: ['9400111'] }],
+      rows: [
+        {
+          line: 7,
+          orderId: 4402,
+          sequenceNumber: 1449,
+          trackingNumber: '1Z999',
+          stored: ['9400111'],
+        },
+      ],
     },
     problems: {
       count: 2,

@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PrintProgress } from '../../../../src/main/services/print'
 import {
-  batchPath,
   planSlipBatches,
   renderLabelsPdf,
   renderSlipsPdf,
@@ -51,12 +50,6 @@ describe('batches', () => {
     expect(() => planSlipBatches(10, 0)).toThrow(RangeError)
   })
 
-  it('names one file per batch, and keeps the name when there is one batch', () => {
-    expect(batchPath('/x/slips.pdf', 2, 40)).toBe('/x/slips-part-03-of-40.pdf')
-    expect(batchPath('/x/slips.pdf', 0, 1)).toBe('/x/slips.pdf')
-    expect(batchPath('/x/slips', 0, 3)).toBe('/x/slips-part-1-of-3.pdf')
-  })
-
   it('previews the first order’s slip only', () => {
     const preview = slipPreview(numberedOrders(3), { paper: 'letter', campaignTitle: 'T' })
     expect(preview?.pages).toBe(1)
@@ -94,9 +87,10 @@ describe('PDF files (no browser)', { timeout: 120_000 }, () => {
       { batchSize: 2, onProgress: (p) => events.push(p) },
     )
     expect(result.files.map((f) => [f.path, f.pages])).toEqual([
-      [join(out, 'slips-part-1-of-3.pdf'), 2],
-      [join(out, 'slips-part-2-of-3.pdf'), 2],
-      [join(out, 'slips-part-3-of-3.pdf'), 1],
+      // The names the app's "Save packing slips as PDF" gives (test/main/exports/slip-batches).
+      [join(out, 'slips-001-of-003.pdf'), 2],
+      [join(out, 'slips-002-of-003.pdf'), 2],
+      [join(out, 'slips-003-of-003.pdf'), 1],
     ])
     for (const file of result.files) expect(pagesOf(file.path)).toBe(file.pages)
     expect(events.map((e) => [e.batch, e.done, e.pages])).toEqual([

@@ -62,6 +62,16 @@ describe('printable pick list', () => {
     )
   })
 
+  it('writes the counts of the header with thousands separators, like the rows', () => {
+    const rows = Array.from({ length: 1_100 }, (_, i) =>
+      order(i + 1, shipping(), [{ code: 'CORE' }]),
+    )
+    rows.push(order(1_101, shipping(), [{ code: 'CORE', quantity: 815 }]))
+    const doc = renderPickListDocument(rows, options)
+    expect(doc.html).toContain('1 variant · 1,915 units · 1,101 orders that ship')
+    expect(doc.html).toContain('>1,915<')
+  })
+
   it('prints every variant once with its quantity, the header on every page, inside the paper', async () => {
     const rows = campaign()
     const out = join(dir, 'picklist.pdf')

@@ -49,7 +49,7 @@ describe('TrackingImportCard', () => {
     )
     expect(text('[data-testid="preview-list-unmatched"]')).toContain('Line 5: order number 999')
     expect(text('[data-testid="preview-list-conflicts"]')).toContain(
-      'Line 7: order 4402 gets 1Z999, has 9400111',
+      'Line 7: order #1449 gets 1Z999, has 9400111',
     )
     expect(text('[data-testid="preview-list-problems"]')).toContain(
       'Line 10, tracking_number: a number in scientific notation',
