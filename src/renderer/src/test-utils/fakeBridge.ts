@@ -157,6 +157,7 @@ function defaults(): Partial<FakeHandlers> {
       totals: { orders: 0, units: 0, variants: 0 },
       pickList: [],
       pickListTotals: { orders: 0, units: 0, variants: 0 },
+      pickListLeftOut: { nothingToShip: 0, noAddress: 0 },
       packedButStopped: 0,
     }),
     orderRows: () => [],
