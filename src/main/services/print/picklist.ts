@@ -1,13 +1,6 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import {
-  buildPickList,
-  describeChoices,
-  leftOutText,
-  notShipping,
-  perkShips,
-  sortPickList,
-} from '../../../shared/fulfillment'
-import type { NotShipping, PickListRow } from '../../../shared/fulfillment'
+import { describeChoices, shippedPickList, shippingCoverageText } from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
 import { plural } from '../../../shared/export/check-text'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { fontFaceCss } from './fonts'
@@ -87,32 +80,6 @@ ${itemTableCss()}
   bottom: ${pt(paper.marginPt)}; padding-top: ${pt(FOOT_PAD)}; border-top: ${pt(CELL_RULE)} solid #999; }`
 }
 
-/** The orders that ship, each with only the perks that go in a parcel; and the others. */
-function parcels(orders: readonly CampaignContribution[]): {
-  rows: CampaignContribution[]
-  skipped: NotShipping[]
-} {
-  const rows: CampaignContribution[] = []
-  const skipped: NotShipping[] = []
-  for (const row of orders) {
-    const skip = notShipping(row)
-    if (skip !== null) {
-      skipped.push(skip)
-      continue
-    }
-    const perks = row.order.perks.filter(perkShips)
-    rows.push(
-      perks.length === row.order.perks.length ? row : { ...row, order: { ...row.order, perks } },
-    )
-  }
-  return { rows, skipped }
-}
-
-function coverage(orders: number, skipped: readonly NotShipping[]): string {
-  const leftOut = leftOutText(skipped)
-  return `${plural(orders, 'order')} that ship${leftOut === null ? '' : ` (${leftOut})`}`
-}
-
 /** One row of the list as laid out: its five cells (SKU, item, choices, quantity, orders). */
 export interface PickRowLayout {
   cells: [Lines, Lines, Lines, Lines, Lines]
@@ -142,9 +109,8 @@ export function planPickList(
   options: PickListDocOptions,
 ): PickListPlan {
   const paper = paperOf(options.paper)
-  const { rows, skipped } = parcels(orders)
-  const list: PickListRow[] = sortPickList(buildPickList(rows), 'sku')
-  const units = list.reduce((sum, row) => sum + row.quantity, 0)
+  const { rows: list, totals, skipped } = shippedPickList(orders)
+  const units = totals.units
 
   const faces = new FacesUsed()
   const innerWidth = paper.widthPt - 2 * paper.marginPt
@@ -163,7 +129,7 @@ export function planPickList(
     lines(
       [
         `Selection: ${options.selection}`,
-        `${plural(list.length, 'variant')} · ${plural(units, 'unit')} · ${coverage(rows.length, skipped)}`,
+        `${plural(list.length, 'variant')} · ${plural(units, 'unit')} · ${shippingCoverageText(totals.orders, skipped)}`,
         `${synced} · printed ${printed}`,
       ],
       T.meta,
@@ -227,7 +193,7 @@ export function planPickList(
     pageNumbers,
     variants: list.length,
     units,
-    orders: rows.length,
+    orders: totals.orders,
     skipped,
   }
 }
