@@ -7,6 +7,7 @@ import {
   filterContributions,
   groupByPerk,
   joinPresent,
+  leftOutCounts,
   orderLines,
   perkLabels,
   shippedPickList,
@@ -94,13 +95,7 @@ interface PickListAnswer {
 
 function pickListOf(rows: readonly ViewRow[]): PickListAnswer {
   const list = shippedPickList(asContributions(rows))
-  let nothingToShip = 0
-  for (const skip of list.skipped) if (skip.kind === 'nothing-to-ship') nothingToShip++
-  return {
-    rows: list.rows,
-    totals: list.totals,
-    leftOut: { nothingToShip, noAddress: list.skipped.length - nothingToShip },
-  }
+  return { rows: list.rows, totals: list.totals, leftOut: leftOutCounts(list.skipped) }
 }
 
 /** A filter's answer inside main: the orders in display order, and what the tree shows. */
