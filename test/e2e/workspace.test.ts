@@ -349,10 +349,10 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     const labels = app.page.getByLabel('Shipping labels', { exact: true })
     const summary = labels.locator('.summary')
     await expect.poll(() => summary.innerText()).toMatch(/labels? on [\d,]+ sheets?/)
-    // Every selected order is a label or is named as skipped (no address to print).
+    // Every selected order is a label or is counted as left out (nothing to ship, or no address).
     const text = await summary.innerText()
     const printed = count(/^([\d,]+) labels?/.exec(text)?.[1] ?? '')
-    const skipped = count(/([\d,]+) orders? without an address/.exec(text)?.[1] ?? '0')
+    const skipped = count(/([\d,]+) orders? left out/.exec(text)?.[1] ?? '0')
     expect(printed + skipped).toBe(shown.length)
     const sheet = app.page.frameLocator('iframe[title="Label preview"]').locator('body')
     expectNoMissingText(await sheet.innerText(), 'label preview')

@@ -22,6 +22,7 @@ export {
   countShipments,
   hasShippingAddress,
   ordersThatShip,
+  leftOutCounts,
   leftOutText,
   notShipping,
   nothingToPrintText,

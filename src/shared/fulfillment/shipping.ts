@@ -114,7 +114,8 @@ export function notShipping(row: CampaignContribution): NotShipping | null {
 /** How many orders of a selection do not ship, per reason: all a sentence about them needs. */
 export type LeftOutCounts = Pick<ShipmentCounts, 'nothingToShip' | 'noAddress'>
 
-function countLeftOut(skipped: readonly NotShipping[]): LeftOutCounts {
+/** The orders left out, counted per reason. */
+export function leftOutCounts(skipped: readonly NotShipping[]): LeftOutCounts {
   const nothingToShip = skipped.filter((s) => s.kind === 'nothing-to-ship').length
   return { nothingToShip, noAddress: skipped.length - nothingToShip }
 }
@@ -126,7 +127,7 @@ function countLeftOut(skipped: readonly NotShipping[]): LeftOutCounts {
  */
 export function leftOutText(skipped: readonly NotShipping[] | LeftOutCounts): string | null {
   const { nothingToShip, noAddress } = Array.isArray(skipped)
-    ? countLeftOut(skipped)
+    ? leftOutCounts(skipped)
     : (skipped as LeftOutCounts)
   const total = nothingToShip + noAddress
   if (total === 0) return null

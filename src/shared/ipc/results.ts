@@ -286,9 +286,12 @@ export interface LabelsPreview {
   /** Labels over every sheet, and the sheets. */
   labels: number
   pages: number
-  /** Orders without a usable address: at most 100 listed, `skippedCount` is all of them. */
+  /** Orders without a label (nothing to ship, or no address): at most 100 listed. */
   skipped: LabelIssue[]
+  /** All of them, */
   skippedCount: number
+  /** ... and how many for each reason. */
+  leftOut: LeftOutCounts
   /** Labels of the previewed sheet whose text had to wrap or overflows (laid out: that sheet). */
   warnings: LabelIssue[]
   warningCount: number

@@ -185,6 +185,7 @@ function defaults(): Partial<FakeHandlers> {
       skipped: [],
       warnings: [],
       skippedCount: 0,
+      leftOut: { nothingToShip: 0, noAddress: 0 },
       warningCount: 0,
       pageWidthPx: 816,
       pageHeightPx: 1056,
