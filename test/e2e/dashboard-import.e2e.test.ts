@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
+import { filterContributions, shippedPickList } from '../../src/shared/fulfillment'
 import { dashboardExportCsv } from '../../src/simulator/dashboard-export'
 import { generateDataset } from '../../src/simulator/data'
 import { ensureRendererBuilt, startHarness } from '../../src/web/server'
@@ -115,7 +115,7 @@ describe('a dashboard file in the app, with no API reachable', () => {
 
     await menu.getByText('Pick list', { exact: true }).click()
     const pickRows = page.getByLabel('Pick list', { exact: true }).locator('tbody tr')
-    const expected = buildPickList(filterContributions(rows))
+    const expected = shippedPickList(filterContributions(rows)).rows
     await expect.poll(() => pickRows.count()).toBe(expected.length)
     const shownSkus = await pickRows.evaluateAll((trs) =>
       trs.map((tr) => (tr.querySelector('td')?.textContent ?? '').trim()),

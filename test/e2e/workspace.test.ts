@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { isKnownStatus } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
+import { shippedPickList } from '../../src/shared/fulfillment'
 import {
   count,
   expectNoMissingText,
@@ -195,17 +196,22 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     expectNoMissingText(await app.page.locator('body').innerText(), 'Orders')
   })
 
-  it("the tree's counts equal the pick list's numbers, for the default and a country filter", async () => {
+  it('the tree counts every order, the pick list the orders that ship, for the default and a country filter', async () => {
     const all = await checkTreeAgainstPickList(app.page)
-    // And both are the simulator's data under the default filter (captured + in fulfillment).
+    // And both are the simulator's data under the default filter (captured + in fulfillment):
+    // the tree every order, the pick list the orders that ship (as printed).
     const shown = simRows().filter((r) => DEFAULT_STATUSES.includes(r.order.status))
     const units = shown.reduce(
       (sum, r) =>
         sum + r.order.perks.reduce((s, p) => s + p.items.reduce((t, i) => t + i.quantity, 0), 0),
       0,
     )
-    expect(all.units).toBe(units)
+    expect(all.treeUnits).toBe(units)
     expect(all.orders).toBe(shown.length)
+    const picked = shippedPickList(shown)
+    expect(all.units).toBe(picked.totals.units)
+    expect(all.pickOrders).toBe(picked.totals.orders)
+    expect(all.variants).toBe(picked.rows.length)
     const status = await app.page.getByLabel('Status', { exact: true }).innerText()
     expect(status).toContain('Captured')
     expect(status).toContain('In fulfillment')
@@ -228,7 +234,9 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     })
     const one = await checkTreeAgainstPickList(app.page)
     expect(one.units).toBeGreaterThan(0)
-    expect(one.orders).toBe(shown.filter((r) => r.order.shipping?.country === chosen).length)
+    const inCountry = shown.filter((r) => r.order.shipping?.country === chosen)
+    expect(one.orders).toBe(inCountry.length)
+    expect(one.units).toBe(shippedPickList(inCountry).totals.units)
     // The Orders table is filtered too: every row ships to that country.
     await goTo(app.page, 'Orders')
     await until(async () => (await orderRows().count()) > 0)
@@ -349,10 +357,10 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     const labels = app.page.getByLabel('Shipping labels', { exact: true })
     const summary = labels.locator('.summary')
     await expect.poll(() => summary.innerText()).toMatch(/labels? on [\d,]+ sheets?/)
-    // Every selected order is a label or is named as skipped (no address to print).
+    // Every selected order is a label or is counted as left out (nothing to ship, or no address).
     const text = await summary.innerText()
     const printed = count(/^([\d,]+) labels?/.exec(text)?.[1] ?? '')
-    const skipped = count(/([\d,]+) orders? without an address/.exec(text)?.[1] ?? '0')
+    const skipped = count(/([\d,]+) orders? left out/.exec(text)?.[1] ?? '0')
     expect(printed + skipped).toBe(shown.length)
     const sheet = app.page.frameLocator('iframe[title="Label preview"]').locator('body')
     expectNoMissingText(await sheet.innerText(), 'label preview')

@@ -1,12 +1,22 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { OrdersWorkspace } from '../../src/main/orders/workspace'
+import { buildView } from '../../src/main/orders/view-store'
 import { writeShipperCsv } from '../../src/main/services/export/csv'
+import { pickListPlan, uniqueOrdersBySequence } from '../../src/main/services/export/excel-sheets'
 import { renderLabels, renderPackingSlips } from '../../src/main/services/print'
+import { planPickList } from '../../src/main/services/print/picklist'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { ContributionFilter } from '../../src/shared/fulfillment'
+import type { OrdersFilter } from '../../src/shared/ipc'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import { runPrePrintChecks } from '../../src/shared/export/checks'
-import { countShipments, filterContributions } from '../../src/shared/fulfillment'
+import {
+  countShipments,
+  describeChoices,
+  filterContributions,
+  hasShippingAddress,
+} from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
 import { driftedCampaignRow } from '../../src/simulator/drift'
 
@@ -93,5 +103,69 @@ describe('labels, packing slips and the shipper CSV cover the same orders', () =
     const shipped = new Set(got.labels)
     expect(leftOut.size + shipped.size).toBe(selection.length)
     for (const id of leftOut) expect(shipped.has(id)).toBe(false)
+  })
+})
+
+// What is picked is what ships: the app's Pick list view, the Excel "Pick list" sheet and the
+// printed pick list list the same units of each variant for the same orders, those with a label.
+describe('the pick list on screen, in Excel and on paper covers the orders that ship', () => {
+  const syncedAt = '2026-03-01T00:00:00Z'
+  const workspace = new OrdersWorkspace(campaignId, syncedAt, buildView(rows, syncedAt).rows)
+  const firstPerk = rows.flatMap((r) => r.order.perks)[0]!.id
+  const withoutAddress = rows.filter((r) => !hasShippingAddress(r)).map((r) => r.id)
+
+  /** Units per "SKU · choices", in the order listed. */
+  type Units = [string, number][]
+
+  /** The orders a filter selects, as the export desk hands them to every output. */
+  function select({ ids, ...filter }: OrdersFilter): CampaignContribution[] {
+    const found = filterContributions(rows, filter)
+    return ids === undefined ? found : found.filter((r) => ids.includes(r.id))
+  }
+
+  it.each<[string, OrdersFilter]>([
+    ['captured and in fulfillment (the default)', {}],
+    ['every order', { statuses: [] }],
+    ['one perk (a tree node)', { statuses: [], perkId: firstPerk }],
+    ['one country', { statuses: [], country: 'US' }],
+    // A pre-print check's "Open list": orders that have no address, so nothing to pick.
+    ['the missing-address list', { statuses: [], ids: withoutAddress }],
+  ])('%s', (_, viewFilter) => {
+    const selection = select(viewFilter)
+    expect(selection.length).toBeGreaterThan(0)
+    const counts = countShipments(selection)
+
+    const view = workspace.match(viewFilter)
+    const viewUnits: Units = view.pickList.map((r) => [
+      `${r.sku_code} · ${describeChoices(r.choices)}`,
+      r.quantity,
+    ])
+
+    const sheet = pickListPlan(uniqueOrdersBySequence(selection))
+    const sheetUnits: Units = [...sheet.rows()].map((r) => [`${r[0]} · ${r[2]}`, r[3] as number])
+
+    const printed = planPickList(selection, {
+      paper: 'letter',
+      campaignTitle: 'T',
+      selection: 'S',
+      syncedAt,
+    })
+    const text = (cell: { parts: { text: string }[] }) => cell.parts.map((p) => p.text).join(' ')
+    const printedUnits: Units = printed.pages
+      .flat()
+      .map(({ cells }) => [
+        `${text(cells[0])} · ${text(cells[2])}`,
+        Number(text(cells[3]).replace(/,/g, '')),
+      ])
+
+    expect(sheetUnits).toEqual(viewUnits)
+    expect(printedUnits).toEqual(viewUnits)
+    expect(view.pickListTotals.orders).toBe(counts.ships)
+    expect(printed.orders).toBe(counts.ships)
+    expect(view.pickListTotals.units).toBe(printed.units)
+    expect(view.pickListLeftOut).toEqual({
+      nothingToShip: counts.nothingToShip,
+      noAddress: counts.noAddress,
+    })
   })
 })

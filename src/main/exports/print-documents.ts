@@ -1,5 +1,5 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
-import { notShipping } from '../../shared/fulfillment'
+import { leftOutCounts, notShipping } from '../../shared/fulfillment'
 import type {
   AppSettings,
   LabelIssue,
@@ -202,6 +202,7 @@ export function previewOf(result: LabelsResult, request: LabelsRequest): LabelsP
     skipped: issues(result.skipped, (i) => result.skipped[i]?.reason ?? ''),
     warnings: issues(result.warnings, (i) => result.warnings[i]?.message ?? ''),
     skippedCount: result.skipped.length,
+    leftOut: leftOutCounts(result.skipped),
     warningCount: result.warnings.length,
     pageWidthPx: toPx(layout, layout.pageWidth),
     pageHeightPx: toPx(layout, layout.pageHeight),

@@ -210,7 +210,7 @@ export class OrdersDesk {
 
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const { rows, tree, pickList, totals, pickListTotals } = workspace.match(
+    const { rows, tree, pickList, totals, pickListTotals, pickListLeftOut } = workspace.match(
       this.narrowByFloor(workspace, filter),
     )
     const resultId = this.nextResultId++
@@ -226,6 +226,7 @@ export class OrdersDesk {
       totals,
       pickList,
       pickListTotals,
+      pickListLeftOut,
       packedButStopped: this.packedButStoppedCount(workspace),
     }
     this.scheduleWarmUp(workspace)

@@ -13,9 +13,16 @@ import type { ViewRow } from './workspace'
 
 const VIEW_KIND = 'orders-view'
 // 3: fields the API may leave out are stored as null (JSON has no undefined in arrays).
-const VIEW_FORMAT = 3
+// 4: the street lines, which decide whether an order ships (the pick list).
+const VIEW_FORMAT = 4
 
-type ShippingTuple = [name: string | null, city: string | null, country: string | null]
+type ShippingTuple = [
+  name: string | null,
+  city: string | null,
+  country: string | null,
+  address: string | null,
+  address2: string | null,
+]
 type RowTuple = [
   id: number,
   createdAt: string | null,
@@ -71,7 +78,15 @@ export function buildView(
       order.status,
       order.sequence_number ?? null,
       indices,
-      shipping ? [shipping.name ?? null, shipping.city ?? null, shipping.country ?? null] : null,
+      shipping
+        ? [
+            shipping.name ?? null,
+            shipping.city ?? null,
+            shipping.country ?? null,
+            shipping.address ?? null,
+            shipping.address2 ?? null,
+          ]
+        : null,
     ]
   }
   return { rows: view, doc: { format: VIEW_FORMAT, syncedAt, perks, rows: tuples } }
@@ -106,6 +121,8 @@ function decodeView(doc: ViewDoc): ViewRow[] {
               name: shipping[0] ?? undefined,
               city: shipping[1] ?? undefined,
               country: shipping[2] ?? undefined,
+              address: shipping[3] ?? undefined,
+              address2: shipping[4] ?? undefined,
             }
           : null,
       },

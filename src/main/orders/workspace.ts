@@ -1,18 +1,20 @@
 import type { CampaignContribution, Perk, Shipping } from '../../shared/api/schemas'
 import {
   DEFAULT_STATUSES,
-  buildPickList,
   countStatuses,
   createOrderIndex,
   describeChoices,
   filterContributions,
   groupByPerk,
   joinPresent,
+  leftOutCounts,
   orderLines,
   perkLabels,
+  shippedPickList,
 } from '../../shared/fulfillment'
 import type {
   ContributionFilter,
+  LeftOutCounts,
   OrderIndex,
   PerkGroup,
   PickListRow,
@@ -23,8 +25,9 @@ import type { OrderRow, OrdersFilter } from '../../shared/ipc'
 
 /**
  * What the orders view and the shared fulfillment core read of a contribution. The rest (amount,
- * payment, the full address, ...) stays in the offline cache until the drawer asks for one order:
- * at 100,000 orders, parsing only this is what keeps opening a campaign under a second.
+ * payment, the rest of the address, ...) stays in the offline cache until the drawer asks for one
+ * order: at 100,000 orders, parsing only this is what keeps opening a campaign under a second.
+ * The street lines stay: whether an order ships (and so is on the pick list) depends on them.
  */
 export interface ViewRow {
   id: number
@@ -37,7 +40,7 @@ export interface ViewRow {
     status: CampaignContribution['order']['status']
     sequence_number?: number | null | undefined
     perks: Perk[]
-    shipping: Pick<Shipping, 'name' | 'city' | 'country'> | null
+    shipping: Pick<Shipping, 'name' | 'city' | 'country' | 'address' | 'address2'> | null
   }
 }
 
@@ -56,7 +59,13 @@ export function toViewRow(row: CampaignContribution): ViewRow {
       sequence_number: order.sequence_number,
       perks: order.perks,
       shipping: shipping
-        ? { name: shipping.name, city: shipping.city, country: shipping.country }
+        ? {
+            name: shipping.name,
+            city: shipping.city,
+            country: shipping.country,
+            address: shipping.address,
+            address2: shipping.address2,
+          }
         : null,
     },
   }
@@ -73,7 +82,20 @@ interface Aggregate {
   key: string
   rows: ViewRow[]
   tree: PerkGroup[]
-  pickList: PickListRow[]
+  totals: PickListTotals
+  pickList: PickListAnswer
+}
+
+/** The pick list of some orders: only the orders that ship, as printed (shippedPickList). */
+interface PickListAnswer {
+  rows: PickListRow[]
+  totals: PickListTotals
+  leftOut: LeftOutCounts
+}
+
+function pickListOf(rows: readonly ViewRow[]): PickListAnswer {
+  const list = shippedPickList(asContributions(rows))
+  return { rows: list.rows, totals: list.totals, leftOut: leftOutCounts(list.skipped) }
 }
 
 /** A filter's answer inside main: the orders in display order, and what the tree shows. */
@@ -83,9 +105,12 @@ export interface Match {
   tree: PerkGroup[]
   /** Orders and units under the tree (status, search and country): its "All orders" node. */
   totals: PickListTotals
-  /** The pick list of `rows`: the tree node narrows it like the table. */
+  /** The pick list of the orders of `rows` that ship: the tree node narrows it like the table. */
   pickList: PickListRow[]
+  /** `orders`: the orders that ship. */
   pickListTotals: PickListTotals
+  /** The orders of `rows` left off the pick list, per reason. */
+  pickListLeftOut: LeftOutCounts
 }
 
 /**
@@ -173,11 +198,13 @@ export class OrdersWorkspace {
       const wanted = new Set(filter.ids)
       rows = rows.filter((row) => wanted.has(row.id))
     }
+    const tree = groupByPerk(asContributions(rows))
     this.last = {
       key,
       rows,
-      tree: groupByPerk(asContributions(rows)),
-      pickList: buildPickList(asContributions(rows)),
+      tree,
+      totals: treeTotals(rows.length, tree),
+      pickList: pickListOf(rows),
     }
     return this.last
   }
@@ -186,7 +213,7 @@ export class OrdersWorkspace {
   match(filter: OrdersFilter): Match {
     const key = filterKey(filter, true)
     if (this.lastMatch?.key === key) return this.lastMatch.match
-    const { rows: base, tree, pickList } = this.aggregate(filter)
+    const { rows: base, tree, totals, pickList } = this.aggregate(filter)
     const node = filter.perkId !== undefined || filter.variant !== undefined
     // The node narrows the rows already filtered: every status of them, nothing searched again.
     const rows = node
@@ -196,24 +223,29 @@ export class OrdersWorkspace {
           variant: filter.variant,
         }) as unknown as ViewRow[])
       : base
-    const totals = listTotals(base.length, pickList)
-    const nodeList = node ? buildPickList(asContributions(rows)) : pickList
+    const list = node ? pickListOf(rows) : pickList
     const match: Match = {
       rows,
       tree,
       totals,
-      pickList: nodeList,
-      pickListTotals: node ? listTotals(rows.length, nodeList) : totals,
+      pickList: list.rows,
+      pickListTotals: list.totals,
+      pickListLeftOut: list.leftOut,
     }
     this.lastMatch = { key, match }
     return match
   }
 }
 
-function listTotals(orders: number, list: readonly PickListRow[]): PickListTotals {
+/** The tree's "All orders" node: every order under it, digital perks' items included. */
+function treeTotals(orders: number, tree: readonly PerkGroup[]): PickListTotals {
   let units = 0
-  for (const line of list) units += line.quantity
-  return { orders, units, variants: list.length }
+  const variants = new Set<string>()
+  for (const perk of tree) {
+    units += perk.unitCount
+    for (const variant of perk.variants) variants.add(variant.key)
+  }
+  return { orders, units, variants: variants.size }
 }
 
 /** What a cached answer is for: status, search, country and list, and the tree node if asked. */

@@ -22,11 +22,16 @@ export {
   countShipments,
   hasShippingAddress,
   ordersThatShip,
+  leftOutCounts,
   leftOutText,
   notShipping,
   nothingToPrintText,
   perkShips,
+  parcelsThatShip,
   shipmentRole,
   shippableLines,
+  shippingCoverageText,
 } from './shipping'
-export type { NotShipping, ShipmentCounts, ShipmentRole } from './shipping'
+export type { LeftOutCounts, NotShipping, ShipmentCounts, ShipmentRole } from './shipping'
+export { shippedPickList } from './shipped-pick-list'
+export type { ShippedPickList } from './shipped-pick-list'

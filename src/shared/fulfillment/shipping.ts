@@ -43,8 +43,15 @@ export function hasShippingAddress(row: CampaignContribution): boolean {
  */
 export type ShipmentRole = 'ships' | 'nothing-to-ship' | 'no-address'
 
+/** Whether `shippableLines(row)` holds anything, without building the lines. */
+function hasShippableItems(row: CampaignContribution): boolean {
+  for (const perk of row.order.perks) if (perk.items.length > 0 && perkShips(perk)) return true
+  return false
+}
+
 export function shipmentRole(row: CampaignContribution): ShipmentRole {
-  if (shippableLines(row).length === 0) return 'nothing-to-ship'
+  // Asked of every order at every filter of the pick list: no lines built just to count them.
+  if (!hasShippableItems(row)) return 'nothing-to-ship'
   return hasShippingAddress(row) ? 'ships' : 'no-address'
 }
 
@@ -104,20 +111,68 @@ export function notShipping(row: CampaignContribution): NotShipping | null {
   }
 }
 
+/** How many orders of a selection do not ship, per reason: all a sentence about them needs. */
+export type LeftOutCounts = Pick<ShipmentCounts, 'nothingToShip' | 'noAddress'>
+
+/** The orders left out, counted per reason. */
+export function leftOutCounts(skipped: readonly NotShipping[]): LeftOutCounts {
+  const nothingToShip = skipped.filter((s) => s.kind === 'nothing-to-ship').length
+  return { nothingToShip, noAddress: skipped.length - nothingToShip }
+}
+
 /**
  * "12 orders left out: 10 with nothing to ship, 2 without an address", or null when none was:
- * the one sentence the printed pick list, the command line and the app say it with.
+ * the one sentence the printed pick list, labels, the command line and the app say it with.
+ * Takes the orders left out, or only their counts (what the app's views receive).
  */
-export function leftOutText(skipped: readonly NotShipping[]): string | null {
-  if (skipped.length === 0) return null
-  const nothing = skipped.filter((s) => s.kind === 'nothing-to-ship').length
+export function leftOutText(skipped: readonly NotShipping[] | LeftOutCounts): string | null {
+  const { nothingToShip, noAddress } = Array.isArray(skipped)
+    ? leftOutCounts(skipped)
+    : (skipped as LeftOutCounts)
+  const total = nothingToShip + noAddress
+  if (total === 0) return null
   const parts: string[] = []
-  if (nothing > 0) parts.push(`${nothing.toLocaleString('en-US')} with nothing to ship`)
-  if (skipped.length > nothing) {
-    parts.push(`${(skipped.length - nothing).toLocaleString('en-US')} without an address`)
+  if (nothingToShip > 0) parts.push(`${nothingToShip.toLocaleString('en-US')} with nothing to ship`)
+  if (noAddress > 0) parts.push(`${noAddress.toLocaleString('en-US')} without an address`)
+  const count = total.toLocaleString('en-US')
+  return `${count} ${total === 1 ? 'order' : 'orders'} left out: ${parts.join(', ')}`
+}
+
+/**
+ * "997 orders that ship (124 orders left out: …)": what a pick list covers, on paper and on
+ * screen alike.
+ */
+export function shippingCoverageText(
+  orders: number,
+  skipped: readonly NotShipping[] | LeftOutCounts,
+): string {
+  const leftOut = leftOutText(skipped)
+  const count = `${orders.toLocaleString('en-US')} ${orders === 1 ? 'order' : 'orders'}`
+  return `${count} that ship${leftOut === null ? '' : ` (${leftOut})`}`
+}
+
+/**
+ * The orders of `rows` that ship, each holding only the perks that go in a parcel (what is
+ * picked is what gets a label), and the orders left out with why.
+ */
+export function parcelsThatShip(rows: readonly CampaignContribution[]): {
+  parcels: CampaignContribution[]
+  skipped: NotShipping[]
+} {
+  const parcels: CampaignContribution[] = []
+  const skipped: NotShipping[] = []
+  for (const row of rows) {
+    const skip = notShipping(row)
+    if (skip !== null) {
+      skipped.push(skip)
+      continue
+    }
+    const perks = row.order.perks.filter(perkShips)
+    parcels.push(
+      perks.length === row.order.perks.length ? row : { ...row, order: { ...row.order, perks } },
+    )
   }
-  const count = skipped.length.toLocaleString('en-US')
-  return `${count} ${skipped.length === 1 ? 'order' : 'orders'} left out: ${parts.join(', ')}`
+  return { parcels, skipped }
 }
 
 /**

@@ -6,7 +6,13 @@ import type {
   Signup,
 } from '../api/schemas'
 import type { SchemaProblem } from '../api/validate'
-import type { PerkGroup, PickListRow, PickListTotals, StatusCount } from '../fulfillment'
+import type {
+  LeftOutCounts,
+  PerkGroup,
+  PickListRow,
+  PickListTotals,
+  StatusCount,
+} from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
@@ -182,9 +188,15 @@ export interface OrdersQueryResult {
   tree: PerkGroup[]
   /** Orders, units and variants under the tree: its "All orders" node. */
   totals: PickListTotals
-  /** The pick list of the orders matching the whole filter (incl. the node), like the table. */
+  /**
+   * The pick list of the orders matching the whole filter (incl. the node) that ship, as printed:
+   * items of digital perks left off.
+   */
   pickList: PickListRow[]
+  /** `orders`: the orders that ship. */
   pickListTotals: PickListTotals
+  /** The orders of the filter left off the pick list, per reason. */
+  pickListLeftOut: LeftOutCounts
   /** Packed orders of the campaign the last sync turned refunded, on hold or unprocessable. */
   packedButStopped: number
 }
@@ -274,9 +286,12 @@ export interface LabelsPreview {
   /** Labels over every sheet, and the sheets. */
   labels: number
   pages: number
-  /** Orders without a usable address: at most 100 listed, `skippedCount` is all of them. */
+  /** Orders without a label (nothing to ship, or no address): at most 100 listed. */
   skipped: LabelIssue[]
+  /** All of them, */
   skippedCount: number
+  /** ... and how many for each reason. */
+  leftOut: LeftOutCounts
   /** Labels of the previewed sheet whose text had to wrap or overflows (laid out: that sheet). */
   warnings: LabelIssue[]
   warningCount: number

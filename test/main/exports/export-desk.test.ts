@@ -8,7 +8,11 @@ import type { Desktop, SavePathOptions } from '../../../src/main/exports/desktop
 import { ExportDesk } from '../../../src/main/exports/export-desk'
 import { LABEL_LAYOUTS, labelsPerPage, renderPackingSlips } from '../../../src/main/services/print'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
-import { filterContributions, ordersThatShip } from '../../../src/shared/fulfillment'
+import {
+  countShipments,
+  filterContributions,
+  ordersThatShip,
+} from '../../../src/shared/fulfillment'
 import { LABELS_PER_SHEET } from '../../../src/shared/ipc'
 import type { LabelsRequest, OrdersFilter } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
@@ -179,6 +183,10 @@ describe('exports from the app, over the offline copy', () => {
     const preview = await app.value('print:labelsPreview', labels(filter))
     expect(preview.labels).toBe(shipping.length)
     expect(preview.pages).toBe(Math.ceil(shipping.length / 30))
+    // Orders left out, per reason, as the checks count them (not all "without an address").
+    const { nothingToShip, noAddress } = countShipments(filterContributions(rows, filter))
+    expect(preview.leftOut).toEqual({ nothingToShip, noAddress })
+    expect(preview.skippedCount).toBe(nothingToShip + noAddress)
     expect(preview.pageWidthPx).toBe(816)
     expect(preview.pageHeightPx).toBe(1056)
     const count = (preview.html.match(/class="label"/g) ?? []).length

@@ -7,7 +7,7 @@ import {
   rowInColumns,
 } from '../../../shared/export/order-rows'
 import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
-import { buildPickList, compareBySequence, describeChoices } from '../../../shared/fulfillment'
+import { compareBySequence, describeChoices, shippedPickList } from '../../../shared/fulfillment'
 import { ColumnWidths } from './excel-layout'
 
 // What goes on each sheet of the packing list, as plans of rows the sheet writer streams out.
@@ -52,8 +52,9 @@ export function uniqueOrdersBySequence(
   return unique.sort(compareBySequence)
 }
 
+/** The pick list of the orders that ship, as printed and as the app shows it. */
 export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
-  const pickList = buildPickList(rows)
+  const pickList = shippedPickList(rows).rows
   const perkLabels = new Map<number, string>()
   for (const line of pickList) {
     for (const perk of line.perks)

@@ -1,13 +1,6 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import {
-  buildPickList,
-  describeChoices,
-  leftOutText,
-  notShipping,
-  perkShips,
-  sortPickList,
-} from '../../../shared/fulfillment'
-import type { NotShipping, PickListRow } from '../../../shared/fulfillment'
+import { describeChoices, shippedPickList, shippingCoverageText } from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { fontFaceCss } from './fonts'
 import { htmlDocument, pt } from './html'
@@ -86,35 +79,9 @@ ${itemTableCss()}
   bottom: ${pt(paper.marginPt)}; padding-top: ${pt(FOOT_PAD)}; border-top: ${pt(CELL_RULE)} solid #999; }`
 }
 
-/** The orders that ship, each with only the perks that go in a parcel; and the others. */
-function parcels(orders: readonly CampaignContribution[]): {
-  rows: CampaignContribution[]
-  skipped: NotShipping[]
-} {
-  const rows: CampaignContribution[] = []
-  const skipped: NotShipping[] = []
-  for (const row of orders) {
-    const skip = notShipping(row)
-    if (skip !== null) {
-      skipped.push(skip)
-      continue
-    }
-    const perks = row.order.perks.filter(perkShips)
-    rows.push(
-      perks.length === row.order.perks.length ? row : { ...row, order: { ...row.order, perks } },
-    )
-  }
-  return { rows, skipped }
-}
-
 /** "1,915": the header's counts and the rows' quantities are written alike. */
 const countText = (n: number) => n.toLocaleString('en-US')
 const counted = (n: number, one: string) => `${countText(n)} ${n === 1 ? one : `${one}s`}`
-
-function coverage(orders: number, skipped: readonly NotShipping[]): string {
-  const leftOut = leftOutText(skipped)
-  return `${counted(orders, 'order')} that ship${leftOut === null ? '' : ` (${leftOut})`}`
-}
 
 /** One row of the list as laid out: its five cells (SKU, item, choices, quantity, orders). */
 export interface PickRowLayout {
@@ -145,9 +112,8 @@ export function planPickList(
   options: PickListDocOptions,
 ): PickListPlan {
   const paper = paperOf(options.paper)
-  const { rows, skipped } = parcels(orders)
-  const list: PickListRow[] = sortPickList(buildPickList(rows), 'sku')
-  const units = list.reduce((sum, row) => sum + row.quantity, 0)
+  const { rows: list, totals, skipped } = shippedPickList(orders)
+  const units = totals.units
 
   const faces = new FacesUsed()
   const innerWidth = paper.widthPt - 2 * paper.marginPt
@@ -166,7 +132,7 @@ export function planPickList(
     lines(
       [
         `Selection: ${options.selection}`,
-        `${counted(list.length, 'variant')} · ${counted(units, 'unit')} · ${coverage(rows.length, skipped)}`,
+        `${counted(list.length, 'variant')} · ${counted(units, 'unit')} · ${shippingCoverageText(totals.orders, skipped)}`,
         `${synced} · printed ${printed}`,
       ],
       T.meta,
@@ -230,7 +196,7 @@ export function planPickList(
     pageNumbers,
     variants: list.length,
     units,
-    orders: rows.length,
+    orders: totals.orders,
     skipped,
   }
 }

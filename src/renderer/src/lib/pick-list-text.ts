@@ -1,4 +1,5 @@
-import type { PickListRow, PickListTotals } from '@shared/fulfillment'
+import { shippingCoverageText } from '@shared/fulfillment'
+import type { LeftOutCounts, PickListRow, PickListTotals } from '@shared/fulfillment'
 import type { PickListPdfSaved } from '@shared/ipc'
 import { partText } from './describe-selection'
 import type { SelectionPart } from './describe-selection'
@@ -32,8 +33,15 @@ export function pickListSavedText(saved: PickListPdfSaved): string {
   return `Saved the pick list (${plural(saved.variants, 'variant')} for ${plural(saved.orders, 'order')} that ship${leftOut}) to ${saved.path}`
 }
 
-/** What the pick list covers: "Pick list for Perk: Deluxe bundle, 412 orders". */
-export function coverageText(node: SelectionPart | null, orders: number): string {
+/**
+ * What the pick list covers, in the printed list's words: "Pick list for Perk: Deluxe bundle,
+ * 412 orders that ship (3 orders left out: 3 with nothing to ship)".
+ */
+export function coverageText(
+  node: SelectionPart | null,
+  orders: number,
+  leftOut: LeftOutCounts,
+): string {
   const what = node === null ? 'the orders matching the filters' : partText(node)
-  return `Pick list for ${what}, ${plural(orders, 'order')}`
+  return `Pick list for ${what}, ${shippingCoverageText(orders, leftOut)}`
 }

@@ -1,7 +1,12 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { sortPickList } from '@shared/fulfillment'
-import type { PickListRow, PickListSortKey, SortDirection } from '@shared/fulfillment'
+import type {
+  LeftOutCounts,
+  PickListRow,
+  PickListSortKey,
+  SortDirection,
+} from '@shared/fulfillment'
 import type { IpcErrorCode, PickListPrintRequest, SlipPaper } from '@shared/ipc'
 import { api } from '@renderer/api'
 import { selectionText } from '@renderer/lib/describe-selection'
@@ -45,6 +50,10 @@ export const usePickListStore = defineStore('picklist', () => {
 
   const totals = computed(
     () => orders.result?.pickListTotals ?? { orders: 0, units: 0, variants: rows.value.length },
+  )
+  /** The filtered orders that do not ship, so are not on the list (as on the printed one). */
+  const leftOut = computed<LeftOutCounts>(
+    () => orders.result?.pickListLeftOut ?? { nothingToShip: 0, noAddress: 0 },
   )
 
   function sortBy(key: PickListSortKey, dir: SortDirection): void {
@@ -98,5 +107,17 @@ export const usePickListStore = defineStore('picklist', () => {
       (value) => (value === null ? null : pickListSavedText(value)),
     )
 
-  return { sortKey, direction, rows, totals, paper, busy, sortBy, resetSort, print, savePdf }
+  return {
+    sortKey,
+    direction,
+    rows,
+    totals,
+    leftOut,
+    paper,
+    busy,
+    sortBy,
+    resetSort,
+    print,
+    savePdf,
+  }
 })

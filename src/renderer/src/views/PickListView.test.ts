@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
+import type { OrdersQueryResult } from '@shared/ipc'
 import { createTestingPinia } from '@pinia/testing'
 import { orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
 import { useOrdersStore } from '@renderer/stores/orders'
@@ -16,7 +17,7 @@ afterEach(() => {
   mounted = null
 })
 
-function mountView(withResult = true, node?: string) {
+function mountView(withResult = true, node?: string, answer: Partial<OrdersQueryResult> = {}) {
   const pinia = createTestingPinia({
     createSpy: vi.fn,
     // The pick list's own sorting and printing run for real, over the orders store's filter;
@@ -31,7 +32,7 @@ function mountView(withResult = true, node?: string) {
   if (withResult)
     orders.result = queryResult(
       [orderRow(1)],
-      node ? { pickListTotals: { orders: 412, units: 530, variants: 3 } } : {},
+      node ? { pickListTotals: { orders: 412, units: 530, variants: 3 }, ...answer } : answer,
     )
   const wrapper = mountWithProviders(PickListView, { pinia })
   mounted = wrapper
@@ -47,6 +48,20 @@ describe('PickListView', () => {
     const { wrapper } = mountView()
     expect(wrapper.find('[data-testid="pick-list-totals"]').text()).toBe(
       '3 variants · 5,310 units · 4,102 orders',
+    )
+  })
+
+  it("says which filtered orders it leaves out and why, in the printed list's words", () => {
+    const { wrapper } = mountView(true, undefined, {
+      pickListTotals: { orders: 997, units: 1915, variants: 14 },
+      pickListLeftOut: { nothingToShip: 123, noAddress: 1 },
+    })
+    expect(wrapper.find('[data-testid="pick-list-totals"]').text()).toBe(
+      '14 variants · 1,915 units · 997 orders',
+    )
+    expect(wrapper.find('[data-testid="pick-list-coverage"]').text()).toBe(
+      'Pick list for the orders matching the filters, 997 orders that ship ' +
+        '(124 orders left out: 123 with nothing to ship, 1 without an address)',
     )
   })
 
@@ -89,7 +104,7 @@ describe('PickListView and the selection', () => {
     const { wrapper } = mountView(true, TEE)
     expect(wrapper.get('[data-testid="selection-chip"]').attributes('title')).toBe(TEE_TEXT)
     expect(wrapper.find('[data-testid="pick-list-coverage"]').text()).toBe(
-      `Pick list for ${TEE_TEXT}, 412 orders`,
+      `Pick list for ${TEE_TEXT}, 412 orders that ship`,
     )
     expect(wrapper.find('[data-testid="pick-list-totals"]').text()).toBe(
       '3 variants · 530 units · 412 orders',
@@ -106,7 +121,7 @@ describe('PickListView and the selection', () => {
     const plain = mountView()
     expect(plain.wrapper.find('[data-testid="selection-chip"]').exists()).toBe(false)
     expect(plain.wrapper.find('[data-testid="pick-list-coverage"]').text()).toBe(
-      'Pick list for the orders matching the filters, 4,102 orders',
+      'Pick list for the orders matching the filters, 4,102 orders that ship',
     )
     plain.wrapper.unmount()
     const { wrapper, orders } = mountView(true, perkNodeKey(12))

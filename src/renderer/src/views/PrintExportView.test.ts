@@ -39,6 +39,7 @@ const PREVIEW: LabelsPreview = {
   skipped: [{ contributionId: 2, sequenceNumber: 2, message: 'The shipping address is empty' }],
   warnings: [],
   skippedCount: 1,
+  leftOut: { nothingToShip: 0, noAddress: 1 },
   warningCount: 0,
   pageWidthPx: 816,
   pageHeightPx: 1056,
@@ -111,7 +112,7 @@ describe('PrintExportView', () => {
     expect(frame?.getAttribute('sandbox')).toBe('')
     expect(frame?.getAttribute('srcdoc')).toBe(PREVIEW.html)
     expect(document.body.textContent).toContain('3 labels on 1 sheet')
-    expect(document.body.textContent).toContain('1 order without an address')
+    expect(document.body.textContent).toContain('1 order left out: 1 without an address')
   })
 
   it('asks before exporting when a check is an error, and exports only on Continue', async () => {

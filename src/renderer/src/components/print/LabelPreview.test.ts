@@ -10,6 +10,7 @@ function preview(patch: Partial<LabelsPreview>): LabelsPreview {
     pages: 0,
     skipped: [],
     skippedCount: 0,
+    leftOut: { nothingToShip: 0, noAddress: 0 },
     warnings: [],
     warningCount: 0,
     pageWidthPx: 816,
@@ -18,7 +19,24 @@ function preview(patch: Partial<LabelsPreview>): LabelsPreview {
   }
 }
 
+function summary(value: LabelsPreview): string {
+  const wrapper = mount(LabelPreview, { props: { answer: { loading: false, error: null, value } } })
+  return wrapper.get('.summary').text()
+}
+
 describe('LabelPreview', () => {
+  it('says why orders have no label: nothing to ship, or no address, each counted', () => {
+    const leftOut = { nothingToShip: 123, noAddress: 1 }
+    expect(summary(preview({ labels: 997, pages: 34, skippedCount: 124, leftOut }))).toBe(
+      '997 labels on 34 sheets · 124 orders left out: 123 with nothing to ship, 1 without an address',
+    )
+    // A digital perk's orders have addresses: they are not "without an address".
+    const digital = { nothingToShip: 330, noAddress: 0 }
+    expect(summary(preview({ labels: 37, pages: 37, skippedCount: 330, leftOut: digital }))).toBe(
+      '37 labels on 37 sheets · 330 orders left out: 330 with nothing to ship',
+    )
+  })
+
   it('names orders to look at by number, or by contribution when the API sent none', () => {
     const wrapper = mount(LabelPreview, {
       props: {

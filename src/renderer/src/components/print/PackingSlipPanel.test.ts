@@ -73,11 +73,18 @@ describe('PackingSlipPanel', () => {
     expect(document.querySelector('.page-preview')?.getAttribute('aria-busy')).toBe('true')
   })
 
-  it('has nothing to print or save when no order ships', async () => {
-    mountPanel({ preview: { value: { ...EIGHT_BATCHES, html: '', slips: 0, batches: [] } } })
+  it('has nothing to print or save when no order ships, and says why beside the buttons', async () => {
+    const none = { ...EIGHT_BATCHES, html: '', slips: 0, skippedCount: 1, batches: [] }
+    const wrapper = mountPanel({ preview: { value: none } })
     await flushPromises()
+    const reason =
+      'The selected order does not ship (nothing to ship, or no address: see the pre-print checks), so there is no packing slip to print.'
     expect(buttonByName('Print packing slips').disabled).toBe(true)
     expect(buttonByName('Save packing slips as PDF').disabled).toBe(true)
+    expect(buttonByName('Print packing slips').closest('[title]')?.getAttribute('title')).toBe(
+      reason,
+    )
+    expect(wrapper.get('[data-testid="nothing-to-print"]').text()).toBe(reason)
     expect(document.body.textContent).toContain('No order in the selection has something to ship')
   })
 })
