@@ -34,6 +34,12 @@ function cacheWithCopy(synced: number): OfflineCache {
   return cache
 }
 
+/** A hand-written export of the four columns a dashboard file must have, these lines under them. */
+function smallExport(lines: readonly string[]) {
+  const text = ['Pledge ID,Fulfillment Status,Perk ID,Perk', ...lines].join('\n')
+  return openDashboardExport(Buffer.from(text), 'c.csv')
+}
+
 /** `cache` whose snapshot writers fail on the `failAt`-th add, noting what each add got. */
 function failingWrites(cache: OfflineCache, failAt: number) {
   const adds: number[] = []
@@ -125,17 +131,11 @@ describe('importing a dashboard export into the offline cache', () => {
   })
 
   it('keeps every problem line: one without a Pledge ID never takes the place of another', () => {
-    const text = [
-      'Pledge ID,Fulfillment Status,Perk ID,Perk',
-      '401,Captured,eleven,Tee',
-      'abc,Captured,11,Tee',
-      ',Captured,11,Tee',
-    ].join('\n')
     const cache = cacheWithCopy(0)
     const summary = importDashboardExport(
       cache,
       CAMPAIGN,
-      openDashboardExport(Buffer.from(text), 'c.csv'),
+      smallExport(['401,Captured,eleven,Tee', 'abc,Captured,11,Tee', ',Captured,11,Tee']),
       { fileName: 'c.csv' },
     )
     expect(summary.problemRows).toBe(3)
@@ -143,15 +143,13 @@ describe('importing a dashboard export into the offline cache', () => {
   })
 
   it('the preview lists lines without a Pledge ID first, then the pledges, whatever the chunks', () => {
-    const text = [
-      'Pledge ID,Fulfillment Status,Perk ID,Perk',
+    const counts = new DashboardCounts(3)
+    smallExport([
       '401,Captured,eleven,Tee',
       ',Captured,11,Tee',
       '402,Captured,twelve,Tee',
       ',Captured,11,Tee',
-    ].join('\n')
-    const counts = new DashboardCounts(3)
-    openDashboardExport(Buffer.from(text), 'c.csv').read((chunk) => counts.add(chunk), 1)
+    ]).read((chunk) => counts.add(chunk), 1)
     expect(counts.places().map((p) => [p.line, p.column])).toEqual([
       [3, 'Pledge ID'],
       [5, 'Pledge ID'],
