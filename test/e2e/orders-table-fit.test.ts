@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../src/shared/api/schemas'
 import { statusText } from '../../src/shared/fulfillment/display'
-import { goTo, openCampaign, signIn, themedScreenshots, useE2eApp } from './support'
+import { goTo, themedScreenshots, useE2eApp } from './support'
 
 const app = useE2eApp({
   name: 'orders-table-fit',
@@ -28,10 +28,7 @@ async function fitsIn(selector: string, text: string): Promise<{ fits: boolean; 
 
 describe('the Orders table at 1280x720', () => {
   it('shows a six-digit order number and every status name whole, with no column off screen', async () => {
-    await app.open()
-    await signIn(app.page, app.sim.credentials)
-    await openCampaign(app.page, app.campaignId)
-    await app.page.getByRole('button', { name: 'Sync now' }).click()
+    await app.openAndSync()
     await goTo(app.page, 'Orders')
     await app.page.locator('.order-row').first().waitFor()
     await app.page.setViewportSize({ width: 1280, height: 720 })

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { hasShippingAddress, shippableLines } from '../../src/shared/fulfillment'
 import { toModel } from '../helpers/model'
-import { goTo, openCampaign, screenshot, signIn, useE2eApp } from './support'
+import { goTo, screenshot, useE2eApp } from './support'
 
 const app = useE2eApp({
   name: 'station',
@@ -58,10 +58,7 @@ async function expectAlert(headline: string, words: string): Promise<void> {
 
 describe('the pack station with a keyboard-wedge scanner', () => {
   it('opens on a synced campaign, ready for a slip', async () => {
-    await app.open()
-    await signIn(app.page, app.sim.credentials)
-    await openCampaign(app.page, app.campaignId)
-    await app.page.getByRole('button', { name: 'Sync now' }).click()
+    await app.openAndSync()
     await app.page.getByText(/Synced \d+ orders in/).waitFor()
     await goTo(app.page, 'Pack station')
     await app.page.getByTestId('station-ready').waitFor()

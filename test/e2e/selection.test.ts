@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { count, goTo, openCampaign, screenshot, signIn, until, useE2eApp } from './support'
+import { count, goTo, screenshot, until, useE2eApp } from './support'
 
 const app = useE2eApp({
   name: 'selection',
@@ -18,10 +18,7 @@ let synced: Promise<void> | null = null
 /** Signed in, the campaign synced: once for the file, by whichever test runs first. */
 function ready(): Promise<void> {
   synced ??= (async () => {
-    await app.open()
-    await signIn(app.page, app.sim.credentials)
-    await openCampaign(app.page, app.campaignId)
-    await app.page.getByRole('button', { name: 'Sync now' }).click()
+    await app.openAndSync()
     await app.page.getByRole('heading', { name: 'Orders', exact: true }).waitFor()
   })()
   return synced

@@ -218,6 +218,15 @@ export class E2eApp {
     } = await openPage(this.browser, this.harness.openUrl))
     return this.page
   }
+
+  /** A fresh page, signed in, the campaign opened and its sync started (wait for what you need). */
+  async openAndSync(): Promise<Page> {
+    await this.open()
+    await signIn(this.page, this.sim.credentials)
+    await openCampaign(this.page, this.campaignId)
+    await this.page.getByRole('button', { name: 'Sync now' }).click()
+    return this.page
+  }
 }
 
 /**
