@@ -1,6 +1,7 @@
+import { PROGRESS_STATUSES } from '@shared/floor/progress'
 import type { ProgressCounts } from '@shared/floor/progress'
 import type { TrackingFormat } from '@shared/ipc'
-import { describeChoices } from '@shared/fulfillment'
+import { describeChoices, statusText } from '@shared/fulfillment'
 import { formatCount, plural } from './counts'
 
 /** The three stages the floor reports, in the order a parcel goes through them. */
@@ -11,6 +12,20 @@ export const STAGE_LABELS: Record<ProgressStage, string> = {
   printed: 'Printed',
   packed: 'Packed',
   shipped: 'Shipped',
+}
+
+/**
+ * What the totals count, under them: they are not the Orders filter's (fulfilled orders are in,
+ * as the dashboard marks an order fulfilled once shipped), and each stage is counted on its own.
+ */
+export function totalsNote(): string {
+  const words = PROGRESS_STATUSES.map((s) => statusText(s).toLowerCase())
+  const statuses = `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+  return (
+    `Orders to ship: every order ${statuses} that has something to ship, whatever the Orders ` +
+    'filters. Each stage counts on its own: a tracking number imported for an order packed ' +
+    'elsewhere makes it shipped without being packed here.'
+  )
 }
 
 /** Whole percent of `part` in `whole`, rounded down so 99.6 % never reads "100 %" (0 of 0 is 0). */

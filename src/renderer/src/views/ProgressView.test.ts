@@ -75,6 +75,17 @@ describe('ProgressView', () => {
     expect(document.querySelector('[data-testid="packed-but-stopped"]')).toBeNull()
   })
 
+  it('says under the totals what they count: fulfilled orders too, each stage on its own', async () => {
+    setup(() => PROGRESS)
+    await flushPromises()
+    const totals = document.querySelector('[aria-label="Campaign totals"]')
+    const note = document.getElementById(totals?.getAttribute('aria-describedby') ?? '')
+    expect(note?.textContent).toContain(
+      'every order captured, in fulfillment or fulfilled that has something to ship',
+    )
+    expect(note?.textContent).toContain('Each stage counts on its own')
+  })
+
   it('raises packed orders that were refunded or put on hold, with their ids', async () => {
     setup(() => ({ ...PROGRESS, packedButStopped: [5001, 5002, 5007] }))
     await flushPromises()
