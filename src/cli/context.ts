@@ -9,6 +9,7 @@ import {
   readSettings,
   resolveTarget,
   sameTarget,
+  settingsProblem,
 } from '../main/services/profile'
 import type { Target } from '../main/services/profile'
 import { KeychainSecretStore, MemorySecretStore } from '../main/services/secrets'
@@ -41,6 +42,9 @@ export class CliContext {
     readonly flags: GlobalFlags,
   ) {
     this.target = resolveTarget(dataDirFor(flags, io.env), io.env, flags)
+    // Said before any command: a team store lost with the file means packing on this desk alone.
+    const problem = settingsProblem(this.target.dataDir)
+    if (problem) this.warn(problem)
   }
 
   warn(message: string): void {

@@ -145,17 +145,64 @@ function settingsPath(dataDir: string): string {
 
 /** The file's object as written, unknown keys included (a newer version's survive a save). */
 function readSettingsObject(dataDir: string): Record<string, unknown> {
+  return readSettingsFile(dataDir).object
+}
+
+/**
+ * settings.json as read: its object, or (when it is not a JSON object) the read error and where
+ * its text was copied before anything overwrites it. A damaged file never blocks a start.
+ */
+function readSettingsFile(dataDir: string): {
+  object: Record<string, unknown>
+  damage?: { reason: string; copy: string | null }
+} {
   const file = settingsPath(dataDir)
-  if (!existsSync(file)) return {}
+  if (!existsSync(file)) return { object: {} }
+  const text = readFileSync(file, 'utf8')
+  let value: unknown
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    // A damaged settings file only costs the remembered choices; never block on it.
-    return {}
+    value = JSON.parse(text)
+  } catch (error) {
+    return {
+      object: {},
+      damage: { reason: (error as Error).message, copy: keepDamaged(file, text) },
+    }
   }
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return { object: value as Record<string, unknown> }
+  return {
+    object: {},
+    damage: { reason: 'it is not a JSON object', copy: keepDamaged(file, text) },
+  }
+}
+
+/**
+ * Copies a damaged settings file aside, once per distinct text: settings.json.damaged, then
+ * settings.json.damaged-<hash> for a later, different damage (a save would replace the file, and
+ * with it the team store and choices someone may want to copy back). Null: it could not be copied.
+ */
+function keepDamaged(file: string, text: string): string | null {
+  const first = `${file}.damaged`
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 8)
+  const aside =
+    !existsSync(first) || readFileSync(first, 'utf8') === text ? first : `${first}-${hash}`
+  try {
+    if (!existsSync(aside)) writeFileSync(aside, text, { mode: 0o600 })
+    return aside
+  } catch {
+    return null
+  }
+}
+
+/**
+ * What the app and the command line say when settings.json cannot be read (null when it can):
+ * the file, that the defaults are in use (a team store set there included), and the fix.
+ */
+export function settingsProblem(dataDir: string): string | null {
+  const { damage } = readSettingsFile(dataDir)
+  if (!damage) return null
+  const kept = damage.copy ? ` Its text is kept in ${damage.copy}.` : ''
+  return `${settingsPath(dataDir)} cannot be read (${damage.reason}), so PerkPack uses the default settings: a team store, station name or theme set there is not in use.${kept} Fix the file (for example a comma after the last value), or set your choices again in PerkPack's Settings.`
 }
 
 export function readSettings(dataDir: string): Settings {

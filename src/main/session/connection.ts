@@ -4,7 +4,7 @@ import { cacheForSync, cacheKeyFor, openCache } from '../services/cache'
 import type { OfflineCache } from '../services/cache'
 import type { FetchLike, RetryPolicy } from '../services/http'
 import { PerkPackError, SignInRequired } from '../services/perkpack-errors'
-import { cacheProfile, readSettings, resolveTarget } from '../services/profile'
+import { cacheProfile, readSettings, resolveTarget, settingsProblem } from '../services/profile'
 import type { CredentialTarget, TargetHosts } from '../services/profile'
 import { describeError } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
@@ -53,10 +53,14 @@ export class Connection {
   /** The demo's own secret store while the demo runs (its tokens are this run's only). */
   private demoStore: SecretStore | null = null
   private storeWarning: string | null = null
+  /** Read at start, before a save can replace the damaged file: said for the whole run. */
+  private readonly settingsWarning: string | null
   private expiredPending = false
   private isClosed = false
 
   constructor(private readonly options: ConnectionOptions) {
+    this.settingsWarning = settingsProblem(options.dataDir)
+    if (this.settingsWarning) options.log(this.settingsWarning)
     this.keychain = options.keychain((message) => {
       this.storeWarning = message
       options.log(message)
@@ -262,6 +266,7 @@ export class Connection {
       demo: this.inDemo,
       secretStore: (this.demoStore ?? this.keychain).description,
       secretStoreWarning: this.storeWarning,
+      settingsWarning: this.settingsWarning,
     }
   }
 

@@ -52,6 +52,8 @@ export interface SessionInfo {
   secretStore: string
   /** Set once when the keychain was unavailable and secrets are kept in memory. */
   secretStoreWarning: string | null
+  /** Set when settings.json could not be read at start and the defaults are in use. */
+  settingsWarning: string | null
 }
 
 /** `demo:start`: the demo's session, and the campaigns and batch jobs it can show. */

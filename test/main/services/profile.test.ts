@@ -8,6 +8,7 @@ import {
   resolveTarget,
   saveSettings,
   settingsFileSchema,
+  settingsProblem,
 } from '../../../src/main/services/profile'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../../src/shared/config'
 import { DEFAULT_CONCURRENCY, DEFAULT_SLIP_BATCH_SIZE } from '../../../src/shared/ipc'
@@ -146,6 +147,24 @@ describe('settings.json: one schema with defaults, for the command line and the 
     const dir = tempDir()
     fs.writeFileSync(path.join(dir, 'settings.json'), '{"theme": "dark",')
     expect(readSettings(dir)).toEqual(settingsFileSchema.parse({}))
+  })
+
+  it('a damaged file is named with its fix, and its text is kept once per different damage', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'settings.json')
+    fs.writeFileSync(file, '{"theme": "dark",}')
+    expect(settingsProblem(dir)).toContain(`${file} cannot be read`)
+    expect(settingsProblem(dir)).toMatch(/Fix the file/)
+    saveSettings(dir, { theme: 'light' })
+    expect(settingsProblem(dir)).toBeNull()
+    fs.writeFileSync(file, '[1, 2]')
+    expect(settingsProblem(dir)).toContain('not a JSON object')
+    saveSettings(dir, { theme: 'light' })
+    const copies = fs.readdirSync(dir).filter((name) => name.includes('.damaged'))
+    expect(copies.map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).sort()).toEqual([
+      '[1, 2]',
+      '{"theme": "dark",}',
+    ])
   })
 
   it('keeps keys it does not know when it saves (a newer version wrote them)', () => {

@@ -47,6 +47,7 @@ export function sessionInfo(overrides: Partial<SessionInfo> = {}): SessionInfo {
     demo: false,
     secretStore: 'the OS keychain',
     secretStoreWarning: null,
+    settingsWarning: null,
     ...overrides,
   }
 }
