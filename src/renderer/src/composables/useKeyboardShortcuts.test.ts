@@ -121,6 +121,15 @@ describe('keyboard shortcuts', () => {
     expect(shortcutListOpen.value).toBe(false)
   })
 
+  it('working from imported files (not signed in) Ctrl+4 and ? work as signed in', () => {
+    const offline = { status: sessionInfo({ signedIn: false }), workingOffline: true }
+    mounted.push(mountShell({ session: offline }))
+    expect(press('4', { ctrlKey: true }).defaultPrevented).toBe(true)
+    expect(useNavigationStore().go).toHaveBeenLastCalledWith('printexport')
+    expect(press('?', {}).defaultPrevented).toBe(true)
+    expect(shortcutListOpen.value).toBe(true)
+  })
+
   it('? opens the shortcut list, except while typing in a field', () => {
     mounted.push(mountShell())
     const field = mount(searchView('Search orders'), { attachTo: document.body })

@@ -28,9 +28,12 @@ function digitOf(event: KeyboardEvent): number | null {
   return /^[1-9]$/.test(event.key) ? Number(event.key) : null
 }
 
+/**
+ * The side menu is on screen: signed in, in the demo, or working from imported files. The
+ * same flag AppWorkspace shows the workspace (and the shortcut list) by.
+ */
 function workspaceOpen(): boolean {
-  const session = useSessionStore()
-  return session.signedIn
+  return useSessionStore().inWorkspace
 }
 
 /**
