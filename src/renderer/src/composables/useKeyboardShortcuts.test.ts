@@ -7,6 +7,8 @@ import { focusSearch, useSearchFocus } from './useSearchFocus'
 import { shortcutListOpen } from './useShortcutList'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
+import { shortcutGroups } from '@renderer/lib/shortcut-list'
+import { VIEW_LABELS } from '@renderer/lib/view-menu'
 import { sessionInfo } from '@renderer/test-utils/fakeBridge'
 
 // Plain component options: these are test harnesses, not components of the app.
@@ -104,6 +106,21 @@ describe('keyboard shortcuts', () => {
     press('&', { ctrlKey: true, code: 'Digit1' })
     expect(go).toHaveBeenLastCalledWith('campaigns')
     expect(go).toHaveBeenCalledTimes(4)
+  })
+
+  it('every Ctrl+key the shortcut list shows opens the view it names, Ctrl+, Settings', () => {
+    mounted.push(mountShell())
+    const go = useNavigationStore().go
+    const views = shortcutGroups('Win32').find((group) => group.title === 'Views')?.entries ?? []
+    expect(views.map((entry) => entry.keys.join('+'))).toContain('Ctrl+,')
+    for (const { keys, what } of views) {
+      const [mod, key] = keys
+      expect(mod).toBe('Ctrl')
+      expect(press(key ?? '', { ctrlKey: true }).defaultPrevented, keys.join('+')).toBe(true)
+      const opened = vi.mocked(go).mock.lastCall?.[0]
+      expect(opened && `Open ${VIEW_LABELS[opened]}`).toBe(what)
+    }
+    expect(go).toHaveBeenCalledTimes(views.length)
   })
 
   it('digits without Ctrl/Cmd or with Alt switch nothing', () => {

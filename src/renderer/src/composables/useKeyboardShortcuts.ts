@@ -1,5 +1,5 @@
 import { onBeforeUnmount, onMounted } from 'vue'
-import { viewForDigit } from '@renderer/lib/view-menu'
+import { viewForKey } from '@renderer/lib/shortcut-list'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { useSessionStore } from '@renderer/stores/session'
@@ -38,7 +38,8 @@ function workspaceOpen(): boolean {
 
 /**
  * Ctrl/Cmd+F focuses the view's search, Ctrl/Cmd+R syncs the current campaign, Ctrl/Cmd+1..9
- * open the views in side-menu order, `?` lists them all (lib/shortcut-list.ts).
+ * open the views in side-menu order (9 the last) and Ctrl/Cmd+, Settings, `?` lists them all
+ * (lib/shortcut-list.ts).
  */
 export function handleShortcut(event: KeyboardEvent): void {
   if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -50,9 +51,9 @@ export function handleShortcut(event: KeyboardEvent): void {
   if (!commandKey(event)) return
   const key = event.key.toLowerCase()
   const digit = digitOf(event)
-  if (digit !== null) {
-    const view = viewForDigit(digit)
-    if (view === null || !workspaceOpen()) return
+  const view = viewForKey(digit === null ? event.key : String(digit))
+  if (view !== null) {
+    if (!workspaceOpen()) return
     event.preventDefault()
     useNavigationStore().go(view)
   } else if (key === 'f') {

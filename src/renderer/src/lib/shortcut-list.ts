@@ -1,4 +1,5 @@
-import { MENU_VIEWS, VIEW_LABELS } from './view-menu'
+import type { ViewName } from '@renderer/stores/navigation'
+import { VIEW_LABELS, viewForDigit } from './view-menu'
 
 export interface ShortcutEntry {
   /** The keys as shown, one string per key: ['Ctrl', '1']. */
@@ -18,16 +19,30 @@ export function commandKeyName(platform: string): string {
   return /mac|iphone|ipad/i.test(platform) ? 'Cmd' : 'Ctrl'
 }
 
+/** What follows Ctrl/Cmd to open a view: the digits, and , (the desktop convention for Settings). */
+const VIEW_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', ','] as const
+
+/** The view Ctrl/Cmd+`key` opens, for the handler and the lists alike; null: none. */
+export function viewForKey(key: string): ViewName | null {
+  if (key === ',') return 'settings'
+  return /^[1-9]$/.test(key) ? viewForDigit(Number(key)) : null
+}
+
+/** The keys after Ctrl/Cmd that open `view` (none for a view past the digits). */
+export function keysForView(view: ViewName): string[] {
+  return VIEW_KEYS.filter((key) => viewForKey(key) === view)
+}
+
 /**
  * Every shortcut the app answers to, for the list `?` opens. Kept beside the handler's rules
  * (useKeyboardShortcuts) so a new shortcut is listed where it is added.
  */
 export function shortcutGroups(platform: string): ShortcutGroup[] {
   const mod = commandKeyName(platform)
-  const views = MENU_VIEWS.map((view, index) => ({
-    keys: [mod, String(index + 1)],
-    what: `Open ${VIEW_LABELS[view]}`,
-  }))
+  const views = VIEW_KEYS.flatMap((key) => {
+    const view = viewForKey(key)
+    return view === null ? [] : [{ keys: [mod, key], what: `Open ${VIEW_LABELS[view]}` }]
+  })
   return [
     { title: 'Views', entries: views },
     {
