@@ -1,6 +1,8 @@
+import { findScanned, indexScannable } from '../main/floor/station-index'
 import { readSettings, stationName as savedStationName } from '../main/services/profile'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
+import { parseScanCode } from '../shared/floor/station-scan'
 import { positiveInt } from './arguments'
 import type { CliContext } from './context'
 import { offlineCopy } from './offline-copy'
@@ -21,13 +23,35 @@ export function orderArg(args: string[], usage: string): number {
   return positiveInt(raw.replace(/^#/, ''), 'order ID')
 }
 
-/** The campaign's orders by order id, from the offline copy. */
-export function ordersById(
+const ORDER_FORMS =
+  "the order ID under a packing slip's barcode, or # and the order number printed on the slip (#12)"
+
+/**
+ * The order argument of pack and unpack, read as the pack station reads a scan (parseScanCode,
+ * findScanned): the slip's order id, `#12`, or a bare number that is either. `row` is the order
+ * in the offline copy; absent for an order id not in it (unpack may still take back its pack).
+ */
+export function scannedOrderArg(
   context: CliContext,
   campaignId: number,
-): Map<number, CampaignContribution> {
-  const { rows } = offlineCopy(context, campaignId)
-  return new Map(rows.map((row) => [row.order.id, row]))
+  args: string[],
+  usage: string,
+): { orderId: number; row?: CampaignContribution } {
+  const raw = args[1]
+  if (!raw) throw new UsageError(`Missing order ID. Usage: perkpack ${usage}`)
+  const code = parseScanCode(raw)
+  if (code.kind === 'other') throw new UsageError(`"${raw}" is no order: give ${ORDER_FORMS}.`)
+  const row = findScanned(indexScannable(offlineCopy(context, campaignId).rows), code)
+  if (row) return { orderId: row.order.id, row }
+  if (code.kind === 'order-id') return { orderId: code.orderId }
+  throw orderNotInCopy(campaignId, raw)
+}
+
+/** For the command line: check what was typed, or sync (scanning again is the station's advice). */
+export function orderNotInCopy(campaignId: number, raw: string): UsageError {
+  return new UsageError(
+    `No order ${raw.trim()} in the offline copy of campaign ${campaignId}. Check the number (${ORDER_FORMS}), or run \`perkpack sync ${campaignId}\` if the order is new.`,
+  )
 }
 
 /** A stored time as this computer's local time, to the minute: "2026-11-20 10:42". */

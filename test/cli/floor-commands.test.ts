@@ -64,6 +64,26 @@ describe('perkpack pack and unpack', () => {
     expect(unknown.stderr).toContain('No order 4242 in the offline copy')
     expect(unknown.stderr).not.toMatch(STACK_LINE)
   })
+
+  it('takes #N, the order number on the slip, as the pack station does; unpack too', async () => {
+    const third = rows[2]!.order
+    const packed = await run('pack', id, `#${third.sequence_number}`, '--station', 'Desk A')
+    expect(packed.code, packed.stderr).toBe(0)
+    expect(packed.stdout).toMatch(new RegExp(`^Packed order ${third.id} \\(#3\\) at Desk A`))
+    const unpacked = await run('unpack', id, '#3')
+    expect(unpacked.stdout).toContain(`Order ${third.id} is no longer packed`)
+  })
+
+  it('an order number not in the offline copy is worded for a command line, not a scanner', async () => {
+    const missing = await run('pack', id, '#300', '--station', 'Desk A')
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`No order #300 in the offline copy of campaign ${id}.`)
+    expect(missing.stderr).toContain(`\`perkpack sync ${id}\``)
+    expect(missing.stderr).not.toMatch(/scan/i)
+    const garbled = await run('pack', id, 'ABC-12', '--station', 'Desk A')
+    expect(garbled.code).toBe(2)
+    expect(garbled.stderr).toContain('"ABC-12" is no order')
+  })
 })
 
 describe('perkpack tracking import and fill, perkpack fulfillment --json', () => {

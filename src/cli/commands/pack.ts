@@ -2,7 +2,7 @@ import { packWarnings, packWarningText } from '../../shared/floor/pack-checks'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_CONFLICT, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes'
-import { localTime, orderArg, ordersById, stationName } from '../floor-orders'
+import { localTime, orderNotInCopy, scannedOrderArg, stationName } from '../floor-orders'
 import { byWhom, withTeam } from '../team-option'
 
 const USAGE = 'pack <campaign-id> <order-id> [--station NAME] [--force] [--team-url URL]'
@@ -10,7 +10,8 @@ const USAGE = 'pack <campaign-id> <order-id> [--station NAME] [--force] [--team-
 export const packCommand: Command = {
   usage: USAGE,
   summary: 'Mark an order packed at this station (offline, or on the team store).',
-  details: `<order-id>        the order's id, as under a packing slip's barcode
+  details: `<order-id>        the order's id, as under a packing slip's barcode, or #N, the order
+                  number on the slip (as the app's pack station takes them)
 --station NAME    the station (desk) packing it (default: the app's station name in
                   Settings, else this computer's name)
 --force           pack even an order refunded, on hold or unprocessable at the last sync
@@ -21,16 +22,12 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
   options: ['station', 'force', 'team-url'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const orderId = orderArg(args, USAGE)
+    const { orderId, row } = scannedOrderArg(context, campaignId, args, USAGE)
+    if (!row) throw orderNotInCopy(campaignId, args[1] ?? '')
     const station = stationName(values.station, context.target.dataDir)
-    const row = ordersById(context, campaignId).get(orderId)
     const floor = context.cache().floor()
     const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId))
     for (const warning of warnings) {
-      if (warning.kind === 'unknown-order') {
-        context.io.stderr.write(`${packWarningText(warning)}\n`)
-        return EXIT_USAGE
-      }
       const stops =
         warning.kind === 'refunded' || warning.kind === 'on-hold' || warning.kind === 'not-payable'
       if (stops && !values.force) {

@@ -1,8 +1,7 @@
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_CONFLICT } from '../exit-codes'
-import { orderArg } from '../floor-orders'
-import { syncedSnapshot } from '../offline-copy'
+import { scannedOrderArg } from '../floor-orders'
 import { byWhom, withCaughtUpTeam } from '../team-option'
 
 const USAGE = 'unpack <campaign-id> <order-id> [--team-url URL [--station NAME]]'
@@ -10,14 +9,14 @@ const USAGE = 'unpack <campaign-id> <order-id> [--team-url URL [--station NAME]]
 export const unpackCommand: Command = {
   usage: USAGE,
   summary: 'Take back the packed mark of an order (offline, or on the team store).',
-  details: `--station NAME    this desk's name in team mode (default: as for pack)
+  details: `<order-id>        as for pack: the slip's order id, or #N (the order number)
+--station NAME    this desk's name in team mode (default: as for pack)
 --team-url URL    the team store (also PERKPACK_TEAM_URL): takes back the pack this desk
                   sees there; exits ${EXIT_CONFLICT} when another desk's pack stands instead.`,
   options: ['team-url', 'station'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const orderId = orderArg(args, USAGE)
-    syncedSnapshot(context, campaignId)
+    const { orderId } = scannedOrderArg(context, campaignId, args, USAGE)
     const floor = context.cache().floor()
     return withCaughtUpTeam(context, values, async (team) => {
       const before = floor.state(campaignId, orderId)

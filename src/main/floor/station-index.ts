@@ -3,10 +3,15 @@ import type { ScanCode, StationLine } from '../../shared/floor/station-scan'
 import { describeChoices, shippableLines } from '../../shared/fulfillment'
 import type { OrdersWorkspace, ViewRow } from '../orders/workspace'
 
+/** What an order is found by: its id and its number (`#12`). */
+interface ScannableRow {
+  order: { id: number; sequence_number?: number | null | undefined }
+}
+
 /** A snapshot's orders by the two numbers a packer scans or types. */
-export interface StationIndex {
-  byOrderId: ReadonlyMap<number, ViewRow>
-  bySequence: ReadonlyMap<number, ViewRow>
+export interface StationIndex<Row extends ScannableRow = ViewRow> {
+  byOrderId: ReadonlyMap<number, Row>
+  bySequence: ReadonlyMap<number, Row>
 }
 
 // Keyed by the workspace, so an index lives exactly as long as its snapshot is held: a sync
@@ -17,22 +22,29 @@ const indexes = new WeakMap<OrdersWorkspace, StationIndex>()
 export function stationIndex(workspace: OrdersWorkspace): StationIndex {
   let index = indexes.get(workspace)
   if (index) return index
-  const byOrderId = new Map<number, ViewRow>()
-  const bySequence = new Map<number, ViewRow>()
-  const rows = workspace.rows
+  index = indexScannable(workspace.rows)
+  indexes.set(workspace, index)
+  return index
+}
+
+/** Rows (newest first) by order id and order number: the station's and `perkpack pack`'s. */
+export function indexScannable<Row extends ScannableRow>(rows: readonly Row[]): StationIndex<Row> {
+  const byOrderId = new Map<number, Row>()
+  const bySequence = new Map<number, Row>()
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as ViewRow
+    const row = rows[i] as Row
     // Newest first: should drifted data repeat a number, the newest order keeps it.
     if (!byOrderId.has(row.order.id)) byOrderId.set(row.order.id, row)
     const sequence = row.order.sequence_number
     if (typeof sequence === 'number' && !bySequence.has(sequence)) bySequence.set(sequence, row)
   }
-  index = { byOrderId, bySequence }
-  indexes.set(workspace, index)
-  return index
+  return { byOrderId, bySequence }
 }
 
-export function findScanned(index: StationIndex, code: ScanCode): ViewRow | undefined {
+export function findScanned<Row extends ScannableRow>(
+  index: StationIndex<Row>,
+  code: ScanCode,
+): Row | undefined {
   if (code.kind === 'sequence') return index.bySequence.get(code.sequenceNumber)
   if (code.kind !== 'order-id') return undefined
   // A bare number is the slip's order id; typed by hand it may be the order number without "#".
