@@ -165,7 +165,7 @@ function readSettingsFile(dataDir: string): {
   } catch (error) {
     return {
       object: {},
-      damage: { reason: (error as Error).message, copy: keepDamaged(file, text) },
+      damage: { reason: jsonErrorPlace(error, text), copy: keepDamaged(file, text) },
     }
   }
   if (value && typeof value === 'object' && !Array.isArray(value))
@@ -174,6 +174,17 @@ function readSettingsFile(dataDir: string): {
     object: {},
     damage: { reason: 'it is not a JSON object', copy: keepDamaged(file, text) },
   }
+}
+
+/**
+ * Where JSON.parse stopped, as a line and column. Never its message: V8 quotes the text there
+ * ('"postgres:/"... is not valid JSON'), and a hand-edited file may hold a password.
+ */
+function jsonErrorPlace(error: unknown, text: string): string {
+  const at = /at position (\d+)/.exec(error instanceof Error ? error.message : '')
+  if (!at) return text.trim() === '' ? 'it is empty' : 'it is not valid JSON'
+  const before = text.slice(0, Number(at[1])).split('\n')
+  return `not valid JSON at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`
 }
 
 /**

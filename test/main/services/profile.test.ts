@@ -153,7 +153,9 @@ describe('settings.json: one schema with defaults, for the command line and the 
     const dir = tempDir()
     const file = path.join(dir, 'settings.json')
     fs.writeFileSync(file, '{"theme": "dark",}')
-    expect(settingsProblem(dir)).toContain(`${file} cannot be read`)
+    expect(settingsProblem(dir)).toContain(
+      `${file} cannot be read (not valid JSON at line 1, column 18)`,
+    )
     expect(settingsProblem(dir)).toMatch(/Fix the file/)
     saveSettings(dir, { theme: 'light' })
     expect(settingsProblem(dir)).toBeNull()
@@ -165,6 +167,16 @@ describe('settings.json: one schema with defaults, for the command line and the 
       '[1, 2]',
       '{"theme": "dark",}',
     ])
+  })
+
+  it('never repeats the damaged text, which may hold a password, in its message', () => {
+    const dir = tempDir()
+    fs.writeFileSync(
+      path.join(dir, 'settings.json'),
+      '{"teamUrl": postgres://desk:hunter2@db/team}',
+    )
+    expect(settingsProblem(dir)).toContain('cannot be read (it is not valid JSON)')
+    expect(settingsProblem(dir)).not.toContain('hunter2')
   })
 
   it('keeps keys it does not know when it saves (a newer version wrote them)', () => {
