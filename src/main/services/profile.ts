@@ -213,7 +213,7 @@ export function settingsProblem(dataDir: string): string | null {
   const { damage } = readSettingsFile(dataDir)
   if (!damage) return null
   const kept = damage.copy ? ` Its text is kept in ${damage.copy}.` : ''
-  return `${settingsPath(dataDir)} cannot be read (${damage.reason}), so PerkPack uses the default settings: a team store, station name or theme set there is not in use.${kept} Fix the file (for example a comma after the last value), or set your choices again in PerkPack's Settings.`
+  return `${settingsPath(dataDir)} cannot be read (${damage.reason}), so PerkPack uses the default settings: a team store, station name or theme set there is not in use.${kept} Fix the file (JSON allows no comma after the last value, a common slip), or set your choices again in PerkPack's Settings.`
 }
 
 export function readSettings(dataDir: string): Settings {
