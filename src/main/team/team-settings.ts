@@ -1,4 +1,10 @@
-import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '../../shared/ipc'
+import type {
+  TeamCheck,
+  TeamFloorStatus,
+  TeamQueuedLeft,
+  TeamSetup,
+  TeamSetupRequest,
+} from '../../shared/ipc'
 import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import { PerkPackError } from '../services/perkpack-errors'
@@ -21,7 +27,11 @@ export interface TeamSettingsOptions {
   saveTeamUrl: (url: string | null) => void
   stationName: () => string
   connectTimeoutMs?: number
+  /** How long sign-out waits for the queued actions to go out before it asks. */
+  sendQueuedMs?: number
 }
+
+const SEND_QUEUED_MS = 4_000
 
 function messageOf(error: unknown): string {
   if (error instanceof PerkPackError) return error.message
@@ -151,6 +161,27 @@ export class TeamSettings {
       conflicts: desk.storedConflicts(),
       message: message ?? schemaMessage(report?.schema_version ?? null),
     }
+  }
+
+  /**
+   * Before sign-out deletes the offline copy, and the outbox in it: one more try to send the
+   * queued actions, for a few seconds at most (a store that does not answer must not hold the
+   * person up); what is still queued is what signing out now would lose.
+   */
+  async sendQueued(): Promise<TeamQueuedLeft> {
+    if (this.options.teamUrl() === null) return { actions: 0, packs: 0 }
+    const desk = await this.options.link.desk().catch(() => this.options.link.open)
+    if (!desk) return { actions: 0, packs: 0 }
+    if (desk.outboxSize() > 0) {
+      let timer: NodeJS.Timeout | undefined
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.options.sendQueuedMs ?? SEND_QUEUED_MS)
+      })
+      // A replay that fails (password refused, schema) leaves the actions queued: counted below.
+      await Promise.race([desk.replay().catch(() => undefined), deadline])
+      clearTimeout(timer)
+    }
+    return desk.queued()
   }
 
   async settle(campaignId: number, orderId: number): Promise<number> {

@@ -43,6 +43,16 @@ export interface TeamFloorStatus {
   message: string | null
 }
 
+/**
+ * `team:sendQueued`, asked before sign-out: the actions still queued after a last try to send
+ * them. Sign-out deletes the offline copy, and these with it.
+ */
+export interface TeamQueuedLeft {
+  actions: number
+  /** Of those, packs: lost, another desk could pack the same parcels again. */
+  packs: number
+}
+
 /** `team:changed`: orders whose record changed on the team store (another desk, or a replay). */
 export interface TeamChangedEvent {
   campaignId: number

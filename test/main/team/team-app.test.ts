@@ -143,6 +143,13 @@ describe('two desks of the app on one team store', () => {
     expect(status).toMatchObject({ connected: false, outbox: 1 })
   })
 
+  it('before sign-out, says how many queued actions and packs a sign-out now would lose', async () => {
+    // Sign-out deletes the offline copy and the outbox in it: the dialog must know first.
+    expect(await deskB.value('team:sendQueued')).toEqual({ actions: 1, packs: 1 })
+    expect(await deskB.value('team:status')).toMatchObject({ outbox: 1 })
+    expect(await deskA.value('team:sendQueued')).toEqual({ actions: 0, packs: 0 })
+  })
+
   it('sends the queued pack once the server is back, without another write', async () => {
     server.start()
     const orderId = order(2)
