@@ -158,7 +158,10 @@ export class TeamSettings {
       schemaVersion: report?.schema_version ?? null,
       desks: report?.desks ?? [],
       outbox: desk.outboxSize(),
-      conflicts: desk.storedConflicts(),
+      conflicts: desk.storedConflicts().map((conflict) => ({
+        ...conflict,
+        sequence_number: this.sequenceNumber(conflict.campaign_id, conflict.order_id),
+      })),
       message: message ?? schemaMessage(report?.schema_version ?? null),
     }
   }
@@ -182,6 +185,15 @@ export class TeamSettings {
       clearTimeout(timer)
     }
     return desk.queued()
+  }
+
+  /** An order's number for the conflicts table; a copy that cannot be read shows the id. */
+  private sequenceNumber(campaignId: number, orderId: number): number | null {
+    try {
+      return this.options.link.sequenceNumber(campaignId, orderId)
+    } catch {
+      return null
+    }
   }
 
   async settle(campaignId: number, orderId: number): Promise<number> {

@@ -28,6 +28,8 @@ export interface TeamCheck {
 /** A queued action the store refused on replay, with its campaign and the winner's time. */
 export interface TeamConflictView extends TeamConflict {
   campaign_id: number
+  /** The number on the slip ("#299"), from the desk's offline copy; null without one. */
+  sequence_number: number | null
   other_at: string | null
 }
 

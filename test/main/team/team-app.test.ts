@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectTeam } from '../../../src/main/services/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/services/team/team-schema'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
@@ -162,5 +162,31 @@ describe('two desks of the app on one team store', () => {
     expect(status).toMatchObject({ connected: true, outbox: 0, conflicts: [] })
     const atA = await queryAll(deskA, campaignId, { statuses: [], floor: ['packed'] })
     expect(atA.all.find((row) => row.orderId === orderId)?.station).toBe('Desk B')
+  })
+
+  it('names a conflict by the number on its slip, read from the offline copy', async () => {
+    const row = shipping[3]
+    if (!row) throw new Error('the simulator made too few orders that ship')
+    expect(row.order.sequence_number).toEqual(expect.any(Number))
+    server.stop()
+    // Both desks pack the parcel while the store is down: both queue it.
+    for (const app of [deskA, deskB]) {
+      const reply = await app.value('floor:pack', { campaignId, orderId: row.order.id })
+      expect(reply.packed).toBe(true)
+    }
+    server.start()
+    // Both replay: the first to reach the store packs it, the other's pack becomes a conflict.
+    const conflicts = async () => {
+      const [a, b] = [await deskA.value('team:status'), await deskB.value('team:status')]
+      return [...(a?.conflicts ?? []), ...(b?.conflicts ?? [])]
+    }
+    await vi.waitFor(async () => expect(await conflicts()).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 200,
+    })
+    expect((await conflicts())[0]).toMatchObject({
+      order_id: row.order.id,
+      sequence_number: row.order.sequence_number,
+    })
   })
 })
