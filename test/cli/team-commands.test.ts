@@ -170,6 +170,9 @@ describe('perkpack team', () => {
     outputs.push(wrong.stdout, wrong.stderr)
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toContain('refused user "perkpack"')
+    // Where a CLI user fixes it: the variable or the URL given, not the app's fields.
+    expect(wrong.stderr).toContain('PERKPACK_TEAM_PASSWORD, or the password in --team-url')
+    expect(wrong.stderr).not.toContain('Password field')
     expect(wrong.stderr).not.toMatch(STACK_LINE)
     const none = await at(deskA, undefined, 'team', 'status')
     expect(none.stderr).toContain('No team store given')

@@ -5,6 +5,7 @@ import type { OfflineCache } from '../services/cache'
 import { redact, registerSecret } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
 import { openTeamDesk } from '../services/team/open-team-desk'
+import { fromSettings } from '../services/team/team-errors'
 import { orderNumber } from './order-numbers'
 import type { TeamDesk } from '../services/team/team-desk'
 
@@ -63,7 +64,7 @@ export class TeamLink {
     const bare = parseTeamUrl(raw)
     const password = await this.options.secrets().get(teamPasswordAccount(bare))
     registerSecret(password)
-    return parseTeamUrl(raw, password)
+    return fromSettings(parseTeamUrl(raw, password))
   }
 
   private async deskNow(): Promise<TeamDesk | null> {

@@ -10,7 +10,7 @@ import type { TeamUrl } from '../../shared/team/team-url'
 import { PerkPackError } from '../services/perkpack-errors'
 import type { SecretStore } from '../services/secrets'
 import { connectTeam } from '../services/team/team-connection'
-import { isUnreachable } from '../services/team/team-errors'
+import { fromSettings, isUnreachable } from '../services/team/team-errors'
 import {
   checkTeamSchema,
   TEAM_SCHEMA_VERSION,
@@ -62,7 +62,7 @@ export class TeamSettings {
     if (request.url === '') throw new PerkPackError('invalid_arguments', 'Type the team URL first.')
     if (request.password) {
       registerSecret(request.password)
-      return parseTeamUrl(request.url, request.password)
+      return fromSettings(parseTeamUrl(request.url, request.password))
     }
     return this.options.link.url(request.url)
   }

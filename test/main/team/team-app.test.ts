@@ -80,7 +80,10 @@ describe('two desks of the app on one team store', () => {
     expect(check).toMatchObject({ ok: true, schemaVersion: TEAM_SCHEMA_VERSION, message: null })
     const refused = await deskA.value('team:test', { url: teamUrl, password: 'not-it' })
     expect(refused.ok).toBe(false)
-    expect(refused.message).toMatch(/refused user "perkpack": check the user and the password/)
+    // Words for Settings → Team: its Password field, not the CLI's variable or the URL.
+    expect(refused.message).toMatch(/refused user "perkpack": check the user in the Team URL/)
+    expect(refused.message).toContain('Password field')
+    expect(refused.message).not.toMatch(/PERKPACK_TEAM_PASSWORD|password in the URL/)
     expect(await deskA.value('team:setup')).toEqual({
       url: teamUrl,
       passwordStored: true,
