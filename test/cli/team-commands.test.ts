@@ -62,6 +62,10 @@ describe('perkpack team', () => {
     expect(init.stdout).toContain('moved from schema 0 to 2')
     const again = await at(deskA, teamUrl, 'team', 'init')
     expect(again.stdout).toContain('is at schema 2: nothing to do')
+    // Administrative commands register no desk (not the --station given, not this computer's
+    // name): "desks seen" counts desks that packed or wrote.
+    const after = await at(deskA, teamUrl, 'team', 'status', '--json')
+    expect(JSON.parse(after.stdout)).toMatchObject({ schema_version: 2, desks: [] })
   })
 
   it('pack: the second desk exits 4 naming the desk and time that won; fulfillment shows the team', async () => {
