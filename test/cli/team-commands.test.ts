@@ -62,6 +62,10 @@ describe('perkpack team', () => {
     expect(init.stdout).toContain('moved from schema 0 to 2')
     const again = await at(deskA, teamUrl, 'team', 'init')
     expect(again.stdout).toContain('is at schema 2: nothing to do')
+    // Administrative commands register no desk (not the --station given, not this computer's
+    // name): "desks seen" counts desks that packed or wrote.
+    const after = await at(deskA, teamUrl, 'team', 'status', '--json')
+    expect(JSON.parse(after.stdout)).toMatchObject({ schema_version: 2, desks: [] })
   })
 
   it('pack: the second desk exits 4 naming the desk and time that won; fulfillment shows the team', async () => {
@@ -170,6 +174,9 @@ describe('perkpack team', () => {
     outputs.push(wrong.stdout, wrong.stderr)
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toContain('refused user "perkpack"')
+    // Where a CLI user fixes it: the variable or the URL given, not the app's fields.
+    expect(wrong.stderr).toContain('PERKPACK_TEAM_PASSWORD, or the password in --team-url')
+    expect(wrong.stderr).not.toContain('Password field')
     expect(wrong.stderr).not.toMatch(STACK_LINE)
     const none = await at(deskA, undefined, 'team', 'status')
     expect(none.stderr).toContain('No team store given')

@@ -1,7 +1,6 @@
 import { UsageError } from '../../main/services/perkpack-errors'
 import { connectTeam } from '../../main/services/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../main/services/team/team-schema'
-import { TeamServerStore } from '../../main/services/team/team-server-store'
 import { plural } from '../../shared/export/check-text'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
@@ -26,7 +25,6 @@ async function init(input: CommandInput): Promise<number> {
   const client = await connectTeam(url)
   try {
     const { from, to } = await migrateTeam(client)
-    await new TeamServerStore(client).touchDesk(deskName(input.context, input.values)())
     input.context.io.stdout.write(
       from === to
         ? `The team store at ${url.display} is at schema ${to}: nothing to do.\n`

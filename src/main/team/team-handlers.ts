@@ -9,6 +9,7 @@ export function teamHandlers(team: TeamSettings) {
     'team:test': (request) => team.test(request),
     'team:forget': () => team.forget(),
     'team:status': () => team.status(),
+    'team:sendQueued': () => team.sendQueued(),
     'team:settle': ({ campaignId, orderId }) => team.settle(campaignId, orderId),
   })
 }

@@ -1,10 +1,16 @@
-import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '../../shared/ipc'
+import type {
+  TeamCheck,
+  TeamFloorStatus,
+  TeamQueuedLeft,
+  TeamSetup,
+  TeamSetupRequest,
+} from '../../shared/ipc'
 import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import { PerkPackError } from '../services/perkpack-errors'
 import type { SecretStore } from '../services/secrets'
 import { connectTeam } from '../services/team/team-connection'
-import { isUnreachable } from '../services/team/team-errors'
+import { fromSettings, isUnreachable } from '../services/team/team-errors'
 import {
   checkTeamSchema,
   TEAM_SCHEMA_VERSION,
@@ -21,7 +27,11 @@ export interface TeamSettingsOptions {
   saveTeamUrl: (url: string | null) => void
   stationName: () => string
   connectTimeoutMs?: number
+  /** How long sign-out waits for the queued actions to go out before it asks. */
+  sendQueuedMs?: number
 }
+
+const SEND_QUEUED_MS = 4_000
 
 function messageOf(error: unknown): string {
   if (error instanceof PerkPackError) return error.message
@@ -52,7 +62,7 @@ export class TeamSettings {
     if (request.url === '') throw new PerkPackError('invalid_arguments', 'Type the team URL first.')
     if (request.password) {
       registerSecret(request.password)
-      return parseTeamUrl(request.url, request.password)
+      return fromSettings(parseTeamUrl(request.url, request.password))
     }
     return this.options.link.url(request.url)
   }
@@ -148,8 +158,41 @@ export class TeamSettings {
       schemaVersion: report?.schema_version ?? null,
       desks: report?.desks ?? [],
       outbox: desk.outboxSize(),
-      conflicts: desk.storedConflicts(),
+      conflicts: desk.storedConflicts().map((conflict) => ({
+        ...conflict,
+        sequence_number: this.sequenceNumber(conflict.campaign_id, conflict.order_id),
+      })),
       message: message ?? schemaMessage(report?.schema_version ?? null),
+    }
+  }
+
+  /**
+   * Before sign-out deletes the offline copy, and the outbox in it: one more try to send the
+   * queued actions, for a few seconds at most (a store that does not answer must not hold the
+   * person up); what is still queued is what signing out now would lose.
+   */
+  async sendQueued(): Promise<TeamQueuedLeft> {
+    if (this.options.teamUrl() === null) return { actions: 0, packs: 0 }
+    const desk = await this.options.link.desk().catch(() => this.options.link.open)
+    if (!desk) return { actions: 0, packs: 0 }
+    if (desk.outboxSize() > 0) {
+      let timer: NodeJS.Timeout | undefined
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.options.sendQueuedMs ?? SEND_QUEUED_MS)
+      })
+      // A replay that fails (password refused, schema) leaves the actions queued: counted below.
+      await Promise.race([desk.replay().catch(() => undefined), deadline])
+      clearTimeout(timer)
+    }
+    return desk.queued()
+  }
+
+  /** An order's number for the conflicts table; a copy that cannot be read shows the id. */
+  private sequenceNumber(campaignId: number, orderId: number): number | null {
+    try {
+      return this.options.link.sequenceNumber(campaignId, orderId)
+    } catch {
+      return null
     }
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { teamSettleRequestSchema, teamSetupRequestSchema } from './team-schemas'
-import type { TeamCheck, TeamFloorStatus, TeamSetup } from './team-results'
+import type { TeamCheck, TeamFloorStatus, TeamQueuedLeft, TeamSetup } from './team-results'
 import { returns } from './returns'
 
 const noArgs = z.tuple([])
@@ -23,6 +23,12 @@ export const TEAM_CHANNELS = {
   /** Stops using the team store: the URL and its keychain entry are removed. */
   'team:forget': { method: 'forgetTeam', args: noArgs, result: returns<TeamSetup>() },
   'team:status': { method: 'teamStatus', args: noArgs, result: returns<TeamFloorStatus | null>() },
+  /** Before sign-out: sends the queued actions (short deadline); what is still queued. */
+  'team:sendQueued': {
+    method: 'sendTeamQueued',
+    args: noArgs,
+    result: returns<TeamQueuedLeft>(),
+  },
   /** Drops an order's conflicts once a person checked the parcel; how many were dropped. */
   'team:settle': {
     method: 'settleTeamConflict',

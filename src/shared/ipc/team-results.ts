@@ -28,6 +28,8 @@ export interface TeamCheck {
 /** A queued action the store refused on replay, with its campaign and the winner's time. */
 export interface TeamConflictView extends TeamConflict {
   campaign_id: number
+  /** The number on the slip ("#299"), from the desk's offline copy; null without one. */
+  sequence_number: number | null
   other_at: string | null
 }
 
@@ -41,6 +43,16 @@ export interface TeamFloorStatus {
   conflicts: TeamConflictView[]
   /** Why the desk cannot use the store (password refused, schema), beyond "unreachable". */
   message: string | null
+}
+
+/**
+ * `team:sendQueued`, asked before sign-out: the actions still queued after a last try to send
+ * them. Sign-out deletes the offline copy, and these with it.
+ */
+export interface TeamQueuedLeft {
+  actions: number
+  /** Of those, packs: lost, another desk could pack the same parcels again. */
+  packs: number
 }
 
 /** `team:changed`: orders whose record changed on the team store (another desk, or a replay). */

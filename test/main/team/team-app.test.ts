@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectTeam } from '../../../src/main/services/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/services/team/team-schema'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
@@ -80,7 +80,10 @@ describe('two desks of the app on one team store', () => {
     expect(check).toMatchObject({ ok: true, schemaVersion: TEAM_SCHEMA_VERSION, message: null })
     const refused = await deskA.value('team:test', { url: teamUrl, password: 'not-it' })
     expect(refused.ok).toBe(false)
-    expect(refused.message).toMatch(/refused user "perkpack": check the user and the password/)
+    // Words for Settings → Team: its Password field, not the CLI's variable or the URL.
+    expect(refused.message).toMatch(/refused user "perkpack": check the user in the Team URL/)
+    expect(refused.message).toContain('Password field')
+    expect(refused.message).not.toMatch(/PERKPACK_TEAM_PASSWORD|password in the URL/)
     expect(await deskA.value('team:setup')).toEqual({
       url: teamUrl,
       passwordStored: true,
@@ -143,6 +146,13 @@ describe('two desks of the app on one team store', () => {
     expect(status).toMatchObject({ connected: false, outbox: 1 })
   })
 
+  it('before sign-out, says how many queued actions and packs a sign-out now would lose', async () => {
+    // Sign-out deletes the offline copy and the outbox in it: the dialog must know first.
+    expect(await deskB.value('team:sendQueued')).toEqual({ actions: 1, packs: 1 })
+    expect(await deskB.value('team:status')).toMatchObject({ outbox: 1 })
+    expect(await deskA.value('team:sendQueued')).toEqual({ actions: 0, packs: 0 })
+  })
+
   it('sends the queued pack once the server is back, without another write', async () => {
     server.start()
     const orderId = order(2)
@@ -155,5 +165,31 @@ describe('two desks of the app on one team store', () => {
     expect(status).toMatchObject({ connected: true, outbox: 0, conflicts: [] })
     const atA = await queryAll(deskA, campaignId, { statuses: [], floor: ['packed'] })
     expect(atA.all.find((row) => row.orderId === orderId)?.station).toBe('Desk B')
+  })
+
+  it('names a conflict by the number on its slip, read from the offline copy', async () => {
+    const row = shipping[3]
+    if (!row) throw new Error('the simulator made too few orders that ship')
+    expect(row.order.sequence_number).toEqual(expect.any(Number))
+    server.stop()
+    // Both desks pack the parcel while the store is down: both queue it.
+    for (const app of [deskA, deskB]) {
+      const reply = await app.value('floor:pack', { campaignId, orderId: row.order.id })
+      expect(reply.packed).toBe(true)
+    }
+    server.start()
+    // Both replay: the first to reach the store packs it, the other's pack becomes a conflict.
+    const conflicts = async () => {
+      const [a, b] = [await deskA.value('team:status'), await deskB.value('team:status')]
+      return [...(a?.conflicts ?? []), ...(b?.conflicts ?? [])]
+    }
+    await vi.waitFor(async () => expect(await conflicts()).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 200,
+    })
+    expect((await conflicts())[0]).toMatchObject({
+      order_id: row.order.id,
+      sequence_number: row.order.sequence_number,
+    })
   })
 })

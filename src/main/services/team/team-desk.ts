@@ -328,6 +328,12 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     return this.options.outbox.size()
   }
 
+  /** The queued actions, and how many are packs (sign-out says what it would lose). */
+  queued(): { actions: number; packs: number } {
+    const pending = this.options.outbox.pending()
+    return { actions: pending.length, packs: pending.filter((a) => a.kind === 'pack').length }
+  }
+
   /** Conflicts with the campaign and the winner's time, for the text of `team status`. */
   storedConflicts(): StoredConflict[] {
     return this.options.outbox.conflicts()

@@ -45,6 +45,21 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
+ * A team URL the app built from Settings → Team: a refused password then names the Settings
+ * field, where the person can fix it, not the CLI's variable or a password in the URL (which
+ * that field refuses).
+ */
+export function fromSettings(url: TeamUrl): TeamUrl {
+  return { ...url, fixIn: 'settings' } as TeamUrl
+}
+
+function refusedFix(url: TeamUrl): string {
+  return (url as { fixIn?: unknown }).fixIn === 'settings'
+    ? 'check the user in the Team URL and type its password in the Password field (Settings → Team)'
+    : 'check the user and the password (PERKPACK_TEAM_PASSWORD, or the password in --team-url or PERKPACK_TEAM_URL)'
+}
+
+/**
  * A pg error as a message a person can act on. The password never appears: pg's messages do
  * not carry it, and the URL is shown in its display form only.
  */
@@ -61,7 +76,7 @@ export function teamError(error: unknown, url: TeamUrl): PerkPackError {
   if (code === '28P01' || code === '28000') {
     return new PerkPackError(
       'team_refused',
-      `The team store at ${where} refused user "${url.user}": check the user and the password (PERKPACK_TEAM_PASSWORD or the password in the URL).`,
+      `The team store at ${where} refused user "${url.user}": ${refusedFix(url)}.`,
       { cause: error },
     )
   }

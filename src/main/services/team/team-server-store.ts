@@ -192,14 +192,6 @@ export class TeamServerStore {
     })
   }
 
-  /** Notes that a desk is working (status lists the desks seen). */
-  async touchDesk(desk: string): Promise<void> {
-    await this.query(
-      `INSERT INTO team_desks (desk) VALUES ($1) ON CONFLICT (desk) DO UPDATE SET last_seen = now()`,
-      [desk],
-    )
-  }
-
   async desks(): Promise<string[]> {
     const rows = await this.query<{ desk: string }>(
       'SELECT desk FROM team_desks ORDER BY last_seen DESC, desk',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
 import { defineComponent } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
@@ -6,8 +7,8 @@ import { useNavigationStore } from '@renderer/stores/navigation'
 import { useOrdersStore } from '@renderer/stores/orders'
 import { usePrintExportStore } from '@renderer/stores/printExport'
 import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
-import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
-import { useSignOut } from './useSignOut'
+import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
+import { SIGN_OUT_LOSES_QUEUED, SIGN_OUT_QUESTION, useSignOut } from './useSignOut'
 
 /** useSignOut as the Settings view has it, inside the providers its message and dialog need. */
 function mountSignOut(): ReturnType<typeof useSignOut> {
@@ -54,5 +55,37 @@ describe('useSignOut', () => {
     await orders.open(1001)
     expect(fake.calls.queryOrders).toHaveBeenLastCalledWith({ campaignId: 1001, filter: fresh })
     expect([navigation.ordersList, orders.pinnedList, print.error]).toEqual([null, null, null])
+  })
+
+  it('names the queued team actions sign-out would lose; waiting is the default and keeps them', async () => {
+    const fake = fakeBridge({ sendTeamQueued: () => ({ actions: 3, packs: 2 }) })
+    const { confirmSignOut } = mountSignOut()
+    await confirmSignOut()
+    await flushPromises()
+    expect(fake.calls.sendTeamQueued).toHaveBeenCalledOnce()
+    expect(document.body.textContent).toContain(SIGN_OUT_LOSES_QUEUED)
+    expect(document.body.textContent).toContain('3 actions (2 packs)')
+    expect(document.body.textContent).not.toContain(SIGN_OUT_QUESTION)
+    buttonByName('Keep waiting').click()
+    await flushPromises()
+    expect(fake.calls.signOut).not.toHaveBeenCalled()
+
+    await confirmSignOut()
+    await flushPromises()
+    buttonByName('Sign out and lose them').click()
+    await flushPromises()
+    expect(fake.calls.signOut).toHaveBeenCalledOnce()
+  })
+
+  it('asks the plain question when nothing is queued for the team store', async () => {
+    const fake = fakeBridge()
+    const { confirmSignOut } = mountSignOut()
+    await confirmSignOut()
+    await flushPromises()
+    expect(document.body.textContent).toContain(SIGN_OUT_QUESTION)
+    expect(document.body.textContent).not.toContain(SIGN_OUT_LOSES_QUEUED)
+    buttonByName('Sign out and delete').click()
+    await flushPromises()
+    expect(fake.calls.signOut).toHaveBeenCalledOnce()
   })
 })

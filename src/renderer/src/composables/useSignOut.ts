@@ -1,15 +1,43 @@
+import { ref } from 'vue'
 import { useDialog, useMessage } from 'naive-ui'
+import type { TeamQueuedLeft } from '@shared/ipc'
+import { api } from '@renderer/api'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { resetStoresOnSignOut } from '@renderer/stores/reset-on-sign-out'
 import { useSessionStore } from '@renderer/stores/session'
 
 export const SIGN_OUT_QUESTION = 'Sign out and delete the offline copy?'
+export const SIGN_OUT_LOSES_QUEUED = 'Queued actions would be lost'
 
-/** Sign-out wipes secrets and every cached campaign, so it always asks first. */
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`
+}
+
+/** What the desk still holds for the team store, in the words of the pack station. */
+function queuedText({ actions, packs }: TeamQueuedLeft): string {
+  const what =
+    packs > 0
+      ? `${plural(actions, 'action')} (${plural(packs, 'pack')})`
+      : plural(actions, 'action')
+  return (
+    `This desk holds ${what} the team store has not received yet: it cannot be reached. ` +
+    'Signing out deletes them with the offline copy' +
+    (packs > 0 ? ', and another desk could pack those parcels again. ' : '. ') +
+    'Keep waiting until the team store is back (Progress shows the queue), or sign out anyway.'
+  )
+}
+
+/**
+ * Sign-out wipes secrets and every cached campaign, so it always asks first. In team mode the
+ * offline copy also holds the actions queued for the team store: main sends them first, and
+ * whatever is still queued is named, with waiting as the default answer.
+ */
 export function useSignOut() {
   const dialog = useDialog()
   const message = useMessage()
   const session = useSessionStore()
+  /** True while main tries to send the queued actions, before the dialog opens. */
+  const checking = ref(false)
 
   async function signOut(): Promise<boolean> {
     const ok = await session.signOut()
@@ -22,7 +50,30 @@ export function useSignOut() {
     return true
   }
 
-  function confirmSignOut(): void {
+  /** Null: main could not say; the plain question then, as before team mode. */
+  async function queuedLeft(): Promise<TeamQueuedLeft | null> {
+    checking.value = true
+    try {
+      return await api().sendTeamQueued()
+    } catch {
+      return null
+    } finally {
+      checking.value = false
+    }
+  }
+
+  async function confirmSignOut(): Promise<void> {
+    const left = await queuedLeft()
+    if (left && left.actions > 0) {
+      dialog.error({
+        title: SIGN_OUT_LOSES_QUEUED,
+        content: queuedText(left),
+        positiveText: 'Keep waiting',
+        negativeText: 'Sign out and lose them',
+        onNegativeClick: () => signOut(),
+      })
+      return
+    }
     dialog.warning({
       title: SIGN_OUT_QUESTION,
       content:
@@ -35,5 +86,5 @@ export function useSignOut() {
     })
   }
 
-  return { confirmSignOut, signOut }
+  return { checking, confirmSignOut, signOut }
 }

@@ -236,6 +236,7 @@ function defaults(): Partial<FakeHandlers> {
     forgetTeam: () => ({ url: null, passwordStored: false, desk: 'Desk A' }),
     teamStatus: () => null,
     settleTeamConflict: () => 0,
+    sendTeamQueued: () => ({ actions: 0, packs: 0 }),
   }
 }
 

@@ -45,6 +45,7 @@ describe('the Progress view’s team line', () => {
       {
         campaign_id: 1001,
         order_id: 70001,
+        sequence_number: 299,
         action: 'pack',
         station: 'Desk A',
         other_station: 'Desk B',
@@ -59,15 +60,33 @@ describe('the Progress view’s team line', () => {
     })
     expect(line()).toContain('Team store: connected · 3 desks · outbox 0 · 1 conflict to settle')
     const row = document.querySelector('tbody tr')?.textContent ?? ''
-    expect(row).toContain('70001')
+    // The order as on its slip and at the station, not by its internal id.
+    expect(row).toContain('#299')
+    expect(row).not.toContain('70001')
     expect(row).toContain('Pack')
     expect(row).toContain('Desk A')
     expect(row).toContain('Desk B')
-    buttonByName('Settle order 70001').click()
+    buttonByName('Settle order #299').click()
     await flushPromises()
     expect(fake.calls.settleTeamConflict).toHaveBeenCalledWith({ campaignId: 1001, orderId: 70001 })
     expect(document.querySelector('tbody tr')).toBeNull()
     expect(line()).toContain('Team store: connected · 3 desks · outbox 0')
+  })
+
+  it('names an order without a number on its slip by its id', async () => {
+    const conflict = {
+      campaign_id: 1001,
+      order_id: 70002,
+      sequence_number: null,
+      action: 'pack' as const,
+      station: 'Desk A',
+      other_station: null,
+      other_at: null,
+      at: AT,
+    }
+    await setup(() => status({ conflicts: [conflict] }))
+    expect(document.querySelector('tbody tr')?.textContent ?? '').toContain('ID 70002')
+    expect(buttonByName('Settle order ID 70002')).toBeTruthy()
   })
 
   it('says how many actions wait while the store is unreachable', async () => {

@@ -77,6 +77,24 @@ describe('Settings → Team', () => {
     expect(card()).toContain('Schema version 2 · 2 desks seen (Desk A, Desk B) · outbox 0')
   })
 
+  it('drops a test result once the URL or the password it was for is edited', async () => {
+    const { wrapper } = await setup()
+    await typeInto(inputByLabel(wrapper, 'Team URL'), LOCAL)
+    buttonByName('Test connection').click()
+    await flushPromises()
+    expect(card()).toContain('Cannot use it')
+    await typeInto(inputByLabel(wrapper, 'Team URL'), LOCAL.replace('5432', '5433'))
+    await flushPromises()
+    expect(card()).not.toContain('Cannot use it')
+
+    buttonByName('Test connection').click()
+    await flushPromises()
+    expect(card()).toContain('Cannot use it')
+    await typeInto(inputByLabel(wrapper, 'Team password'), 'Sesame')
+    await flushPromises()
+    expect(card()).not.toContain('Cannot use it')
+  })
+
   it('says why the store cannot be used, and "Stop using" clears the URL', async () => {
     const { fake, wrapper } = await setup({
       teamSetup: () => ({ url: LOCAL, passwordStored: true, desk: 'Desk A' }),
