@@ -140,6 +140,21 @@ describe('perkpack team', () => {
     ).toEqual([])
   })
 
+  it('logout keeps a desk whose queued packs cannot reach the store, unless --force', async () => {
+    const desk = syncedDesk()
+    const queued = await at(desk, unreachable(), 'pack', id, third!, '--station', 'Desk Q')
+    expect(queued.stdout).toContain('queued for the team store')
+    const refused = await at(desk, unreachable(), 'logout')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('Not signed out: 1 queued team action (1 pack)')
+    expect(refused.stderr).toContain('`perkpack team sync`')
+    const status = await at(desk, unreachable(), 'team', 'status', '--json')
+    expect(JSON.parse(status.stdout)).toMatchObject({ outbox: 1 })
+    const forced = await at(desk, unreachable(), 'logout', '--force')
+    expect(forced.code, forced.stderr).toBe(0)
+    expect(forced.stdout).toContain('Signed out')
+  })
+
   it('unpack on the team store takes back the pack this desk saw', async () => {
     const packed = await at(deskA, teamUrl, 'pack', id, third!, '--station', 'Desk A')
     expect(packed.code).toBe(0)
