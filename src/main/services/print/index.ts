@@ -14,6 +14,7 @@ export {
   saveLabelsPdf,
   savePickListPdf,
   slipPreview,
+  writeError,
 } from './pdf'
 export type { PrintProgress } from './pdf'
 export { renderPackingSlips } from './slips'

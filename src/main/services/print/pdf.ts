@@ -41,7 +41,8 @@ export interface PdfRunOptions {
 /** Slips per document: a batch prints in a few seconds and a printer queue takes it whole. */
 export const SLIP_BATCH_SIZE = 500
 
-function writeError(out: string, error: unknown): PerkPackError {
+/** A failure writing `out` as the person is told it (a cancel or refusal stays itself). */
+export function writeError(out: string, error: unknown): PerkPackError {
   if (error instanceof PerkPackError) return error
   const code = (error as NodeJS.ErrnoException).code
   return new PerkPackError(
