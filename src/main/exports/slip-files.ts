@@ -3,7 +3,8 @@ import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { SlipBatchRange, SlipsProgress } from '../../shared/ipc'
 import { PerkPackError } from '../services/perkpack-errors'
-import { batchFiles, writeError } from '../services/print'
+import { batchFiles } from '../services/print'
+import { writeFailure } from '../services/write-errors'
 
 export function slipsCancelled(): PerkPackError {
   return new PerkPackError('print_cancelled', 'Cancelled: no packing slip file was kept.')
@@ -50,7 +51,7 @@ export async function writeSlipFiles(
       const part = partFile(file)
       parts.push({ part, file })
       const written = await run.write(batch, part, signal).catch((error: unknown) => {
-        throw writeError(file, error)
+        throw writeFailure(file, error)
       })
       if (signal.aborted) throw slipsCancelled()
       done += batch.to - batch.from
@@ -60,7 +61,7 @@ export async function writeSlipFiles(
     while (parts.length > 0) {
       const { part, file } = parts[0] as { part: string; file: string }
       await rename(part, file).catch((error: unknown) => {
-        throw writeError(file, error)
+        throw writeFailure(file, error)
       })
       parts.shift()
       renamed.push(file)

@@ -178,7 +178,7 @@ describe('packing slips in batches', () => {
       },
     })
     await expect(deskWith(fake.desktop).slipsPdf(request)).rejects.toMatchObject({
-      code: 'export_write_failed',
+      code: 'export_disk_full',
     })
     expect(fs.readdirSync(dir)).toEqual([])
   })

@@ -14,7 +14,6 @@ export {
   saveLabelsPdf,
   savePickListPdf,
   slipPreview,
-  writeError,
 } from './pdf'
 export type { PrintProgress } from './pdf'
 export { renderPackingSlips } from './slips'

@@ -1,51 +1,22 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import type * as Fs from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { Desktop } from '../../../../src/main/exports/desktop-port'
 import { ExportDesk } from '../../../../src/main/exports/export-desk'
-import {
-  renderLabelsPdf,
-  renderPickListPdf,
-  renderSlipsPdf,
-} from '../../../../src/main/services/print'
 import { cleanEnv } from '../../../helpers/cli'
 import { perkpackHere } from '../../../helpers/cli-in-process'
+import { disk, resetDisk } from '../../../helpers/failing-disk'
+import { pdfSavers } from '../../../helpers/failing-saves'
 import { cleanup } from '../../../helpers/harness'
 import { numberedOrders } from '../../../helpers/print-fixtures'
 import { syncedDataDir } from '../../../helpers/synced-desk'
 
 // A full disk or a read-only folder under the PDF writers: the real pdfkit writer and file
 // stream, with the stream's file system calls failing as the kernel fails them.
-const disk: { failOpen?: string; spaceLeft?: number } = {}
-
-function fsError(code: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${code}: simulated`), { code })
-}
-
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof Fs>()
-  const write = (fd: number, buffer: Buffer, ...rest: unknown[]) => {
-    const callback = rest[rest.length - 1] as (error: Error | null, written?: number) => void
-    const space = disk.spaceLeft
-    if (space !== undefined && buffer.length > space) return callback(fsError('ENOSPC'))
-    if (space !== undefined) disk.spaceLeft = space - buffer.length
-    return actual.write(fd, buffer, 0, buffer.length, null, callback)
-  }
-  const failing = {
-    open: (path: string, ...rest: unknown[]) => {
-      const callback = rest[rest.length - 1] as (error: Error | null) => void
-      if (disk.failOpen !== undefined) return callback(fsError(disk.failOpen))
-      return (actual.open as (...args: unknown[]) => void)(path, ...rest)
-    },
-    write,
-    close: actual.close,
-  }
-  const createWriteStream = (path: string, options?: Record<string, unknown>) =>
-    actual.createWriteStream(path, { ...options, fs: failing })
-  return { ...actual, default: { ...actual, createWriteStream }, createWriteStream }
-})
+vi.mock('node:fs', async (actual) =>
+  (await import('../../../helpers/failing-disk')).failingFs(await actual()),
+)
 
 const dirs: string[] = []
 function tempDir(): string {
@@ -54,40 +25,25 @@ function tempDir(): string {
   return dir
 }
 afterEach(() => {
-  delete disk.failOpen
-  delete disk.spaceLeft
+  resetDisk()
   dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }))
 })
 
 const orders = numberedOrders(196)
-const failures: Array<[string, typeof disk]> = [
-  ['a full disk', { spaceLeft: 2048 }],
-  ['a read-only folder', { failOpen: 'EROFS' }],
+const failures: Array<[string, typeof disk, string]> = [
+  ['a full disk', { spaceLeft: 2048 }, 'export_disk_full'],
+  ['a read-only folder', { failOpen: 'EROFS' }, 'export_unwritable'],
 ]
-const writers: Array<[string, (out: string) => Promise<unknown>]> = [
-  ['packing slips', (out) => renderSlipsPdf(orders, { paper: 'letter', campaignTitle: 't' }, out)],
-  ['labels', (out) => renderLabelsPdf(orders, { layout: 'avery5160', senderCountry: 'US' }, out)],
-  [
-    'the pick list',
-    (out) =>
-      renderPickListPdf(
-        orders,
-        { paper: 'letter', campaignTitle: 't', selection: '', syncedAt: null },
-        out,
-      ),
-  ],
-]
+const writers = pdfSavers(orders)
 
 describe('PDF files on a full disk or a read-only folder', { timeout: 5_000 }, () => {
-  describe.each(failures)('%s', (_, failure) => {
+  describe.each(failures)('%s', (_, failure, code) => {
     it.each(writers)(
       '%s: the save fails with the write error and leaves no file',
       async (_, write) => {
         const dir = tempDir()
         Object.assign(disk, failure)
-        await expect(write(join(dir, 'out.pdf'))).rejects.toMatchObject({
-          code: 'export_write_failed',
-        })
+        await expect(write(join(dir, 'out.pdf'))).rejects.toMatchObject({ code })
         expect(readdirSync(dir)).toEqual([])
       },
     )
@@ -112,7 +68,7 @@ describe('PDF files on a full disk or a read-only folder', { timeout: 5_000 }, (
     } as unknown as ConstructorParameters<typeof ExportDesk>[0])
     disk.spaceLeft = 32 * 1024
     const request = { campaignId: 7, filter: { statuses: [] }, paper: 'letter' as const }
-    await expect(desk.slipsPdf(request)).rejects.toMatchObject({ code: 'export_write_failed' })
+    await expect(desk.slipsPdf(request)).rejects.toMatchObject({ code: 'export_disk_full' })
     expect(readdirSync(dir)).toEqual([])
     // The run is over: the buttons come back.
     expect(desk.cancelSlips()).toBe(false)
