@@ -2,6 +2,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type { Desktop } from '../main/exports/desktop-port'
 import { PerkPackError } from '../main/services/perkpack-errors'
+import { writeFailure } from '../main/services/write-errors'
 
 export const PRINT_UNAVAILABLE_MESSAGE =
   'Printing from the browser: use Save as PDF, or the desktop app.'
@@ -48,9 +49,12 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
     },
 
     async chooseSavePath({ defaultName }) {
-      await mkdir(options.exportDir, { recursive: true })
       // The name comes from main (a slug and a date), but a path part must never climb out.
-      return join(options.exportDir, basename(defaultName))
+      const path = join(options.exportDir, basename(defaultName))
+      await mkdir(options.exportDir, { recursive: true }).catch((error: unknown) => {
+        throw writeFailure(path, error)
+      })
+      return path
     },
 
     async chooseOpenPath({ filters }) {

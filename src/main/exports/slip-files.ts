@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import type { SlipBatchRange, SlipsProgress } from '../../shared/ipc'
 import { PerkPackError } from '../services/perkpack-errors'
 import { batchFiles } from '../services/print'
+import { writeFailure } from '../services/write-errors'
 
 export function slipsCancelled(): PerkPackError {
   return new PerkPackError('print_cancelled', 'Cancelled: no packing slip file was kept.')
@@ -49,7 +50,9 @@ export async function writeSlipFiles(
       const file = files[index] as string
       const part = partFile(file)
       parts.push({ part, file })
-      const written = await run.write(batch, part, signal)
+      const written = await run.write(batch, part, signal).catch((error: unknown) => {
+        throw writeFailure(file, error)
+      })
       if (signal.aborted) throw slipsCancelled()
       done += batch.to - batch.from
       pages += written
@@ -58,11 +61,7 @@ export async function writeSlipFiles(
     while (parts.length > 0) {
       const { part, file } = parts[0] as { part: string; file: string }
       await rename(part, file).catch((error: unknown) => {
-        throw new PerkPackError(
-          'export_write_failed',
-          `Could not write ${basename(file)}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}. Choose another folder and save again.`,
-          { cause: error },
-        )
+        throw writeFailure(file, error)
       })
       parts.shift()
       renamed.push(file)

@@ -177,7 +177,9 @@ describe('packing slips in batches', () => {
         if (n === 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
       },
     })
-    await expect(deskWith(fake.desktop).slipsPdf(request)).rejects.toThrow('disk full')
+    await expect(deskWith(fake.desktop).slipsPdf(request)).rejects.toMatchObject({
+      code: 'export_disk_full',
+    })
     expect(fs.readdirSync(dir)).toEqual([])
   })
 

@@ -9,7 +9,8 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { shipmentRole } from '../../../shared/fulfillment'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
-import { Cancelled, isAbortError, PerkPackError } from '../perkpack-errors'
+import { Cancelled, isAbortError } from '../perkpack-errors'
+import { writeFailure } from '../write-errors'
 import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
 import type { ShipperRecord } from './csv-rows'
 
@@ -98,29 +99,6 @@ function* records(
   }
 }
 
-const FS_REASONS: Readonly<Record<string, string>> = {
-  ENOENT: 'the folder does not exist',
-  ENOTDIR: 'part of the path is not a folder',
-  EACCES: 'permission denied',
-  // Windows answers EPERM when the file is open in Excel.
-  EPERM: 'permission denied (is the file open in another program?)',
-  EROFS: 'the disk is read-only',
-  ENOSPC: 'the disk is full',
-  EISDIR: 'that path is a folder',
-  EBUSY: 'the file is open in another program',
-}
-
-function writeFailed(path: string, error: unknown): PerkPackError {
-  const code = (error as NodeJS.ErrnoException | null)?.code
-  const reason =
-    (code && FS_REASONS[code]) || (error instanceof Error ? error.message : String(error))
-  return new PerkPackError(
-    'export_write_failed',
-    `Could not write ${path}: ${reason}. Choose another location and export again.`,
-    { cause: error },
-  )
-}
-
 function cancelled(): Cancelled {
   return new Cancelled('Export cancelled: no file was written.')
 }
@@ -163,9 +141,7 @@ export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined)
     if (signal?.aborted || isAbortError(error)) throw cancelled()
-    if (error instanceof PerkPackError) throw error
-    if ((error as NodeJS.ErrnoException | null)?.syscall) throw writeFailed(target, error)
-    throw error
+    throw writeFailure(target, error)
   }
   return { ...counts, path: target }
 }

@@ -4,60 +4,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import type { Writable } from 'node:stream'
-import { PerkPackError } from '../perkpack-errors'
+import { writeFailure } from '../write-errors'
 
 // Where the workbook goes: a file written beside its target and renamed into place when
-// complete, or the caller's stream; and what a failed write tells the person.
-
-/** A file system failure as a message naming the folder or file and the fix. */
-export function exportError(error: unknown, target: string): unknown {
-  if (error instanceof PerkPackError) return error
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  const dir = path.dirname(target)
-  switch (code) {
-    case 'ENOENT':
-      return new PerkPackError(
-        'export_no_folder',
-        `The folder ${dir} does not exist. Create it or choose another folder, then export again.`,
-        { cause: error },
-      )
-    case 'ENOTDIR':
-      return new PerkPackError(
-        'export_no_folder',
-        `${dir} is not a folder. Choose a folder for the packing list, then export again.`,
-        { cause: error },
-      )
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      return new PerkPackError(
-        'export_unwritable',
-        `Cannot write ${target}: permission denied. Choose a folder you can write to, or close the file if it is open in Excel, then export again.`,
-        { cause: error },
-      )
-    case 'EBUSY':
-      return new PerkPackError(
-        'export_busy',
-        `${target} is open in another program. Close it (Excel locks open workbooks) and export again.`,
-        { cause: error },
-      )
-    case 'EISDIR':
-      return new PerkPackError(
-        'export_is_folder',
-        `${target} is a folder. Give a file name ending in .xlsx.`,
-        { cause: error },
-      )
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return new PerkPackError(
-        'export_disk_full',
-        `The disk holding ${dir} is full. Free some space or choose another folder, then export again.`,
-        { cause: error },
-      )
-    default:
-      return error
-  }
-}
+// complete, or the caller's stream.
 
 export interface Sink {
   stream: Writable
@@ -112,14 +62,14 @@ export function fileSink(target: string): Sink {
 
 /**
  * A whole file's bytes written as every export writes: beside `target`, renamed into place once
- * complete (nothing is left under its name on failure), failures worded by `exportError`.
+ * complete (nothing is left under its name on failure), failures worded by `writeFailure`.
  */
 export async function writeExportFile(target: string, bytes: Uint8Array): Promise<void> {
   let sink: Sink
   try {
     sink = fileSink(target)
   } catch (error) {
-    throw exportError(error, target)
+    throw writeFailure(target, error)
   }
   try {
     sink.stream.end(bytes)
@@ -127,7 +77,7 @@ export async function writeExportFile(target: string, bytes: Uint8Array): Promis
     sink.publish()
   } catch (error) {
     await sink.discard()
-    throw exportError(error, target)
+    throw writeFailure(target, error)
   }
 }
 

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { ProblemLine } from '../../../shared/problems/report'
-import { exportError, fileSink, streamSink } from './excel-files'
+import { writeFailure } from '../write-errors'
+import { fileSink, streamSink } from './excel-files'
 import type { Sink } from './excel-files'
 import { SheetNamer } from './excel-layout'
 import { problemsPlan } from './excel-problems'
@@ -100,7 +101,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   try {
     sink = target === null ? streamSink(options.out as NodeJS.WritableStream) : fileSink(target)
   } catch (error) {
-    throw exportError(error, target ?? '')
+    throw writeFailure(target ?? '', error)
   }
 
   const now = options.now ?? new Date()
@@ -148,7 +149,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   } catch (error) {
     ;(workbook as unknown as { zip: { abort(): void } }).zip.abort()
     await sink.discard()
-    throw exportError(error, target ?? '')
+    throw writeFailure(target ?? '', error)
   }
   progress.emit()
   return { path: sink.path, orders: orders.length, sheets: plans.length, bytes: sink.bytes() }

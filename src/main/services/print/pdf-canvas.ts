@@ -114,10 +114,7 @@ export class PdfCanvas {
   ): Promise<void> {
     this.addPage(widthPt, heightPt)
     draw()
-    if (this.pages % every === 0) {
-      await this.drain()
-      if (signal?.aborted) throw cancelledError()
-    }
+    if (this.pages % every === 0) await this.drain(signal)
   }
 
   /** The face embedded in this document (once), as pdfkit's font object. */
@@ -247,13 +244,28 @@ export class PdfCanvas {
 
   /**
    * Lets the file stream take what pdfkit has produced, and waits until it has written it: a
-   * long document written in one go would otherwise sit in memory until its end.
+   * long document written in one go would otherwise sit in memory until its end. A stream that
+   * fails (a full disk, a folder gone read-only) emits 'error' and 'close', never 'drain': the
+   * wait ends on those with the write error, and on a cancel.
    */
-  async drain(): Promise<void> {
+  async drain(signal?: AbortSignal): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve))
-    if (this.out.writableNeedDrain) {
-      await new Promise<void>((resolve) => this.out.once('drain', () => resolve()))
-    }
+    if (this.out.errored !== null) throw this.out.errored
+    if (signal?.aborted) throw cancelledError()
+    if (!this.out.writableNeedDrain) return
+    await new Promise<void>((resolve, reject) => {
+      const settle = (outcome: () => void) => () => {
+        this.out.off('drain', drained).off('error', failed).off('close', closed)
+        signal?.removeEventListener('abort', cancelled)
+        outcome()
+      }
+      const drained = settle(resolve)
+      const failed = settle(() => reject(this.out.errored))
+      const closed = settle(() => reject(this.out.errored ?? new Error('The file closed early.')))
+      const cancelled = settle(() => reject(cancelledError()))
+      this.out.once('drain', drained).once('error', failed).once('close', closed)
+      signal?.addEventListener('abort', cancelled, { once: true })
+    })
   }
 
   async end(): Promise<void> {

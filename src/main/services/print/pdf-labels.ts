@@ -2,7 +2,7 @@ import type { LabelsPlan, PlacedLabel } from './labels'
 import { SUMMARY_GAP_PT } from './label-fit'
 import type { LabelLayout } from './layouts'
 import { POINTS_PER_UNIT } from './layouts'
-import { cancelledError, PdfCanvas } from './pdf-canvas'
+import { PdfCanvas } from './pdf-canvas'
 
 /**
  * Shipping labels drawn straight into a PDF file (pdfkit), from the same plan as the HTML
@@ -62,8 +62,7 @@ export async function writeLabelsPdf(
       while (label.slot.page >= canvas.pages) nextPage()
       drawLabel(canvas, layout, plan.offsetMm, label)
       if (index % LABELS_PER_DRAIN === LABELS_PER_DRAIN - 1) {
-        await canvas.drain()
-        if (signal?.aborted) throw cancelledError()
+        await canvas.drain(signal)
       }
     }
     while (canvas.pages < plan.pages) nextPage()

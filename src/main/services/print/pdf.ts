@@ -5,6 +5,7 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { notShipping, nothingToPrintText, shipmentRole } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
 import { PerkPackError } from '../perkpack-errors'
+import { writeFailure } from '../write-errors'
 import { cancelledError } from './pdf-canvas'
 import type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
 import { planLabels } from './labels'
@@ -41,16 +42,6 @@ export interface PdfRunOptions {
 /** Slips per document: a batch prints in a few seconds and a printer queue takes it whole. */
 export const SLIP_BATCH_SIZE = 500
 
-function writeError(out: string, error: unknown): PerkPackError {
-  if (error instanceof PerkPackError) return error
-  const code = (error as NodeJS.ErrnoException).code
-  return new PerkPackError(
-    'export_write_failed',
-    `Could not write ${out}: ${code ?? 'unknown error'}. Choose another folder and try again.`,
-    { cause: error },
-  )
-}
-
 /** A hidden, unpredictable name beside `out`: a reader never sees half a PDF under its name. */
 function partPath(out: string): string {
   return join(dirname(out), `.${basename(out)}.${randomUUID()}.part`)
@@ -72,11 +63,11 @@ export async function writeAtomically(
   const part = partPath(out)
   try {
     await write(part).catch((error: unknown) => {
-      throw signal?.aborted ? cancelledError() : writeError(out, error)
+      throw signal?.aborted ? cancelledError() : writeFailure(out, error)
     })
     if (signal?.aborted) throw cancelledError()
     await rename(part, out).catch((e) => {
-      throw writeError(out, e)
+      throw writeFailure(out, e)
     })
   } finally {
     await rm(part, { force: true }).catch(() => undefined)
@@ -245,7 +236,7 @@ export async function renderSlipsPdf(
         part,
         run.signal,
       ).catch((error: unknown) => {
-        throw run.signal?.aborted ? cancelledError() : writeError(path, error)
+        throw run.signal?.aborted ? cancelledError() : writeFailure(path, error)
       })
       files.push({ path, batch, pages: written.pages })
       warnings.push(...written.warnings)
@@ -256,7 +247,7 @@ export async function renderSlipsPdf(
     if (run.signal?.aborted) throw cancelledError()
     for (const { part, out: path } of parts)
       await rename(part, path).catch((e) => {
-        throw writeError(path, e)
+        throw writeFailure(path, e)
       })
     parts.length = 0
   } catch (error) {

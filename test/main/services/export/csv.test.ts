@@ -592,7 +592,7 @@ describe('writeShipperCsv', () => {
       }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(PerkPackError)
       expect((error as PerkPackError).message).toBe(
-        `Could not write ${out}: the folder does not exist. Choose another location and export again.`,
+        `Could not save ${out}: the folder ${path.dirname(out)} does not exist. Create it or choose another folder, then try again.`,
       )
     })
   })

@@ -20,7 +20,7 @@ describe('writeExportFile', () => {
     const target = path.join(tempDir(), 'gone', 'filled.csv')
     await expect(writeExportFile(target, Buffer.from('x'))).rejects.toMatchObject({
       code: 'export_no_folder',
-      message: expect.stringContaining(`The folder ${path.dirname(target)} does not exist`),
+      message: expect.stringContaining(`the folder ${path.dirname(target)} does not exist`),
     })
   })
 

@@ -126,7 +126,7 @@ describe('PDF files (no browser)', { timeout: 120_000 }, () => {
   it('says which file could not be written, never a temporary path', async () => {
     const path = join(root, 'no-such-folder', 'labels.pdf')
     const run = renderLabelsPdf(numberedOrders(2), { layout: 'avery5160' }, path)
-    await expect(run).rejects.toMatchObject({ code: 'export_write_failed' })
+    await expect(run).rejects.toMatchObject({ code: 'export_no_folder' })
     const message = await run.catch((error: Error) => error.message)
     expect(message).toContain(path)
     expect(message).not.toMatch(/\.part|perkpack-print-|\.html/)

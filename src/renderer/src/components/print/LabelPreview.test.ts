@@ -63,4 +63,20 @@ describe('LabelPreview', () => {
       'Check #12: Wrapped',
     ])
   })
+
+  it.each([
+    [{ nothingToShip: 1, noAddress: 0 }, 'No order in the selection has anything to ship.'],
+    [{ nothingToShip: 0, noAddress: 2 }, 'No order in the selection has a shipping address.'],
+    [
+      { nothingToShip: 1, noAddress: 1 },
+      'No order in the selection ships: 2 orders left out: 1 with nothing to ship, 1 without an address.',
+    ],
+  ])('with no label, says the real reason (%o)', (leftOut, text) => {
+    const skippedCount = leftOut.nothingToShip + leftOut.noAddress
+    const value = preview({ leftOut, skippedCount })
+    const wrapper = mount(LabelPreview, {
+      props: { answer: { loading: false, error: null, value } },
+    })
+    expect(wrapper.find('.n-empty').text()).toBe(text)
+  })
 })
