@@ -2,19 +2,18 @@ import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import type { PickListRow } from '@shared/fulfillment'
+import { PICK_LIST } from '@renderer/stores/orders.fixtures'
 import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 import PickListTable from './PickListTable.vue'
 
+// A fixture row with a long item name and long choices, as a real campaign's coin set has.
 const COINS: PickListRow = {
-  sku_code: 'TPL-COIN-BRS',
+  ...PICK_LIST[2]!,
   item_name: 'Metal Shell Coins (set of 40) with the velvet pouch and the numbered card',
   choices: [
     { name: 'Finish', value: 'Brushed antique brass' },
     { name: 'Pouch', value: 'Deep sea blue velvet' },
   ],
-  quantity: 4,
-  order_count: 4,
-  perks: [],
 }
 
 describe('PickListTable', () => {
