@@ -2,16 +2,13 @@ import { ref } from 'vue'
 import { useDialog, useMessage } from 'naive-ui'
 import type { TeamQueuedLeft } from '@shared/ipc'
 import { api } from '@renderer/api'
+import { plural } from '@renderer/lib/counts'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { resetStoresOnSignOut } from '@renderer/stores/reset-on-sign-out'
 import { useSessionStore } from '@renderer/stores/session'
 
 export const SIGN_OUT_QUESTION = 'Sign out and delete the offline copy?'
 export const SIGN_OUT_LOSES_QUEUED = 'Queued actions would be lost'
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
-}
 
 /** What the desk still holds for the team store, in the words of the pack station. */
 function queuedText({ actions, packs }: TeamQueuedLeft): string {
