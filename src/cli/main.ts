@@ -140,19 +140,41 @@ function errorLine(error: unknown): string {
   return `${redact(message)} (run again with --debug for details)`
 }
 
-/** Entry point of `bin/perkpack.js`. */
-export function main(): void {
-  // `perkpack orders 1 | head` closes the pipe early: that is the reader's choice, not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
-    throw error
+export const UNFINISHED_TEXT =
+  'perkpack stopped before the command finished (it waited for something that never answered), so what it did is not complete. Run it again; if it stops again, run it with --debug and report it.'
+
+/**
+ * Exits with the command's code once `work` settles. A command left waiting on something that
+ * never answers (a file stream that failed without a word) lets Node run out of work and exit 0,
+ * as if it had succeeded: a run that never settled exits 1 and says so.
+ */
+export function exitWhenSettled(work: Promise<number>): void {
+  let settled = false
+  process.once('exit', (code) => {
+    if (settled || code !== 0) return
+    process.stderr.write(`${UNFINISHED_TEXT}\n`)
+    process.exitCode = EXIT_FAILURE
   })
-  void run(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    env: process.env,
-  }).then((code) => {
+  void work.then((code) => {
+    settled = true
     process.exitCode = code
   })
+  // `perkpack orders 1 | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    settled = true
+    process.exit(process.exitCode ?? 0)
+  })
+}
+
+/** Entry point of `bin/perkpack.js`. */
+export function main(): void {
+  exitWhenSettled(
+    run(process.argv.slice(2), {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      stdin: process.stdin,
+      env: process.env,
+    }),
+  )
 }
