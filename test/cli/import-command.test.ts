@@ -63,6 +63,20 @@ describe('perkpack import', () => {
     expect((await run('import', id, small, '--accept-shrink')).code).toBe(0)
   })
 
+  it('says on stderr how many floor records the new file leaves behind', async () => {
+    const own = tempDir('perkpack-import-left-')
+    const inOwn = (...args: string[]) => perkpackHere(args, { PERKPACK_DATA_DIR: own })
+    expect((await inOwn('import', id, file)).code).toBe(0)
+    expect((await inOwn('pack', id, String(rows[0]!.id), '--force')).code).toBe(0)
+    const without = path.join(own, 'without-first.csv')
+    fs.writeFileSync(without, dashboardExportCsv(rows.slice(1)))
+    const again = await inOwn('import', id, without)
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stderr).toContain(
+      'perkpack: 1 order packed or tracked here will not show on the imported copy: the file does not have their order ids',
+    )
+  })
+
   it('exits 2 on a file that is not a dashboard export', async () => {
     const other = path.join(dir, 'other.csv')
     fs.writeFileSync(other, 'name,email\nAda,ada@example.test\n')

@@ -1,5 +1,6 @@
 import { openDashboardExport } from '../../main/services/dashboard/dashboard-export'
 import { importDashboardExport } from '../../main/services/dashboard/dashboard-import'
+import { importLeftBehindText } from '../../shared/dashboard/floor-left-behind'
 import { saveView } from '../../main/orders/view-store'
 import { SnapshotShrank } from '../../main/services/shrink'
 import { plural } from '../../shared/export/check-text'
@@ -24,7 +25,8 @@ export const importCommand: Command = {
 --accept-shrink  replace an offline copy even when the file has far fewer orders
 Every offline command (orders, picklist, export, export-csv, labels, slips, pack, ...) then works
 on the imported campaign. Lines that do not fit are kept as problem rows (perkpack problems).
-The packing floor's record (packed, tracking numbers) stays. Exits 2 on a file that is not a
+The packing floor's record (packed, tracking numbers) stays; records made against order ids
+the file does not have (an API copy's) are not shown on it, and a warning counts them. Exits 2 on a file that is not a
 dashboard export, 3 when a much smaller file was held back.`,
   options: ['accept-shrink'],
   async run({ context, args, values }) {
@@ -51,6 +53,11 @@ dashboard export, 3 when a much smaller file was held back.`,
       `Imported ${name} as campaign ${campaignId}: ${plural(summary.orders, 'order')} (${summary.ordersThatShip} ship), ` +
         `${plural(summary.perks, 'perk')}, ${plural(summary.variants, 'SKU variant')}, ${plural(summary.problemRows, 'problem row')}\n`,
     )
+    if (summary.floorLeftBehind > 0) {
+      context.warn(
+        importLeftBehindText(summary.floorLeftBehind, summary.replaced === 'dashboard-file'),
+      )
+    }
     if (summary.problemRows > 0) {
       context.warn(
         `${plural(summary.problemRows, 'line')} could not be read; see perkpack problems ${campaignId}`,

@@ -14,6 +14,7 @@ import { openDashboardExport } from '../services/dashboard/dashboard-export'
 import type { DashboardExport } from '../services/dashboard/dashboard-export'
 import {
   DashboardCounts,
+  floorLeftBehind,
   importDashboardExport,
   snapshotSource,
 } from '../services/dashboard/dashboard-import'
@@ -181,6 +182,7 @@ export class DashboardImportDesk {
           }
         : null,
       shrink: isShrink(info?.count ?? 0, counts.orders),
+      floorLeftBehind: floorLeftBehind(cache, campaignId, counted.orderIds()),
     }
     this.previews.set(previewId, {
       campaignId,

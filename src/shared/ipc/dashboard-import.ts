@@ -67,6 +67,11 @@ export interface DashboardImportPreview {
   current: Pick<CampaignSummary, 'count' | 'lastSyncedAt' | 'source'> | null
   /** Far fewer orders than `current`: the import asks before it replaces (acceptShrink). */
   shrink: boolean
+  /**
+   * Floor records (packed, tracking, notes) of `current` whose order ids the file does not have:
+   * kept, but not shown on the imported copy. 0 without a current copy.
+   */
+  floorLeftBehind: number
 }
 
 /** `dashboard:import`: written, or the file changed since the preview (nothing written). */

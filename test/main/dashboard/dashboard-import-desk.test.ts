@@ -115,6 +115,19 @@ describe('importing a dashboard export in the app', () => {
     ).rejects.toMatchObject({ code: 'dashboard_preview_gone' })
   })
 
+  it("counts, before anything is written, the API copy's floor records the file leaves out", async () => {
+    const { cache, desk, file } = setUp({ synced: 40 })
+    for (const row of rows.slice(0, 3)) cache.floor().pack(CAMPAIGN, row.order.id, 'vm')
+    cache
+      .floor()
+      .addTracking(CAMPAIGN, [
+        { orderId: rows[5]!.order.id, carrier: null, trackingNumber: '1Z999' },
+      ])
+    const preview = await desk.preview(CAMPAIGN, file('c.csv', dashboardExportCsv(rows)))
+    expect(preview.floorLeftBehind).toBe(4)
+    expect(cache.campaign(CAMPAIGN)?.count).toBe(40)
+  })
+
   it('a file changed after its preview is previewed again, nothing written', async () => {
     const { cache, desk, file } = setUp({ synced: 40 })
     const at = file('contributions.csv', dashboardExportCsv(rows))

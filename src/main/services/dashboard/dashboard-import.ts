@@ -2,6 +2,7 @@ import { countShipments, PerkTally } from '../../../shared/fulfillment'
 import type { PerkGroup } from '../../../shared/fulfillment'
 import type { DashboardImportPreview } from '../../../shared/ipc'
 import type { CampaignSnapshotInfo, OfflineCache, ProblemRow } from '../cache'
+import { floorRecordsLeftBehind } from '../floor/local-floor-store'
 import { isShrink, SnapshotShrank } from '../shrink'
 import { problemPlace } from './dashboard-export'
 import type { DashboardChunk, DashboardExport } from './dashboard-export'
@@ -18,6 +19,10 @@ export interface DashboardImportSummary {
   variants: number
   problemRows: number
   ordersThatShip: number
+  /** Floor records of the replaced copy whose order ids the file does not have (kept, unshown). */
+  floorLeftBehind: number
+  /** Where the replaced copy came from; null when the campaign had none. */
+  replaced: 'api' | 'dashboard-file' | null
 }
 
 /** Where a problem line is, as the app's preview lists it. */
@@ -33,6 +38,7 @@ export class DashboardCounts {
   private problemRows = 0
   private ordersThatShip = 0
   private readonly perks = new PerkTally()
+  private readonly ids = new Set<number>()
   private readonly noPledgePlaces: DashboardProblemPlace[] = []
   private readonly problemPlaces: DashboardProblemPlace[] = []
 
@@ -41,6 +47,7 @@ export class DashboardCounts {
   add(chunk: DashboardChunk): void {
     const models = chunk.rows.map((row) => row.model)
     this.orders += models.length
+    for (const model of models) this.ids.add(model.order.id)
     this.ordersThatShip += countShipments(models).ships
     // Each pledge comes once, whole: its order's rows are together, as the tally needs.
     this.perks.add(models)
@@ -60,7 +67,14 @@ export class DashboardCounts {
     }
   }
 
-  totals(): Omit<DashboardImportSummary, 'snapshot'> & { tree: PerkGroup[] } {
+  /** The (stand-in) order ids of the file's orders. */
+  orderIds(): ReadonlySet<number> {
+    return this.ids
+  }
+
+  totals(): Omit<DashboardImportSummary, 'snapshot' | 'floorLeftBehind' | 'replaced'> & {
+    tree: PerkGroup[]
+  } {
     const tree = this.perks.groups()
     return {
       tree,
@@ -89,6 +103,16 @@ export function snapshotSource(cache: OfflineCache, campaignId: number): Snapsho
   return { kind: 'dashboard-file', fileName: value.fileName, importedAt: value.importedAt }
 }
 
+/** Floor records of the campaign's current copy that `orderIds` (an incoming copy's) leave out. */
+export function floorLeftBehind(
+  cache: OfflineCache,
+  campaignId: number,
+  orderIds: ReadonlySet<number>,
+): number {
+  if (!cache.campaign(campaignId)) return 0
+  return floorRecordsLeftBehind(cache.floor(), campaignId, orderIds)
+}
+
 /**
  * Makes a dashboard export the campaign's offline copy, with the safeguards of an API sync: its
  * problem rows kept, and a much smaller file held back (SnapshotShrank) unless `acceptShrink`.
@@ -102,7 +126,9 @@ export function importDashboardExport(
   file: DashboardExport,
   options: { fileName: string; acceptShrink?: boolean; now?: () => Date },
 ): DashboardImportSummary {
-  const current = cache.campaign(campaignId)?.count ?? 0
+  const info = cache.campaign(campaignId)
+  const current = info?.count ?? 0
+  const replaced = !info ? null : snapshotSource(cache, campaignId) ? 'dashboard-file' : 'api'
   const writer = cache.beginSnapshot(campaignId)
   const counts = new DashboardCounts()
   try {
@@ -137,6 +163,8 @@ export function importDashboardExport(
       variants: totals.variants,
       problemRows: totals.problemRows,
       ordersThatShip: totals.ordersThatShip,
+      floorLeftBehind: replaced ? floorLeftBehind(cache, campaignId, counts.orderIds()) : 0,
+      replaced,
     }
   }
   if (!options.acceptShrink && isShrink(current, totals.orders)) {

@@ -216,3 +216,30 @@ export class LocalFloorStore implements FloorStore {
     this.guard(() => write.immediate())
   }
 }
+
+/** Whether the floor holds anything for the order: an unpack can leave an empty row. */
+function holdsRecord(state: OrderFloorState): boolean {
+  return (
+    state.packedAt !== null ||
+    state.trackingNumbers.length > 0 ||
+    state.note !== null ||
+    state.labelsPrintedAt !== null ||
+    state.slipsPrintedAt !== null ||
+    state.shippedAt !== null
+  )
+}
+
+/**
+ * The campaign's floor records whose order id is not among `orderIds` (an incoming copy's): what
+ * a switch between a dashboard file and an API sync leaves behind, kept but no longer shown.
+ */
+export function floorRecordsLeftBehind(
+  floor: FloorStore,
+  campaignId: number,
+  orderIds: ReadonlySet<number>,
+): number {
+  let count = 0
+  for (const [orderId, state] of floor.states(campaignId))
+    if (!orderIds.has(orderId) && holdsRecord(state)) count += 1
+  return count
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { copySourceShort, copySourceText } from './copy-source-text'
-import { fileFormatText, replacesText, shrinkQuestion } from './dashboard-import-text'
+import {
+  fileFormatText,
+  floorLeftBehindText,
+  replacesText,
+  shrinkQuestion,
+} from './dashboard-import-text'
 import { formatDateTime } from './locale-format'
 import { dashboardPreview } from '@renderer/test-utils/dashboardPreview'
 
@@ -46,5 +51,27 @@ describe('the preview in words', () => {
     expect(shrinkQuestion(smaller)).toMatch(
       /^contributions\.csv holds 20 orders, the offline copy 1,500 \(1 %\)\./,
     )
+  })
+})
+
+describe('the floor records an import leaves behind', () => {
+  const current = { count: 140, lastSyncedAt: SYNCED, source: null }
+  const file = { kind: 'dashboard-file' as const, fileName: 'old.csv', importedAt: SYNCED }
+
+  it("over an API copy: the file has no order ids; over a file's copy: ids it lacks", () => {
+    expect(floorLeftBehindText(dashboardPreview({ floorLeftBehind: 1, current }))).toBe(
+      "1 order packed or tracked here will not show on the imported copy: the file has no order ids, so the floor record made against the API's ids does not follow (it is kept, and shows again after a sync).",
+    )
+    expect(
+      floorLeftBehindText(
+        dashboardPreview({ floorLeftBehind: 1200, current: { ...current, source: file } }),
+      ),
+    ).toBe(
+      '1,200 orders packed or tracked here will not show on the imported copy: the file does not have their order ids, so their floor record does not follow (it is kept, and shows again on a copy that has them).',
+    )
+  })
+
+  it('says nothing when none is left behind', () => {
+    expect(floorLeftBehindText(dashboardPreview({ floorLeftBehind: 0, current }))).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import type { DashboardFileEncoding, DashboardImportPreview } from '@shared/ipc'
+import { importLeftBehindText } from '@shared/dashboard/floor-left-behind'
 import { formatCount, plural } from './counts'
 import type { PreviewFigure } from './preview-figure'
 
@@ -39,6 +40,12 @@ export function replacesText(preview: DashboardImportPreview): string {
   if (!current)
     return `Campaign ${preview.campaignId} has no offline copy yet: this file becomes it.`
   return `Replaces the offline copy of campaign ${preview.campaignId} (${plural(current.count, 'order')}).`
+}
+
+/** The floor records the imported copy will not show, said before the person confirms; or null. */
+export function floorLeftBehindText(preview: DashboardImportPreview): string | null {
+  if (preview.floorLeftBehind === 0) return null
+  return importLeftBehindText(preview.floorLeftBehind, preview.current?.source != null)
 }
 
 /** The question a much smaller file asks before it replaces anything. */

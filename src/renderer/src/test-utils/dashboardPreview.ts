@@ -29,6 +29,7 @@ export function dashboardPreview(
     },
     current: null,
     shrink: false,
+    floorLeftBehind: 0,
     ...overrides,
   }
 }

@@ -158,3 +158,43 @@ describe('importing a dashboard export into the offline cache', () => {
     expect(counts.totals()).toMatchObject({ orders: 0, problemRows: 4 })
   })
 })
+
+describe('the floor record a switch of source leaves behind', () => {
+  /** An API copy whose floor holds: 3 packed, 1 note, 1 packed then unpacked (an empty row). */
+  function apiCopyWithFloor(): OfflineCache {
+    const cache = cacheWithCopy(40)
+    const floor = cache.floor()
+    for (const row of apiRows.slice(0, 3)) floor.pack(CAMPAIGN, row.order.id, 'vm')
+    floor.setNote(CAMPAIGN, apiRows[3]!.order.id, 'fragile')
+    floor.pack(CAMPAIGN, apiRows[4]!.order.id, 'vm')
+    floor.unpack(CAMPAIGN, apiRows[4]!.order.id)
+    return cache
+  }
+
+  it("counts the API copy's floor records the file's stand-in ids leave out, empty rows not", () => {
+    const cache = apiCopyWithFloor()
+    const file = openDashboardExport(Buffer.from(csv), 'contributions.csv')
+    const summary = importDashboardExport(cache, CAMPAIGN, file, { fileName: 'contributions.csv' })
+    expect([summary.floorLeftBehind, summary.replaced]).toEqual([4, 'api'])
+  })
+
+  it("over a file's copy, the records made against the file's own ids follow", () => {
+    const cache = apiCopyWithFloor()
+    const open = () => openDashboardExport(Buffer.from(csv), 'contributions.csv')
+    const first = importDashboardExport(cache, CAMPAIGN, open(), { fileName: 'contributions.csv' })
+    const standIn = cache.contributions(CAMPAIGN)[0]!.order.id
+    cache.floor().pack(CAMPAIGN, standIn, 'vm')
+    const again = importDashboardExport(cache, CAMPAIGN, open(), { fileName: 'contributions.csv' })
+    expect(first.floorLeftBehind).toBe(4)
+    expect([again.floorLeftBehind, again.replaced]).toEqual([4, 'dashboard-file'])
+  })
+
+  it('is 0 when the campaign had no copy, whatever the floor holds', () => {
+    const cache = openCache({ dataDir: tempDir('perkpack-dashboard-import-'), profile: 'import' })
+    opened.push(cache)
+    cache.floor().pack(CAMPAIGN, 1, 'vm')
+    const file = openDashboardExport(Buffer.from(csv), 'contributions.csv')
+    const summary = importDashboardExport(cache, CAMPAIGN, file, { fileName: 'contributions.csv' })
+    expect([summary.floorLeftBehind, summary.replaced]).toEqual([0, null])
+  })
+})

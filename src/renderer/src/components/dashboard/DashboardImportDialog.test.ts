@@ -105,4 +105,22 @@ describe('DashboardImportDialog', () => {
       acceptShrink: true,
     })
   })
+
+  it('says, before the person confirms, how many floor records the imported copy will not show', async () => {
+    const { fake, store } = await mountDialog({
+      previewDashboardImport: () =>
+        dashboardPreview({
+          floorLeftBehind: 3,
+          current: { count: 140, lastSyncedAt: '2026-11-20T08:00:00Z', source: null },
+        }),
+    })
+    store.start({ campaignId: 1001 })
+    await flushPromises()
+    buttonByName('Choose file…').click()
+    await flushPromises()
+    expect(testId('dashboard-floor-left')).toBe(
+      "3 orders packed or tracked here will not show on the imported copy: the file has no order ids, so the floor record made against the API's ids does not follow (it is kept, and shows again after a sync).",
+    )
+    expect(fake.calls.importDashboardFile).not.toHaveBeenCalled()
+  })
 })
