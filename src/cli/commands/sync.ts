@@ -4,6 +4,7 @@ import { SnapshotShrank } from '../../main/services/shrink'
 import { checkConcurrency, syncCampaign } from '../../main/services/sync'
 import type { SyncResult } from '../../main/services/sync'
 import { saveView } from '../../main/orders/view-store'
+import { syncLeftBehindText } from '../../shared/dashboard/floor-left-behind'
 import { plural } from '../../shared/export/check-text'
 import { DEFAULT_CONCURRENCY } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
@@ -47,7 +48,9 @@ export const syncCommand: Command = {
 The previous offline copy stays until the new one is complete. Contributions PerkPack cannot
 read are kept apart as problem rows: one warning line, and \`perkpack problems\` lists them.
 When a sync finds under 90 % of the orders of the offline copy (a wrong address, a server
-answering in part), the copy is kept and the sync exits 3 with both counts.`,
+answering in part), the copy is kept and the sync exits 3 with both counts. Over a copy imported
+from a dashboard file, a warning counts the floor records made against the file's ids (kept, but
+not shown on the synced copy).`,
   options: ['concurrency', 'strict', 'accept-shrink'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, 'sync <campaign-id>')
@@ -93,6 +96,7 @@ answering in part), the copy is kept and the sync exits 3 with both counts.`,
     )
     const warning = problemWarning(campaignId, snapshot.problemCount)
     if (warning) context.io.stderr.write(`${warning}\n`)
+    if (result.floorLeftBehind > 0) context.warn(syncLeftBehindText(result.floorLeftBehind))
     if (values.strict && snapshot.problemCount > 0) {
       context.warn(strictFailure(campaignId, snapshot.problemCount))
       return EXIT_FAILURE

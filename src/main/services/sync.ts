@@ -13,7 +13,11 @@ import type {
   SnapshotWriter,
 } from './cache'
 import { Cancelled, PerkPackError } from './perkpack-errors'
-import { SNAPSHOT_SOURCE_DOCUMENT } from './dashboard/dashboard-import'
+import {
+  floorLeftBehind,
+  SNAPSHOT_SOURCE_DOCUMENT,
+  snapshotSource,
+} from './dashboard/dashboard-import'
 import { isShrink, SnapshotShrank } from './shrink'
 
 /** Rounds of re-reading the pages with missing rows, per walk, before walking again. */
@@ -51,6 +55,16 @@ export interface SyncResult {
   pagesFetched: number
   walks: number
   elapsedMs: number
+  /**
+   * Over a copy imported from a dashboard file: its floor records (made against the file's
+   * stand-in ids) whose order ids the synced copy does not have. Kept, not shown; else 0.
+   */
+  floorLeftBehind: number
+}
+
+/** The order ids of the campaign's offline copy. */
+function orderIdsOf(cache: OfflineCache, campaignId: number): Set<number> {
+  return new Set(cache.contributions(campaignId).map((row) => row.order.id))
 }
 
 export function checkConcurrency(value: number): number {
@@ -248,6 +262,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     try {
       phase = 'saving'
       report()
+      const fromFile = snapshotSource(cache, campaignId) !== null
       const snapshot = staged.commit({ expectedCount: expected, privileged: options.privileged })
       if (slug) cache.setCampaignTitle(campaignId, slug)
       // The copy is the API's now, no longer an imported dashboard file.
@@ -260,6 +275,9 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
         pagesFetched,
         walks,
         elapsedMs: now() - started,
+        floorLeftBehind: fromFile
+          ? floorLeftBehind(cache, campaignId, orderIdsOf(cache, campaignId))
+          : 0,
       }
     } catch (error) {
       staged.abort()

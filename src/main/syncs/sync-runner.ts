@@ -124,6 +124,7 @@ export class SyncRunner {
       pagesFetched,
       elapsedMs,
       shrink: null,
+      floorLeftBehind: result.floorLeftBehind,
     }
   }
 
@@ -146,6 +147,7 @@ export class SyncRunner {
       pagesFetched,
       elapsedMs,
       shrink: null,
+      floorLeftBehind: 0,
     }
   }
 
@@ -211,6 +213,7 @@ export class SyncRunner {
       pagesFetched: result.pagesFetched,
       elapsedMs,
       shrink: null,
+      floorLeftBehind: result.floorLeftBehind,
     }
   }
 }

@@ -5,7 +5,6 @@
  * sentences say so, in the app and in the CLI alike.
  */
 const orders = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`
-const verb = (n: number) => (n === 1 ? 'was' : 'were')
 
 /** Before (app) or after (CLI) a file replaces a copy; `overFile`: the copy came from a file too. */
 export function importLeftBehindText(count: number, overFile: boolean): string {
@@ -18,7 +17,7 @@ export function importLeftBehindText(count: number, overFile: boolean): string {
 /** After an API sync replaced a copy imported from a dashboard file. */
 export function syncLeftBehindText(count: number): string {
   return (
-    `${orders(count)} packed or tracked here will not show on the synced copy: their floor record ${verb(count)} made against the dashboard file's stand-in ids, not the API's order ids ` +
+    `${orders(count)} packed or tracked here will not show on the synced copy: their floor record was made against the dashboard file's stand-in ids, not the API's order ids ` +
     '(it is kept, and shows again if the file is imported again).'
   )
 }

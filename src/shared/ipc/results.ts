@@ -90,6 +90,11 @@ export interface SyncSummary {
    * campaign, or sign-out, which keep the current copy).
    */
   shrink: ShrinkPending | null
+  /**
+   * Floor records (packed, tracking, notes) made against the stand-in ids of a dashboard file
+   * this sync replaced, that the synced copy does not show (they are kept); else 0.
+   */
+  floorLeftBehind: number
 }
 
 /** A smaller copy waiting for the person's choice; both counts are readable orders. */

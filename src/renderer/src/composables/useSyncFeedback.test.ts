@@ -56,4 +56,19 @@ describe('useSyncFeedback', () => {
     expect(document.body.textContent).toContain('Sync cancelled')
     expect(navigation.go).not.toHaveBeenCalled()
   })
+
+  it("warns when a sync leaves a file's floor records behind", async () => {
+    const { campaigns } = setup()
+    campaigns.lastOutcome = {
+      campaignId: 1001,
+      kind: 'completed',
+      summary: syncSummary({ campaignId: 1001, floorLeftBehind: 3 }),
+      message: null,
+      seq: 1,
+    }
+    await flushPromises()
+    expect(document.body.textContent).toContain(
+      "3 orders packed or tracked here will not show on the synced copy: their floor record was made against the dashboard file's stand-in ids, not the API's order ids (it is kept, and shows again if the file is imported again).",
+    )
+  })
 })

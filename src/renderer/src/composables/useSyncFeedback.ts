@@ -3,6 +3,7 @@ import { useLoadingBar, useMessage } from 'naive-ui'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { formatDuration, formatNumber } from '@renderer/lib/locale-format'
+import { syncLeftBehindText } from '@shared/dashboard/floor-left-behind'
 
 /**
  * A sync can be started from anywhere (Ctrl/Cmd+R, the demo, a retry after the password
@@ -32,6 +33,8 @@ export function useSyncFeedback(): void {
         message.success(
           `Synced ${formatNumber(count)} orders in ${formatDuration(elapsedMs)}. The offline copy is up to date.`,
         )
+        const left = outcome.summary.floorLeftBehind
+        if (left > 0) message.warning(syncLeftBehindText(left), { duration: 0, closable: true })
         if (outcome.campaignId === campaigns.currentId) navigation.go('orders')
       } else if (outcome.kind === 'held') {
         // The shrink dialog asks; a message on top of it would only repeat it.

@@ -73,6 +73,7 @@ export function syncSummary(overrides: Partial<SyncSummary> = {}): SyncSummary {
     pagesFetched: 167,
     elapsedMs: 8200,
     shrink: null,
+    floorLeftBehind: 0,
     ...overrides,
   }
 }
