@@ -6,7 +6,6 @@ import { redact, registerSecret } from '../services/redact'
 import type { SecretStore } from '../services/secrets'
 import { openTeamDesk } from '../services/team/open-team-desk'
 import { fromSettings } from '../services/team/team-errors'
-import { orderNumber } from './order-numbers'
 import type { TeamDesk } from '../services/team/team-desk'
 
 export interface TeamLinkOptions {
@@ -110,14 +109,6 @@ export class TeamLink {
     } catch (error) {
       this.options.log(`team store: replaying queued actions: ${String(error)}`)
     }
-  }
-
-  /**
-   * The number on an order's slip ("#299"), from the current host's offline copy: what people
-   * know an order by. Null for an order without one, or not in the copy (not synced here).
-   */
-  sequenceNumber(campaignId: number, orderId: number): number | null {
-    return orderNumber(this.options.cache(), campaignId, orderId)
   }
 
   /** The open desk if any, without opening one (status lines, settling conflicts). */

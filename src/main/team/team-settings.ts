@@ -26,6 +26,11 @@ export interface TeamSettingsOptions {
   teamUrl: () => string | null
   saveTeamUrl: (url: string | null) => void
   stationName: () => string
+  /**
+   * The number on an order's slip ("#299"), what people know an order by, from the offline
+   * copy; null without one or for an order not synced here.
+   */
+  orderNumber: (campaignId: number, orderId: number) => number | null
   connectTimeoutMs?: number
   /** How long sign-out waits for the queued actions to go out before it asks. */
   sendQueuedMs?: number
@@ -190,7 +195,7 @@ export class TeamSettings {
   /** An order's number for the conflicts table; a copy that cannot be read shows the id. */
   private sequenceNumber(campaignId: number, orderId: number): number | null {
     try {
-      return this.options.link.sequenceNumber(campaignId, orderId)
+      return this.options.orderNumber(campaignId, orderId)
     } catch {
       return null
     }

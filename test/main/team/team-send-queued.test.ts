@@ -30,6 +30,7 @@ function settingsFor(desk: unknown, teamUrl: string | null = URL) {
     teamUrl: () => teamUrl,
     saveTeamUrl: () => undefined,
     stationName: () => 'Desk A',
+    orderNumber: () => null,
     sendQueuedMs: 200,
   })
 }
