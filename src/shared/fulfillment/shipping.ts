@@ -19,10 +19,16 @@ export function perkShips(perk: Pick<Perk, 'shipping_address_required'>): boolea
  * items (a download code with a SKU) are not the shipper's business.
  */
 export function shippableLines(row: CampaignContribution): OrderLine[] {
+  return orderLines(withShippingPerks(row))
+}
+
+/** The order with only the perks that go in a parcel (itself when all of them do). */
+function withShippingPerks(row: CampaignContribution): CampaignContribution {
   const perks = row.order.perks
   const shipping = perks.filter(perkShips)
-  if (shipping.length === perks.length) return orderLines(row)
-  return orderLines({ ...row, order: { ...row.order, perks: shipping } })
+  return shipping.length === perks.length
+    ? row
+    : { ...row, order: { ...row.order, perks: shipping } }
 }
 
 function present(text: string | null | undefined): boolean {
@@ -167,10 +173,7 @@ export function parcelsThatShip(rows: readonly CampaignContribution[]): {
       skipped.push(skip)
       continue
     }
-    const perks = row.order.perks.filter(perkShips)
-    parcels.push(
-      perks.length === row.order.perks.length ? row : { ...row, order: { ...row.order, perks } },
-    )
+    parcels.push(withShippingPerks(row))
   }
   return { parcels, skipped }
 }
