@@ -207,9 +207,9 @@ export const usePrintExportStore = defineStore('printExport', () => {
     () => {
       error.value = null
       if (selection() !== null) return
-      checks.clear()
-      checksKey.value = null
-      labelsPreview.clear()
+      // With no selection these only clear what they hold.
+      void loadChecks()
+      void refreshPreview()
       void useSlipBatchesStore().refreshPreview(null, slipPaper.value)
     },
   )
