@@ -41,28 +41,34 @@ export function campaignNotSynced(campaignId: number): PerkPackError {
   )
 }
 
-/** No usable access token and no password in this process to get one. */
-export class SignInRequired extends PerkPackError {
-  override name = 'SignInRequired'
-  constructor(message = 'Your session has expired. Sign in again with your e-mail and password.') {
-    super('sign_in_required', message)
+/**
+ * A PerkPackError class for one code whose message people read when the thrower gives none.
+ * Callers tell these apart with `instanceof` (the CLI words each), so each stays its own class.
+ */
+function errorWithCode(name: string, code: IpcErrorCode, defaultMessage: string) {
+  return class extends PerkPackError {
+    override name = name
+    constructor(message = defaultMessage) {
+      super(code, message)
+    }
   }
 }
+
+/** No usable access token and no password in this process to get one. */
+export class SignInRequired extends errorWithCode(
+  'SignInRequired',
+  'sign_in_required',
+  'Your session has expired. Sign in again with your e-mail and password.',
+) {}
 
 /** The e-mail or password was refused by the token endpoint. */
-export class InvalidCredentials extends PerkPackError {
-  override name = 'InvalidCredentials'
-  constructor(message = 'The e-mail or password was not accepted. Check both and try again.') {
-    super('invalid_credentials', message)
-  }
-}
+export class InvalidCredentials extends errorWithCode(
+  'InvalidCredentials',
+  'invalid_credentials',
+  'The e-mail or password was not accepted. Check both and try again.',
+) {}
 
-export class Cancelled extends PerkPackError {
-  override name = 'Cancelled'
-  constructor(message = 'Cancelled.') {
-    super('cancelled', message)
-  }
-}
+export class Cancelled extends errorWithCode('Cancelled', 'cancelled', 'Cancelled.') {}
 
 /** Bad input from a person (a flag, a field): the message says what is wrong and the fix. */
 export class UsageError extends PerkPackError {
