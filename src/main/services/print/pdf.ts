@@ -84,40 +84,59 @@ function savedAtomically<Plan>(
 /** Planned labels to the PDF file `out` (the app's "Save as PDF" and `renderLabelsPdf`). */
 export const saveLabelsPdf = savedAtomically<LabelsPlan>(writeLabelsPdf)
 
+/** Plans `orders` as one document and saves it to the PDF file `out`. */
+type OnePdfEntry<Options, Result> = (
+  orders: readonly CampaignContribution[],
+  options: Options,
+  out: string,
+  run?: PdfRunOptions,
+) => Promise<Result>
+
+/**
+ * The entry point of a document printed as one PDF file (labels, the pick list): plans the
+ * orders, refuses when nothing would print, saves the plan to `out` in one go with progress at
+ * the start and the end, and says what the file holds.
+ */
+function onePdfDocument<Options, Plan, Result>(document: {
+  /** What one of its items is called in the "nothing to print" message. */
+  name: string
+  plan: (orders: readonly CampaignContribution[], options: Options) => Plan
+  /** The things it prints (labels, pick-list rows) and its pages. */
+  size: (plan: Plan) => { items: number; pages: number }
+  save: (plan: Plan, out: string, signal?: AbortSignal) => Promise<void>
+  result: (plan: Plan) => Result
+}): OnePdfEntry<Options, Result & { path: string }> {
+  return async (orders, options, out, run = {}) => {
+    const plan = document.plan(orders, options)
+    const { items: total, pages } = document.size(plan)
+    if (total === 0) {
+      throw new PerkPackError('nothing_to_print', nothingToPrintText(document.name, orders.length))
+    }
+    if (run.signal?.aborted) throw cancelledError()
+    run.onProgress?.({ batch: 0, batches: 1, done: 0, total, pages: 0 })
+    await document.save(plan, out, run.signal)
+    run.onProgress?.({ batch: 1, batches: 1, done: total, total, pages })
+    return { ...document.result(plan), path: out }
+  }
+}
+
 /**
  * Labels to one PDF file at `out` (its sheets are what `planLabels` lays out), drawn by the PDF
  * library (pdf-labels.ts): no browser needed.
  */
-export async function renderLabelsPdf(
-  orders: readonly CampaignContribution[],
-  options: LabelOptions,
-  out: string,
-  run: PdfRunOptions = {},
-): Promise<LabelsPdfResult> {
-  const plan = planLabels(orders, options)
-  const { labels, pages, skipped, warnings, unfit } = plan
-  const document = { name: 'label', selected: orders.length, items: labels, pages }
-  await writeOnePdf(document, run, (signal) => saveLabelsPdf(plan, out, signal))
-  return { labels, pages, skipped, warnings, unfit, path: out }
-}
-
-/**
- * A planned document of `items` things (labels, pick-list rows) to its one PDF file by `save`,
- * with progress at the start and the end (the file is written in one go); refused when there
- * is nothing to print.
- */
-async function writeOnePdf(
-  document: { name: string; selected: number; items: number; pages: number },
-  run: PdfRunOptions,
-  save: (signal?: AbortSignal) => Promise<void>,
-): Promise<void> {
-  const { name, selected, items: total, pages } = document
-  if (total === 0) throw new PerkPackError('nothing_to_print', nothingToPrintText(name, selected))
-  if (run.signal?.aborted) throw cancelledError()
-  run.onProgress?.({ batch: 0, batches: 1, done: 0, total, pages: 0 })
-  await save(run.signal)
-  run.onProgress?.({ batch: 1, batches: 1, done: total, total, pages })
-}
+export const renderLabelsPdf: OnePdfEntry<LabelOptions, LabelsPdfResult> = onePdfDocument({
+  name: 'label',
+  plan: planLabels,
+  size: (plan) => ({ items: plan.labels, pages: plan.pages }),
+  save: saveLabelsPdf,
+  result: ({ labels, pages, skipped, warnings, unfit }) => ({
+    labels,
+    pages,
+    skipped,
+    warnings,
+    unfit,
+  }),
+})
 
 export interface SlipBatch {
   /** 0-based. */
@@ -274,16 +293,18 @@ export interface PickListPdfResult extends Omit<PickListDocResult, 'html'> {
 export const savePickListPdf = savedAtomically<PickListPlan>(writePickListPdf)
 
 /** The printable pick list to one PDF file at `out`, drawn by the PDF library: no browser. */
-export async function renderPickListPdf(
-  orders: readonly CampaignContribution[],
-  options: PickListDocOptions,
-  out: string,
-  run: PdfRunOptions = {},
-): Promise<PickListPdfResult> {
-  const plan = planPickList(orders, options)
-  const { variants, units, skipped } = plan
-  const pages = plan.pages.length
-  const document = { name: 'pick list', selected: orders.length, items: variants, pages }
-  await writeOnePdf(document, run, (signal) => savePickListPdf(plan, out, signal))
-  return { pages, variants, units, orders: plan.orders, skipped, path: out }
-}
+export const renderPickListPdf: OnePdfEntry<PickListDocOptions, PickListPdfResult> = onePdfDocument(
+  {
+    name: 'pick list',
+    plan: planPickList,
+    size: (plan) => ({ items: plan.variants, pages: plan.pages.length }),
+    save: savePickListPdf,
+    result: ({ pages, variants, units, orders, skipped }) => ({
+      pages: pages.length,
+      variants,
+      units,
+      orders,
+      skipped,
+    }),
+  },
+)
