@@ -5,13 +5,7 @@ import {
   campaignContributionsPageSchema,
   signupsPageSchema,
 } from '../../shared/api/schemas'
-import type {
-  AccountContributionsPage,
-  BatchStatus,
-  CampaignContributionsPage,
-  OrderStatus,
-  SignupsPage,
-} from '../../shared/api/schemas'
+import type { CampaignContributionsPage, OrderStatus } from '../../shared/api/schemas'
 import { describeIssues } from '../../shared/api/validate'
 import { API_VERSION } from '../../shared/config'
 import { ApiError, PerkPackError, SignInRequired } from './perkpack-errors'
@@ -52,6 +46,47 @@ export interface ContributionFilters {
   perkId?: number
 }
 
+type Id = string | number
+
+/** One GET endpoint of the API: where it is, what answers it, who may read it. */
+interface Endpoint<S extends z.ZodType> {
+  /** Below the version, for an id already made safe for a path. */
+  path: (id: string) => string
+  schema: S
+  /** What it reads, for messages ("campaign 123"). */
+  what: (id: Id, query: Record<string, string>) => string
+  /** 'required': an API token alone is refused; it needs a team member's sign-in. */
+  accessToken: 'optional' | 'required'
+}
+
+/** The four GET endpoints of the API (api-spec.md). */
+const ENDPOINTS = {
+  campaignContributions: {
+    path: (id) => `/campaigns/${id}/contributions.json`,
+    schema: campaignContributionsPageSchema,
+    what: (id) => `campaign ${id}`,
+    accessToken: 'optional',
+  },
+  accountContributions: {
+    path: (id) => `/accounts/${id}/contributions.json`,
+    schema: accountContributionsPageSchema,
+    what: (id) => `account ${id}`,
+    accessToken: 'optional',
+  },
+  batchStatus: {
+    path: (id) => `/campaigns/${id}/orders/batch_status.json`,
+    schema: batchStatusResponseSchema,
+    what: (id, query) => `job ${query.job_id} of campaign ${id}`,
+    accessToken: 'required',
+  },
+  signups: {
+    path: (id) => `/pre_launch_pages/${id}/signups.json`,
+    schema: signupsPageSchema,
+    what: (id) => `the pre-launch page of campaign ${id}`,
+    accessToken: 'required',
+  },
+} satisfies Record<string, Endpoint<z.ZodType>>
+
 /**
  * GETs against the data API: tokens as query parameters, retries with backoff and full jitter
  * on network errors, 408, 429 and 5xx (Retry-After honoured, capped), truncated bodies retried,
@@ -65,7 +100,7 @@ export class ApiClient {
   }
 
   campaignContributions(
-    campaignId: string | number,
+    campaignId: Id,
     page: number,
     filters: ContributionFilters = {},
     request: RequestOptions = {},
@@ -74,65 +109,29 @@ export class ApiClient {
     if (filters.email) query.email = filters.email
     if (filters.status) query.status = filters.status
     if (filters.perkId !== undefined) query.perk_id = String(filters.perkId)
-    return this.get(
-      `/campaigns/${encodeURIComponent(String(campaignId))}/contributions.json`,
-      query,
-      campaignContributionsPageSchema,
-      { what: `campaign ${campaignId}`, accessToken: 'optional' },
-      request,
-    )
+    return this.get(ENDPOINTS.campaignContributions, campaignId, query, request)
   }
 
-  accountContributions(
-    accountId: string | number,
-    page: number,
-    request: RequestOptions = {},
-  ): Promise<AccountContributionsPage> {
-    return this.get(
-      `/accounts/${encodeURIComponent(String(accountId))}/contributions.json`,
-      { page: String(page) },
-      accountContributionsPageSchema,
-      { what: `account ${accountId}`, accessToken: 'optional' },
-      request,
-    )
+  accountContributions(accountId: Id, page: number, request: RequestOptions = {}) {
+    return this.get(ENDPOINTS.accountContributions, accountId, { page: String(page) }, request)
   }
 
-  async batchStatus(
-    campaignId: string | number,
-    jobId: string,
-    request: RequestOptions = {},
-  ): Promise<BatchStatus> {
-    const body = await this.get(
-      `/campaigns/${encodeURIComponent(String(campaignId))}/orders/batch_status.json`,
-      { job_id: jobId },
-      batchStatusResponseSchema,
-      { what: `job ${jobId} of campaign ${campaignId}`, accessToken: 'required' },
-      request,
-    )
-    return body.response
+  async batchStatus(campaignId: Id, jobId: string, request: RequestOptions = {}) {
+    return (await this.get(ENDPOINTS.batchStatus, campaignId, { job_id: jobId }, request)).response
   }
 
-  signups(
-    campaignId: string | number,
-    page: number,
-    request: RequestOptions = {},
-  ): Promise<SignupsPage> {
-    return this.get(
-      `/pre_launch_pages/${encodeURIComponent(String(campaignId))}/signups.json`,
-      { page: String(page) },
-      signupsPageSchema,
-      { what: `the pre-launch page of campaign ${campaignId}`, accessToken: 'required' },
-      request,
-    )
+  signups(campaignId: Id, page: number, request: RequestOptions = {}) {
+    return this.get(ENDPOINTS.signups, campaignId, { page: String(page) }, request)
   }
 
   private async get<S extends z.ZodType>(
-    path: string,
+    spec: Endpoint<S>,
+    id: Id,
     query: Record<string, string>,
-    schema: S,
-    about: { what: string; accessToken: 'optional' | 'required' },
     request: RequestOptions,
   ): Promise<z.output<S>> {
+    const path = spec.path(encodeURIComponent(String(id)))
+    const what = spec.what(id, query)
     const { session } = this.options
     // Tokens go only to the host they were issued for, whatever a caller wired together.
     if (session.target.baseUrl !== this.options.baseUrl.replace(/\/+$/, '')) {
@@ -146,9 +145,9 @@ export class ApiClient {
     const sleep = this.options.sleep ?? realSleep
     const now = this.options.now ?? Date.now
     let accessToken = await session.accessToken()
-    if (about.accessToken === 'required' && accessToken === null) {
+    if (spec.accessToken === 'required' && accessToken === null) {
       throw new SignInRequired(
-        `Reading ${about.what} needs a team member's sign-in (e-mail and password), not only an API token.`,
+        `Reading ${what} needs a team member's sign-in (e-mail and password), not only an API token.`,
       )
     }
     let renewed = false
@@ -170,7 +169,7 @@ export class ApiClient {
           this.policy.attemptTimeoutMs,
           signal,
         )
-        if (status === 200) return parseBody(schema, text, endpoint, about.what)
+        if (status === 200) return parseBody(spec.schema, text, endpoint, what)
         if (status === 401 && accessToken && !renewed && !isApiTokenProblem(text)) {
           // The access token died (expired or revoked): renew once, shared with concurrent callers.
           renewed = true
@@ -178,7 +177,7 @@ export class ApiClient {
           attempt--
           continue
         }
-        const error = statusError(status, text, endpoint, about.what, Boolean(accessToken))
+        const error = statusError(status, text, endpoint, what, Boolean(accessToken))
         if (!error.retryable) throw error
         lastError = error
         if (status === 429) {

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, Cancelled, isAbortError } from '../../../src/main/services/perkpack-errors'
+import {
+  ApiError,
+  Cancelled,
+  isAbortError,
+  SignInRequired,
+} from '../../../src/main/services/perkpack-errors'
 import { backoffDelay, parseRetryAfter } from '../../../src/main/services/http'
 import { USER_AGENT, VERSION } from '../../../src/main/services/version'
 import {
@@ -172,6 +177,27 @@ describe('ApiClient: retries', () => {
 })
 
 describe('ApiClient: failures that are not retried', () => {
+  it('refuses the reads that need a team member, naming what was read, before any request', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const { session } = await makeSession(sim, { email: null })
+    const client = makeClient(sim, session)
+    const campaignId = sim.campaignIds[0] as number
+    sim.resetStats()
+
+    const job = await client.batchStatus(campaignId, 'job-7').catch((e: unknown) => e)
+    expect(job).toBeInstanceOf(SignInRequired)
+    expect((job as Error).message).toBe(
+      `Reading job job-7 of campaign ${campaignId} needs a team member's sign-in (e-mail and password), not only an API token.`,
+    )
+    const signups = await client.signups(campaignId, 1).catch((e: unknown) => e)
+    expect((signups as Error).message).toContain(
+      `Reading the pre-launch page of campaign ${campaignId} needs`,
+    )
+    expect(sim.stats().byEndpoint).toMatchObject({ batchStatus: 0, signups: 0 })
+    // The campaign's own listing needs only the API token.
+    expect((await client.campaignContributions(campaignId, 1)).pagination.count).toBe(30)
+  })
+
   it('a 403 fails at once with a typed error naming the endpoint', async () => {
     const { sim, client } = await setup()
     const foreign = sim.campaignIds[3] as number
