@@ -40,11 +40,33 @@ export interface PerkProgress extends ProgressCounts {
   variants: VariantProgress[]
 }
 
+/** An order named as its packing slip names it: "#299", and the id under the slip's barcode. */
+export interface SlipOrderRef {
+  /** The order's sequence number ("#299"); null when the API sent none. */
+  sequenceNumber: number | null
+  /** The order's id, printed under the slip's barcode. */
+  orderId: number
+  /** The contribution: what opens the order's drawer in Orders. */
+  contributionId: number
+}
+
+/** The slip's names of an order row: the same fields the Orders table and the station show. */
+export function slipOrderRef(row: {
+  id: number
+  order: { id: number; sequence_number?: number | null | undefined }
+}): SlipOrderRef {
+  return {
+    sequenceNumber: row.order.sequence_number ?? null,
+    orderId: row.order.id,
+    contributionId: row.id,
+  }
+}
+
 export interface FloorProgress {
   totals: ProgressCounts
   perks: PerkProgress[]
   /** Packed orders the last sync turned refunded, on hold or unprocessable: must not ship. */
-  packedButStopped: number[]
+  packedButStopped: SlipOrderRef[]
 }
 
 type Stage = 'printed' | 'packed' | 'shipped'
@@ -117,6 +139,6 @@ export function floorProgress(
       shipped: counts.shipped.orders,
     },
     perks,
-    packedButStopped: packedButStopped(rows, states).map((row) => row.order.id),
+    packedButStopped: packedButStopped(rows, states).map(slipOrderRef),
   }
 }
