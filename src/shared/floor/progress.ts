@@ -1,5 +1,5 @@
 import type { CampaignContribution, OrderStatusText } from '../api/schemas'
-import { filterContributions } from '../fulfillment/filter'
+import { statusText } from '../fulfillment/display'
 import { groupByPerk } from '../fulfillment/group'
 import type { Choice } from '../fulfillment/variant'
 import { shipmentRole } from '../fulfillment/shipping'
@@ -16,6 +16,48 @@ export const PROGRESS_STATUSES: readonly OrderStatusText[] = [
   'in_fulfillment',
   'fulfilled',
 ]
+const COUNTED = new Set<string>(PROGRESS_STATUSES)
+
+/** Whether an order's status is one the floor counts (PROGRESS_STATUSES). */
+export function isProgressStatus(status: OrderStatusText): boolean {
+  return COUNTED.has(status)
+}
+
+/**
+ * An order to ship, as Progress counts it: a counted status and something to ship. The
+ * dashboard import's preview and `perkpack import` count by this too, so their figures meet.
+ */
+export function isOrderToShip(row: CampaignContribution): boolean {
+  return isProgressStatus(row.order.status) && shipmentRole(row) !== 'nothing-to-ship'
+}
+
+/** "captured, in fulfillment or fulfilled": statuses as a person reads them, in one phrase. */
+export function statusWords(statuses: readonly OrderStatusText[], last: 'and' | 'or'): string {
+  const words = statuses.map((s) => statusText(s).toLowerCase())
+  return words.length < 2
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`
+}
+
+/**
+ * What an "Orders to ship" figure counts, and the orders of other statuses it leaves out, after
+ * "Orders to ship: ": "captured, in fulfillment and fulfilled orders with something to ship; 61
+ * refunded or on hold not counted." Said under the import preview's figures and by `perkpack
+ * import`.
+ */
+export function toShipNote(
+  notCounted: readonly { status: OrderStatusText; count: number }[],
+): string {
+  const rule = `${statusWords(PROGRESS_STATUSES, 'and')} orders with something to ship`
+  const others = notCounted.filter((s) => s.count > 0)
+  if (others.length === 0) return `${rule}.`
+  const total = others.reduce((sum, s) => sum + s.count, 0)
+  const statuses = statusWords(
+    others.map((s) => s.status),
+    'or',
+  )
+  return `${rule}; ${total.toLocaleString('en-US')} ${statuses} not counted.`
+}
 
 export interface ProgressCounts {
   /** Orders holding it that have something to ship. */
@@ -98,9 +140,7 @@ export function floorProgress(
   rows: readonly CampaignContribution[],
   states: ReadonlyMap<number, OrderFloorState>,
 ): FloorProgress {
-  const toShip = filterContributions(rows, { statuses: PROGRESS_STATUSES }).filter(
-    (row) => shipmentRole(row) !== 'nothing-to-ship',
-  )
+  const toShip = rows.filter(isOrderToShip)
   const stages: Stage[] = ['printed', 'packed', 'shipped']
   const counts = Object.fromEntries(
     stages.map((stage) => [

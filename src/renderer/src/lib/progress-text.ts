@@ -1,7 +1,7 @@
-import { PROGRESS_STATUSES } from '@shared/floor/progress'
+import { PROGRESS_STATUSES, statusWords } from '@shared/floor/progress'
 import type { ProgressCounts } from '@shared/floor/progress'
 import type { SlipOrderRef, TrackingFormat } from '@shared/ipc'
-import { describeChoices, statusText } from '@shared/fulfillment'
+import { describeChoices } from '@shared/fulfillment'
 import { formatCount, plural } from './counts'
 import { orderLabel } from './station-checklist'
 
@@ -20,8 +20,7 @@ export const STAGE_LABELS: Record<ProgressStage, string> = {
  * as the dashboard marks an order fulfilled once shipped), and each stage is counted on its own.
  */
 export function totalsNote(): string {
-  const words = PROGRESS_STATUSES.map((s) => statusText(s).toLowerCase())
-  const statuses = `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+  const statuses = statusWords(PROGRESS_STATUSES, 'or')
   return (
     `Orders to ship: every order ${statuses} that has something to ship, whatever the Orders ` +
     'filters. Each stage counts on its own: a tracking number imported for an order packed ' +
