@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPickList, filterContributions } from '../../src/shared/fulfillment'
+import { isOrderToShip, isProgressStatus } from '../../src/shared/floor/progress'
 import { dashboardExportCsv } from '../../src/simulator/dashboard-export'
 import { generateDataset } from '../../src/simulator/data'
 import { perkpackHere } from '../helpers/cli-in-process'
@@ -31,9 +32,13 @@ describe('perkpack import', () => {
   it('imports, prints the counts, and every offline command works on it', async () => {
     const imported = await run('import', id, file)
     expect(imported.code, imported.stderr).toBe(0)
+    // Orders to ship as Progress counts them, and what the figure leaves out, said after it.
+    const toShip = rows.filter(isOrderToShip).length
+    const others = rows.filter((row) => !isProgressStatus(row.order.status)).length
     expect(imported.stdout).toMatch(
       new RegExp(
-        `^Imported contributions\\.csv as campaign ${id}: ${rows.length} orders \\(\\d+ ship\\), \\d+ perks, \\d+ SKU variants, 0 problem rows\\n$`,
+        `^Imported contributions\\.csv as campaign ${id}: ${rows.length} orders \\(${toShip} to ship\\), \\d+ perks, \\d+ SKU variants, 0 problem rows\\n` +
+          `Orders to ship: captured, in fulfillment and fulfilled orders with something to ship; ${others} [a-z ,]+ not counted\\.\\n$`,
       ),
     )
     const picklist = await run('picklist', id, '--json')

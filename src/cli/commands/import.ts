@@ -4,6 +4,7 @@ import { importLeftBehindText } from '../../shared/dashboard/floor-left-behind'
 import { saveView } from '../../main/orders/view-store'
 import { SnapshotShrank } from '../../main/services/shrink'
 import { plural } from '../../shared/export/check-text'
+import { toShipNote } from '../../shared/floor/progress'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_OK, EXIT_SHRINK } from '../exit-codes'
@@ -50,8 +51,9 @@ dashboard export, 3 when a much smaller file was held back.`,
     }
     saveView(cache, campaignId, summary.snapshot.lastSyncedAt)
     context.io.stdout.write(
-      `Imported ${name} as campaign ${campaignId}: ${plural(summary.orders, 'order')} (${summary.ordersThatShip} ship), ` +
-        `${plural(summary.perks, 'perk')}, ${plural(summary.variants, 'SKU variant')}, ${plural(summary.problemRows, 'problem row')}\n`,
+      `Imported ${name} as campaign ${campaignId}: ${plural(summary.orders, 'order')} (${summary.ordersToShip} to ship), ` +
+        `${plural(summary.perks, 'perk')}, ${plural(summary.variants, 'SKU variant')}, ${plural(summary.problemRows, 'problem row')}\n` +
+        `Orders to ship: ${toShipNote(summary.notCounted)}\n`,
     )
     if (summary.floorLeftBehind > 0) {
       context.warn(

@@ -159,7 +159,8 @@ export class DashboardImportDesk {
       delimiter: file.delimiter,
       lines: file.lines,
       orders: counts.orders,
-      ordersThatShip: counts.ordersThatShip,
+      ordersToShip: counts.ordersToShip,
+      notCounted: counts.notCounted,
       perks: {
         count: counts.perks,
         rows: counts.tree.slice(0, MAX_DASHBOARD_PREVIEW_ROWS).map((perk) => ({

@@ -1,5 +1,5 @@
 import type { CampaignContribution, OrderStatusText } from '../api/schemas'
-import { filterContributions } from '../fulfillment/filter'
+import { statusText } from '../fulfillment/display'
 import { groupByPerk } from '../fulfillment/group'
 import type { Choice } from '../fulfillment/variant'
 import { shipmentRole } from '../fulfillment/shipping'
@@ -16,6 +16,48 @@ export const PROGRESS_STATUSES: readonly OrderStatusText[] = [
   'in_fulfillment',
   'fulfilled',
 ]
+const COUNTED = new Set<string>(PROGRESS_STATUSES)
+
+/** Whether an order's status is one the floor counts (PROGRESS_STATUSES). */
+export function isProgressStatus(status: OrderStatusText): boolean {
+  return COUNTED.has(status)
+}
+
+/**
+ * An order to ship, as Progress counts it: a counted status and something to ship. The
+ * dashboard import's preview and `perkpack import` count by this too, so their figures meet.
+ */
+export function isOrderToShip(row: CampaignContribution): boolean {
+  return isProgressStatus(row.order.status) && shipmentRole(row) !== 'nothing-to-ship'
+}
+
+/** "captured, in fulfillment or fulfilled": statuses as a person reads them, in one phrase. */
+export function statusWords(statuses: readonly OrderStatusText[], last: 'and' | 'or'): string {
+  const words = statuses.map((s) => statusText(s).toLowerCase())
+  return words.length < 2
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`
+}
+
+/**
+ * What an "Orders to ship" figure counts, and the orders of other statuses it leaves out, after
+ * "Orders to ship: ": "captured, in fulfillment and fulfilled orders with something to ship; 61
+ * refunded or on hold not counted." Said under the import preview's figures and by `perkpack
+ * import`.
+ */
+export function toShipNote(
+  notCounted: readonly { status: OrderStatusText; count: number }[],
+): string {
+  const rule = `${statusWords(PROGRESS_STATUSES, 'and')} orders with something to ship`
+  const others = notCounted.filter((s) => s.count > 0)
+  if (others.length === 0) return `${rule}.`
+  const total = others.reduce((sum, s) => sum + s.count, 0)
+  const statuses = statusWords(
+    others.map((s) => s.status),
+    'or',
+  )
+  return `${rule}; ${total.toLocaleString('en-US')} ${statuses} not counted.`
+}
 
 export interface ProgressCounts {
   /** Orders holding it that have something to ship. */
@@ -40,11 +82,33 @@ export interface PerkProgress extends ProgressCounts {
   variants: VariantProgress[]
 }
 
+/** An order named as its packing slip names it: "#299", and the id under the slip's barcode. */
+export interface SlipOrderRef {
+  /** The order's sequence number ("#299"); null when the API sent none. */
+  sequenceNumber: number | null
+  /** The order's id, printed under the slip's barcode. */
+  orderId: number
+  /** The contribution: what opens the order's drawer in Orders. */
+  contributionId: number
+}
+
+/** The slip's names of an order row: the same fields the Orders table and the station show. */
+export function slipOrderRef(row: {
+  id: number
+  order: { id: number; sequence_number?: number | null | undefined }
+}): SlipOrderRef {
+  return {
+    sequenceNumber: row.order.sequence_number ?? null,
+    orderId: row.order.id,
+    contributionId: row.id,
+  }
+}
+
 export interface FloorProgress {
   totals: ProgressCounts
   perks: PerkProgress[]
   /** Packed orders the last sync turned refunded, on hold or unprocessable: must not ship. */
-  packedButStopped: number[]
+  packedButStopped: SlipOrderRef[]
 }
 
 type Stage = 'printed' | 'packed' | 'shipped'
@@ -76,9 +140,7 @@ export function floorProgress(
   rows: readonly CampaignContribution[],
   states: ReadonlyMap<number, OrderFloorState>,
 ): FloorProgress {
-  const toShip = filterContributions(rows, { statuses: PROGRESS_STATUSES }).filter(
-    (row) => shipmentRole(row) !== 'nothing-to-ship',
-  )
+  const toShip = rows.filter(isOrderToShip)
   const stages: Stage[] = ['printed', 'packed', 'shipped']
   const counts = Object.fromEntries(
     stages.map((stage) => [
@@ -117,6 +179,6 @@ export function floorProgress(
       shipped: counts.shipped.orders,
     },
     perks,
-    packedButStopped: packedButStopped(rows, states).map((row) => row.order.id),
+    packedButStopped: packedButStopped(rows, states).map(slipOrderRef),
   }
 }

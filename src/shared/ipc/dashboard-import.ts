@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_CAMPAIGN_NAME_LENGTH } from './campaign-names'
 import { campaignIdSchema, flag, text } from './field-schemas'
 import type { CampaignSummary } from './results'
+import type { OrderStatusText } from '../api/schemas'
 
 /**
  * The dashboard's contributions CSV imported in the app (issue 15): main opens the file (a
@@ -59,7 +60,10 @@ export interface DashboardImportPreview {
   /** Data lines (a pledge with several perks is one line per perk). */
   lines: number
   orders: number
-  ordersThatShip: number
+  /** Orders to ship as Progress counts them (shared/floor/progress.ts isOrderToShip). */
+  ordersToShip: number
+  /** The file's orders of statuses Progress does not count, per status: said under the figure. */
+  notCounted: { status: OrderStatusText; count: number }[]
   perks: { count: number; rows: DashboardPreviewPerk[] }
   variants: number
   problems: { count: number; rows: { line: number; column: string; message: string }[] }

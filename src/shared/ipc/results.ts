@@ -18,7 +18,7 @@ import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
-export type { FloorProgress } from '../floor/progress'
+export type { FloorProgress, SlipOrderRef } from '../floor/progress'
 import type { FloorStage } from '../floor/order-state'
 
 /**

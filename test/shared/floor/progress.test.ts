@@ -26,7 +26,14 @@ describe('progress of the floor', () => {
 
   it('counts orders to ship and each stage over the whole campaign', () => {
     expect(progress.totals).toEqual({ toShip: onFloor.length, printed: 2, packed: 4, shipped: 1 })
-    expect(progress.packedButStopped).toEqual([rows[4]!.order.id])
+    // Named as the slip names it (#number, the id under the barcode), with what opens its drawer.
+    expect(progress.packedButStopped).toEqual([
+      {
+        sequenceNumber: rows[4]!.order.sequence_number,
+        orderId: rows[4]!.order.id,
+        contributionId: rows[4]!.id,
+      },
+    ])
   })
 
   it('per perk and per variant, as many orders as hold it at each stage', () => {

@@ -1,5 +1,8 @@
-import { countShipments, PerkTally } from '../../../shared/fulfillment'
+import { PerkTally } from '../../../shared/fulfillment'
 import type { PerkGroup } from '../../../shared/fulfillment'
+import { isOrderToShip, isProgressStatus } from '../../../shared/floor/progress'
+import { ORDER_STATUSES } from '../../../shared/api/schemas'
+import type { OrderStatusText } from '../../../shared/api/schemas'
 import type { DashboardImportPreview } from '../../../shared/ipc'
 import type { CampaignSnapshotInfo, OfflineCache, ProblemRow } from '../cache'
 import { floorRecordsLeftBehind } from '../floor/local-floor-store'
@@ -18,7 +21,10 @@ export interface DashboardImportSummary {
   perks: number
   variants: number
   problemRows: number
-  ordersThatShip: number
+  /** Orders to ship as Progress counts them (shared/floor/progress.ts isOrderToShip). */
+  ordersToShip: number
+  /** Orders of the statuses Progress does not count, per status (known ones in their order). */
+  notCounted: { status: OrderStatusText; count: number }[]
   /** Floor records of the replaced copy whose order ids the file does not have (kept, unshown). */
   floorLeftBehind: number
   /** Where the replaced copy came from; null when the campaign had none. */
@@ -36,7 +42,8 @@ export type DashboardProblemPlace = DashboardImportPreview['problems']['rows'][n
 export class DashboardCounts {
   private orders = 0
   private problemRows = 0
-  private ordersThatShip = 0
+  private ordersToShip = 0
+  private readonly otherStatuses = new Map<OrderStatusText, number>()
   private readonly perks = new PerkTally()
   private readonly ids = new Set<number>()
   private readonly noPledgePlaces: DashboardProblemPlace[] = []
@@ -48,7 +55,12 @@ export class DashboardCounts {
     const models = chunk.rows.map((row) => row.model)
     this.orders += models.length
     for (const model of models) this.ids.add(model.order.id)
-    this.ordersThatShip += countShipments(models).ships
+    for (const model of models) {
+      const status = model.order.status
+      if (isOrderToShip(model)) this.ordersToShip++
+      else if (!isProgressStatus(status))
+        this.otherStatuses.set(status, (this.otherStatuses.get(status) ?? 0) + 1)
+    }
     // Each pledge comes once, whole: its order's rows are together, as the tally needs.
     this.perks.add(models)
     this.problemRows += chunk.noPledge.length + chunk.problems.length
@@ -82,8 +94,20 @@ export class DashboardCounts {
       perks: tree.filter((perk) => perk.perkId !== null).length,
       variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
       problemRows: this.problemRows,
-      ordersThatShip: this.ordersThatShip,
+      ordersToShip: this.ordersToShip,
+      notCounted: this.notCounted(),
     }
+  }
+
+  /** The seven known statuses in their usual order, then the others as the file wrote them. */
+  private notCounted(): { status: OrderStatusText; count: number }[] {
+    const rank = (status: string) => {
+      const at = (ORDER_STATUSES as readonly string[]).indexOf(status)
+      return at === -1 ? ORDER_STATUSES.length : at
+    }
+    return [...this.otherStatuses]
+      .map(([status, count]) => ({ status, count }))
+      .sort((a, b) => rank(a.status) - rank(b.status) || b.count - a.count)
   }
 
   /** The first `keepPlaces` problem places. */
@@ -162,7 +186,8 @@ export function importDashboardExport(
       perks: totals.perks,
       variants: totals.variants,
       problemRows: totals.problemRows,
-      ordersThatShip: totals.ordersThatShip,
+      ordersToShip: totals.ordersToShip,
+      notCounted: totals.notCounted,
       floorLeftBehind: replaced ? floorLeftBehind(cache, campaignId, counts.orderIds()) : 0,
       replaced,
     }

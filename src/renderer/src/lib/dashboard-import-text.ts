@@ -1,5 +1,6 @@
 import type { DashboardFileEncoding, DashboardImportPreview } from '@shared/ipc'
 import { importLeftBehindText } from '@shared/dashboard/floor-left-behind'
+import { toShipNote } from '@shared/floor/progress'
 import { formatCount, plural } from './counts'
 import type { PreviewFigure } from './preview-figure'
 
@@ -29,9 +30,14 @@ export function previewFigures(preview: DashboardImportPreview): PreviewFigure[]
     { key: 'orders', label: 'Orders', value: preview.orders },
     { key: 'perks', label: 'Perks', value: preview.perks.count },
     { key: 'variants', label: 'SKU variants', value: preview.variants },
-    { key: 'ships', label: 'Orders that ship', value: preview.ordersThatShip },
+    { key: 'ships', label: 'Orders to ship', value: preview.ordersToShip },
     { key: 'problems', label: 'Problem rows', value: preview.problems.count, warn: true },
   ]
+}
+
+/** Under the figures: what "Orders to ship" counts (as Progress does) and what it leaves out. */
+export function toShipText(preview: DashboardImportPreview): string {
+  return `Orders to ship: ${toShipNote(preview.notCounted)}`
 }
 
 /** What the import replaces: the offline copy's size and where it came from, or nothing. */

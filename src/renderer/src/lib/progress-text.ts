@@ -1,8 +1,9 @@
-import { PROGRESS_STATUSES } from '@shared/floor/progress'
+import { PROGRESS_STATUSES, statusWords } from '@shared/floor/progress'
 import type { ProgressCounts } from '@shared/floor/progress'
-import type { TrackingFormat } from '@shared/ipc'
-import { describeChoices, statusText } from '@shared/fulfillment'
+import type { SlipOrderRef, TrackingFormat } from '@shared/ipc'
+import { describeChoices } from '@shared/fulfillment'
 import { formatCount, plural } from './counts'
+import { orderLabel } from './station-checklist'
 
 /** The three stages the floor reports, in the order a parcel goes through them. */
 export const PROGRESS_STAGES = ['printed', 'packed', 'shipped'] as const
@@ -19,8 +20,7 @@ export const STAGE_LABELS: Record<ProgressStage, string> = {
  * as the dashboard marks an order fulfilled once shipped), and each stage is counted on its own.
  */
 export function totalsNote(): string {
-  const words = PROGRESS_STATUSES.map((s) => statusText(s).toLowerCase())
-  const statuses = `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+  const statuses = statusWords(PROGRESS_STATUSES, 'or')
   return (
     `Orders to ship: every order ${statuses} that has something to ship, whatever the Orders ` +
     'filters. Each stage counts on its own: a tracking number imported for an order packed ' +
@@ -49,9 +49,18 @@ export function variantCaption(variant: {
 }
 
 /** The title of the alert over the Progress view when packed orders must not go out. */
-export function stoppedAlertTitle(orderIds: readonly number[]): string {
-  const n = orderIds.length
+export function stoppedAlertTitle(orders: readonly unknown[]): string {
+  const n = orders.length
   return `${plural(n, 'packed order')} ${n === 1 ? 'was' : 'were'} refunded or put on hold at the last sync: take ${n === 1 ? 'it' : 'them'} off the outgoing pile`
+}
+
+/**
+ * "#299 · ID 1873221", as the packing slip names the order (its number, then the id under its
+ * barcode); "ID 1873221" alone for an order the API sent without a number.
+ */
+export function slipOrderText(order: SlipOrderRef): string {
+  const label = orderLabel(order)
+  return order.sequenceNumber === null ? label : `${label} · ID ${order.orderId}`
 }
 
 export const FORMAT_OPTIONS: { label: string; value: TrackingFormat | 'auto' }[] = [

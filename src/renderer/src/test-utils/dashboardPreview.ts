@@ -14,7 +14,11 @@ export function dashboardPreview(
     delimiter: ';',
     lines: 156,
     orders: 150,
-    ordersThatShip: 138,
+    ordersToShip: 118,
+    notCounted: [
+      { status: 'refunded', count: 8 },
+      { status: 'on_hold', count: 4 },
+    ],
     perks: {
       count: 2,
       rows: [

@@ -5,7 +5,13 @@ import type { FloorProgress } from '@shared/ipc'
 import ProgressView from './ProgressView.vue'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
-import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
+import {
+  accessibleName,
+  buttonByName,
+  mountWithProviders,
+} from '@renderer/test-utils/mountWithProviders'
+import { useNavigationStore } from '@renderer/stores/navigation'
+import { useOrderDetailStore } from '@renderer/stores/orderDetail'
 
 const PROGRESS: FloorProgress = {
   totals: { toShip: 200, printed: 150, packed: 60, shipped: 20 },
@@ -86,14 +92,30 @@ describe('ProgressView', () => {
     expect(note?.textContent).toContain('Each stage counts on its own')
   })
 
-  it('raises packed orders that were refunded or put on hold, with their ids', async () => {
-    setup(() => ({ ...PROGRESS, packedButStopped: [5001, 5002, 5007] }))
+  it('names each stopped order as its slip does, and opens it in Orders with its drawer', async () => {
+    const stopped = [
+      { sequenceNumber: 299, orderId: 1873221, contributionId: 5001 },
+      { sequenceNumber: null, orderId: 1873240, contributionId: 5002 },
+    ]
+    const { bridge } = setup(() => ({ ...PROGRESS, packedButStopped: stopped }))
+    bridge.calls.orderDetail.mockImplementation(() => new Promise(() => undefined))
     await flushPromises()
     const alert = document.querySelector('[data-testid="packed-but-stopped"]')
     expect(alert?.textContent).toContain(
-      '3 packed orders were refunded or put on hold at the last sync: take them off the outgoing pile',
+      '2 packed orders were refunded or put on hold at the last sync: take them off the outgoing pile',
     )
-    expect(alert?.textContent).toContain('5001, 5002, 5007')
+    const buttons = [...(alert?.querySelectorAll('button') ?? [])].map((b) => accessibleName(b))
+    expect(buttons).toEqual(['#299 · ID 1873221', 'ID 1873240'])
+
+    buttonByName('#299 · ID 1873221').click()
+    await flushPromises()
+    expect(useNavigationStore().view).toBe('orders')
+    expect(bridge.calls.openOrders).toHaveBeenCalledWith({ campaignId: 1001 })
+    expect(bridge.calls.orderDetail).toHaveBeenCalledWith({
+      campaignId: 1001,
+      contributionId: 5001,
+    })
+    expect(useOrderDetailStore().contributionId).toBe(5001)
   })
 
   it('says what to do without a campaign, and without an offline copy', async () => {

@@ -10,7 +10,8 @@ import {
   importDashboardExport,
   snapshotSource,
 } from '../../../../src/main/services/dashboard/dashboard-import'
-import { countShipments, groupByPerk } from '../../../../src/shared/fulfillment'
+import { groupByPerk } from '../../../../src/shared/fulfillment'
+import { floorProgress, isOrderToShip, toShipNote } from '../../../../src/shared/floor/progress'
 import { parseCsv } from '../../../../src/shared/csv/csv-text'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { asReceived } from '../../../helpers/model'
@@ -124,10 +125,43 @@ describe('importing a dashboard export into the offline cache', () => {
       problemRows: 2,
       perks: tree.filter((perk) => perk.perkId !== null).length,
       variants: new Set(tree.flatMap((perk) => perk.variants.map((v) => v.key))).size,
-      ordersThatShip: countShipments(stored).ships,
+      ordersToShip: stored.filter(isOrderToShip).length,
       snapshot: { count: apiRows.length, problemCount: 2, expectedCount: apiRows.length + 2 },
     })
     expect(cache.problemRows(CAMPAIGN)).toHaveLength(2)
+  })
+
+  it('counts the orders to ship as Progress does and the orders of other statuses apart', () => {
+    const text = [
+      'Pledge ID,Fulfillment Status,Perk ID,Perk,Item Name,Item SKU',
+      '1,Captured,11,Tee,Tee,TEE',
+      '2,In Fulfillment,11,Tee,Tee,TEE',
+      '3,Fulfilled,11,Tee,Tee,TEE',
+      '4,Refunded,11,Tee,Tee,TEE',
+      '5,On Hold,11,Tee,Tee,TEE',
+      '6,Refunded,11,Tee,Tee,TEE',
+      '7,Pending,11,Tee,Tee,TEE',
+      // Captured, but nothing to ship: neither counted nor among the other statuses.
+      '8,Captured,12,Download,,',
+      '9,Shipped Elsewhere,11,Tee,Tee,TEE',
+    ].join('\n')
+    const cache = cacheWithCopy(0)
+    const file = openDashboardExport(Buffer.from(text), 'mixed.csv')
+    const summary = importDashboardExport(cache, CAMPAIGN, file, { fileName: 'mixed.csv' })
+    const stored = cache.contributions(CAMPAIGN)
+    expect(summary.orders).toBe(9)
+    // The figure Progress shows for the same copy, before anything is packed.
+    expect(summary.ordersToShip).toBe(floorProgress(stored, new Map()).totals.toShip)
+    expect(summary.ordersToShip).toBe(3)
+    expect(summary.notCounted).toEqual([
+      { status: 'pending', count: 1 },
+      { status: 'refunded', count: 2 },
+      { status: 'on_hold', count: 1 },
+      { status: 'Shipped Elsewhere', count: 1 },
+    ])
+    expect(toShipNote(summary.notCounted)).toBe(
+      'captured, in fulfillment and fulfilled orders with something to ship; 5 pending, refunded, on hold or shipped elsewhere not counted.',
+    )
   })
 
   it('keeps every problem line: one without a Pledge ID never takes the place of another', () => {

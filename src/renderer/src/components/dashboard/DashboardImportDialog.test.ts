@@ -58,6 +58,19 @@ describe('DashboardImportDialog', () => {
     expect(text()).toContain('Core Game')
   })
 
+  it('counts the orders to ship as Progress does, and says under the figures what it left out', async () => {
+    const { store } = await mountDialog()
+    store.start({ fromSignIn: true })
+    await flushPromises()
+    store.campaignId = 1001
+    buttonByName('Choose file…').click()
+    await flushPromises()
+    expect(testId('dashboard-preview-ships')).toBe('Orders to ship118')
+    expect(testId('dashboard-to-ship-note')).toBe(
+      'Orders to ship: captured, in fulfillment and fulfilled orders with something to ship; 12 refunded or on hold not counted.',
+    )
+  })
+
   it('from a campaign: "Replace the campaign’s orders" writes it and says what was imported', async () => {
     const { fake, store } = await mountDialog({
       previewDashboardImport: () =>
