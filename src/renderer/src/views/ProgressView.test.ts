@@ -118,6 +118,24 @@ describe('ProgressView', () => {
     expect(useOrderDetailStore().contributionId).toBe(5001)
   })
 
+  it('lists the first 12 stopped orders and the rest on asking', async () => {
+    const stopped = Array.from({ length: 30 }, (_, i) => ({
+      sequenceNumber: 100 + i,
+      orderId: 1873200 + i,
+      contributionId: 5000 + i,
+    }))
+    setup(() => ({ ...PROGRESS, packedButStopped: stopped }))
+    await flushPromises()
+    const orderButtons = () =>
+      document.querySelectorAll('[data-testid="packed-but-stopped"] button[data-contribution-id]')
+    expect(orderButtons()).toHaveLength(12)
+
+    buttonByName('Show all 30').click()
+    await flushPromises()
+    expect(orderButtons()).toHaveLength(30)
+    expect(accessibleName(orderButtons()[29] as HTMLElement)).toBe('#129 · ID 1873229')
+  })
+
   it('says what to do without a campaign, and without an offline copy', async () => {
     const none = setup(() => PROGRESS, null)
     await flushPromises()
