@@ -71,6 +71,7 @@ export class CliContext {
       this.secretStore(),
       cacheProfile(this.target.baseUrl),
       this.io.env,
+      this.target.dataDir,
     )
   }
 

@@ -148,7 +148,7 @@ export class Connection {
     const profile = this.profile()
     if (this.cacheKey?.profile === profile && 'key' in this.cacheKey) return
     const store = this.demoStore ?? this.keychain
-    const unlocked = await cacheKeyFor(store, profile, this.options.env).then(
+    const unlocked = await cacheKeyFor(store, profile, this.options.env, this.options.dataDir).then(
       (key) => ({ profile, key }),
       (error: unknown) => ({ profile, error }),
     )
