@@ -62,8 +62,13 @@ export async function cacheKeyFor(
   }
   return (
     (await storedKey()) ??
-    (dataDir === undefined ? newKey() : withFileLock(join(dataDir, `.${account}.lock`), newKey))
+    (dataDir === undefined ? newKey() : withFileLock(cacheKeyLockPath(dataDir, profile), newKey))
   )
+}
+
+/** Beside the cache files, named as they are (no ':' : Windows refuses it in a file name). */
+function cacheKeyLockPath(dataDir: string, profile: string): string {
+  return join(dataDir, `.cache-key-${profile}.lock`)
 }
 
 /** A lock left by a process that died holding it is taken over after this long. */

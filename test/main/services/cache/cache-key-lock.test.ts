@@ -8,6 +8,8 @@ import { cleanup, tempDir } from '../../../helpers/harness'
 afterEach(cleanup)
 
 const PROFILE = 'new-profile'
+/** As docs/security.md names it. */
+const LOCK_NAME = '.cache-key-new-profile.lock'
 
 /** A keychain whose answer arrives a while after it was read, as the OS one's does over D-Bus. */
 class SlowSecretStore extends MemorySecretStore {
@@ -35,7 +37,7 @@ describe('the cache key of a brand-new profile', () => {
 
   it('takes over a lock left by a process that died holding it', async () => {
     const dataDir = tempDir()
-    const lock = path.join(dataDir, `.${cacheKeyAccount(PROFILE)}.lock`)
+    const lock = path.join(dataDir, LOCK_NAME)
     fs.writeFileSync(lock, '')
     const old = new Date(Date.now() - 60_000)
     fs.utimesSync(lock, old, old)
@@ -49,7 +51,7 @@ describe('the cache key of a brand-new profile', () => {
   it('waits for a live lock, then uses the key its holder saved', async () => {
     const dataDir = tempDir()
     const store = new MemorySecretStore()
-    const lock = path.join(dataDir, `.${cacheKeyAccount(PROFILE)}.lock`)
+    const lock = path.join(dataDir, LOCK_NAME)
     fs.writeFileSync(lock, '')
     const holderKey = 'c3'.repeat(32)
     setTimeout(() => {
