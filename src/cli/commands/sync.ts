@@ -10,6 +10,7 @@ import { DEFAULT_CONCURRENCY } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
+import { NOT_ON_TEAM_TEXT } from '../../shared/api/hidden-fields-text'
 import { EXIT_FAILURE, EXIT_OK, EXIT_SHRINK } from '../exit-codes'
 import { bar, formatDuration, ProgressLine } from '../io'
 
@@ -97,6 +98,7 @@ not shown on the synced copy).`,
     const warning = problemWarning(campaignId, snapshot.problemCount)
     if (warning) context.io.stderr.write(`${warning}\n`)
     if (result.floorLeftBehind > 0) context.warn(syncLeftBehindText(result.floorLeftBehind))
+    if (result.notOnTeam) context.warn(NOT_ON_TEAM_TEXT)
     if (values.strict && snapshot.problemCount > 0) {
       context.warn(strictFailure(campaignId, snapshot.problemCount))
       return EXIT_FAILURE

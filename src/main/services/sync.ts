@@ -60,6 +60,11 @@ export interface SyncResult {
    * stand-in ids) whose order ids the synced copy does not have. Kept, not shown; else 0.
    */
   floorLeftBehind: number
+  /**
+   * Signed in as a person, yet no row came with an e-mail or an address: the account is not on
+   * the campaign's team, and the copy is stored as one without them (`snapshot.privileged`).
+   */
+  notOnTeam: boolean
 }
 
 /** The order ids of the campaign's offline copy. */
@@ -114,6 +119,11 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   let ranks = new Set<number>()
   let perPage = PAGE_SIZE
   let slug: string | null = null
+  /**
+   * Whether any row came with an e-mail or an address. An access token of an account that is not
+   * on the campaign's team is accepted, and the API then leaves them out as for an API token.
+   */
+  let sawPrivilegedFields = false
 
   const report = () => {
     const elapsedMs = now() - started
@@ -160,6 +170,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
         bad.delete(String(row.id))
         // The raw row too: `orders --json` prints what the API sent, not the model's reading.
         good.set(row.id, { model: row, raw })
+        sawPrivilegedFields ||= Boolean(row.email) || row.order.shipping != null
         slug ??= row.order.perks[0]?.campaign_slug ?? null
       } else {
         const problem: ProblemRow = { id: read.id, rank, raw, problems: read.problems }
@@ -258,12 +269,14 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   }
 
   const staged = writer
+  // What the copy holds, not what the session hoped for (an empty campaign shows nothing either way).
+  const privileged = options.privileged && (sawPrivilegedFields || ids.size === problems.size)
   const commit = (): SyncResult => {
     try {
       phase = 'saving'
       report()
       const fromFile = snapshotSource(cache, campaignId) !== null
-      const snapshot = staged.commit({ expectedCount: expected, privileged: options.privileged })
+      const snapshot = staged.commit({ expectedCount: expected, privileged })
       if (slug) cache.setCampaignTitle(campaignId, slug)
       // The copy is the API's now, no longer an imported dashboard file.
       cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), null)
@@ -278,6 +291,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
         floorLeftBehind: fromFile
           ? floorLeftBehind(cache, campaignId, orderIdsOf(cache, campaignId))
           : 0,
+        notOnTeam: options.privileged && !privileged,
       }
     } catch (error) {
       staged.abort()

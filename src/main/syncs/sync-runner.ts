@@ -125,6 +125,7 @@ export class SyncRunner {
       elapsedMs,
       shrink: null,
       floorLeftBehind: result.floorLeftBehind,
+      notOnTeam: result.notOnTeam,
     }
   }
 
@@ -148,6 +149,7 @@ export class SyncRunner {
       elapsedMs,
       shrink: null,
       floorLeftBehind: 0,
+      notOnTeam: false,
     }
   }
 
@@ -214,6 +216,7 @@ export class SyncRunner {
       elapsedMs,
       shrink: null,
       floorLeftBehind: result.floorLeftBehind,
+      notOnTeam: result.notOnTeam,
     }
   }
 }

@@ -6,6 +6,7 @@ import { ordersText, trimmed } from './check-text'
 import { idsWhere, ordersCheck } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
 import { countryCode } from '../address/countries'
+import { addressesHiddenText } from '../api/hidden-fields-text'
 
 // The checks of the ship-to addresses: none, hidden, missing a part, in a script carriers may
 // refuse, abroad without a phone number.
@@ -24,9 +25,7 @@ export function missingAddress(
       severity: 'error',
       count: ids.length,
       contributionIds: [],
-      detail:
-        'Addresses are hidden: sign in with e-mail and password, then sync again ' +
-        `(${ordersText(ids.length)} need shipping).`,
+      detail: addressesHiddenText(ordersText(ids.length)),
     }
   }
   return ordersCheck(

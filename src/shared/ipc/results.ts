@@ -95,6 +95,11 @@ export interface SyncSummary {
    * this sync replaced, that the synced copy does not show (they are kept); else 0.
    */
   floorLeftBehind: number
+  /**
+   * Signed in as a person, yet the API sent no e-mail or address: the account is not on the
+   * campaign's team (NOT_ON_TEAM_TEXT says so).
+   */
+  notOnTeam: boolean
 }
 
 /** A smaller copy waiting for the person's choice; both counts are readable orders. */

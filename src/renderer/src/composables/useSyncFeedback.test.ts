@@ -71,4 +71,29 @@ describe('useSyncFeedback', () => {
       "3 orders packed or tracked here will not show on the synced copy: their floor record was made against the dashboard file's stand-in ids, not the API's order ids (it is kept, and shows again if the file is imported again).",
     )
   })
+
+  it('says when the account is not on the campaign team, and only then', async () => {
+    const { campaigns } = setup()
+    campaigns.lastOutcome = {
+      campaignId: 1001,
+      kind: 'completed',
+      summary: syncSummary({ campaignId: 1001 }),
+      message: null,
+      seq: 1,
+    }
+    await flushPromises()
+    expect(document.body.textContent).not.toContain('not on its team')
+
+    campaigns.lastOutcome = {
+      campaignId: 1001,
+      kind: 'completed',
+      summary: syncSummary({ campaignId: 1001, notOnTeam: true }),
+      message: null,
+      seq: 2,
+    }
+    await flushPromises()
+    expect(document.body.textContent).toContain(
+      'the account you signed in with is not on its team. Labels, packing slips and the shipper CSV need them',
+    )
+  })
 })

@@ -4,6 +4,7 @@ import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { formatDuration, formatNumber } from '@renderer/lib/locale-format'
 import { syncLeftBehindText } from '@shared/dashboard/floor-left-behind'
+import { NOT_ON_TEAM_TEXT } from '@shared/api/hidden-fields-text'
 
 /**
  * A sync can be started from anywhere (Ctrl/Cmd+R, the demo, a retry after the password
@@ -35,6 +36,9 @@ export function useSyncFeedback(): void {
         )
         const left = outcome.summary.floorLeftBehind
         if (left > 0) message.warning(syncLeftBehindText(left), { duration: 0, closable: true })
+        if (outcome.summary.notOnTeam) {
+          message.warning(NOT_ON_TEAM_TEXT, { duration: 0, closable: true })
+        }
         if (outcome.campaignId === campaigns.currentId) navigation.go('orders')
       } else if (outcome.kind === 'held') {
         // The shrink dialog asks; a message on top of it would only repeat it.

@@ -74,6 +74,7 @@ export function syncSummary(overrides: Partial<SyncSummary> = {}): SyncSummary {
     elapsedMs: 8200,
     shrink: null,
     floorLeftBehind: 0,
+    notOnTeam: false,
     ...overrides,
   }
 }

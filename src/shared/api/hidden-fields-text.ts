@@ -1,0 +1,18 @@
+/**
+ * The API leaves out e-mails and shipping addresses unless the access token is a team member's
+ * (api-spec.md). An account that is not on the campaign's team signs in fine and gets rows
+ * without them, as an API token alone does: these sentences say which happened and the fix, in
+ * the app and in the CLI alike.
+ */
+
+/** After a sync, signed in as a person, that received no e-mail or address. */
+export const NOT_ON_TEAM_TEXT =
+  "The API sent no e-mails or shipping addresses for this campaign: the account you signed in with is not on its team. Labels, packing slips and the shipper CSV need them: ask the campaign's owner to add the account as a team member, then sync again."
+
+/** The pre-print check of a copy synced without them, whichever way that happened. */
+export function addressesHiddenText(ordersNeedingShipping: string): string {
+  return (
+    "Addresses are hidden: this copy was synced without a team member's sign-in (an API token only, or an account not on the campaign's team). " +
+    `Sign in with a team member's e-mail and password, then sync again (${ordersNeedingShipping} need shipping).`
+  )
+}
