@@ -1,7 +1,7 @@
 import type { DashboardFileEncoding, DashboardImportPreview } from '@shared/ipc'
 import { importLeftBehindText } from '@shared/dashboard/floor-left-behind'
 import { toShipNote } from '@shared/floor/progress'
-import { formatCount, plural } from './counts'
+import { formatCount, plural } from '@shared/format/counts'
 import type { PreviewFigure } from './preview-figure'
 
 const ENCODINGS: Record<DashboardFileEncoding, string> = {

@@ -3,7 +3,7 @@ import { skuCodeOfKey } from '@shared/fulfillment/variant'
 import type { OrdersFilter } from '@shared/ipc'
 import { ALL_ORDERS_PART, countryPart, perkPart, statusPart } from '@shared/export/selection-text'
 import type { SelectionPart } from '@shared/export/selection-text'
-import { plural } from './counts'
+import { plural } from '@shared/format/counts'
 import { variantText } from './perk-labels'
 
 export type { SelectionPart } from '@shared/export/selection-text'

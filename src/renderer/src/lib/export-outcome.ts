@@ -1,5 +1,5 @@
 import type { CsvExportResult, ExcelExportResult, SlipsSaved } from '@shared/ipc'
-import { plural } from './counts'
+import { plural } from '@shared/format/counts'
 
 /** The answer of each "Print & export" button's call when it went through. */
 export interface ActionValues {

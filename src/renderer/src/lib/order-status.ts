@@ -3,7 +3,7 @@ import type { OrderStatus, OrderStatusText } from '@shared/api/schemas'
 import type { SelectGroupOption, SelectOption } from 'naive-ui'
 import type { StatusCount } from '@shared/fulfillment'
 import { statusText } from '@shared/fulfillment'
-import { formatCount } from './counts'
+import { formatCount } from '@shared/format/counts'
 
 export type TagType = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error'
 

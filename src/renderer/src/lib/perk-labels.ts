@@ -1,6 +1,6 @@
 import type { PerkGroup, VariantGroup } from '@shared/fulfillment'
 import { describeChoices } from '@shared/fulfillment'
-import { plural } from './counts'
+import { plural } from '@shared/format/counts'
 
 /** "TEE-BLK (Size: M, Colour: Black)", or the code alone when the SKU has no choices. */
 export function variantTitle(skuCode: string, choices: VariantGroup['choices']): string {

@@ -3,7 +3,7 @@ import type { LeftOutCounts, PickListRow, PickListTotals } from '@shared/fulfill
 import type { PickListPdfSaved } from '@shared/ipc'
 import { partText } from './describe-selection'
 import type { SelectionPart } from './describe-selection'
-import { formatCount, plural } from './counts'
+import { formatCount, plural } from '@shared/format/counts'
 
 /** "Core Game ×120 · Early Bird ×30". */
 export function perkBreakdown(row: PickListRow): string {

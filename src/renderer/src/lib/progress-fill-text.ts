@@ -1,5 +1,5 @@
 import type { DashboardFillReport } from '@shared/ipc'
-import { formatCount, plural } from './counts'
+import { formatCount, plural } from '@shared/format/counts'
 import { linesText } from './progress-text'
 
 export interface FillReportLine {

@@ -1,5 +1,5 @@
 import type { TrackingPreviewView } from '@shared/ipc'
-import { formatCount, plural } from './counts'
+import { formatCount, plural } from '@shared/format/counts'
 import type { PreviewFigure } from './preview-figure'
 import { FORMAT_NAMES } from './progress-text'
 import { orderLabel } from './station-checklist'

@@ -2,7 +2,7 @@ import { PROGRESS_STATUSES, statusWords } from '@shared/floor/progress'
 import type { ProgressCounts } from '@shared/floor/progress'
 import type { SlipOrderRef, TrackingFormat } from '@shared/ipc'
 import { describeChoices } from '@shared/fulfillment'
-import { formatCount, plural } from './counts'
+import { formatCount, plural } from '@shared/format/counts'
 import { orderLabel } from './station-checklist'
 
 /** The three stages the floor reports, in the order a parcel goes through them. */

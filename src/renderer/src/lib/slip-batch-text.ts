@@ -1,5 +1,5 @@
 import type { SlipBatchRange, SlipsPreview, SlipsProgress } from '@shared/ipc'
-import { formatCount, plural } from './counts'
+import { formatCount, plural } from '@shared/format/counts'
 
 /** "Slips 501–1,000" for the batch picker (1-based, as the person counts). */
 export function batchLabel(batch: SlipBatchRange): string {

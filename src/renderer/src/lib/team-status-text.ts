@@ -1,5 +1,5 @@
 import type { TeamFloorStatus } from '@shared/ipc'
-import { plural } from './counts'
+import { plural } from '@shared/format/counts'
 
 /** "Team store: connected · 3 desks · outbox 0 · 1 conflict to settle", or why not. */
 export function teamStatusLine(status: TeamFloorStatus): string {

@@ -1,6 +1,7 @@
 // The interface is English throughout; a fixed locale keeps "1,234" the same on every machine.
 const counts = new Intl.NumberFormat('en-US')
 
+/** "1,234": a count as the app and the command line write it. */
 export function formatCount(n: number): string {
   return counts.format(n)
 }
