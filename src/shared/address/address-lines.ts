@@ -194,7 +194,11 @@ export function formatAddressDetailed(
   // An address without a country is most likely domestic: format it the sender's way.
   const formatCode = country.code ?? (country.name === '' ? sender : undefined)
 
-  let lines = dropAddedLines(runFormatter(parts, formatCode), parts)
+  let lines = postcodeLast(
+    dropAddedLines(runFormatter(parts, formatCode), parts),
+    parts,
+    formatCode,
+  )
 
   const restored: FormattedAddress['restored'] = []
   const present = (value: string) => {
@@ -249,6 +253,20 @@ export function formatAddressDetailed(
   if (!domestic) lines.push(country.name.toLocaleUpperCase(locale))
 
   return { lines, countryCode: country.code, international: !domestic, restored }
+}
+
+/**
+ * Royal Mail's rule (the UK, the Isle of Man and the Channel Islands): the postcode is the last
+ * line before the country. The formatter's template prints a county after it, which the sorting
+ * machines read as the postcode's place: the county moves above it.
+ */
+const POSTCODE_LAST = new Set(['GB', 'IM', 'JE', 'GG'])
+
+function postcodeLast(lines: string[], parts: Components, code: string | undefined): string[] {
+  if (code === undefined || !POSTCODE_LAST.has(code) || parts.zipcode === '') return lines
+  const at = lines.findIndex((line) => compact(line) === compact(parts.zipcode))
+  if (at === -1 || at === lines.length - 1) return lines
+  return [...lines.slice(0, at), ...lines.slice(at + 1), lines[at] as string]
 }
 
 /** The lines of `formatAddressDetailed`. */

@@ -33,6 +33,30 @@ describe('order address lines', () => {
       'UNITED KINGDOM',
     )
   })
+
+  it('ends a UK address with its postcode, the county above it (Royal Mail)', () => {
+    const cardiff = {
+      ...BERLIN,
+      name: 'Rhys Evans',
+      address: '1 Bute St',
+      city: 'Cardiff',
+      state: 'South Glamorgan',
+      zipcode: 'CF11 3JY',
+      country: 'GB',
+    }
+    expect(orderAddressLines(cardiff)).toEqual([
+      'Rhys Evans',
+      '1 Bute St',
+      'Cardiff',
+      'South Glamorgan',
+      'CF11 3JY',
+      'UNITED KINGDOM',
+    ])
+    expect(orderAddressLines({ ...cardiff, country: 'JE' }, { senderCountry: 'GB' }).at(-2)).toBe(
+      'CF11 3JY',
+    )
+    expect(orderAddressLines(cardiff, { senderCountry: 'GB' }).at(-1)).toBe('CF11 3JY')
+  })
 })
 
 describe('address parts', () => {
