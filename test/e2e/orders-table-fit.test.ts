@@ -51,4 +51,29 @@ describe('the Orders table at 1280x720', () => {
     }
     expect(widths.header).toBeLessThanOrEqual(widths.table)
   })
+
+  it('folds the perk tree to give the names room, and keeps it folded after a reload', async () => {
+    await app.page.setViewportSize({ width: 1280, height: 720 })
+    const backerWidth = () =>
+      app.page
+        .locator('.order-row .orders-cell')
+        .nth(1)
+        .evaluate((cell) => cell.clientWidth)
+    const before = await backerWidth()
+    const fold = app.page.getByRole('button', { name: 'Hide the perk tree' })
+    expect(await fold.getAttribute('aria-expanded')).toBe('true')
+    await fold.click()
+    const unfold = app.page.getByRole('button', { name: 'Show the perk tree' })
+    expect(await unfold.getAttribute('aria-expanded')).toBe('false')
+    expect(await app.page.getByRole('navigation', { name: 'Perks' }).isVisible()).toBe(false)
+    // The columns that give way first get the tree's width: a name of about 20 characters.
+    expect(await backerWidth()).toBeGreaterThan(before + 30)
+    await themedScreenshots(app.page, 'orders-tree-folded')
+
+    await app.page.reload()
+    await goTo(app.page, 'Orders')
+    await app.page.locator('.order-row').first().waitFor()
+    await app.page.getByRole('button', { name: 'Show the perk tree' }).click()
+    expect(await app.page.getByRole('navigation', { name: 'Perks' }).isVisible()).toBe(true)
+  })
 })
