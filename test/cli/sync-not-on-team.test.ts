@@ -27,4 +27,32 @@ describe('perkpack sync of a campaign whose team the account is not on', () => {
     expect(labels.stderr).toContain('Addresses are hidden: this copy was synced without')
     expect(labels.stderr).not.toContain('have no address')
   })
+
+  it('keeps a copy with addresses when a token-only sync would replace it, exit 3, until --accept-shrink', async () => {
+    const sim = await startSim({ contributions: 40 })
+    const dataDir = tempDir('perkpack-addresses-lost-')
+    const id = String(sim.campaignIds[0]!)
+    expect((await perkpackHere(['sync', id], simEnv(sim, dataDir))).code).toBe(0)
+    const tokenOnly = simEnv(sim, dataDir, {
+      PERKPACK_EMAIL: undefined,
+      PERKPACK_PASSWORD: undefined,
+    })
+
+    const held = await perkpackHere(['sync', id], tokenOnly)
+    expect(held.code).toBe(3)
+    expect(held.stderr).toContain(
+      'received no e-mails or shipping addresses, and the offline copy has them',
+    )
+    expect(held.stderr).toContain(
+      `\`perkpack sync ${id} --accept-shrink\` to replace the offline copy with one without e-mails and addresses`,
+    )
+    const orders = await perkpackHere(['orders', id, '--json'], tokenOnly)
+    expect(orders.stdout).toContain('"shipping"')
+
+    const accepted = await perkpackHere(['sync', id, '--accept-shrink'], tokenOnly)
+    expect(accepted.code, accepted.stderr).toBe(0)
+    expect((await perkpackHere(['orders', id, '--json'], tokenOnly)).stdout).not.toContain(
+      '"shipping"',
+    )
+  })
 })

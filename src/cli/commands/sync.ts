@@ -33,6 +33,13 @@ function strictFailure(campaignId: number, problemCount: number): string {
 
 /** Both counts and the way out, for `perkpack sync` when it refuses to shrink the campaign. */
 function shrinkHint(counts: ShrinkCounts): string {
+  if (!counts.fewerOrders) {
+    return (
+      `Sign in with a team member's e-mail and password (\`perkpack login\`) and sync again, or run ` +
+      `\`perkpack sync ${counts.campaignId} --accept-shrink\` to replace the offline copy with one ` +
+      'without e-mails and addresses.'
+    )
+  }
   return (
     `If campaign ${counts.campaignId} really holds fewer orders now, run ` +
     `\`perkpack sync ${counts.campaignId} --accept-shrink\` to replace the offline copy ` +
@@ -45,11 +52,13 @@ export const syncCommand: Command = {
   summary: 'Download every contribution of a campaign into the offline cache.',
   details: `--concurrency N  pages fetched at once, 1 to 16 (default ${DEFAULT_CONCURRENCY})
 --strict         exit 1 when any contribution could not be read (they are stored all the same)
---accept-shrink  replace the offline copy even when this sync found far fewer orders
+--accept-shrink  replace the offline copy even when this sync found far fewer orders, or no
+                 e-mails and addresses where the copy has them
 The previous offline copy stays until the new one is complete. Contributions PerkPack cannot
 read are kept apart as problem rows: one warning line, and \`perkpack problems\` lists them.
 When a sync finds under 90 % of the orders of the offline copy (a wrong address, a server
-answering in part), the copy is kept and the sync exits 3 with both counts. Over a copy imported
+answering in part), the copy is kept and the sync exits 3 with both counts; so too when a copy
+with e-mails and addresses would be replaced by one without. Over a copy imported
 from a dashboard file, a warning counts the floor records made against the file's ids (kept, but
 not shown on the synced copy).`,
   options: ['concurrency', 'strict', 'accept-shrink'],

@@ -1,3 +1,4 @@
+import type { ShrinkPending } from '../../shared/ipc/results'
 import { PerkPackError } from './perkpack-errors'
 
 /**
@@ -11,20 +12,32 @@ export function isShrink(current: number, incoming: number): boolean {
   return current > 0 && incoming < current * SHRINK_THRESHOLD
 }
 
-export interface ShrinkCounts {
-  campaignId: number
-  /** Readable contributions of the offline copy that would be replaced. */
-  currentCount: number
-  /** Readable contributions this sync found. */
-  incomingCount: number
-  /** Rows this sync could not read (not counted in `incomingCount`). */
-  incomingProblemCount: number
-}
+/** What a held sync found: the IPC's ShrinkPending, one shape for main, the CLI and the app. */
+export type ShrinkCounts = ShrinkPending
 
 /** "812 of 1,000 (81 %)" */
 function shrinkRatioText({ currentCount, incomingCount }: ShrinkCounts): string {
   const percent = Math.floor((incomingCount / currentCount) * 100)
   return `${incomingCount.toLocaleString('en')} orders, the offline copy holds ${currentCount.toLocaleString('en')} (${percent} %)`
+}
+
+/** Why the copy was kept, and when to replace it anyway. */
+function heldText(counts: ShrinkCounts): string {
+  const kept = `This sync of campaign ${counts.campaignId}`
+  if (!counts.fewerOrders) {
+    return (
+      `${kept} received no e-mails or shipping addresses, and the offline copy has them. ` +
+      "The offline copy was kept: the sync was made without a team member's sign-in (an API " +
+      "token only, or an account not on the campaign's team). Sign in as a team member and " +
+      'sync again; replace it only if the copy should no longer hold them.'
+    )
+  }
+  return (
+    `${kept} found ${shrinkRatioText(counts)}. ` +
+    'The offline copy was kept: a wrong address, a server answering in part or a filter ' +
+    'can make a campaign look smaller than it is. Replace it only if the campaign really ' +
+    'holds fewer orders now.'
+  )
 }
 
 /**
@@ -39,22 +52,20 @@ export class SnapshotShrank<R> extends PerkPackError implements ShrinkCounts {
   readonly currentCount: number
   readonly incomingCount: number
   readonly incomingProblemCount: number
+  readonly fewerOrders: boolean
+  readonly addressesLost: boolean
 
   constructor(
     counts: ShrinkCounts,
     private readonly decision: { accept(): R; decline(): void },
   ) {
-    super(
-      'sync_shrank',
-      `This sync of campaign ${counts.campaignId} found ${shrinkRatioText(counts)}. ` +
-        'The offline copy was kept: a wrong address, a server answering in part or a filter ' +
-        'can make a campaign look smaller than it is. Replace it only if the campaign really ' +
-        'holds fewer orders now.',
-    )
+    super('sync_shrank', heldText(counts))
     this.campaignId = counts.campaignId
     this.currentCount = counts.currentCount
     this.incomingCount = counts.incomingCount
     this.incomingProblemCount = counts.incomingProblemCount
+    this.fewerOrders = counts.fewerOrders
+    this.addressesLost = counts.addressesLost
   }
 
   get counts(): ShrinkCounts {
@@ -63,6 +74,8 @@ export class SnapshotShrank<R> extends PerkPackError implements ShrinkCounts {
       currentCount: this.currentCount,
       incomingCount: this.incomingCount,
       incomingProblemCount: this.incomingProblemCount,
+      fewerOrders: this.fewerOrders,
+      addressesLost: this.addressesLost,
     }
   }
 

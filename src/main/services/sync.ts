@@ -228,6 +228,7 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   let walks = 1
   /** Readable rows of the snapshot this sync would replace. */
   let currentCount: number
+  let currentPrivileged: boolean
   try {
     let catchUps = 0
     await fullWalk()
@@ -260,7 +261,9 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
       ranks = new Set()
       await fullWalk()
     }
-    currentCount = cache.campaign(campaignId)?.count ?? 0
+    const current = cache.campaign(campaignId)
+    currentCount = current?.count ?? 0
+    currentPrivileged = current?.privileged ?? false
   } catch (error) {
     writer.abort()
     if (options.signal?.aborted && !(error instanceof Cancelled))
@@ -299,10 +302,19 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
     }
   }
   const incomingCount = ids.size - problems.size
-  if (!options.acceptShrink && isShrink(currentCount, incomingCount)) {
+  const fewerOrders = isShrink(currentCount, incomingCount)
+  const addressesLost = currentPrivileged && !privileged && currentCount > 0
+  if (!options.acceptShrink && (fewerOrders || addressesLost)) {
     // The staged rows wait for the caller's choice; nothing stored has changed.
     throw new SnapshotShrank(
-      { campaignId, currentCount, incomingCount, incomingProblemCount: problems.size },
+      {
+        campaignId,
+        currentCount,
+        incomingCount,
+        incomingProblemCount: problems.size,
+        fewerOrders,
+        addressesLost,
+      },
       { accept: commit, decline: () => staged.abort() },
     )
   }

@@ -102,7 +102,10 @@ export interface SyncSummary {
   notOnTeam: boolean
 }
 
-/** A smaller copy waiting for the person's choice; both counts are readable orders. */
+/**
+ * A copy held back for the person's choice: far fewer orders than the offline copy (both counts
+ * are readable orders), or one without the e-mails and addresses the offline copy has.
+ */
 export interface ShrinkPending {
   campaignId: number
   /** Orders of the offline copy now. */
@@ -111,6 +114,13 @@ export interface ShrinkPending {
   incomingCount: number
   /** Rows the sync could not read, besides. */
   incomingProblemCount: number
+  /** Held because the sync found far fewer orders than the offline copy holds. */
+  fewerOrders: boolean
+  /**
+   * The offline copy has e-mails and addresses and the new one none (synced with an API token
+   * only, or by an account not on the campaign's team): replacing it loses them.
+   */
+  addressesLost: boolean
 }
 
 /** A contribution the last sync could not read, fit to show and to copy out. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { SnapshotShrank } from '../../../src/main/services/shrink'
 import { syncCampaign } from '../../../src/main/services/sync'
 import { missingAddress } from '../../../src/shared/export/address-checks'
 import {
@@ -39,5 +40,34 @@ describe('a sync signed in as a person who is not on the campaign team', () => {
     const mine = await syncCampaign({ client, cache, campaignId: own, privileged: true })
     expect(mine.notOnTeam).toBe(false)
     expect(mine.snapshot.privileged).toBe(true)
+  })
+})
+
+describe('a sync without e-mails and addresses over a copy that has them', () => {
+  it('is held back, the copy kept whole, until the person accepts it', async () => {
+    const sim = await startSim({ contributions: 60, drift: 0.2 })
+    const cache = openTestCache(tempDir())
+    const campaignId = sim.campaignIds[0]!
+    const person = makeClient(sim, (await makeSession(sim)).session)
+    await syncCampaign({ client: person, cache, campaignId, privileged: true })
+    const before = cache.rawContributions(campaignId)
+    expect(cache.contributions(campaignId).some((row) => row.order.shipping != null)).toBe(true)
+
+    const tokenOnly = makeClient(sim, (await makeSession(sim, { email: null })).session)
+    const held = await syncCampaign({ client: tokenOnly, cache, campaignId, privileged: false })
+      .then(() => null)
+      .catch((error: unknown) => error)
+    expect(held).toBeInstanceOf(SnapshotShrank)
+    const shrank = held as SnapshotShrank<unknown>
+    expect(shrank.counts).toMatchObject({ fewerOrders: false, addressesLost: true })
+    expect(shrank.message).toContain(
+      'received no e-mails or shipping addresses, and the offline copy has them',
+    )
+    expect(cache.rawContributions(campaignId)).toEqual(before)
+    expect(cache.campaign(campaignId)?.privileged).toBe(true)
+
+    shrank.accept()
+    expect(cache.campaign(campaignId)?.privileged).toBe(false)
+    expect(cache.contributions(campaignId).some((row) => row.order.shipping != null)).toBe(false)
   })
 })

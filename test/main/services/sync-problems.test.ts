@@ -175,6 +175,8 @@ describe('syncCampaign: a much smaller result never silently replaces the offlin
       currentCount: 300,
       incomingCount: 200,
       incomingProblemCount: 0,
+      fewerOrders: true,
+      addressesLost: false,
     })
     expect(first.code).toBe('sync_shrank')
     expect(first.message).toMatch(/200 orders, the offline copy holds 300 \(66 %\)/)
@@ -264,6 +266,8 @@ describe('syncCampaign: a much smaller result never silently replaces the offlin
       currentCount: 5,
       incomingCount: 3,
       incomingProblemCount: 2,
+      fewerOrders: true,
+      addressesLost: false,
     })
     error.decline()
     expect(cache.campaign(9)).toEqual(before)

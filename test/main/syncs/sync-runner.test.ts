@@ -54,7 +54,14 @@ describe('a sync that would shrink the campaign, over IPC', () => {
   it('asks with both counts and keeps the current copy until told', async () => {
     serve(100)
     const summary = await app.value('campaigns:sync', { campaignId })
-    const counts = { campaignId, currentCount: 300, incomingCount: 100, incomingProblemCount: 0 }
+    const counts = {
+      campaignId,
+      currentCount: 300,
+      incomingCount: 100,
+      incomingProblemCount: 0,
+      fewerOrders: true,
+      addressesLost: false,
+    }
     expect(summary).toMatchObject({ count: 300, shrink: counts })
     expect(await app.value('campaigns:pendingShrink', { campaignId })).toEqual(counts)
     expect(await orders()).toBe(300)

@@ -199,6 +199,9 @@ export function importDashboardExport(
         currentCount: current,
         incomingCount: totals.orders,
         incomingProblemCount: totals.problemRows,
+        fewerOrders: true,
+        // A dashboard export carries the e-mails and addresses.
+        addressesLost: false,
       },
       { accept: commit, decline: () => writer.abort() },
     )

@@ -16,6 +16,8 @@ const QUESTION = {
   currentCount: 5000,
   incomingCount: 10,
   incomingProblemCount: 0,
+  fewerOrders: true,
+  addressesLost: false,
 }
 
 describe('a sync that would shrink the campaign', () => {

@@ -13,6 +13,8 @@ const QUESTION: ShrinkPending = {
   currentCount: 5000,
   incomingCount: 1200,
   incomingProblemCount: 3,
+  fewerOrders: true,
+  addressesLost: false,
 }
 
 async function mountDialog(overrides: Parameters<typeof fakeBridge>[0] = {}) {
@@ -56,6 +58,24 @@ describe('ShrinkDialog', () => {
     expect(fake.calls.resolveShrink).toHaveBeenCalledWith({ campaignId: 1001, choice: 'keep' })
     expect(shrink.pending).toBeNull()
     expect(text()).toContain('Kept the current offline copy (5,000 orders).')
+  })
+
+  it('asks about the addresses when the copy would lose them, not about the count', async () => {
+    const { fake } = await mountDialog({
+      pendingShrink: () => ({
+        ...QUESTION,
+        incomingCount: 4990,
+        fewerOrders: false,
+        addressesLost: true,
+      }),
+      resolveShrink: ({ campaignId }) => syncSummary({ campaignId, count: 4990 }),
+    })
+    expect(text()).toContain('This sync got no e-mails or addresses')
+    expect(text()).not.toContain('far fewer orders')
+    expect(text()).toContain("(an API token only, or an account not on the campaign's team)")
+    buttonByName('Replace without addresses').click()
+    await flushPromises()
+    expect(fake.calls.resolveShrink).toHaveBeenCalledWith({ campaignId: 1001, choice: 'replace' })
   })
 
   it('"Replace" replaces it and announces the new copy like a finished sync', async () => {
