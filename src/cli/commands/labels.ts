@@ -6,6 +6,7 @@ import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
 import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
+import { labelChecksText } from '../label-checks'
 import { pdfOutPath, printSelection, progressLine } from '../print-selection'
 
 const USAGE =
@@ -108,11 +109,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     })
     const leftOut = leftOutText(result.skipped)
     if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
-    if (result.warnings.length > 0) {
-      context.io.stderr.write(
-        `${plural(result.warnings.length, 'label')} to look at before printing (wrapped lines, the order line left out, or text made smaller).\n`,
-      )
-    }
+    context.io.stderr.write(labelChecksText(result.warnings))
     context.io.stdout.write(
       `Wrote ${values.out} (${plural(result.labels, 'label')} on ${plural(result.pages, 'sheet')}${
         leftOut === null ? '' : `; ${leftOut}`
