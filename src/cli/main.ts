@@ -116,13 +116,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/**
+ * 2 for what the person must change before running again: usage, credentials missing or refused
+ * (a wrong password and a rejected API token alike), an ID the API does not know. 1 for failures
+ * that trying again later may cure: network, server, rate limits.
+ */
 function exitCodeFor(error: unknown): number {
   if (
     error instanceof UsageError ||
     // Bad input caught by a service (e.g. a sync concurrency out of range) carries the same code.
     (error instanceof PerkPackError && error.code === 'usage') ||
     error instanceof SignInRequired ||
-    error instanceof InvalidCredentials
+    error instanceof InvalidCredentials ||
+    (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not_found'))
   ) {
     return EXIT_USAGE
   }
