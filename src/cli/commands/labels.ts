@@ -1,4 +1,4 @@
-import { renderLabelsPdf } from '../../main/services/print'
+import { LABEL_LAYOUTS, renderLabelsPdf } from '../../main/services/print'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
@@ -89,7 +89,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     const startAt = values.start === undefined ? 1 : positiveInt(values.start, '--start value')
     if (startAt > perSheet) {
       throw new UsageError(
-        `--start ${startAt} is past the last position of a ${layout} sheet (1 to ${perSheet}).`,
+        `--start ${startAt} is past the last position of a sheet of ${LABEL_LAYOUTS[layout].name}: use 1 to ${perSheet}.`,
       )
     }
     const options = {
