@@ -1,7 +1,7 @@
 export const EXIT_OK = 0
-/** Network, server, or `sync --strict` with unreadable rows. */
+/** Network, server, rate limits (worth trying again later), or `sync --strict` with unreadable rows. */
 export const EXIT_FAILURE = 1
-/** Usage, missing credentials, bad input. */
+/** Usage, missing or refused credentials, bad input (an option, an ID the API does not know). */
 export const EXIT_USAGE = 2
 /** `perkpack sync` held back a much smaller snapshot (see --accept-shrink). */
 export const EXIT_SHRINK = 3

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util'
 import {
   ApiError,
   Cancelled,
@@ -14,40 +13,8 @@ import { COMMANDS } from './command-table'
 import { CliContext } from './context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes'
 import { commandHelp, mainHelp } from './help'
+import { parseCommandLine } from './parse-options'
 import type { CliIo } from './io'
-
-const OPTIONS = {
-  'base-url': { type: 'string' },
-  'auth-url': { type: 'string' },
-  'data-dir': { type: 'string' },
-  debug: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  json: { type: 'boolean' },
-  status: { type: 'string' },
-  perk: { type: 'string' },
-  concurrency: { type: 'string' },
-  watch: { type: 'boolean' },
-  account: { type: 'string' },
-  out: { type: 'string' },
-  format: { type: 'string' },
-  country: { type: 'string' },
-  search: { type: 'string' },
-  strict: { type: 'boolean' },
-  'accept-shrink': { type: 'boolean' },
-  layout: { type: 'string' },
-  start: { type: 'string' },
-  'offset-x': { type: 'string' },
-  'offset-y': { type: 'string' },
-  'order-line': { type: 'boolean' },
-  sort: { type: 'string' },
-  paper: { type: 'string' },
-  station: { type: 'string' },
-  'team-url': { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  force: { type: 'boolean' },
-  'password-stdin': { type: 'boolean' },
-} as const
 
 const GLOBAL_OPTIONS = new Set(['base-url', 'auth-url', 'data-dir', 'debug', 'help', 'version'])
 
@@ -58,14 +25,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const onSigint = () => controller.abort()
   process.once('SIGINT', onSigint)
   try {
-    let parsed
-    try {
-      parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
-    } catch (error) {
-      throw new UsageError(
-        `${error instanceof Error ? error.message : String(error)}. See \`perkpack --help\`.`,
-      )
-    }
+    const parsed = parseCommandLine(argv)
     const values = parsed.values as ParsedValues
     debug = Boolean(values.debug)
     const [name, ...rest] = parsed.positionals
@@ -116,13 +76,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/**
+ * 2 for what the person must change before running again: usage, credentials missing or refused
+ * (a wrong password and a rejected API token alike), an ID the API does not know. 1 for failures
+ * that trying again later may cure: network, server, rate limits.
+ */
 function exitCodeFor(error: unknown): number {
   if (
     error instanceof UsageError ||
     // Bad input caught by a service (e.g. a sync concurrency out of range) carries the same code.
     (error instanceof PerkPackError && error.code === 'usage') ||
     error instanceof SignInRequired ||
-    error instanceof InvalidCredentials
+    error instanceof InvalidCredentials ||
+    (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not_found'))
   ) {
     return EXIT_USAGE
   }

@@ -14,6 +14,11 @@ export function syncedSnapshot(context: CliContext, campaignId: number): Campaig
   return info
 }
 
+/** "2026-03-01 09:30:00 UTC": when the offline copy was made. */
+export function syncedText(info: CampaignSnapshotInfo): string {
+  return info.lastSyncedAt.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')
+}
+
 export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {
   return offlineCopy(context, campaignId).rows
 }

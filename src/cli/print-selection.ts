@@ -44,12 +44,14 @@ function countryFilter(value: string | undefined): { country?: string } {
 
 /**
  * The orders of `--status` (default captured,in_fulfillment, like the app), `--perk` and
- * `--country`, with the pre-print checks on stderr, as export-csv does.
+ * `--country`, with the pre-print checks on stderr, as export-csv does (`checks: false`: the
+ * terminal's pick list, which prints nothing to check). Notes on statuses left out follow.
  */
 export function printSelection(
   context: CliContext,
   campaignId: number,
   values: ParsedValues,
+  { checks }: { checks: boolean } = { checks: true },
 ): PrintSelection {
   const info = syncedSnapshot(context, campaignId)
   const cached = cachedRows(context, campaignId)
@@ -57,7 +59,7 @@ export function printSelection(
   const perk = perkFilter(values.perk)
   const country = countryFilter(values.country)
   const rows = filterContributions(cached, { statuses, ...perk, ...country })
-  reportPrePrintChecks(context, info, rows)
+  if (checks) reportPrePrintChecks(context, info, rows)
   for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
   const parts = [statusPart(statuses)]
   if (country.country !== undefined) parts.push(countryPart(country.country))

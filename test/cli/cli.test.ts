@@ -372,7 +372,12 @@ describe('perkpack: against a live simulator', () => {
       }),
     )
     expectClean(result, 1)
-    expect(result.stderr).toMatch(/^perkpack: Could not reach the API \(connection refused\)/m)
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^perkpack: Could not reach 127\\.0\\.0\\.1:${port} \\(connection refused\\)`,
+        'm',
+      ),
+    )
     expect(result.stderr).not.toMatch(/TypeError|fetch failed/)
   })
 })

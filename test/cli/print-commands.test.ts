@@ -96,7 +96,7 @@ describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () =>
     ],
     [
       ['labels', id, '--out', 'x.pdf', '--start', '31'],
-      /--start 31 is past the last position of a avery5160 sheet \(1 to 30\)/,
+      /--start 31 is past the last position of a sheet of Avery 5160 \/ 8160 \(US Letter, 30 per sheet\): use 1 to 30\./,
     ],
     [
       ['labels', id, '--out', 'x.pdf', '--offset-x', '30'],

@@ -1,4 +1,4 @@
-import { renderLabelsPdf } from '../../main/services/print'
+import { LABEL_LAYOUTS, renderLabelsPdf } from '../../main/services/print'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
@@ -6,6 +6,7 @@ import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
 import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
+import { labelChecksText } from '../label-checks'
 import { pdfOutPath, printSelection, progressLine } from '../print-selection'
 
 const USAGE =
@@ -88,7 +89,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     const startAt = values.start === undefined ? 1 : positiveInt(values.start, '--start value')
     if (startAt > perSheet) {
       throw new UsageError(
-        `--start ${startAt} is past the last position of a ${layout} sheet (1 to ${perSheet}).`,
+        `--start ${startAt} is past the last position of a sheet of ${LABEL_LAYOUTS[layout].name}: use 1 to ${perSheet}.`,
       )
     }
     const options = {
@@ -108,11 +109,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     })
     const leftOut = leftOutText(result.skipped)
     if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
-    if (result.warnings.length > 0) {
-      context.io.stderr.write(
-        `${plural(result.warnings.length, 'label')} to look at before printing (wrapped lines, the order line left out, or text made smaller).\n`,
-      )
-    }
+    context.io.stderr.write(labelChecksText(result.warnings))
     context.io.stdout.write(
       `Wrote ${values.out} (${plural(result.labels, 'label')} on ${plural(result.pages, 'sheet')}${
         leftOut === null ? '' : `; ${leftOut}`

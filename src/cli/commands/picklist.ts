@@ -2,20 +2,17 @@ import { renderPickListPdf } from '../../main/services/print'
 import { plural } from '../../shared/export/check-text'
 import {
   DEFAULT_STATUSES,
-  buildPickList,
   describeChoices,
-  filterContributions,
   leftOutText,
+  shippedPickList,
 } from '../../shared/fulfillment'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
-import { cachedRows } from '../offline-copy'
-import { paperPrint } from '../print-selection'
-import { statusesFrom, unknownStatusNotes } from '../statuses'
+import { paperPrint, printSelection } from '../print-selection'
 
 const USAGE =
-  'picklist <campaign-id> [--status a,b] [--json] [--out FILE.pdf [--paper letter|a4] [--perk ID] [--country CC]]'
+  'picklist <campaign-id> [--status a,b] [--perk ID] [--country CC] [--json] [--out FILE.pdf [--paper letter|a4]]'
 
 /** The pick list on paper: the orders that ship, by SKU variant, a tick box per row. */
 async function printPickList(input: CommandInput): Promise<number> {
@@ -44,22 +41,27 @@ async function printPickList(input: CommandInput): Promise<number> {
 
 export const picklistCommand: Command = {
   usage: USAGE,
-  summary: 'Units to pick per SKU variant, from the offline cache (no network); --out prints it.',
+  summary:
+    'Units to pick per SKU variant of the orders that ship, from the offline cache (no network); --out prints it.',
   details: `--status a,b    order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
+--perk ID       only orders holding this perk
+--country CC    only orders shipping to this country (ISO code, e.g. US)
 --json          [{sku_code, item_name, choices, quantity, order_count, perks}]
---out FILE.pdf  the printable pick list instead: the orders that ship (as labels, slips and the
-                shipper CSV), by SKU variant, a tick box per row, the selection and the time of
-                the offline copy on every page; with --paper letter|a4, --perk ID, --country CC.
-                No browser needed: the PDF is drawn with the bundled fonts.`,
+--out FILE.pdf  the printable pick list instead, with --paper letter|a4: a tick box per row, the
+                selection and the time of the offline copy on every page. No browser needed:
+                the PDF is drawn with the bundled fonts.
+Table, JSON and PDF list the same orders: those that ship (as labels, slips and the shipper
+CSV), items of digital perks left off; the orders left out are counted on stderr.`,
   options: ['status', 'json', 'out', 'paper', 'perk', 'country'],
   async run(input) {
     const { context, args, values } = input
     if (values.out !== undefined) return printPickList(input)
     const campaignId = campaignArg(args, USAGE)
-    const cached = cachedRows(context, campaignId)
-    const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
-    const rows = buildPickList(filterContributions(cached, { statuses }))
-    for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
+    // The orders `--out` prints for the same flags: what is picked is what ships.
+    const selection = printSelection(context, campaignId, values, { checks: false })
+    const { rows, totals, skipped } = shippedPickList(selection.rows)
+    const leftOut = leftOutText(skipped)
+    if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
     if (values.json) {
       printJson(context.io, rows)
       return 0
@@ -72,8 +74,9 @@ export const picklistCommand: Command = {
       String(r.order_count),
     ])
     context.io.stdout.write(`${table(['SKU', 'Item', 'Choices', 'Qty', 'Orders'], body)}\n`)
-    const units = rows.reduce((sum, r) => sum + r.quantity, 0)
-    context.io.stdout.write(`${rows.length} variants, ${units} units\n`)
+    context.io.stdout.write(
+      `${plural(rows.length, 'variant')}, ${plural(totals.units, 'unit')} for ${plural(totals.orders, 'order')} that ship\n`,
+    )
     return 0
   },
 }

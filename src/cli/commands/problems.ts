@@ -4,13 +4,9 @@ import { problemRowName } from '../../shared/problems/report'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { printJson } from '../io'
-import { syncedSnapshot } from '../offline-copy'
+import { syncedSnapshot, syncedText } from '../offline-copy'
 
 const USAGE = 'problems <campaign-id> [--json]'
-
-function syncedText(info: CampaignSnapshotInfo): string {
-  return info.lastSyncedAt.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')
-}
 
 function textReport(info: CampaignSnapshotInfo, rows: readonly ProblemRow[]): string {
   const total = info.count + info.problemCount

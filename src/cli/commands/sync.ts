@@ -1,3 +1,4 @@
+import { ApiError } from '../../main/services/perkpack-errors'
 import { readSettings } from '../../main/services/profile'
 import type { ShrinkCounts } from '../../main/services/shrink'
 import { SnapshotShrank } from '../../main/services/shrink'
@@ -11,8 +12,10 @@ import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
 import { NOT_ON_TEAM_TEXT } from '../../shared/api/hidden-fields-text'
+import type { CliContext } from '../context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_SHRINK } from '../exit-codes'
 import { bar, formatDuration, ProgressLine } from '../io'
+import { syncedText } from '../offline-copy'
 
 const contributions = (n: number) => plural(n, 'contribution')
 
@@ -44,6 +47,22 @@ function shrinkHint(counts: ShrinkCounts): string {
     `If campaign ${counts.campaignId} really holds fewer orders now, run ` +
     `\`perkpack sync ${counts.campaignId} --accept-shrink\` to replace the offline copy ` +
     `(${counts.currentCount} orders) with the smaller one (${counts.incomingCount}).`
+  )
+}
+
+/**
+ * A sync the API stopped keeps the offline copy it would have replaced (the new one is committed
+ * only once complete): saying so tells the person the orders on this desk are still the old ones.
+ */
+function withOfflineCopyKept(error: ApiError, context: CliContext, campaignId: number): ApiError {
+  const info = context.cache().campaign(campaignId)
+  if (!info) return error
+  return new ApiError(
+    error.kind,
+    error.endpoint,
+    `${error.message} The offline copy of campaign ${campaignId} is unchanged (last synced ${syncedText(info)}).`,
+    error.status,
+    { cause: error, retryable: error.retryable },
   )
 }
 
@@ -92,6 +111,7 @@ not shown on the synced copy).`,
     try {
       result = await syncing
     } catch (error) {
+      if (error instanceof ApiError) throw withOfflineCopyKept(error, context, campaignId)
       if (!(error instanceof SnapshotShrank)) throw error
       error.decline()
       context.warn(error.message)

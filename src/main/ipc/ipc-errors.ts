@@ -6,16 +6,10 @@ const INTERNAL_MESSAGE =
   'Something went wrong inside PerkPack. Try again; if it happens again, restart PerkPack and ' +
   'report the problem with the log.'
 
-/** What to try when the API could not be reached: sign-in goes to the Auth URL, the rest not. */
-function networkNextStep(endpoint: string): string {
-  const setting = endpoint.includes('/oauth/') ? 'Auth URL' : 'API base URL'
-  return `Check the internet connection (or the ${setting} in Settings), then try again.`
-}
-
 /**
  * An API error as the app shows it. The message names the request for the CLI and the log; on
  * screen a path like `/2/campaigns/123/contributions.json?page=7` means nothing to the person
- * shipping, so it goes, and a failure to reach the API says what to try next.
+ * shipping, so it goes; the next step (a failure to reach the API: which address to check) stays.
  */
 function apiMessage(error: ApiError): string {
   const path = error.endpoint
@@ -29,7 +23,7 @@ function apiMessage(error: ApiError): string {
       .split(path)
       .join('the request')
   }
-  return error.kind === 'network' ? `${text} ${networkNextStep(path)}` : text
+  return text
 }
 
 /** A message fit for a person: our own errors speak for themselves, anything else does not. */

@@ -197,9 +197,9 @@ export class ApiClient {
     throw new ApiError(
       final.kind,
       endpoint,
-      `${final.message} Gave up after ${this.policy.attempts} attempts.`,
+      `${final.reason} Gave up after ${this.policy.attempts} attempts.`,
       final.status,
-      { cause: final, retryable: true },
+      { cause: final, retryable: true, nextStep: final.nextStep },
     )
   }
 }
@@ -298,9 +298,7 @@ function statusError(
         endpoint,
         `The API is rate limiting requests (${endpoint}).`,
         status,
-        {
-          retryable: true,
-        },
+        { retryable: true, nextStep: 'Wait a minute, then try again.' },
       )
     case status === 408 || status >= 500:
       return new ApiError(

@@ -86,14 +86,32 @@ export async function fetchText(
     throw new ApiError(
       'network',
       endpoint,
-      `Could not reach the API (${detail}) for ${endpoint}.`,
+      `Could not reach ${hostOf(url)} (${detail}) for ${endpoint}.`,
       undefined,
       {
         cause: error,
         retryable: true,
+        nextStep: unreachableNextStep(endpoint),
       },
     )
   }
+}
+
+/** "127.0.0.1:4010": the server as the settings name it (never the path, which holds tokens). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return 'the server'
+  }
+}
+
+/** Where the address is set: sign-in goes to the Auth URL, everything else to the API base URL. */
+function unreachableNextStep(endpoint: string): string {
+  const [what, setting, option] = endpoint.includes('/oauth/')
+    ? ['sign-in address', 'Auth URL', '--auth-url']
+    : ['API address', 'API base URL', '--base-url']
+  return `Check the network or the ${what} (${setting} in Settings, or ${option} for perkpack), then try again.`
 }
 
 function networkReason(error: unknown): string {

@@ -19,17 +19,27 @@ export class ApiError extends PerkPackError {
   override name = 'ApiError'
   /** Worth another attempt: network trouble, 408, 429, 5xx, a truncated body. */
   readonly retryable: boolean
+  /** What went wrong: the message without its next step. */
+  readonly reason: string
+  /**
+   * What the person can do, the message's last sentence; kept apart so that a retry loop's
+   * "Gave up after 6 attempts." goes before it.
+   */
+  readonly nextStep: string | undefined
   constructor(
     readonly kind: ApiErrorKind,
     /** Redacted path of the request, e.g. `/2/campaigns/123/contributions.json?page=2`. */
     readonly endpoint: string,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown; retryable?: boolean },
+    options?: { cause?: unknown; retryable?: boolean; nextStep?: string },
   ) {
-    super(`api_${kind}`, message, options)
+    const nextStep = options?.nextStep
+    super(`api_${kind}`, nextStep === undefined ? message : `${message} ${nextStep}`, options)
     this.endpoint = redact(endpoint)
     this.retryable = options?.retryable ?? false
+    this.reason = redact(message)
+    this.nextStep = nextStep === undefined ? undefined : redact(nextStep)
   }
 }
 

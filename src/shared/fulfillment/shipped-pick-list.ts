@@ -17,8 +17,8 @@ export interface ShippedPickList {
 /**
  * The pick list of the orders that ship, items of digital perks left off: what is picked is what
  * gets a label, a slip and a shipper CSV row. The app's Pick list view, the Excel "Pick list"
- * sheet and the printed pick list all build it here, so they agree for any selection. (The
- * command line's `picklist` JSON lists every filtered order: a documented contract.)
+ * sheet, the printed pick list and the command line's `picklist` (table and JSON) all build it
+ * here, so they agree for any selection.
  */
 export function shippedPickList(selection: readonly CampaignContribution[]): ShippedPickList {
   const { parcels, skipped } = parcelsThatShip(selection)

@@ -1,38 +1,46 @@
 import { describe, expect, it } from 'vitest'
 import { toIpcError, userMessage } from '../../../src/main/ipc/ipc-errors'
+import { fetchText } from '../../../src/main/services/http'
 import { ApiError, PerkPackError } from '../../../src/main/services/perkpack-errors'
 
 const PAGE = 'GET /2/campaigns/2843117/contributions.json?page=1'
 
 describe('errors on their way to the screen', () => {
-  it('leaves the request path of an API error to the log and says what to try', () => {
+  it('leaves the request path of an API error to the log and keeps what to try', () => {
     const lines: string[] = []
+    const nextStep = 'Check the network or the API address, then try again.'
     const error = new ApiError(
       'network',
       PAGE,
-      `Could not reach the API (connection refused) for ${PAGE}. Gave up after 3 attempts.`,
+      `Could not reach 127.0.0.1:9 (connection refused) for ${PAGE}. Gave up after 3 attempts.`,
+      undefined,
+      { nextStep },
     )
     expect(toIpcError(error, (line) => lines.push(line))).toEqual({
       code: 'api_network',
-      message:
-        'Could not reach the API (connection refused). Gave up after 3 attempts. ' +
-        'Check the internet connection (or the API base URL in Settings), then try again.',
+      message: `Could not reach 127.0.0.1:9 (connection refused). Gave up after 3 attempts. ${nextStep}`,
     })
     expect(lines).toEqual([
-      `api_network: Could not reach the API (connection refused) for ${PAGE}. Gave up after 3 attempts.`,
+      `api_network: Could not reach 127.0.0.1:9 (connection refused) for ${PAGE}. Gave up after 3 attempts. ${nextStep}`,
     ])
   })
 
-  it('points a sign-in that could not reach the server at the Auth URL', () => {
-    const token = 'POST /oauth/token'
-    const error = new ApiError(
-      'network',
-      token,
-      `Could not reach the API (host not found) for ${token}.`,
+  it('points a sign-in that could not reach the server at the Auth URL, naming the host', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: { code: 'ECONNREFUSED' },
+    })
+    const failing = () => Promise.reject(refused)
+    const attempt = (url: string, endpoint: string) =>
+      fetchText(failing, url, {}, endpoint, 1000).catch((error: unknown) => userMessage(error))
+    expect(await attempt('http://auth.example:8080/oauth/token', 'POST /oauth/token')).toBe(
+      'Could not reach auth.example:8080 (connection refused). ' +
+        'Check the network or the sign-in address (Auth URL in Settings, or --auth-url for perkpack), then try again.',
     )
-    expect(userMessage(error)).toBe(
-      'Could not reach the API (host not found). ' +
-        'Check the internet connection (or the Auth URL in Settings), then try again.',
+    expect(
+      await attempt('https://api.example/2/campaigns/1/contributions.json?api_token=x', PAGE),
+    ).toBe(
+      'Could not reach api.example (connection refused). ' +
+        'Check the network or the API address (API base URL in Settings, or --base-url for perkpack), then try again.',
     )
   })
 

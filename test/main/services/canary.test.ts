@@ -193,7 +193,8 @@ describe('canary: secrets never leak', () => {
     const failed = await perkpack(['--debug', 'sync', '987654'], env)
     capture('cli failure stdout', failed.stdout)
     capture('cli failure stderr', failed.stderr)
-    expect(failed.code).toBe(1)
+    // A campaign the API does not know is bad input (README: exit 2).
+    expect(failed.code).toBe(2)
     expect(failed.stderr).toMatch(/retry 1 of GET \/2\/campaigns\/987654/)
     expect(failed.stderr).toMatch(/^ApiError: There is no campaign 987654/m)
     const orders = await perkpack(['orders', String(campaignId), '--json'], env)

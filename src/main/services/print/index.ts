@@ -3,7 +3,7 @@ export { code128Svg } from './barcode'
 export { LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
 export type { LabelLayout } from './layouts'
 export { planLabels, renderLabels } from './labels'
-export type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
+export type { LabelOptions, LabelsPlan, LabelsResult, LabelWarning } from './labels'
 export {
   batchFiles,
   planSlipBatches,

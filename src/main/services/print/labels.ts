@@ -47,6 +47,9 @@ export interface LabelWarning {
   contributionId: number
   sequenceNumber: number | null
   message: string
+  /** Where the label is, to find it on the printed sheets: the sheet and the position on it (both from 1). */
+  sheet: number
+  position: number
 }
 
 export interface LabelsResult {
@@ -299,6 +302,8 @@ export function planLabels(
         contributionId: row.id,
         sequenceNumber: row.order.sequence_number ?? null,
         message,
+        sheet: slot.page + 1,
+        position: slot.index + 1,
       }
       warnings.push(warning)
       if (fit.belowFloor && message === unfitMessage(fit, layout)) unfit.push(warning)

@@ -322,7 +322,13 @@ describe('renderLabels: text that must not be cut or run', () => {
     expect(text.join(' ')).toContain(address)
     expect(text.length).toBeGreaterThan(4)
     expect(result.warnings).toEqual([
-      { contributionId: row.id, sequenceNumber: 3, message: expect.stringMatching(/wrapped/) },
+      {
+        contributionId: row.id,
+        sequenceNumber: 3,
+        message: expect.stringMatching(/wrapped/),
+        sheet: 1,
+        position: 1,
+      },
     ])
   })
 
@@ -335,7 +341,9 @@ describe('renderLabels: text that must not be cut or run', () => {
       message,
       expect.stringMatching(/wrapped/),
     ])
-    expect(result.unfit).toEqual([{ contributionId: row.id, sequenceNumber: 4, message }])
+    expect(result.unfit).toEqual([
+      { contributionId: row.id, sequenceNumber: 4, message, sheet: 1, position: 1 },
+    ])
     const text = labelsOf(result.html)[0]?.text.split('\n') ?? []
     expect(text.join(' ')).toContain(address)
   })
