@@ -54,8 +54,35 @@ export const FAMILY_STACKS: Readonly<Record<TextLang, readonly FamilyId[]>> = {
   'zh-Hant': ['sans', 'arabic', 'hebrew', 'tc', 'sc', 'jp', 'kr', 'emoji'],
 }
 
+/**
+ * The window's fallbacks, after the machine's own fonts (one stack: names on screen carry no
+ * lang, so Han characters take the Japanese forms). Emoji come before the Han families: the
+ * Chinese packages have subsets whose ranges cover emoji they have no glyph for, and trying those
+ * first fetched a useless file and, in Chromium, now and then left the emoji a box until the
+ * next repaint (test/e2e/ui-fonts.test.ts).
+ */
+export const WINDOW_FALLBACK_STACK: readonly FamilyId[] = [
+  'sans',
+  'arabic',
+  'hebrew',
+  'emoji',
+  'jp',
+  'kr',
+  'sc',
+  'tc',
+]
+
+function familyList(ids: readonly FamilyId[]): string {
+  const byId = new Map(BUNDLED_FAMILIES.map((family) => [family.id, family.css]))
+  return ids.map((id) => `'${byId.get(id) ?? ''}'`).join(', ')
+}
+
 /** The CSS `font-family` of a lang: only the bundled families, no generic fallback. */
 export function cssFamilies(lang: TextLang): string {
-  const byId = new Map(BUNDLED_FAMILIES.map((family) => [family.id, family.css]))
-  return FAMILY_STACKS[lang].map((id) => `'${byId.get(id) ?? ''}'`).join(', ')
+  return familyList(FAMILY_STACKS[lang])
+}
+
+/** The bundled families the window falls back to, for the end of its `font-family`. */
+export function windowFallbackFamilies(): string {
+  return familyList(WINDOW_FALLBACK_STACK)
 }
