@@ -136,7 +136,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       bridgeJs,
       events,
       callChannel: ipcEndpoint(table, events),
-      serveStatic: staticFiles(rendererDir, indexHtml),
+      serveStatic: staticFiles(rendererDir, indexHtml, log),
       log,
     }),
   )

@@ -1,6 +1,7 @@
 import { realpath, stat } from 'node:fs/promises'
 import { extname, isAbsolute, join, relative, sep } from 'node:path'
 import { RENDERER_CSP } from './renderer-csp'
+import { uiFontTarget } from './ui-fonts'
 
 /**
  * The renderer's own scheme. A page on file:// shares its origin with every file on the disk
@@ -113,6 +114,29 @@ export async function resolveAppRequest(
   return target
 }
 
+/** What a request is answered with: a file (its type by extension) or generated CSS. */
+type AppReply =
+  | { ok: true; contentType: string; file: string }
+  | { ok: true; contentType: string; text: string }
+  | { ok: false; status: 400 | 404; reason: string }
+
+/**
+ * The window's fallback fonts (ui-fonts.ts) come from the font root, outside the build folder;
+ * every other path is a file of the build folder (resolveAppRequest).
+ */
+async function appReply(url: string, rendererDir: string): Promise<AppReply> {
+  const ownPath = url.startsWith(`${APP_ORIGIN}/`) ? rawPathOf(url) : null
+  const font = ownPath === null ? null : uiFontTarget(ownPath)
+  if (font === null) return resolveAppRequest(url, rendererDir)
+  if (!font.ok) return { ok: false, status: 404, reason: font.reason }
+  if ('css' in font) {
+    return { ok: true, contentType: RENDERER_CONTENT_TYPES['.css'] as string, text: font.css }
+  }
+  const contentType = RENDERER_CONTENT_TYPES[extname(font.file).toLowerCase()]
+  if (!contentType) return { ok: false, status: 404, reason: 'not a font file type' }
+  return { ok: true, contentType, file: font.file }
+}
+
 /**
  * The handler for protocol.handle(APP_SCHEME): the file with its type and, for the page, the CSP
  * as a header (a header also carries frame-ancestors, which a <meta> cannot). Refusals are a bare
@@ -127,7 +151,7 @@ export function createAppProtocolHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: textHeaders() })
     }
-    const target = await resolveAppRequest(request.url, rendererDir)
+    const target = await appReply(request.url, rendererDir)
     if (!target.ok) {
       log(`app:// refused ${request.url}: ${target.reason}`)
       const text = target.status === 404 ? 'Not found' : 'Bad request'
@@ -140,9 +164,10 @@ export function createAppProtocolHandler(
     }
     if (target.contentType.startsWith('text/html'))
       headers['content-security-policy'] = RENDERER_CSP
-    let body: Uint8Array | null = null
+    let body: Uint8Array | string | null = null
     try {
-      if (request.method === 'GET') body = await readFile(target.file)
+      if (request.method === 'GET')
+        body = 'text' in target ? target.text : await readFile(target.file)
     } catch (error) {
       // Gone or unreadable since it was checked: the page sees a 404 like any missing file.
       log(`app:// could not read ${request.url}: ${(error as NodeJS.ErrnoException).code ?? error}`)

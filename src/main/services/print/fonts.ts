@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { create } from 'fontkit'
 import type { Font } from 'fontkit'
+import { BUNDLED_FAMILIES, FAMILY_STACKS } from '../../../shared/bundled-fonts'
+import type { BundledFamily, FontWeight, TextLang } from '../../../shared/bundled-fonts'
 import { woffToSfnt } from './woff-sfnt'
 
 /**
@@ -14,64 +16,17 @@ import { woffToSfnt } from './woff-sfnt'
  * whatever fonts the machine has.
  */
 
-export type FontWeight = 400 | 700
-export type FamilyId = 'sans' | 'arabic' | 'hebrew' | 'jp' | 'kr' | 'sc' | 'tc' | 'emoji'
-/** The `lang` of a label or slip part, which picks the regional form of Han characters. */
-export type TextLang = '' | 'ja' | 'ko' | 'zh-Hans' | 'zh-Hant'
+export type { FamilyId, FontWeight, TextLang } from '../../../shared/bundled-fonts'
+export { cssFamilies } from '../../../shared/bundled-fonts'
 
-interface FamilyDef {
-  id: FamilyId
-  /** The CSS family name: our own, so no installed font of the same name can stand in. */
-  css: string
-  /** The @fontsource package (its `files/` and `unicode.json`). */
-  pkg: string
-  /** Only these subsets; the Arabic and Hebrew packages repeat Latin, which Noto Sans covers. */
-  subsets?: readonly string[]
-  weights: readonly FontWeight[]
-}
-
-const FAMILIES: readonly FamilyDef[] = [
-  { id: 'sans', css: 'PerkPack Sans', pkg: 'noto-sans', weights: [400, 700] },
-  {
-    id: 'arabic',
-    css: 'PerkPack Arabic',
-    pkg: 'noto-sans-arabic',
-    subsets: ['arabic'],
-    weights: [400],
-  },
-  {
-    id: 'hebrew',
-    css: 'PerkPack Hebrew',
-    pkg: 'noto-sans-hebrew',
-    subsets: ['hebrew'],
-    weights: [400],
-  },
-  { id: 'jp', css: 'PerkPack JP', pkg: 'noto-sans-jp', weights: [400] },
-  { id: 'kr', css: 'PerkPack KR', pkg: 'noto-sans-kr', weights: [400] },
-  { id: 'sc', css: 'PerkPack SC', pkg: 'noto-sans-sc', weights: [400] },
-  { id: 'tc', css: 'PerkPack TC', pkg: 'noto-sans-tc', weights: [400] },
-  // Monochrome: prints the same on any printer. Names carry emoji more often than one thinks.
-  { id: 'emoji', css: 'PerkPack Emoji', pkg: 'noto-emoji', weights: [400] },
-]
+type FamilyDef = BundledFamily
+const FAMILIES = BUNDLED_FAMILIES
+const STACKS = FAMILY_STACKS
 
 /** The packages whose files the app bundles (electron-builder.yml copies the same list). */
 export const FONT_PACKAGES: readonly string[] = FAMILIES.map(
   (family) => `@fontsource/${family.pkg}`,
 )
-
-const STACKS: Readonly<Record<TextLang, readonly FamilyId[]>> = {
-  '': ['sans', 'arabic', 'hebrew', 'jp', 'kr', 'sc', 'tc', 'emoji'],
-  ja: ['sans', 'arabic', 'hebrew', 'jp', 'kr', 'sc', 'tc', 'emoji'],
-  ko: ['sans', 'arabic', 'hebrew', 'kr', 'jp', 'sc', 'tc', 'emoji'],
-  'zh-Hans': ['sans', 'arabic', 'hebrew', 'sc', 'tc', 'jp', 'kr', 'emoji'],
-  'zh-Hant': ['sans', 'arabic', 'hebrew', 'tc', 'sc', 'jp', 'kr', 'emoji'],
-}
-
-/** The CSS `font-family` of a lang: only the bundled families, no generic fallback. */
-export function cssFamilies(lang: TextLang): string {
-  const byId = new Map(FAMILIES.map((family) => [family.id, family.css]))
-  return STACKS[lang].map((id) => `'${byId.get(id) ?? ''}'`).join(', ')
-}
 
 export class BundledFontsMissingError extends Error {}
 
@@ -295,6 +250,14 @@ export function strutFace(weight: FontWeight): Face {
 
 const base64Cache = new Map<string, string>()
 
+/** One @font-face rule of `face`, its file at `url`: the print documents and the window's. */
+export function fontFaceRule(face: Face, url: string, format: 'woff' | 'woff2'): string {
+  return (
+    `@font-face { font-family: '${face.family.css}'; font-style: normal; font-weight: ${face.weight};` +
+    ` src: url(${url}) format('${format}'); unicode-range: ${face.unicodeRange}; }`
+  )
+}
+
 /**
  * @font-face rules for `faces`, the font bytes inline (a document must not load anything), in
  * catalogue order so that Chromium's choice among overlapping ranges is the one `faceFor` made.
@@ -309,18 +272,24 @@ export function fontFaceCss(faces: Iterable<Face>): string {
         data = bytes.toString('base64')
         base64Cache.set(face.file, data)
       }
-      return (
-        `@font-face { font-family: '${face.family.css}'; font-style: normal; font-weight: ${face.weight};` +
-        ` src: url(data:font/${format};base64,${data}) format('${format}'); unicode-range: ${face.unicodeRange}; }`
-      )
+      return fontFaceRule(face, `data:font/${format};base64,${data}`, format)
     })
     .join('\n')
 }
 
+export interface BundledFace {
+  face: Face
+  /** The file the app bundles for it (fontFile): what the PDF embeds and the window loads. */
+  file: string
+  format: 'woff' | 'woff2'
+}
+
+/** Every face the app bundles, in catalogue order, with its file (nothing is read). */
+export function bundledFaces(): BundledFace[] {
+  return loadCatalogue().faces.map((face) => ({ face, ...fontFile(face) }))
+}
+
 /** Every font file the app bundles, with its size: for docs/printing.md and the packaging test. */
 export function bundledFontFiles(): Array<{ pkg: string; file: string }> {
-  return loadCatalogue().faces.map((face) => ({
-    pkg: `@fontsource/${face.family.pkg}`,
-    file: fontFile(face).file,
-  }))
+  return bundledFaces().map(({ face, file }) => ({ pkg: `@fontsource/${face.family.pkg}`, file }))
 }
