@@ -132,7 +132,9 @@ describe('runPrePrintChecks', () => {
       const checks = run(rows, { privileged: false })
       const check = find(checks, 'missing-address')
       expect(check).toMatchObject({ title: 'Addresses are hidden', count: 3, contributionIds: [] })
-      expect(check?.detail).toMatch(/^Addresses are hidden: this copy was synced without a team member's sign-in/)
+      expect(check?.detail).toMatch(
+        /^Addresses are hidden: this copy was synced without a team member's sign-in/,
+      )
       expect(checks.filter((c) => c.id === 'missing-address')).toHaveLength(1)
     })
 
