@@ -35,9 +35,10 @@ export const exportCommand: Command = {
 --perk ID         only orders holding this perk
 --country CC      only orders shipping to this country (e.g. US)
 --search TEXT     only orders whose backer, e-mail, order id, #sequence or city match
-Sheets: Pick list, Orders, one per perk, Shipping, Checks (the pre-print checks, also printed
-to stderr), and Problems when the last sync could not read some contributions (id, row, field,
-problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
+Sheets: Pick list, Orders, one per perk, Shipping (only the orders that ship: the labels'
+and the shipper CSV's), Left out (the others and why, when there are any), Checks (the
+pre-print checks, also printed to stderr), and Problems when the last sync could not read some
+contributions (id, row, field, problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
   options: ['out', 'status', 'perk', 'country', 'search'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)

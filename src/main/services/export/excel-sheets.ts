@@ -7,7 +7,13 @@ import {
   rowInColumns,
 } from '../../../shared/export/order-rows'
 import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
-import { compareBySequence, describeChoices, shippedPickList } from '../../../shared/fulfillment'
+import {
+  compareBySequence,
+  describeChoices,
+  notShipping,
+  shippedPickList,
+} from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
 import { ColumnWidths } from './excel-layout'
 
 // What goes on each sheet of the packing list, as plans of rows the sheet writer streams out.
@@ -15,6 +21,7 @@ import { ColumnWidths } from './excel-layout'
 export const SHEET_PICK_LIST = 'Pick list'
 export const SHEET_ORDERS = 'Orders'
 export const SHEET_SHIPPING = 'Shipping'
+export const SHEET_LEFT_OUT = 'Left out'
 export const SHEET_CHECKS = 'Checks'
 export const SHEET_PROBLEMS = 'Problems'
 
@@ -163,7 +170,29 @@ export function ordersPlan(name: string, table: OrderTable, indexes: number[] | 
   }
 }
 
-export function shippingPlan(table: OrderTable): SheetPlan {
+/** Which orders ship (the same rule as labels, slips and the shipper CSV) and why others do not. */
+export interface ShipmentSplit {
+  /** Indexes into the order table of the orders that ship. */
+  ships: number[]
+  /** The others, each with its index into the order table. */
+  leftOut: (NotShipping & { index: number })[]
+}
+
+export function splitShipments(orders: readonly CampaignContribution[]): ShipmentSplit {
+  const split: ShipmentSplit = { ships: [], leftOut: [] }
+  orders.forEach((order, index) => {
+    const skip = notShipping(order)
+    if (skip === null) split.ships.push(index)
+    else split.leftOut.push({ ...skip, index })
+  })
+  return split
+}
+
+/**
+ * The orders that ship, with what a shipping tool or a mail merge imports: one row per parcel,
+ * nothing else (a note row would become a label too; the orders left out have their own sheet).
+ */
+export function shippingPlan(table: OrderTable, split: ShipmentSplit): SheetPlan {
   const at = SHIPPING_COLUMNS.map((c) => ORDER_COLUMNS.findIndex((o) => o.key === c.key))
   return {
     name: SHEET_SHIPPING,
@@ -171,10 +200,37 @@ export function shippingPlan(table: OrderTable): SheetPlan {
     kinds: SHIPPING_COLUMNS.map((c) => c.kind),
     wrap: SHIPPING_COLUMNS.map(() => false),
     widths: table.widths.pick(at).final(),
-    rowCount: table.rows.length,
+    rowCount: split.ships.length,
     *rows() {
-      for (const row of table.rows) yield at.map((i) => row[i] ?? null)
+      for (const i of split.ships) {
+        const row = table.rows[i] as CellValue[]
+        yield at.map((c) => row[c] ?? null)
+      }
     },
+  }
+}
+
+const LEFT_OUT_KEYS: readonly OrderRowKey[] = ['sequence', 'orderId', 'backer']
+
+/** The orders of the selection the Shipping sheet leaves out, each with the reason. */
+export function leftOutPlan(table: OrderTable, split: ShipmentSplit): SheetPlan {
+  const at = LEFT_OUT_KEYS.map((key) => ORDER_COLUMNS.findIndex((o) => o.key === key))
+  const widths = table.widths.pick(at)
+  const headers = [...at.map((c) => ORDER_HEADERS[c] as string), 'Why it does not ship']
+  widths.widths.push(headers[3]!.length)
+  const rows = split.leftOut.map((skip): CellValue[] => {
+    const row = table.rows[skip.index] as CellValue[]
+    widths.see(3, skip.reason)
+    return [...at.map((c) => row[c] ?? null), skip.reason]
+  })
+  return {
+    name: SHEET_LEFT_OUT,
+    headers,
+    kinds: [...at.map((c) => ORDER_KINDS[c] as ColumnKind), 'text'],
+    wrap: headers.map(() => false),
+    widths: widths.final(),
+    rowCount: rows.length,
+    rows: () => rows,
   }
 }
 

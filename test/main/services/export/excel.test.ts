@@ -17,6 +17,9 @@ import type { CampaignContribution, Perk } from '../../../../src/shared/api/sche
 import {
   buildPickList,
   filterContributions,
+  leftOutText,
+  notShipping,
+  ordersThatShip,
   paymentMethodText,
   statusText,
 } from '../../../../src/shared/fulfillment'
@@ -121,16 +124,17 @@ async function sheetXml(name: string): Promise<string> {
 }
 
 describe('writePackingList: structure', () => {
-  it('writes the sheets in order: pick list, orders, one per perk, shipping, checks', () => {
+  it('writes the sheets in order: pick list, orders, one per perk, shipping, left out, checks', () => {
     const perkNames = [...perksOf(rows).values()]
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
       'Pick list',
       'Orders',
       ...perkNames,
       'Shipping',
+      'Left out',
       'Checks',
     ])
-    expect(result).toMatchObject({ path: file, orders: rows.length, sheets: perkNames.length + 4 })
+    expect(result).toMatchObject({ path: file, orders: rows.length, sheets: perkNames.length + 5 })
     expect(result.bytes).toBe(fs.statSync(file).size)
   })
 
@@ -179,13 +183,25 @@ describe('writePackingList: structure', () => {
 
   it('has one row per order, per perk holder and per pick list line', () => {
     expect(sheet('Orders').rowCount - 1).toBe(rows.length)
-    expect(sheet('Shipping').rowCount - 1).toBe(rows.length)
+    expect(sheet('Shipping').rowCount - 1).toBe(ordersThatShip(rows).length)
+    expect(sheet('Left out').rowCount - 1).toBe(rows.length - ordersThatShip(rows).length)
     expect(sheet('Pick list').rowCount - 1).toBe(buildPickList(rows).length)
     for (const [perkId, label] of perksOf(rows)) {
       const holders = rows.filter((r) => r.order.perks.some((p) => p.id === perkId))
       expect(sheet(label).rowCount - 1, label).toBe(holders.length)
     }
     expect(sheet('Checks').rowCount - 1).toBe(CHECKS.length)
+  })
+
+  it('says which orders the Shipping sheet leaves out and why, in the words of the pick list', () => {
+    const leftOut = rows.map(notShipping).filter((s) => s !== null)
+    expect(leftOut.length).toBeGreaterThan(0)
+    const listed = column(sheet('Left out'), 'Order ID').map((c) => Number(c.value))
+    const shippingIds = new Set(column(sheet('Shipping'), 'Order ID').map((c) => Number(c.value)))
+    for (const id of listed) expect(shippingIds.has(id)).toBe(false)
+    const reasons = column(sheet('Left out'), 'Why it does not ship').map((c) => c.value)
+    expect(new Set(reasons)).toEqual(new Set(leftOut.map((s) => s.reason)))
+    expect(workbook.description).toContain(leftOutText(leftOut)!)
   })
 
   it('lists orders by sequence number, matching the cache rows field by field', () => {
@@ -494,7 +510,7 @@ describe('writePackingList: writing safely', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(out)
     expect(book.getWorksheet('Orders')!.rowCount - 1).toBe(big.length)
-    expect(book.getWorksheet('Shipping')!.rowCount - 1).toBe(big.length)
+    expect(book.getWorksheet('Shipping')!.rowCount - 1).toBe(ordersThatShip(big).length)
   })
 
   it('writes to a stream when given one', async () => {
