@@ -41,7 +41,8 @@ export const exportCsvCommand: Command = {
 --status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
 --perk ID         only orders holding this perk
 UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting; text that a spreadsheet could
-run as a formula is prefixed with '. The pre-print checks are printed to stderr.`,
+run as a formula is prefixed with ' (a plain phone number such as +1 503-555-0100 is not).
+The pre-print checks are printed to stderr.`,
   options: ['out', 'format', 'status', 'perk'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)

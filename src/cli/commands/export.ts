@@ -38,7 +38,8 @@ export const exportCommand: Command = {
 Sheets: Pick list, Orders, one per perk, Shipping (only the orders that ship: the labels'
 and the shipper CSV's), Left out (the others and why, when there are any), Checks (the
 pre-print checks, also printed to stderr), and Problems when the last sync could not read some
-contributions (id, row, field, problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
+contributions (id, row, field, problem). Text is kept as typed, in text cells no spreadsheet
+evaluates; text that starts like a formula gets Excel's hidden apostrophe (quotePrefix).`,
   options: ['out', 'status', 'perk', 'country', 'search'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)

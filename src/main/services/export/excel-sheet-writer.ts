@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream'
 import type ExcelJS from 'exceljs'
-import type { Style, Worksheet } from 'exceljs'
-import { neutralizeFormula } from '../../../shared/export/formula'
+import type { Cell, Style, Worksheet } from 'exceljs'
+import { startsLikeFormula, storableText } from '../../../shared/export/formula'
 import { Cancelled } from '../perkpack-errors'
+import { registerQuotePrefix } from './excel-quote-prefix'
 import type { SheetPlan } from './excel-sheets'
 
 // Shared style objects: exceljs caches a style's id by object identity (a WeakMap), so giving
@@ -19,6 +20,19 @@ const HEADER_STYLE: Partial<Style> = {
   fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEDEDED' } },
   border: { bottom: { style: 'thin', color: { argb: 'FF808080' } } },
 }
+// The same with Excel's hidden apostrophe, for text that starts like a formula: shown and printed
+// as it is, and still text when edited (see excel-quote-prefix.ts).
+const QUOTED: ReadonlyMap<Partial<Style>, Partial<Style>> = new Map(
+  [TEXT_STYLE, WRAP_STYLE, HEADER_STYLE].map((style) => [style, { ...style }]),
+)
+
+/** `text` as the cell holds it, with `style`, or its quote-prefixed twin when it needs one. */
+function setText(cell: Cell, text: string, style: Partial<Style>): void {
+  const value = storableText(text)
+  cell.value = value
+  cell.style = (startsLikeFormula(value) ? QUOTED.get(style) : undefined) ?? style
+}
+
 // Column-level formats too, so a value typed into an empty cell later stays text as well.
 const TEXT_COLUMN: Partial<Style> = { numFmt: '@' }
 const NUMBER_COLUMN: Partial<Style> = {}
@@ -158,6 +172,7 @@ export async function writeSheet(
       oddFooter: '&CPage &P of &N',
     },
   })
+  for (const [base, quoted] of QUOTED) registerQuotePrefix(workbook, base, quoted)
   const styles = plan.kinds.map((kind, c) =>
     kind === 'number' ? NUMBER_STYLE : plan.wrap[c] ? WRAP_STYLE : TEXT_STYLE,
   )
@@ -167,11 +182,7 @@ export async function writeSheet(
   }))
 
   const header = sheet.getRow(1)
-  plan.headers.forEach((text, c) => {
-    const cell = header.getCell(c + 1)
-    cell.value = neutralizeFormula(text)
-    cell.style = HEADER_STYLE
-  })
+  plan.headers.forEach((text, c) => setText(header.getCell(c + 1), text, HEADER_STYLE))
   header.commit()
 
   let r = 2
@@ -186,8 +197,7 @@ export async function writeSheet(
         cell.style = NUMBER_STYLE
       } else {
         // Every text cell, identifiers included: a phone number "+1 555…" is text too.
-        cell.value = neutralizeFormula(value)
-        cell.style = styles[c] as Partial<Style>
+        setText(cell, value, styles[c] as Partial<Style>)
       }
     }
     row.commit()

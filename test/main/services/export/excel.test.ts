@@ -11,7 +11,7 @@ import type {
   PackingListCampaign,
   PackingListResult,
 } from '../../../../src/main/services/export/excel'
-import { isDangerousText } from '../../../../src/shared/export/formula'
+import { startsLikeFormula } from '../../../../src/shared/export/formula'
 import { ORDER_COLUMNS, SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
 import type { CampaignContribution, Perk } from '../../../../src/shared/api/schemas'
 import {
@@ -220,8 +220,9 @@ describe('writePackingList: structure', () => {
     expect(row.getCell(7).value).toBe(olivia.order.status)
     expect(row.getCell(8).value).toBe(paymentMethodText(olivia.payment_method))
     expect(row.getCell(9).value).toBe(olivia.payment_method)
-    // The dataset puts a phone-like "+1 555…" in address line 2: text, neutralised.
-    expect(row.getCell(14).value).toBe("'+1 555-0142 (call on arrival)")
+    // The dataset puts a phone-like "+1 555…" in address line 2: text, as typed.
+    expect(row.getCell(14).value).toBe('+1 555-0142 (call on arrival)')
+    expect(row.getCell(14).type).toBe(ValueType.String)
     expect(row.getCell(17).value).toBe('02139')
   })
 
@@ -242,7 +243,7 @@ describe('writePackingList: structure', () => {
     })
   })
 
-  it('renders the checks as given, neutralised', () => {
+  it('renders the checks as given', () => {
     const checks = sheet('Checks')
     expect(checks.getRow(2).values).toEqual([
       undefined,
@@ -250,7 +251,7 @@ describe('writePackingList: structure', () => {
       3,
       '3 orders need an address.',
     ])
-    expect(checks.getRow(3).values).toEqual([undefined, "'=SUM(A1:A9)", 1, "'@danger"])
+    expect(checks.getRow(3).values).toEqual([undefined, '=SUM(A1:A9)', 1, '@danger'])
   })
 })
 
@@ -292,35 +293,66 @@ describe('writePackingList: cell types', () => {
     for (const cell of column(sheet('Checks'), 'Orders')) expect(cell.type).toBe(ValueType.Number)
   })
 
-  it('neutralises formula-like text with a leading apostrophe, keeping the text', () => {
-    const backers = column(sheet('Orders'), 'Backer').map((c) => c.value)
-    expect(backers).toContain('\'=HYPERLINK("http://x","y")')
-    expect(backers).toContain("'@maplefan")
-    expect(column(sheet('Orders'), 'Address line 1').map((c) => c.value)).toContain(
-      "'-Dash Co, 14 Mill Lane",
-    )
-    expect(column(sheet('Shipping'), 'City').map((c) => c.value)).toContain("'=cmd|' /C calc'!A0")
-    expect(column(sheet('Shipping'), 'Phone').map((c) => c.value)).toContain('+1 503-555-0100')
+  it('keeps formula-like text exactly as typed, in string cells, with no visible apostrophe', () => {
+    const cells = (name: string, header: string) =>
+      column(sheet(name), header).filter((c) => c.value !== null)
+    const expected: [string, string, string][] = [
+      ['Orders', 'Backer', '=HYPERLINK("http://x","y")'],
+      ['Orders', 'Backer', '@maplefan'],
+      ['Orders', 'Address line 1', '-Dash Co, 14 Mill Lane'],
+      ['Shipping', 'Address line 1', '-Dash Co, 14 Mill Lane'],
+      ['Shipping', 'City', "=cmd|' /C calc'!A0"],
+      ['Shipping', 'Phone', '+1 503-555-0100'],
+      ['Orders', 'Address line 2', '+1 555-0142 (call on arrival)'],
+    ]
+    for (const [name, header, text] of expected) {
+      const cell = cells(name, header).find((c) => c.value === text)
+      expect(cell, `${name} ${header} ${text}`).toBeDefined()
+      expect(cell!.type).toBe(ValueType.String)
+    }
+    for (const ws of workbook.worksheets) {
+      eachCell(ws, (cell) => {
+        if (typeof cell.value === 'string')
+          expect(cell.value, `${ws.name}!${cell.address}`).not.toMatch(/^'/)
+      })
+    }
   })
 
-  it('has no formula anywhere, and no text cell a spreadsheet could evaluate', async () => {
+  it('has no formula anywhere, and marks every text that starts like one with quotePrefix', async () => {
     let cells = 0
     for (const ws of workbook.worksheets) {
       eachCell(ws, (cell) => {
         cells++
         expect(cell.type, `${ws.name}!${cell.address}`).not.toBe(ValueType.Formula)
         expect(cell.type).not.toBe(ValueType.SharedString)
-        const text = typeof cell.value === 'string' ? cell.value : ''
-        expect(isDangerousText(text), `${ws.name}!${cell.address}`).toBe(false)
       })
     }
     expect(cells).toBeGreaterThan(rows.length * 10)
-    // And in the XML itself: no <f> element in any sheet.
+    // The styles (<xf> of cellXfs, by index) that carry Excel's hidden apostrophe.
+    const styles = await zip.file('xl/styles.xml')!.async('string')
+    const xfs = styles.slice(styles.indexOf('<cellXfs')).match(/<xf [^>]*>/g) ?? []
+    const quoted = new Set(xfs.flatMap((xf, i) => (xf.includes('quotePrefix="1"') ? [i] : [])))
+    expect(quoted.size).toBeGreaterThan(0)
+    let formulaLike = 0
     for (const name of Object.keys(zip.files).filter((n) =>
       /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
     )) {
-      expect(await zip.file(name)!.async('string'), name).not.toContain('<f>')
+      const xml = await zip.file(name)!.async('string')
+      expect(xml, name).not.toContain('<f>')
+      const textCells = /<c r="([A-Z]+\d+)"(?: s="(\d+)")? t="str"><v>([^<]*)<\/v>/g
+      for (const [, ref, style, escaped] of xml.matchAll(textCells)) {
+        const text = escaped!
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&amp;/g, '&')
+        const hidden = quoted.has(Number(style ?? 0))
+        expect(hidden, `${name} ${ref} ${text}`).toBe(startsLikeFormula(text))
+        if (hidden) formulaLike++
+      }
     }
+    expect(formulaLike).toBeGreaterThan(5)
   })
 
   it('round-trips non-Latin and emoji text', () => {
