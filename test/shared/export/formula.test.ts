@@ -83,10 +83,10 @@ describe('phone numbers and full-width signs', () => {
 
 describe('what the workbook marks with its hidden apostrophe', () => {
   it('marks every text that starts like a formula, phone numbers too, and keeps the text', () => {
-    expect(startsLikeFormula('+1 503-555-0100')).toBe(true)
-    expect(isDangerousText('+1 503-555-0100')).toBe(false)
-    expect(startsLikeFormula('  =1+1')).toBe(true)
-    expect(startsLikeFormula('Mill Lane - 14')).toBe(false)
+    const texts = ['+1 503-555-0100', '  =1+1', 'Mill Lane - 14']
+    expect(texts.map(startsLikeFormula)).toEqual([true, true, false])
+    // The CSV leaves a plain phone number alone; the workbook's hidden apostrophe costs nothing.
+    expect(isDangerousText(texts[0]!)).toBe(false)
     expect(storableText('=A1\u0000')).toBe('=A1')
   })
 })

@@ -14,6 +14,7 @@ import {
   shippedPickList,
 } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
+import { dayCell, deskTimeZone, minuteCell } from './excel-dates'
 import { ColumnWidths } from './excel-layout'
 
 // What goes on each sheet of the packing list, as plans of rows the sheet writer streams out.
@@ -25,7 +26,7 @@ export const SHEET_LEFT_OUT = 'Left out'
 export const SHEET_CHECKS = 'Checks'
 export const SHEET_PROBLEMS = 'Problems'
 
-export type CellValue = string | number | null
+export type CellValue = string | number | Date | null
 
 export interface SheetPlan {
   name: string
@@ -113,6 +114,8 @@ export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
 }
 
 export interface OrderTable {
+  /** `ORDER_COLUMNS`' headers, "Packed at" naming the time zone its times are in. */
+  headers: string[]
   /** One row per order in `ORDER_COLUMNS` order, computed once and shared by several sheets. */
   rows: CellValue[][]
   /**
@@ -124,21 +127,35 @@ export interface OrderTable {
   perks: { id: number; label: string; rows: number[] }[]
 }
 
-const ORDER_HEADERS = ORDER_COLUMNS.map((c) => c.header)
+const columnsOfKind = (kind: ColumnKind): number[] =>
+  ORDER_COLUMNS.flatMap((c, i) => (c.kind === kind ? [i] : []))
+const DAY_COLUMNS = columnsOfKind('day')
+const INSTANT_COLUMNS = columnsOfKind('instant')
 
+/**
+ * The order rows, dates as date cells: days as they are, instants in `timeZone` (the desk's,
+ * named in the header), since a spreadsheet has no time zones. Text that is no date stays text.
+ */
 export function orderTable(
   orders: readonly CampaignContribution[],
   floor?: ReadonlyMap<number, OrderFloorState>,
+  timeZone = deskTimeZone(),
 ): OrderTable {
+  const headers = ORDER_COLUMNS.map((c) =>
+    c.kind === 'instant' ? `${c.header} (${timeZone})` : c.header,
+  )
   const rows: CellValue[][] = []
-  const widths = new ColumnWidths(ORDER_HEADERS)
+  const widths = new ColumnWidths(headers)
   const perks = new Map<number, OrderTable['perks'][number]>()
   for (let i = 0; i < orders.length; i++) {
     const contribution = orders[i] as CampaignContribution
-    const row = rowInColumns(
+    const row: CellValue[] = rowInColumns(
       orderRowValues(contribution, floor?.get(contribution.order.id)),
       ORDER_COLUMNS,
     )
+    for (const c of DAY_COLUMNS) row[c] = dayCell(row[c] as string) ?? row[c] ?? null
+    for (const c of INSTANT_COLUMNS)
+      row[c] = minuteCell(row[c] as string, timeZone) ?? row[c] ?? null
     rows.push(row)
     for (let c = 0; c < row.length; c++) widths.see(c, row[c])
     for (const perk of contribution.order.perks) {
@@ -151,7 +168,7 @@ export function orderTable(
       if (entry.rows[entry.rows.length - 1] !== i) entry.rows.push(i)
     }
   }
-  return { rows, widths, perks: [...perks.values()].sort((a, b) => a.id - b.id) }
+  return { headers, rows, widths, perks: [...perks.values()].sort((a, b) => a.id - b.id) }
 }
 
 const ORDER_KINDS = ORDER_COLUMNS.map((c) => c.kind)
@@ -161,7 +178,7 @@ const ORDER_WRAP = ORDER_COLUMNS.map((c) => WRAPPED_KEYS.has(c.key))
 export function ordersPlan(name: string, table: OrderTable, indexes: number[] | null): SheetPlan {
   return {
     name,
-    headers: ORDER_HEADERS,
+    headers: table.headers,
     kinds: ORDER_KINDS,
     wrap: ORDER_WRAP,
     widths: table.widths.final(),
@@ -216,7 +233,7 @@ const LEFT_OUT_KEYS: readonly OrderRowKey[] = ['sequence', 'orderId', 'backer']
 export function leftOutPlan(table: OrderTable, split: ShipmentSplit): SheetPlan {
   const at = LEFT_OUT_KEYS.map((key) => ORDER_COLUMNS.findIndex((o) => o.key === key))
   const widths = table.widths.pick(at)
-  const headers = [...at.map((c) => ORDER_HEADERS[c] as string), 'Why it does not ship']
+  const headers = [...at.map((c) => table.headers[c] as string), 'Why it does not ship']
   widths.widths.push(headers[3]!.length)
   const rows = split.leftOut.map((skip): CellValue[] => {
     const row = table.rows[skip.index] as CellValue[]

@@ -49,6 +49,11 @@ export interface PackingListOptions {
   problems?: readonly ProblemLine[]
   /** The packing floor's record by order id: the Floor, Carrier and Tracking columns. */
   floor?: ReadonlyMap<number, OrderFloorState>
+  /**
+   * The IANA time zone "Packed at" is shown in (and named in its header); default the computer's,
+   * the desk's. Tests pin it.
+   */
+  timeZone?: string
   /** The workbook's creation time; tests pin it. */
   now?: Date
   /**
@@ -85,7 +90,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   const target = typeof options.out === 'string' ? path.resolve(options.out) : null
 
   const orders = uniqueOrdersBySequence(options.contributions)
-  const table = orderTable(orders, options.floor)
+  const table = orderTable(orders, options.floor, options.timeZone)
   const namer = new SheetNamer()
   const fixed = [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_LEFT_OUT, SHEET_CHECKS]
   for (const name of [...fixed, SHEET_PROBLEMS]) namer.reserve(name)

@@ -12,7 +12,7 @@ import type {
   PackingListResult,
 } from '../../../../src/main/services/export/excel'
 import { startsLikeFormula } from '../../../../src/shared/export/formula'
-import { ORDER_COLUMNS, SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
+import { SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
 import type { CampaignContribution, Perk } from '../../../../src/shared/api/schemas'
 import {
   buildPickList,
@@ -102,6 +102,7 @@ beforeAll(async () => {
     out: file,
     checks: CHECKS,
     now: NOW,
+    timeZone: 'Europe/Berlin',
   })
   workbook = new ExcelJS.Workbook()
   await workbook.xlsx.readFile(file)
@@ -147,14 +148,13 @@ describe('writePackingList: structure', () => {
       'Orders',
       ...pickListPerkHeaders(),
     ])
-    const orderHeaders = ORDER_COLUMNS.map((c) => c.header)
-    expect(headersOf(sheet('Orders'))).toEqual(orderHeaders)
+    const orderHeaders = headersOf(sheet('Orders'))
     expect(orderHeaders).toEqual([
       'Seq #',
       'Order ID',
       'Backer',
       'E-mail',
-      'Pledged',
+      'Pledged on',
       'Status',
       'Status code',
       'Payment method',
@@ -170,7 +170,8 @@ describe('writePackingList: structure', () => {
       'Country',
       'Phone',
       'Floor',
-      'Packed at',
+      // A spreadsheet has no time zones: the header says which the times are in.
+      'Packed at (Europe/Berlin)',
       'Packed by',
       'Carrier',
       'Tracking number',
@@ -214,7 +215,11 @@ describe('writePackingList: structure', () => {
     const row = sheet('Orders').getRow(sequences.indexOf(olivia.order.sequence_number!) + 2)
     expect(row.getCell(2).value).toBe(String(olivia.order.id))
     expect(row.getCell(3).value).toBe('Olivia Brown')
-    expect(row.getCell(5).value).toBe(olivia.created_at?.slice(0, 10))
+    // The pledge's day as a date cell, shown as the app says it.
+    const day = olivia.created_at!.slice(0, 10)
+    expect(row.getCell(5).type).toBe(ValueType.Date)
+    expect(row.getCell(5).value).toEqual(new Date(`${day}T00:00:00Z`))
+    expect(row.getCell(5).numFmt).toBe('yyyy-mm-dd')
     // The status in words for a person, its code beside it for a formula or an import.
     expect(row.getCell(6).value).toBe(statusText(olivia.order.status))
     expect(row.getCell(7).value).toBe(olivia.order.status)
@@ -296,19 +301,26 @@ describe('writePackingList: cell types', () => {
   it('keeps formula-like text exactly as typed, in string cells, with no visible apostrophe', () => {
     const cells = (name: string, header: string) =>
       column(sheet(name), header).filter((c) => c.value !== null)
-    const expected: [string, string, string][] = [
-      ['Orders', 'Backer', '=HYPERLINK("http://x","y")'],
-      ['Orders', 'Backer', '@maplefan'],
-      ['Orders', 'Address line 1', '-Dash Co, 14 Mill Lane'],
-      ['Shipping', 'Address line 1', '-Dash Co, 14 Mill Lane'],
-      ['Shipping', 'City', "=cmd|' /C calc'!A0"],
-      ['Shipping', 'Phone', '+1 503-555-0100'],
-      ['Orders', 'Address line 2', '+1 555-0142 (call on arrival)'],
-    ]
-    for (const [name, header, text] of expected) {
-      const cell = cells(name, header).find((c) => c.value === text)
-      expect(cell, `${name} ${header} ${text}`).toBeDefined()
-      expect(cell!.type).toBe(ValueType.String)
+    const expected: Record<string, Record<string, string[]>> = {
+      Orders: {
+        Backer: ['=HYPERLINK("http://x","y")', '@maplefan'],
+        'Address line 1': ['-Dash Co, 14 Mill Lane'],
+        'Address line 2': ['+1 555-0142 (call on arrival)'],
+      },
+      Shipping: {
+        'Address line 1': ['-Dash Co, 14 Mill Lane'],
+        City: ["=cmd|' /C calc'!A0"],
+        Phone: ['+1 503-555-0100'],
+      },
+    }
+    for (const [name, columns] of Object.entries(expected)) {
+      for (const [header, texts] of Object.entries(columns)) {
+        for (const text of texts) {
+          const cell = cells(name, header).find((c) => c.value === text)
+          expect(cell, `${name} ${header} ${text}`).toBeDefined()
+          expect(cell!.type).toBe(ValueType.String)
+        }
+      }
     }
     for (const ws of workbook.worksheets) {
       eachCell(ws, (cell) => {
