@@ -6,6 +6,7 @@ import { problemLines } from '../../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
 import type { ContributionFilter } from '../../shared/fulfillment'
 import { plural } from '../../shared/export/check-text'
+import { nothingSelectedText } from '../../shared/export/selection-text'
 import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
 import { bar, ProgressLine } from '../io'
@@ -24,6 +25,15 @@ const OUT_PATH: OutPathRule = {
   example: 'packing-list.xlsx',
   extension: { dot: '.xlsx', kind: 'an Excel file' },
   writable: true,
+}
+
+/**
+ * An export of no order is refused, as the app refuses it (`nothing_selected`): exit 2, nothing
+ * written, the same words, then the command's `flags` to change.
+ */
+export function refuseEmptySelection(selected: number, flags: string): void {
+  if (selected > 0) return
+  throw new UsageError(`${nothingSelectedText('export')} Change ${flags}.`)
 }
 
 export const exportCommand: Command = {
@@ -57,9 +67,7 @@ evaluates; text that starts like a formula gets Excel's hidden apostrophe (quote
     const rows = filterContributions(cached, filter)
     const { checks, problemRows } = reportPrePrintChecks(context, info, rows)
     for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
-    if (rows.length === 0) {
-      context.warn('No order matches the filters: the workbook holds header rows only.')
-    }
+    refuseEmptySelection(rows.length, '--status, --perk, --country or --search')
 
     const progress = new ProgressLine(context.io.stderr)
     const result = await writePackingList({
