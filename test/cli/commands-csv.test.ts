@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openCache } from '../../src/main/services/cache'
 import { cacheProfile } from '../../src/main/services/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { orderLines } from '../../src/shared/fulfillment'
+import { DEFAULT_STATUSES, filterContributions, orderLines } from '../../src/shared/fulfillment'
 import { cleanEnv, perkpack as spawnPerkpack, TEST_CACHE_KEY } from '../helpers/cli'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
@@ -130,6 +130,31 @@ describe('perkpack export-csv', () => {
     )
   })
 
+  it('--country keeps the orders shipping there, as labels, slips and picklist --out do', async () => {
+    const { dataDir, rows } = prepareCache()
+    const country = rows[0]!.order.shipping!.country!
+    const out = path.join(dataDir, 'one-country.csv')
+    const flags = ['--out', out, '--country', country.toLowerCase()]
+    const result = await perkpack(dataDir, ['export-csv', String(CAMPAIGN), ...flags])
+    expect(result.code, result.stderr).toBe(0)
+    const selected = filterContributions(rows, { statuses: [...DEFAULT_STATUSES], country })
+    expect(selected.length).toBeGreaterThan(0)
+    expect(selected.length).toBeLessThan(rows.length)
+    const orderIds = new Set(
+      readRecords(out)
+        .slice(1)
+        .map((r) => Number(r[0])),
+    )
+    expect(orderIds).toEqual(new Set(selected.map((r) => r.order.id)))
+  })
+
+  it('is listed in the help with the selection flags of the printing commands', async () => {
+    const { dataDir } = prepareCache()
+    const result = await perkpack(dataDir, ['--help'])
+    const line = result.stdout.split('\n').find((l) => l.includes('export-csv <campaign-id>'))
+    expect(line).toContain('[--perk ID] [--country CC]')
+  })
+
   it('reports hidden addresses once for an unprivileged snapshot', async () => {
     const { dataDir } = prepareCache({ unprivileged: true })
     const out = path.join(dataDir, 'ship.csv')
@@ -150,11 +175,21 @@ describe('perkpack export-csv', () => {
   })
 
   describe('exit 2, naming the problem and the fix, writing nothing', () => {
-    it.each([
+    it.each<[string, string[], string]>([
       [
         'a missing --out',
         ['export-csv', String(CAMPAIGN)],
-        'perkpack: Missing --out FILE.csv (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b]\n',
+        'perkpack: Missing --out FILE.csv (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]\n',
+      ],
+      ...['--perk 1', '--country XX'].map((flags): [string, string[], string] => [
+        `${flags}: no order (the app refuses it as nothing_selected)`,
+        ['export-csv', String(CAMPAIGN), '--out', 'OUT', ...flags.split(' ')],
+        'perkpack: No order matches the current filters, so there is nothing to export. Change --status, --perk or --country.\n',
+      ]),
+      [
+        'a --country that is no country code',
+        ['export-csv', String(CAMPAIGN), '--out', 'OUT', '--country', 'Japan'],
+        'perkpack: --country takes a two-letter country code such as US or DE (got "Japan").\n',
       ],
       [
         'an unknown --format',

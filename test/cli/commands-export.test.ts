@@ -98,6 +98,17 @@ describe('perkpack export', () => {
     expect(searched.stdout).toContain(`(${olivia.length} order`)
   })
 
+  it("refuses a selection of no order with exit 2 and the app's words, writing nothing", async () => {
+    const out = path.join(tempDir('perkpack-excel-out-'), 'none.xlsx')
+    const result = await runHere(['export', String(campaign.id), '--out', out, '--country', 'XX'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      'perkpack: No order matches the current filters, so there is nothing to export. Change --status, --perk, --country or --search.\n',
+    )
+    expect(result.stdout).toBe('')
+    expect(fs.existsSync(out)).toBe(false)
+  })
+
   it('refuses bad --out values with exit 2, naming the problem and the fix', async () => {
     const folder = tempDir('perkpack-excel-bad-')
     const dirNamedLikeBook = path.join(folder, 'dir.xlsx')

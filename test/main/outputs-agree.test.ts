@@ -1,9 +1,16 @@
 import { Writable } from 'node:stream'
+import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { OrdersWorkspace } from '../../src/main/orders/workspace'
 import { buildView } from '../../src/main/orders/view-store'
 import { writeShipperCsv } from '../../src/main/services/export/csv'
-import { pickListPlan, uniqueOrdersBySequence } from '../../src/main/services/export/excel-sheets'
+import {
+  orderTable,
+  pickListPlan,
+  shippingPlan,
+  splitShipments,
+  uniqueOrdersBySequence,
+} from '../../src/main/services/export/excel-sheets'
 import { renderLabels, renderPackingSlips } from '../../src/main/services/print'
 import { planPickList } from '../../src/main/services/print/picklist'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
@@ -41,34 +48,62 @@ function driftedRows(): CampaignContribution[] {
 
 const rows = driftedRows()
 
-function discard(): Writable {
-  return new Writable({ write: (_chunk, _encoding, done) => done() })
+/** A stream keeping what is written to it, as text. */
+function collect(): Writable & { text(): string } {
+  const chunks: Buffer[] = []
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      chunks.push(chunk)
+      done()
+    },
+  })
+  return Object.assign(sink, { text: () => Buffer.concat(chunks).toString('utf8') })
 }
 
 interface Covered {
+  /** Order ids, sorted, of each output. */
   labels: number[]
   slips: number[]
+  csvOrders: number[]
+  shippingSheet: number[]
   csv: number
   csvLeftOut: number
+  pickListOrders: number
 }
+
+const sortedIds = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b)
 
 async function covered(selection: readonly CampaignContribution[]): Promise<Covered> {
   const labels = renderLabels(selection, { layout: 'avery5160', maxSheets: 0 })
   const slipDoc = renderPackingSlips(selection, { paper: 'letter', campaignTitle: 'T' })
-  const csv = await writeShipperCsv({ contributions: selection, format: 'generic', out: discard() })
+  const csvOut = collect()
+  const csv = await writeShipperCsv({ contributions: selection, format: 'generic', out: csvOut })
+  const csvRows = parse(csvOut.text(), { bom: true, columns: true }) as Record<string, string>[]
+  const orders = uniqueOrdersBySequence(selection)
+  const sheet = shippingPlan(orderTable(orders), splitShipments(orders))
+  const sheetIdColumn = sheet.headers.indexOf('Order ID')
+  const pickList = planPickList(selection, {
+    paper: 'letter',
+    campaignTitle: 'T',
+    selection: 'S',
+    syncedAt: '2026-03-01T00:00:00Z',
+  })
   const skippedLabels = new Set(labels.skipped.map((s) => s.contributionId))
   const skippedSlips = new Set(slipDoc.skipped.map((s) => s.contributionId))
   expect(labels.labels + labels.skipped.length).toBe(selection.length)
   expect(slipDoc.slips + slipDoc.skipped.length).toBe(selection.length)
   return {
-    labels: selection.filter((r) => !skippedLabels.has(r.id)).map((r) => r.id),
-    slips: selection.filter((r) => !skippedSlips.has(r.id)).map((r) => r.id),
+    labels: sortedIds(selection.filter((r) => !skippedLabels.has(r.id)).map((r) => r.order.id)),
+    slips: sortedIds(selection.filter((r) => !skippedSlips.has(r.id)).map((r) => r.order.id)),
+    csvOrders: sortedIds(csvRows.map((r) => Number(r['order id']))),
+    shippingSheet: sortedIds([...sheet.rows()].map((r) => Number(r[sheetIdColumn]))),
     csv: csv.orders,
     csvLeftOut: csv.skippedOrders + csv.noAddressOrders,
+    pickListOrders: pickList.orders,
   }
 }
 
-describe('labels, packing slips and the shipper CSV cover the same orders', () => {
+describe('labels, packing slips, the shipper CSV and the Shipping sheet cover the same orders', () => {
   it('the drifted campaign holds every kind of order these outputs must agree on', () => {
     const counts = countShipments(rows)
     expect(rows.length).toBeGreaterThan(330)
@@ -89,6 +124,10 @@ describe('labels, packing slips and the shipper CSV cover the same orders', () =
     const counts = countShipments(selection)
     expect(got.labels).toEqual(got.slips)
     expect(got.labels).toHaveLength(counts.ships)
+    expect(got.csvOrders).toEqual(got.labels)
+    // A warehouse mail-merging the Shipping sheet makes exactly the labels PerkPack prints.
+    expect(got.shippingSheet).toEqual(got.labels)
+    expect(got.pickListOrders).toBe(counts.ships)
     expect(got.csv).toBe(counts.ships)
     expect(got.csvLeftOut).toBe(counts.nothingToShip + counts.noAddress)
 

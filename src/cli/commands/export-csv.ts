@@ -1,19 +1,18 @@
 import { writeShipperCsv } from '../../main/services/export/csv'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
+import { DEFAULT_STATUSES } from '../../shared/fulfillment'
 import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
 import type { ShipperCsvFormat } from '../../shared/ipc'
-import { campaignArg, perkFilter } from '../arguments'
+import { campaignArg } from '../arguments'
 import type { Command } from '../command'
-import { offlineCopy } from '../offline-copy'
 import { checkedOutPath } from '../out-path'
 import type { OutPathRule } from '../out-path'
-import { reportPrePrintChecks } from '../preprint-checks'
-import { statusesFrom, unknownStatusNotes } from '../statuses'
+import { printSelection } from '../print-selection'
+import { refuseEmptySelection } from './export'
 
 const USAGE =
-  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b]'
+  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]'
 const FORMATS_TEXT = SHIPPER_CSV_FORMATS.join(' or ')
 const OUT_PATH: OutPathRule = {
   placeholder: 'FILE.csv',
@@ -40,18 +39,20 @@ export const exportCsvCommand: Command = {
                   ShipStation's CSV import names (Order Number, Recipient Full Name, ...)
 --status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
 --perk ID         only orders holding this perk
+--country CC      only orders shipping to this country (ISO code, e.g. US)
+The orders of the same flags as labels, slips and picklist --out; a selection of no order
+exits 2 and writes nothing.
 UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting; text that a spreadsheet could
-run as a formula is prefixed with '. The pre-print checks are printed to stderr.`,
-  options: ['out', 'format', 'status', 'perk'],
+run as a formula is prefixed with ' (a plain phone number such as +1 503-555-0100 is not).
+The pre-print checks are printed to stderr.`,
+  options: ['out', 'format', 'status', 'perk', 'country'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
     const out = checkedOutPath(values.out, OUT_PATH)
     const format = formatFrom(values.format)
-    const { info, rows: cached } = offlineCopy(context, campaignId)
-    const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
-    const rows = filterContributions(cached, { statuses, ...perkFilter(values.perk) })
-    reportPrePrintChecks(context, info, rows)
-    for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
+    // The printing commands' selection: one reading of --status, --perk and --country.
+    const { rows } = printSelection(context, campaignId, values)
+    refuseEmptySelection(rows.length, '--status, --perk or --country')
 
     const result = await writeShipperCsv({
       contributions: rows,

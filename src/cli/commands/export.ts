@@ -6,6 +6,7 @@ import { problemLines } from '../../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
 import type { ContributionFilter } from '../../shared/fulfillment'
 import { plural } from '../../shared/export/check-text'
+import { nothingSelectedText } from '../../shared/export/selection-text'
 import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
 import { bar, ProgressLine } from '../io'
@@ -26,6 +27,15 @@ const OUT_PATH: OutPathRule = {
   writable: true,
 }
 
+/**
+ * An export of no order is refused, as the app refuses it (`nothing_selected`): exit 2, nothing
+ * written, the same words, then the command's `flags` to change.
+ */
+export function refuseEmptySelection(selected: number, flags: string): void {
+  if (selected > 0) return
+  throw new UsageError(`${nothingSelectedText('export')} Change ${flags}.`)
+}
+
 export const exportCommand: Command = {
   usage: USAGE,
   summary:
@@ -35,9 +45,11 @@ export const exportCommand: Command = {
 --perk ID         only orders holding this perk
 --country CC      only orders shipping to this country (e.g. US)
 --search TEXT     only orders whose backer, e-mail, order id, #sequence or city match
-Sheets: Pick list, Orders, one per perk, Shipping, Checks (the pre-print checks, also printed
-to stderr), and Problems when the last sync could not read some contributions (id, row, field,
-problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
+Sheets: Pick list, Orders, one per perk, Shipping (only the orders that ship: the labels'
+and the shipper CSV's), Left out (the others and why, when there are any), Checks (the
+pre-print checks, also printed to stderr), and Problems when the last sync could not read some
+contributions (id, row, field, problem). Text is kept as typed, in text cells no spreadsheet
+evaluates; text that starts like a formula gets Excel's hidden apostrophe (quotePrefix).`,
   options: ['out', 'status', 'perk', 'country', 'search'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
@@ -55,9 +67,7 @@ problem). Text that a spreadsheet could run as a formula is prefixed with '.`,
     const rows = filterContributions(cached, filter)
     const { checks, problemRows } = reportPrePrintChecks(context, info, rows)
     for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
-    if (rows.length === 0) {
-      context.warn('No order matches the filters: the workbook holds header rows only.')
-    }
+    refuseEmptySelection(rows.length, '--status, --perk, --country or --search')
 
     const progress = new ProgressLine(context.io.stderr)
     const result = await writePackingList({

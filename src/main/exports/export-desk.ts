@@ -1,6 +1,7 @@
 import { nothingToPrintText, ordersThatShip } from '../../shared/fulfillment'
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/checks'
+import { nothingSelectedText } from '../../shared/export/selection-text'
 import type { PrePrintCheck } from '../../shared/export/checks'
 import type {
   AppSettings,
@@ -138,7 +139,7 @@ export class ExportDesk {
     if (selection.contributions.length === 0) {
       throw new PerkPackError(
         'nothing_selected',
-        `No order matches the current filters, so there is nothing to ${what}. Change the filters in Orders.`,
+        `${nothingSelectedText(what)} Change the filters in Orders.`,
       )
     }
     return selection

@@ -5,11 +5,15 @@
 // LibreOffice or Google Sheets once the file is opened, re-imported or saved as CSV. Backer names,
 // addresses and perk labels are typed by strangers, so every text cell we write goes through here.
 //
-// Why an apostrophe and not the `quotePrefix` cell style: exceljs 4.4.0 neither reads nor writes
-// `quotePrefix` (its style xform, lib/xlsx/xform/style/style-xform.js, knows only numFmt, font,
-// fill, border, alignment and protection), so the only portable defence that survives both the
-// xlsx and the CSV path is OWASP's own recommendation: prefix the text with a single quote. The
-// original text follows the quote unchanged, so nothing is lost and a reader can strip it.
+// Two defences, one per file type:
+// - CSV has no types: every field is parsed like typed input when opened, so a dangerous value is
+//   prefixed with a single quote, OWASP's own recommendation (`neutralizeFormula`).
+// - xlsx stores a string cell as a string: Excel, LibreOffice and Google Sheets never evaluate
+//   it, so the workbook keeps the text exactly as typed (`storableText`), in a cell of the Text
+//   format, with Excel's hidden apostrophe (the cell style's quotePrefix, written by
+//   src/main/services/export/excel-quote-prefix.ts) where the text starts like a formula, so
+//   editing the cell and pressing Enter keeps it text too. A literal apostrophe there would print
+//   on every mail-merged label.
 //
 // Only text is treated. Real numbers (quantities, amounts, negative numbers) are written as
 // numbers by the callers and never pass through these functions.
@@ -33,18 +37,28 @@ const LEADING_BLANKS = /^[ \u00a0\u3000]+/
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g
 
+/** True when `text`, typed into a cell, starts like a formula (phone numbers included). */
+export function startsLikeFormula(text: string): boolean {
+  const first = text.replace(LEADING_BLANKS, '')
+  return first.length > 0 && DANGEROUS_FIRST.has(first[0]!)
+}
+
 /** True when a spreadsheet could read `text` as a formula (or a DDE payload). */
 export function isDangerousText(text: string): boolean {
-  const first = text.replace(LEADING_BLANKS, '')
-  return first.length > 0 && DANGEROUS_FIRST.has(first[0]!) && !PHONE_NUMBER.test(first)
+  return startsLikeFormula(text) && !PHONE_NUMBER.test(text.replace(LEADING_BLANKS, ''))
+}
+
+/** The text without the controls no cell can hold; otherwise unchanged. */
+export function storableText(text: string): string {
+  return text.replace(UNSTORABLE_CONTROLS, '')
 }
 
 /**
- * The text as it should be stored in a spreadsheet or CSV cell: controls no cell can hold
- * removed, then unchanged when harmless, otherwise prefixed with a single quote. Idempotent,
- * since a quoted value starts with `'`.
+ * The text as it should be stored in a CSV field: controls no cell can hold removed, then
+ * unchanged when harmless, otherwise prefixed with a single quote. Idempotent, since a quoted
+ * value starts with `'`.
  */
 export function neutralizeFormula(text: string): string {
-  const clean = text.replace(UNSTORABLE_CONTROLS, '')
+  const clean = storableText(text)
   return isDangerousText(clean) ? `'${clean}` : clean
 }

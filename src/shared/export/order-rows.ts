@@ -17,9 +17,10 @@ import type { OrderFloorState } from '../floor/order-state'
 /**
  * How a column's values are stored. `id` is text that looks like a number to a spreadsheet
  * (order ids, SKU and postal codes, phone numbers): it must stay text, or Excel drops leading
- * zeros and shows 4006381333931 as 4.00638E+12.
+ * zeros and shows 4006381333931 as 4.00638E+12. `day` ("2026-01-13") and `instant` (ISO 8601
+ * with a time zone) are dates a spreadsheet should sort and compute with.
  */
-export type ColumnKind = 'number' | 'text' | 'id'
+export type ColumnKind = 'number' | 'text' | 'id' | 'day' | 'instant'
 
 export interface ExportColumn<K extends string> {
   key: K
@@ -40,7 +41,7 @@ export interface OrderRowValues extends ShippingValues {
   orderId: string
   backer: string
   email: string
-  /** The pledge's calendar day, as the drawer and the slip say it. */
+  /** The pledge's calendar day, as the drawer and the slip say it ("2026-01-13"). */
   pledged: string
   /** In words ("In fulfillment"); the API's code beside it, for a machine or a formula. */
   status: string
@@ -51,6 +52,7 @@ export interface OrderRowValues extends ShippingValues {
   items: string
   /** The packing floor: "Packed", when and where, and every parcel's tracking number. */
   floor: string
+  /** ISO 8601, as the packing floor recorded it. */
   packedAt: string
   station: string
   carrier: string
@@ -77,7 +79,7 @@ export const ORDER_COLUMNS: readonly ExportColumn<OrderRowKey>[] = [
   { key: 'orderId', header: 'Order ID', kind: 'id' },
   { key: 'backer', header: 'Backer', kind: 'text' },
   { key: 'email', header: 'E-mail', kind: 'text' },
-  { key: 'pledged', header: 'Pledged', kind: 'id' },
+  { key: 'pledged', header: 'Pledged on', kind: 'day' },
   { key: 'status', header: 'Status', kind: 'text' },
   { key: 'statusCode', header: 'Status code', kind: 'text' },
   { key: 'payment', header: 'Payment method', kind: 'text' },
@@ -87,7 +89,7 @@ export const ORDER_COLUMNS: readonly ExportColumn<OrderRowKey>[] = [
   ...SHIPPING_COLUMN_LIST,
   // The packing floor last, so the address columns stay where warehouse macros expect them.
   { key: 'floor', header: 'Floor', kind: 'text' },
-  { key: 'packedAt', header: 'Packed at', kind: 'id' },
+  { key: 'packedAt', header: 'Packed at', kind: 'instant' },
   { key: 'station', header: 'Packed by', kind: 'text' },
   { key: 'carrier', header: 'Carrier', kind: 'text' },
   // Text, always: a spreadsheet would show 9400111899223856728493 as 9.40011E+21.

@@ -40,3 +40,12 @@ export function partText(part: SelectionPart): string {
 export function selectionText(parts: readonly SelectionPart[]): string {
   return parts.map(partText).join(' · ')
 }
+
+/**
+ * A selection of no order, refused before anything is written: "No order matches the current
+ * filters, so there is nothing to export." The app and the command line say it alike, each
+ * adding where to change the filters.
+ */
+export function nothingSelectedText(what: string): string {
+  return `No order matches the current filters, so there is nothing to ${what}.`
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { isDangerousText, neutralizeFormula } from '../../../src/shared/export/formula'
+import {
+  isDangerousText,
+  neutralizeFormula,
+  startsLikeFormula,
+  storableText,
+} from '../../../src/shared/export/formula'
 
 describe('formula injection rule (OWASP)', () => {
   it.each([
@@ -73,5 +78,15 @@ describe('phone numbers and full-width signs', () => {
         `'${sign}HYPERLINK("http://x","y")`,
       )
     }
+  })
+})
+
+describe('what the workbook marks with its hidden apostrophe', () => {
+  it('marks every text that starts like a formula, phone numbers too, and keeps the text', () => {
+    const texts = ['+1 503-555-0100', '  =1+1', 'Mill Lane - 14']
+    expect(texts.map(startsLikeFormula)).toEqual([true, true, false])
+    // The CSV leaves a plain phone number alone; the workbook's hidden apostrophe costs nothing.
+    expect(isDangerousText(texts[0]!)).toBe(false)
+    expect(storableText('=A1\u0000')).toBe('=A1')
   })
 })

@@ -79,12 +79,15 @@ describe('order rows for exports', () => {
     expect(values[1]).toBe(String(row.order.id))
     expect(ORDER_COLUMNS.filter((c) => c.kind === 'id').map((c) => c.key)).toEqual([
       'orderId',
-      'pledged',
       'postalCode',
       'country',
       'phone',
-      'packedAt',
       'tracking',
+    ])
+    // Dates are dates a spreadsheet computes with, not text.
+    expect(ORDER_COLUMNS.filter((c) => c.kind === 'day' || c.kind === 'instant')).toEqual([
+      { key: 'pledged', header: 'Pledged on', kind: 'day' },
+      { key: 'packedAt', header: 'Packed at', kind: 'instant' },
     ])
     expect(SHIPPING_COLUMNS.map((c) => c.key)).toEqual([
       'sequence',

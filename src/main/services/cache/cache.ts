@@ -23,6 +23,7 @@ import { StagedSnapshot } from './staged-snapshot'
 import type { SnapshotStore, SyncRef } from './staged-snapshot'
 import { prepareStatements, toInfo } from './statements'
 import type { CampaignRow, Statements, SyncRow } from './statements'
+import { isProcessAlive } from '../process-alive'
 import type {
   CampaignSnapshotInfo,
   OfflineCache,
@@ -34,16 +35,6 @@ import type {
 
 /** Caches open in this process: tells a dead sync of ours from a live one, and lets wipe close. */
 export const openCaches = new Set<SqliteOfflineCache>()
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 function assertId(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) {

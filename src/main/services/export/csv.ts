@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
@@ -12,6 +11,7 @@ import type { ShipperCsvFormat } from '../../../shared/ipc'
 import { Cancelled, isAbortError } from '../perkpack-errors'
 import { writeFailure } from '../write-errors'
 import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
+import { EXPORT_FILE_MODE, exportTempPath, removeLeftoverTemps } from './export-temp-files'
 import type { ShipperRecord } from './csv-rows'
 
 export { SHIPPER_CSV_COLUMNS, shipperLines } from './csv-rows'
@@ -125,17 +125,12 @@ export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<
   }
 
   const target = resolve(out)
-  // Same folder as the target, so the rename is atomic; hidden and unique per attempt, so two
-  // exports to one name never share a temporary file.
-  const temp = join(
-    dirname(target),
-    `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
-  )
+  removeLeftoverTemps(target)
+  const temp = exportTempPath(target)
   try {
     // `flush`: the bytes are on disk before the rename makes the file visible under its name.
-    await pipeline(source, stringifier, createWriteStream(temp, { flags: 'wx', flush: true }), {
-      signal,
-    })
+    const file = createWriteStream(temp, { flags: 'wx', flush: true, mode: EXPORT_FILE_MODE })
+    await pipeline(source, stringifier, file, { signal })
     if (signal?.aborted) throw cancelled()
     await rename(temp, target)
   } catch (error) {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
-import path from 'node:path'
 import { Transform } from 'node:stream'
 import type { Writable } from 'node:stream'
 import { writeFailure } from '../write-errors'
+import { EXPORT_FILE_MODE, exportTempPath, removeLeftoverTemps } from './export-temp-files'
 
 // Where the workbook goes: a file written beside its target and renamed into place when
 // complete, or the caller's stream.
@@ -22,14 +21,12 @@ export interface Sink {
 }
 
 export function fileSink(target: string): Sink {
-  const dir = path.dirname(target)
-  const temp = path.join(
-    dir,
-    `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
-  )
+  removeLeftoverTemps(target)
+  const temp = exportTempPath(target)
   // Opened synchronously so a missing or read-only folder fails here with a clear message,
-  // before any work; 'wx' never clobbers another export's temporary file.
-  const fd = fs.openSync(temp, 'wx', 0o644)
+  // before any work; 'wx' never clobbers another export's temporary file. The mode stays with
+  // the file through the rename: the export is its owner's only, as the PDFs are.
+  const fd = fs.openSync(temp, 'wx', EXPORT_FILE_MODE)
   const stream = fs.createWriteStream(temp, { fd })
   // Errors surface through commit() or the next breath; an unheard 'error' event would crash.
   let failure: Error | null = null

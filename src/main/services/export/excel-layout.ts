@@ -74,6 +74,7 @@ export class SheetNamer {
 /** Widest column Excel is asked for; long addresses and item lists wrap instead. */
 const COLUMN_WIDTH_CAP = 60
 const COLUMN_WIDTH_MIN = 6
+const DATE_WIDTH = 16
 
 /**
  * Display width of `text` in Excel's character units, counting East Asian wide characters and
@@ -111,11 +112,12 @@ export class ColumnWidths {
     this.widths = headers.map((h) => displayWidth(h))
   }
 
-  see(index: number, value: string | number | null | undefined): void {
+  see(index: number, value: string | number | Date | null | undefined): void {
     if (value === null || value === undefined || value === '') return
     const current = this.widths[index] ?? 0
-    if (typeof value === 'number') {
-      const digits = String(value).length
+    if (typeof value !== 'string') {
+      // A date shows at most "2026-11-25 09:21".
+      const digits = value instanceof Date ? DATE_WIDTH : String(value).length
       if (digits > current) this.widths[index] = digits
       return
     }

@@ -1,9 +1,12 @@
 import type { Writable } from 'node:stream'
 import type ExcelJS from 'exceljs'
-import type { Style, Worksheet } from 'exceljs'
-import { neutralizeFormula } from '../../../shared/export/formula'
+import type { Cell, Style, Worksheet } from 'exceljs'
+import { startsLikeFormula, storableText } from '../../../shared/export/formula'
 import { Cancelled } from '../perkpack-errors'
+import { DAY_FORMAT, MINUTE_FORMAT } from './excel-dates'
+import { registerQuotePrefix } from './excel-quote-prefix'
 import type { SheetPlan } from './excel-sheets'
+import type { ColumnKind } from '../../../shared/export/order-rows'
 
 // Shared style objects: exceljs caches a style's id by object identity (a WeakMap), so giving
 // every cell one of these instead of the per-cell copy it makes is what keeps 1.5 million cells
@@ -12,6 +15,8 @@ const TOP = { vertical: 'top' } as const
 const TEXT_STYLE: Partial<Style> = { numFmt: '@', alignment: TOP }
 const WRAP_STYLE: Partial<Style> = { numFmt: '@', alignment: { vertical: 'top', wrapText: true } }
 const NUMBER_STYLE: Partial<Style> = { numFmt: 'General', alignment: TOP }
+const DAY_STYLE: Partial<Style> = { numFmt: DAY_FORMAT, alignment: TOP }
+const MINUTE_STYLE: Partial<Style> = { numFmt: MINUTE_FORMAT, alignment: TOP }
 const HEADER_STYLE: Partial<Style> = {
   numFmt: '@',
   font: { bold: true },
@@ -19,9 +24,32 @@ const HEADER_STYLE: Partial<Style> = {
   fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEDEDED' } },
   border: { bottom: { style: 'thin', color: { argb: 'FF808080' } } },
 }
+// The same with Excel's hidden apostrophe, for text that starts like a formula: shown and printed
+// as it is, and still text when edited (see excel-quote-prefix.ts).
+const QUOTED: ReadonlyMap<Partial<Style>, Partial<Style>> = new Map(
+  [TEXT_STYLE, WRAP_STYLE, HEADER_STYLE].map((style) => [style, { ...style }]),
+)
+
+/** `text` as the cell holds it, with `style`, or its quote-prefixed twin when it needs one. */
+function setText(cell: Cell, text: string, style: Partial<Style>): void {
+  const value = storableText(text)
+  cell.value = value
+  cell.style = (startsLikeFormula(value) ? QUOTED.get(style) : undefined) ?? style
+}
+
 // Column-level formats too, so a value typed into an empty cell later stays text as well.
 const TEXT_COLUMN: Partial<Style> = { numFmt: '@' }
 const NUMBER_COLUMN: Partial<Style> = {}
+const DAY_COLUMN: Partial<Style> = { numFmt: DAY_FORMAT }
+const MINUTE_COLUMN: Partial<Style> = { numFmt: MINUTE_FORMAT }
+
+const COLUMN_STYLES: Readonly<Record<ColumnKind, Partial<Style>>> = {
+  number: NUMBER_COLUMN,
+  text: TEXT_COLUMN,
+  id: TEXT_COLUMN,
+  day: DAY_COLUMN,
+  instant: MINUTE_COLUMN,
+}
 
 /** Rows between yields to the event loop (and checks of the zip's backlog and of `signal`). */
 const ROWS_PER_SLICE = 500
@@ -158,20 +186,18 @@ export async function writeSheet(
       oddFooter: '&CPage &P of &N',
     },
   })
-  const styles = plan.kinds.map((kind, c) =>
-    kind === 'number' ? NUMBER_STYLE : plan.wrap[c] ? WRAP_STYLE : TEXT_STYLE,
+  for (const [base, quoted] of QUOTED) registerQuotePrefix(workbook, base, quoted)
+  const styles = plan.wrap.map((wrap) => (wrap ? WRAP_STYLE : TEXT_STYLE))
+  const valueStyles = plan.kinds.map((kind) =>
+    kind === 'day' ? DAY_STYLE : kind === 'instant' ? MINUTE_STYLE : NUMBER_STYLE,
   )
   sheet.columns = plan.widths.map((width, c) => ({
     width,
-    style: plan.kinds[c] === 'number' ? NUMBER_COLUMN : TEXT_COLUMN,
+    style: COLUMN_STYLES[plan.kinds[c] as ColumnKind],
   }))
 
   const header = sheet.getRow(1)
-  plan.headers.forEach((text, c) => {
-    const cell = header.getCell(c + 1)
-    cell.value = neutralizeFormula(text)
-    cell.style = HEADER_STYLE
-  })
+  plan.headers.forEach((text, c) => setText(header.getCell(c + 1), text, HEADER_STYLE))
   header.commit()
 
   let r = 2
@@ -181,13 +207,13 @@ export async function writeSheet(
       const value = values[c]
       if (value === null || value === undefined || value === '') continue
       const cell = row.getCell(c + 1)
-      if (typeof value === 'number') {
+      if (typeof value !== 'string') {
+        // A number, or a date (a number with a date format) in a date column.
         cell.value = value
-        cell.style = NUMBER_STYLE
+        cell.style = value instanceof Date ? (valueStyles[c] as Partial<Style>) : NUMBER_STYLE
       } else {
         // Every text cell, identifiers included: a phone number "+1 555…" is text too.
-        cell.value = neutralizeFormula(value)
-        cell.style = styles[c] as Partial<Style>
+        setText(cell, value, styles[c] as Partial<Style>)
       }
     }
     row.commit()

@@ -7,7 +7,14 @@ import {
   rowInColumns,
 } from '../../../shared/export/order-rows'
 import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
-import { compareBySequence, describeChoices, shippedPickList } from '../../../shared/fulfillment'
+import {
+  compareBySequence,
+  describeChoices,
+  notShipping,
+  shippedPickList,
+} from '../../../shared/fulfillment'
+import type { NotShipping } from '../../../shared/fulfillment'
+import { dayCell, deskTimeZone, minuteCell } from './excel-dates'
 import { ColumnWidths } from './excel-layout'
 
 // What goes on each sheet of the packing list, as plans of rows the sheet writer streams out.
@@ -15,10 +22,11 @@ import { ColumnWidths } from './excel-layout'
 export const SHEET_PICK_LIST = 'Pick list'
 export const SHEET_ORDERS = 'Orders'
 export const SHEET_SHIPPING = 'Shipping'
+export const SHEET_LEFT_OUT = 'Left out'
 export const SHEET_CHECKS = 'Checks'
 export const SHEET_PROBLEMS = 'Problems'
 
-export type CellValue = string | number | null
+export type CellValue = string | number | Date | null
 
 export interface SheetPlan {
   name: string
@@ -106,6 +114,8 @@ export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
 }
 
 export interface OrderTable {
+  /** `ORDER_COLUMNS`' headers, "Packed at" naming the time zone its times are in. */
+  headers: string[]
   /** One row per order in `ORDER_COLUMNS` order, computed once and shared by several sheets. */
   rows: CellValue[][]
   /**
@@ -117,21 +127,35 @@ export interface OrderTable {
   perks: { id: number; label: string; rows: number[] }[]
 }
 
-const ORDER_HEADERS = ORDER_COLUMNS.map((c) => c.header)
+const columnsOfKind = (kind: ColumnKind): number[] =>
+  ORDER_COLUMNS.flatMap((c, i) => (c.kind === kind ? [i] : []))
+const DAY_COLUMNS = columnsOfKind('day')
+const INSTANT_COLUMNS = columnsOfKind('instant')
 
+/**
+ * The order rows, dates as date cells: days as they are, instants in `timeZone` (the desk's,
+ * named in the header), since a spreadsheet has no time zones. Text that is no date stays text.
+ */
 export function orderTable(
   orders: readonly CampaignContribution[],
   floor?: ReadonlyMap<number, OrderFloorState>,
+  timeZone = deskTimeZone(),
 ): OrderTable {
+  const headers = ORDER_COLUMNS.map((c) =>
+    c.kind === 'instant' ? `${c.header} (${timeZone})` : c.header,
+  )
   const rows: CellValue[][] = []
-  const widths = new ColumnWidths(ORDER_HEADERS)
+  const widths = new ColumnWidths(headers)
   const perks = new Map<number, OrderTable['perks'][number]>()
   for (let i = 0; i < orders.length; i++) {
     const contribution = orders[i] as CampaignContribution
-    const row = rowInColumns(
+    const row: CellValue[] = rowInColumns(
       orderRowValues(contribution, floor?.get(contribution.order.id)),
       ORDER_COLUMNS,
     )
+    for (const c of DAY_COLUMNS) row[c] = dayCell(row[c] as string) ?? row[c] ?? null
+    for (const c of INSTANT_COLUMNS)
+      row[c] = minuteCell(row[c] as string, timeZone) ?? row[c] ?? null
     rows.push(row)
     for (let c = 0; c < row.length; c++) widths.see(c, row[c])
     for (const perk of contribution.order.perks) {
@@ -144,7 +168,7 @@ export function orderTable(
       if (entry.rows[entry.rows.length - 1] !== i) entry.rows.push(i)
     }
   }
-  return { rows, widths, perks: [...perks.values()].sort((a, b) => a.id - b.id) }
+  return { headers, rows, widths, perks: [...perks.values()].sort((a, b) => a.id - b.id) }
 }
 
 const ORDER_KINDS = ORDER_COLUMNS.map((c) => c.kind)
@@ -154,7 +178,7 @@ const ORDER_WRAP = ORDER_COLUMNS.map((c) => WRAPPED_KEYS.has(c.key))
 export function ordersPlan(name: string, table: OrderTable, indexes: number[] | null): SheetPlan {
   return {
     name,
-    headers: ORDER_HEADERS,
+    headers: table.headers,
     kinds: ORDER_KINDS,
     wrap: ORDER_WRAP,
     widths: table.widths.final(),
@@ -163,7 +187,29 @@ export function ordersPlan(name: string, table: OrderTable, indexes: number[] | 
   }
 }
 
-export function shippingPlan(table: OrderTable): SheetPlan {
+/** Which orders ship (the same rule as labels, slips and the shipper CSV) and why others do not. */
+export interface ShipmentSplit {
+  /** Indexes into the order table of the orders that ship. */
+  ships: number[]
+  /** The others, each with its index into the order table. */
+  leftOut: (NotShipping & { index: number })[]
+}
+
+export function splitShipments(orders: readonly CampaignContribution[]): ShipmentSplit {
+  const split: ShipmentSplit = { ships: [], leftOut: [] }
+  orders.forEach((order, index) => {
+    const skip = notShipping(order)
+    if (skip === null) split.ships.push(index)
+    else split.leftOut.push({ ...skip, index })
+  })
+  return split
+}
+
+/**
+ * The orders that ship, with what a shipping tool or a mail merge imports: one row per parcel,
+ * nothing else (a note row would become a label too; the orders left out have their own sheet).
+ */
+export function shippingPlan(table: OrderTable, split: ShipmentSplit): SheetPlan {
   const at = SHIPPING_COLUMNS.map((c) => ORDER_COLUMNS.findIndex((o) => o.key === c.key))
   return {
     name: SHEET_SHIPPING,
@@ -171,10 +217,37 @@ export function shippingPlan(table: OrderTable): SheetPlan {
     kinds: SHIPPING_COLUMNS.map((c) => c.kind),
     wrap: SHIPPING_COLUMNS.map(() => false),
     widths: table.widths.pick(at).final(),
-    rowCount: table.rows.length,
+    rowCount: split.ships.length,
     *rows() {
-      for (const row of table.rows) yield at.map((i) => row[i] ?? null)
+      for (const i of split.ships) {
+        const row = table.rows[i] as CellValue[]
+        yield at.map((c) => row[c] ?? null)
+      }
     },
+  }
+}
+
+const LEFT_OUT_KEYS: readonly OrderRowKey[] = ['sequence', 'orderId', 'backer']
+
+/** The orders of the selection the Shipping sheet leaves out, each with the reason. */
+export function leftOutPlan(table: OrderTable, split: ShipmentSplit): SheetPlan {
+  const at = LEFT_OUT_KEYS.map((key) => ORDER_COLUMNS.findIndex((o) => o.key === key))
+  const widths = table.widths.pick(at)
+  const headers = [...at.map((c) => table.headers[c] as string), 'Why it does not ship']
+  widths.widths.push(headers[3]!.length)
+  const rows = split.leftOut.map((skip): CellValue[] => {
+    const row = table.rows[skip.index] as CellValue[]
+    widths.see(3, skip.reason)
+    return [...at.map((c) => row[c] ?? null), skip.reason]
+  })
+  return {
+    name: SHEET_LEFT_OUT,
+    headers,
+    kinds: [...at.map((c) => ORDER_KINDS[c] as ColumnKind), 'text'],
+    wrap: headers.map(() => false),
+    widths: widths.final(),
+    rowCount: rows.length,
+    rows: () => rows,
   }
 }
 

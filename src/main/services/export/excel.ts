@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { ProblemLine } from '../../../shared/problems/report'
+import { shippingCoverageText } from '../../../shared/fulfillment'
 import { writeFailure } from '../write-errors'
 import { fileSink, streamSink } from './excel-files'
 import type { Sink } from './excel-files'
@@ -15,12 +16,15 @@ import {
   orderTable,
   ordersPlan,
   pickListPlan,
+  leftOutPlan,
   SHEET_CHECKS,
+  SHEET_LEFT_OUT,
   SHEET_ORDERS,
   SHEET_PICK_LIST,
   SHEET_PROBLEMS,
   SHEET_SHIPPING,
   shippingPlan,
+  splitShipments,
   uniqueOrdersBySequence,
 } from './excel-sheets'
 import type { PackingListCheck, SheetPlan } from './excel-sheets'
@@ -45,6 +49,11 @@ export interface PackingListOptions {
   problems?: readonly ProblemLine[]
   /** The packing floor's record by order id: the Floor, Carrier and Tracking columns. */
   floor?: ReadonlyMap<number, OrderFloorState>
+  /**
+   * The IANA time zone "Packed at" is shown in (and named in its header); default the computer's,
+   * the desk's. Tests pin it.
+   */
+  timeZone?: string
   /** The workbook's creation time; tests pin it. */
   now?: Date
   /**
@@ -67,7 +76,8 @@ const BACKLOG_BYTES = 4 * 1024 * 1024
 
 /**
  * Writes the Excel packing list with exceljs's streaming writer: "Pick list", "Orders", one
- * sheet per perk, "Shipping", when checks are given "Checks", and when the campaign has problem
+ * sheet per perk, "Shipping" (the orders that ship, as labels and the shipper CSV), "Left out"
+ * (the others, and why) when there are any, when checks are given "Checks", and when the campaign has problem
  * rows "Problems". Memory stays bounded by the order table (one array of cell values per order)
  * plus a few MB of XML in flight.
  *
@@ -80,16 +90,18 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   const target = typeof options.out === 'string' ? path.resolve(options.out) : null
 
   const orders = uniqueOrdersBySequence(options.contributions)
-  const table = orderTable(orders, options.floor)
+  const table = orderTable(orders, options.floor, options.timeZone)
   const namer = new SheetNamer()
-  for (const fixed of [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_CHECKS, SHEET_PROBLEMS])
-    namer.reserve(fixed)
+  const fixed = [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_LEFT_OUT, SHEET_CHECKS]
+  for (const name of [...fixed, SHEET_PROBLEMS]) namer.reserve(name)
+  const split = splitShipments(orders)
   const plans: SheetPlan[] = [
     pickListPlan(orders),
     ordersPlan(SHEET_ORDERS, table, null),
     ...table.perks.map((perk) => ordersPlan(namer.perk(perk.label, perk.id), table, perk.rows)),
-    shippingPlan(table),
+    shippingPlan(table, split),
   ]
+  if (split.leftOut.length > 0) plans.push(leftOutPlan(table, split))
   if (options.checks) plans.push(checksPlan(options.checks))
   if (options.problems && options.problems.length > 0) plans.push(problemsPlan(options.problems))
   const progress = new Progress(
@@ -127,7 +139,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
     category: 'Fulfillment',
     description:
       `Campaign ${campaign.id} (${name}), data synced ${campaign.lastSyncedAt}. ` +
-      `${orders.length} orders.` +
+      `${orders.length} orders; Shipping lists ${shippingCoverageText(split.ships.length, split.leftOut)}.` +
       (campaign.privileged ? '' : ' Synced without team access: e-mails and addresses are hidden.'),
   })
 

@@ -63,8 +63,8 @@ describe('Excel packing list: the "Problems" sheet', () => {
       // No usable id: the cell stays empty, the row says which contribution it was.
       [undefined, 17, 'order.id', PROBLEMS[1]!.problems[0]!.message],
       [undefined, 17, 'order.perks[0].id', PROBLEMS[1]!.problems[1]!.message],
-      // Text a spreadsheet would run is written as text.
-      [41450077, 4, 'order', `'=HYPERLINK("x") missing`],
+      // Text a spreadsheet would run is written as text, as it came (a string cell).
+      [41450077, 4, 'order', '=HYPERLINK("x") missing'],
     ])
     // Ids, paths and messages only: the rows themselves (personal data) stay out.
     const text = JSON.stringify(values(sheet))

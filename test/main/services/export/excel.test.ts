@@ -11,12 +11,15 @@ import type {
   PackingListCampaign,
   PackingListResult,
 } from '../../../../src/main/services/export/excel'
-import { isDangerousText } from '../../../../src/shared/export/formula'
-import { ORDER_COLUMNS, SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
+import { startsLikeFormula } from '../../../../src/shared/export/formula'
+import { SHIPPING_COLUMNS } from '../../../../src/shared/export/order-rows'
 import type { CampaignContribution, Perk } from '../../../../src/shared/api/schemas'
 import {
   buildPickList,
   filterContributions,
+  leftOutText,
+  notShipping,
+  ordersThatShip,
   paymentMethodText,
   statusText,
 } from '../../../../src/shared/fulfillment'
@@ -99,6 +102,7 @@ beforeAll(async () => {
     out: file,
     checks: CHECKS,
     now: NOW,
+    timeZone: 'Europe/Berlin',
   })
   workbook = new ExcelJS.Workbook()
   await workbook.xlsx.readFile(file)
@@ -121,16 +125,17 @@ async function sheetXml(name: string): Promise<string> {
 }
 
 describe('writePackingList: structure', () => {
-  it('writes the sheets in order: pick list, orders, one per perk, shipping, checks', () => {
+  it('writes the sheets in order: pick list, orders, one per perk, shipping, left out, checks', () => {
     const perkNames = [...perksOf(rows).values()]
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
       'Pick list',
       'Orders',
       ...perkNames,
       'Shipping',
+      'Left out',
       'Checks',
     ])
-    expect(result).toMatchObject({ path: file, orders: rows.length, sheets: perkNames.length + 4 })
+    expect(result).toMatchObject({ path: file, orders: rows.length, sheets: perkNames.length + 5 })
     expect(result.bytes).toBe(fs.statSync(file).size)
   })
 
@@ -143,14 +148,13 @@ describe('writePackingList: structure', () => {
       'Orders',
       ...pickListPerkHeaders(),
     ])
-    const orderHeaders = ORDER_COLUMNS.map((c) => c.header)
-    expect(headersOf(sheet('Orders'))).toEqual(orderHeaders)
+    const orderHeaders = headersOf(sheet('Orders'))
     expect(orderHeaders).toEqual([
       'Seq #',
       'Order ID',
       'Backer',
       'E-mail',
-      'Pledged',
+      'Pledged on',
       'Status',
       'Status code',
       'Payment method',
@@ -166,7 +170,8 @@ describe('writePackingList: structure', () => {
       'Country',
       'Phone',
       'Floor',
-      'Packed at',
+      // A spreadsheet has no time zones: the header says which the times are in.
+      'Packed at (Europe/Berlin)',
       'Packed by',
       'Carrier',
       'Tracking number',
@@ -179,13 +184,25 @@ describe('writePackingList: structure', () => {
 
   it('has one row per order, per perk holder and per pick list line', () => {
     expect(sheet('Orders').rowCount - 1).toBe(rows.length)
-    expect(sheet('Shipping').rowCount - 1).toBe(rows.length)
+    expect(sheet('Shipping').rowCount - 1).toBe(ordersThatShip(rows).length)
+    expect(sheet('Left out').rowCount - 1).toBe(rows.length - ordersThatShip(rows).length)
     expect(sheet('Pick list').rowCount - 1).toBe(buildPickList(rows).length)
     for (const [perkId, label] of perksOf(rows)) {
       const holders = rows.filter((r) => r.order.perks.some((p) => p.id === perkId))
       expect(sheet(label).rowCount - 1, label).toBe(holders.length)
     }
     expect(sheet('Checks').rowCount - 1).toBe(CHECKS.length)
+  })
+
+  it('says which orders the Shipping sheet leaves out and why, in the words of the pick list', () => {
+    const leftOut = rows.map(notShipping).filter((s) => s !== null)
+    expect(leftOut.length).toBeGreaterThan(0)
+    const listed = column(sheet('Left out'), 'Order ID').map((c) => Number(c.value))
+    const shippingIds = new Set(column(sheet('Shipping'), 'Order ID').map((c) => Number(c.value)))
+    for (const id of listed) expect(shippingIds.has(id)).toBe(false)
+    const reasons = column(sheet('Left out'), 'Why it does not ship').map((c) => c.value)
+    expect(new Set(reasons)).toEqual(new Set(leftOut.map((s) => s.reason)))
+    expect(workbook.description).toContain(leftOutText(leftOut)!)
   })
 
   it('lists orders by sequence number, matching the cache rows field by field', () => {
@@ -198,14 +215,19 @@ describe('writePackingList: structure', () => {
     const row = sheet('Orders').getRow(sequences.indexOf(olivia.order.sequence_number!) + 2)
     expect(row.getCell(2).value).toBe(String(olivia.order.id))
     expect(row.getCell(3).value).toBe('Olivia Brown')
-    expect(row.getCell(5).value).toBe(olivia.created_at?.slice(0, 10))
+    // The pledge's day as a date cell, shown as the app says it.
+    const day = olivia.created_at!.slice(0, 10)
+    expect(row.getCell(5).type).toBe(ValueType.Date)
+    expect(row.getCell(5).value).toEqual(new Date(`${day}T00:00:00Z`))
+    expect(row.getCell(5).numFmt).toBe('yyyy-mm-dd')
     // The status in words for a person, its code beside it for a formula or an import.
     expect(row.getCell(6).value).toBe(statusText(olivia.order.status))
     expect(row.getCell(7).value).toBe(olivia.order.status)
     expect(row.getCell(8).value).toBe(paymentMethodText(olivia.payment_method))
     expect(row.getCell(9).value).toBe(olivia.payment_method)
-    // The dataset puts a phone-like "+1 555…" in address line 2: text, neutralised.
-    expect(row.getCell(14).value).toBe("'+1 555-0142 (call on arrival)")
+    // The dataset puts a phone-like "+1 555…" in address line 2: text, as typed.
+    expect(row.getCell(14).value).toBe('+1 555-0142 (call on arrival)')
+    expect(row.getCell(14).type).toBe(ValueType.String)
     expect(row.getCell(17).value).toBe('02139')
   })
 
@@ -226,7 +248,7 @@ describe('writePackingList: structure', () => {
     })
   })
 
-  it('renders the checks as given, neutralised', () => {
+  it('renders the checks as given', () => {
     const checks = sheet('Checks')
     expect(checks.getRow(2).values).toEqual([
       undefined,
@@ -234,7 +256,7 @@ describe('writePackingList: structure', () => {
       3,
       '3 orders need an address.',
     ])
-    expect(checks.getRow(3).values).toEqual([undefined, "'=SUM(A1:A9)", 1, "'@danger"])
+    expect(checks.getRow(3).values).toEqual([undefined, '=SUM(A1:A9)', 1, '@danger'])
   })
 })
 
@@ -276,35 +298,73 @@ describe('writePackingList: cell types', () => {
     for (const cell of column(sheet('Checks'), 'Orders')) expect(cell.type).toBe(ValueType.Number)
   })
 
-  it('neutralises formula-like text with a leading apostrophe, keeping the text', () => {
-    const backers = column(sheet('Orders'), 'Backer').map((c) => c.value)
-    expect(backers).toContain('\'=HYPERLINK("http://x","y")')
-    expect(backers).toContain("'@maplefan")
-    expect(column(sheet('Orders'), 'Address line 1').map((c) => c.value)).toContain(
-      "'-Dash Co, 14 Mill Lane",
-    )
-    expect(column(sheet('Shipping'), 'City').map((c) => c.value)).toContain("'=cmd|' /C calc'!A0")
-    expect(column(sheet('Shipping'), 'Phone').map((c) => c.value)).toContain('+1 503-555-0100')
+  it('keeps formula-like text exactly as typed, in string cells, with no visible apostrophe', () => {
+    const cells = (name: string, header: string) =>
+      column(sheet(name), header).filter((c) => c.value !== null)
+    const expected: Record<string, Record<string, string[]>> = {
+      Orders: {
+        Backer: ['=HYPERLINK("http://x","y")', '@maplefan'],
+        'Address line 1': ['-Dash Co, 14 Mill Lane'],
+        'Address line 2': ['+1 555-0142 (call on arrival)'],
+      },
+      Shipping: {
+        'Address line 1': ['-Dash Co, 14 Mill Lane'],
+        City: ["=cmd|' /C calc'!A0"],
+        Phone: ['+1 503-555-0100'],
+      },
+    }
+    for (const [name, columns] of Object.entries(expected)) {
+      for (const [header, texts] of Object.entries(columns)) {
+        for (const text of texts) {
+          const cell = cells(name, header).find((c) => c.value === text)
+          expect(cell, `${name} ${header} ${text}`).toBeDefined()
+          expect(cell!.type).toBe(ValueType.String)
+        }
+      }
+    }
+    for (const ws of workbook.worksheets) {
+      eachCell(ws, (cell) => {
+        if (typeof cell.value === 'string')
+          expect(cell.value, `${ws.name}!${cell.address}`).not.toMatch(/^'/)
+      })
+    }
   })
 
-  it('has no formula anywhere, and no text cell a spreadsheet could evaluate', async () => {
+  it('has no formula anywhere, and marks every text that starts like one with quotePrefix', async () => {
     let cells = 0
     for (const ws of workbook.worksheets) {
       eachCell(ws, (cell) => {
         cells++
         expect(cell.type, `${ws.name}!${cell.address}`).not.toBe(ValueType.Formula)
         expect(cell.type).not.toBe(ValueType.SharedString)
-        const text = typeof cell.value === 'string' ? cell.value : ''
-        expect(isDangerousText(text), `${ws.name}!${cell.address}`).toBe(false)
       })
     }
     expect(cells).toBeGreaterThan(rows.length * 10)
-    // And in the XML itself: no <f> element in any sheet.
+    // The styles (<xf> of cellXfs, by index) that carry Excel's hidden apostrophe.
+    const styles = await zip.file('xl/styles.xml')!.async('string')
+    const xfs = styles.slice(styles.indexOf('<cellXfs')).match(/<xf [^>]*>/g) ?? []
+    const quoted = new Set(xfs.flatMap((xf, i) => (xf.includes('quotePrefix="1"') ? [i] : [])))
+    expect(quoted.size).toBeGreaterThan(0)
+    let formulaLike = 0
     for (const name of Object.keys(zip.files).filter((n) =>
       /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
     )) {
-      expect(await zip.file(name)!.async('string'), name).not.toContain('<f>')
+      const xml = await zip.file(name)!.async('string')
+      expect(xml, name).not.toContain('<f>')
+      const textCells = /<c r="([A-Z]+\d+)"(?: s="(\d+)")? t="str"><v>([^<]*)<\/v>/g
+      for (const [, ref, style, escaped] of xml.matchAll(textCells)) {
+        const text = escaped!
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&amp;/g, '&')
+        const hidden = quoted.has(Number(style ?? 0))
+        expect(hidden, `${name} ${ref} ${text}`).toBe(startsLikeFormula(text))
+        if (hidden) formulaLike++
+      }
     }
+    expect(formulaLike).toBeGreaterThan(5)
   })
 
   it('round-trips non-Latin and emoji text', () => {
@@ -494,7 +554,7 @@ describe('writePackingList: writing safely', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(out)
     expect(book.getWorksheet('Orders')!.rowCount - 1).toBe(big.length)
-    expect(book.getWorksheet('Shipping')!.rowCount - 1).toBe(big.length)
+    expect(book.getWorksheet('Shipping')!.rowCount - 1).toBe(ordersThatShip(big).length)
   })
 
   it('writes to a stream when given one', async () => {

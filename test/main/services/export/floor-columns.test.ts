@@ -61,6 +61,49 @@ describe('floor columns in the files', () => {
     expect(cell(byOrder.get(String(rows[1]!.order.id))!, 'Floor').value).toBe('Not packed')
   })
 
+  it('Excel: "Packed at" is a date cell in the desk\'s time zone, to the minute, named in its header', async () => {
+    const packedAt = async (timeZone: string) => {
+      const out = path.join(tempDir('perkpack-floor-time-'), 'list.xlsx')
+      const stamped = new Map([
+        [
+          rows[0]!.order.id,
+          { ...floor.get(rows[0]!.order.id)!, packedAt: '2026-11-25T09:21:57.629Z' },
+        ],
+      ])
+      await writePackingList({
+        contributions: rows,
+        campaign: { id: 7001, title: 'T', lastSyncedAt: '2026-11-20T00:00:00Z', privileged: true },
+        out,
+        floor: stamped,
+        timeZone,
+      })
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.readFile(out)
+      const sheet = book.getWorksheet('Orders')!
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[]
+      const column = headers.findIndex((h) => h.startsWith('Packed at')) + 1
+      const ids = sheet.getColumn(headers.indexOf('Order ID') + 1).values as unknown[]
+      const cell = sheet.getRow(ids.indexOf(String(rows[0]!.order.id))).getCell(column)
+      return {
+        header: headers[column - 1],
+        type: cell.type,
+        value: cell.value,
+        numFmt: cell.numFmt,
+      }
+    }
+    // Excel dates are wall-clock times: read back as UTC fields, they are what the cell shows.
+    expect(await packedAt('Europe/Berlin')).toEqual({
+      header: 'Packed at (Europe/Berlin)',
+      type: ExcelJS.ValueType.Date,
+      value: new Date('2026-11-25T10:21:00Z'),
+      numFmt: 'yyyy-mm-dd hh:mm',
+    })
+    expect(await packedAt('America/New_York')).toMatchObject({
+      header: 'Packed at (America/New_York)',
+      value: new Date('2026-11-25T04:21:00Z'),
+    })
+  })
+
   it('shipper CSV: floor state, carrier and every tracking number of the order', async () => {
     const out = path.join(tempDir('perkpack-floor-csv-'), 'ship.csv')
     await writeShipperCsv({ contributions: rows, format: 'generic', out, floor })
