@@ -1,5 +1,5 @@
 import type { ProblemLine } from '../../../shared/problems/report'
-import { SHEET_PROBLEMS } from './excel-sheets'
+import { SHEET } from './excel-sheets'
 import type { SheetPlan } from './excel-sheets'
 import { ColumnWidths } from './excel-layout'
 
@@ -14,7 +14,7 @@ export function problemsPlan(lines: readonly ProblemLine[]): SheetPlan {
   const rows = lines.map((line) => [line.id, line.row, line.path, line.message])
   for (const row of rows) for (let c = 0; c < row.length; c++) widths.see(c, row[c] ?? null)
   return {
-    name: SHEET_PROBLEMS,
+    name: SHEET.problems,
     headers,
     kinds: ['id', 'number', 'text', 'text'],
     wrap: [false, false, false, true],

@@ -19,12 +19,15 @@ import { ColumnWidths } from './excel-layout'
 
 // What goes on each sheet of the packing list, as plans of rows the sheet writer streams out.
 
-export const SHEET_PICK_LIST = 'Pick list'
-export const SHEET_ORDERS = 'Orders'
-export const SHEET_SHIPPING = 'Shipping'
-export const SHEET_LEFT_OUT = 'Left out'
-export const SHEET_CHECKS = 'Checks'
-export const SHEET_PROBLEMS = 'Problems'
+/** The packing list's own sheets; a sheet per perk gets a name of its own beside them. */
+export const SHEET = {
+  pickList: 'Pick list',
+  orders: 'Orders',
+  shipping: 'Shipping',
+  leftOut: 'Left out',
+  checks: 'Checks',
+  problems: 'Problems',
+} as const
 
 export type CellValue = string | number | Date | null
 
@@ -103,7 +106,7 @@ export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
     values.push(row)
   }
   return {
-    name: SHEET_PICK_LIST,
+    name: SHEET.pickList,
     headers,
     kinds,
     wrap: headers.map(() => false),
@@ -212,7 +215,7 @@ export function splitShipments(orders: readonly CampaignContribution[]): Shipmen
 export function shippingPlan(table: OrderTable, split: ShipmentSplit): SheetPlan {
   const at = SHIPPING_COLUMNS.map((c) => ORDER_COLUMNS.findIndex((o) => o.key === c.key))
   return {
-    name: SHEET_SHIPPING,
+    name: SHEET.shipping,
     headers: SHIPPING_COLUMNS.map((c) => c.header),
     kinds: SHIPPING_COLUMNS.map((c) => c.kind),
     wrap: SHIPPING_COLUMNS.map(() => false),
@@ -241,7 +244,7 @@ export function leftOutPlan(table: OrderTable, split: ShipmentSplit): SheetPlan 
     return [...at.map((c) => row[c] ?? null), skip.reason]
   })
   return {
-    name: SHEET_LEFT_OUT,
+    name: SHEET.leftOut,
     headers,
     kinds: [...at.map((c) => ORDER_KINDS[c] as ColumnKind), 'text'],
     wrap: headers.map(() => false),
@@ -257,7 +260,7 @@ export function checksPlan(checks: readonly PackingListCheck[]): SheetPlan {
   const rows = checks.map((check): CellValue[] => [check.title, check.count, check.detail])
   for (const row of rows) for (let c = 0; c < row.length; c++) widths.see(c, row[c])
   return {
-    name: SHEET_CHECKS,
+    name: SHEET.checks,
     headers,
     kinds: ['text', 'number', 'text'],
     wrap: [false, false, true],

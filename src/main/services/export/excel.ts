@@ -17,12 +17,7 @@ import {
   ordersPlan,
   pickListPlan,
   leftOutPlan,
-  SHEET_CHECKS,
-  SHEET_LEFT_OUT,
-  SHEET_ORDERS,
-  SHEET_PICK_LIST,
-  SHEET_PROBLEMS,
-  SHEET_SHIPPING,
+  SHEET,
   shippingPlan,
   splitShipments,
   uniqueOrdersBySequence,
@@ -92,12 +87,11 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   const orders = uniqueOrdersBySequence(options.contributions)
   const table = orderTable(orders, options.floor, options.timeZone)
   const namer = new SheetNamer()
-  const fixed = [SHEET_PICK_LIST, SHEET_ORDERS, SHEET_SHIPPING, SHEET_LEFT_OUT, SHEET_CHECKS]
-  for (const name of [...fixed, SHEET_PROBLEMS]) namer.reserve(name)
+  for (const name of Object.values(SHEET)) namer.reserve(name)
   const split = splitShipments(orders)
   const plans: SheetPlan[] = [
     pickListPlan(orders),
-    ordersPlan(SHEET_ORDERS, table, null),
+    ordersPlan(SHEET.orders, table, null),
     ...table.perks.map((perk) => ordersPlan(namer.perk(perk.label, perk.id), table, perk.rows)),
     shippingPlan(table, split),
   ]
