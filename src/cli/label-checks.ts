@@ -1,15 +1,9 @@
 import type { LabelWarning } from '../main/services/print'
 import { plural } from '../shared/export/check-text'
+import { labelOrderName } from '../shared/fulfillment'
 
 /** Labels listed one by one; the rest are counted, so a bad batch does not flood the terminal. */
 export const LABELS_LISTED = 20
-
-/** "#12", or the contribution of an order the API sent without a number (as the app's preview). */
-function orderName(warning: LabelWarning): string {
-  return warning.sequenceNumber === null
-    ? `contribution ${warning.contributionId}`
-    : `#${warning.sequenceNumber}`
-}
 
 /**
  * The labels to look at before printing, for stderr: a count, then one line per label (its
@@ -28,7 +22,7 @@ export function labelChecksText(warnings: readonly LabelWarning[]): string {
   const lines = labels.slice(0, LABELS_LISTED).map((label) => {
     const { sheet, position } = label[0]!
     const what = label.map((w) => w.message).join('; ')
-    return `  ${orderName(label[0]!)} (sheet ${sheet}, position ${position}): ${what}.`
+    return `  ${labelOrderName(label[0]!)} (sheet ${sheet}, position ${position}): ${what}.`
   })
   const more = labels.length - lines.length
   if (more > 0) lines.push(`  and ${more} more.`)

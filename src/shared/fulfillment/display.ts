@@ -58,3 +58,16 @@ export function paymentMethodText(method: string | null | undefined): string {
   const key = raw.toLowerCase()
   return Object.hasOwn(PAYMENT_WORDS, key) ? (PAYMENT_WORDS[key] as string) : raw
 }
+
+/**
+ * A label's order as the label preview and `perkpack labels` name it: "#12", or the contribution
+ * of an order the API sent without a number.
+ */
+export function labelOrderName(label: {
+  contributionId: number
+  sequenceNumber: number | null | undefined
+}): string {
+  return label.sequenceNumber == null
+    ? `contribution ${label.contributionId}`
+    : `#${label.sequenceNumber}`
+}

@@ -17,7 +17,14 @@ export type {
   SortDirection,
 } from './pick-list'
 export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'
-export { joinPresent, paymentMethodText, perkLabel, perkLabels, statusText } from './display'
+export {
+  joinPresent,
+  labelOrderName,
+  paymentMethodText,
+  perkLabel,
+  perkLabels,
+  statusText,
+} from './display'
 export {
   countShipments,
   hasShippingAddress,
