@@ -30,6 +30,19 @@ export interface PrintSelection {
   description: string
 }
 
+/** The flags `printSelection` reads, for a command's `options`. */
+export const SELECTION_OPTIONS = ['status', 'perk', 'country'] as const
+
+/** Their lines of a command's --help, the descriptions starting at column `indent`. */
+export function selectionHelp(indent = 18): string {
+  const line = (flag: string, text: string) => `${flag.padEnd(indent)}${text}`
+  return [
+    line('--status a,b', `order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})`),
+    line('--perk ID', 'only orders holding this perk'),
+    line('--country CC', 'only orders shipping to this country (ISO code, e.g. US)'),
+  ].join('\n')
+}
+
 /** ISO 3166-1 alpha-2, as the app's country filter takes it. */
 function countryFilter(value: string | undefined): { country?: string } {
   if (value === undefined) return {}

@@ -1,14 +1,13 @@
 import { writeShipperCsv } from '../../main/services/export/csv'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { DEFAULT_STATUSES } from '../../shared/fulfillment'
 import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
 import type { ShipperCsvFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { checkedOutPath } from '../out-path'
 import type { OutPathRule } from '../out-path'
-import { printSelection } from '../print-selection'
+import { printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
 import { refuseEmptySelection } from './export'
 
 const USAGE =
@@ -37,15 +36,13 @@ export const exportCsvCommand: Command = {
 --format F        ${FORMATS_TEXT} (default generic): generic uses the crowdfunding
                   warehouse columns (order id, ship_name, ..., product_qty), shipstation
                   ShipStation's CSV import names (Order Number, Recipient Full Name, ...)
---status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
---perk ID         only orders holding this perk
---country CC      only orders shipping to this country (ISO code, e.g. US)
+${selectionHelp()}
 The orders of the same flags as labels, slips and picklist --out; a selection of no order
 exits 2 and writes nothing.
 UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting; text that a spreadsheet could
 run as a formula is prefixed with ' (a plain phone number such as +1 503-555-0100 is not).
 The pre-print checks are printed to stderr.`,
-  options: ['out', 'format', 'status', 'perk', 'country'],
+  options: ['out', 'format', ...SELECTION_OPTIONS],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
     const out = checkedOutPath(values.out, OUT_PATH)

@@ -1,13 +1,19 @@
 import { LABEL_LAYOUTS, renderLabelsPdf } from '../../main/services/print'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
+import { leftOutText } from '../../shared/fulfillment'
 import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
 import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { labelChecksText } from '../label-checks'
-import { pdfOutPath, printSelection, progressLine } from '../print-selection'
+import {
+  pdfOutPath,
+  printSelection,
+  progressLine,
+  SELECTION_OPTIONS,
+  selectionHelp,
+} from '../print-selection'
 
 const USAGE =
   'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC]'
@@ -64,9 +70,7 @@ export const labelsCommand: Command = {
 --offset-y MM     shift every label down (negative: up), in millimetres
 --order-line      a small "#order · SKU" line at the foot of each label
 --sort S          sku (default: by SKU variant, the walk of a picker) or sequence
---status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
---perk ID         only orders holding this perk
---country CC      only orders shipping to this country (ISO code, e.g. US)
+${selectionHelp()}
 Only orders that ship get a label (as slips and the shipper CSV); the others are counted.
 No browser needed: the PDF is drawn with the bundled fonts.`,
   options: [
@@ -77,9 +81,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     'offset-y',
     'order-line',
     'sort',
-    'status',
-    'perk',
-    'country',
+    ...SELECTION_OPTIONS,
   ],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)

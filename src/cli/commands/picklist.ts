@@ -1,15 +1,10 @@
 import { renderPickListPdf } from '../../main/services/print'
 import { plural } from '../../shared/export/check-text'
-import {
-  DEFAULT_STATUSES,
-  describeChoices,
-  leftOutText,
-  shippedPickList,
-} from '../../shared/fulfillment'
+import { describeChoices, leftOutText, shippedPickList } from '../../shared/fulfillment'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
-import { paperPrint, printSelection } from '../print-selection'
+import { paperPrint, printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
 
 const USAGE =
   'picklist <campaign-id> [--status a,b] [--perk ID] [--country CC] [--json] [--out FILE.pdf [--paper letter|a4]]'
@@ -43,16 +38,14 @@ export const picklistCommand: Command = {
   usage: USAGE,
   summary:
     'Units to pick per SKU variant of the orders that ship, from the offline cache (no network); --out prints it.',
-  details: `--status a,b    order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
---perk ID       only orders holding this perk
---country CC    only orders shipping to this country (ISO code, e.g. US)
+  details: `${selectionHelp(16)}
 --json          [{sku_code, item_name, choices, quantity, order_count, perks}]
 --out FILE.pdf  the printable pick list instead, with --paper letter|a4: a tick box per row, the
                 selection and the time of the offline copy on every page. No browser needed:
                 the PDF is drawn with the bundled fonts.
 Table, JSON and PDF list the same orders: those that ship (as labels, slips and the shipper
 CSV), items of digital perks left off; the orders left out are counted on stderr.`,
-  options: ['status', 'json', 'out', 'paper', 'perk', 'country'],
+  options: ['json', 'out', 'paper', ...SELECTION_OPTIONS],
   async run(input) {
     const { context, args, values } = input
     if (values.out !== undefined) return printPickList(input)

@@ -1,8 +1,8 @@
 import { renderSlipsPdf } from '../../main/services/print'
 import { plural } from '../../shared/export/check-text'
-import { DEFAULT_STATUSES, leftOutText } from '../../shared/fulfillment'
+import { leftOutText } from '../../shared/fulfillment'
 import type { Command } from '../command'
-import { paperPrint, progressLine } from '../print-selection'
+import { paperPrint, progressLine, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
 
 const USAGE =
   'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC]'
@@ -12,12 +12,10 @@ export const slipsCommand: Command = {
   summary: 'Packing slips as PDF, in batches of 500, from the offline cache (no network).',
   details: `--out FILE.pdf    where to write; more than 500 slips go to FILE-001-of-040.pdf, ... (as the app)
 --paper P         letter (default) or a4
---status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
---perk ID         only orders holding this perk
---country CC      only orders shipping to this country (ISO code, e.g. US)
+${selectionHelp()}
 Only orders that ship get a slip (as labels and the shipper CSV); the others are counted.
 No browser needed: the PDF is drawn with the bundled fonts.`,
-  options: ['out', 'paper', 'status', 'perk', 'country'],
+  options: ['out', 'paper', ...SELECTION_OPTIONS],
   async run(input) {
     const { context, values, signal } = input
     const { out, paper, selection } = paperPrint(input, USAGE, 'the packing slips', 'slips.pdf')
