@@ -168,7 +168,7 @@ describe('perkpack export-csv', () => {
     ])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with a team member's e-mail and password, then sync again \(4 orders need shipping\)\.\nNo order in the selection ships: the file holds the header row only\.\n$/,
+      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nNo order in the selection ships: the file holds the header row only\.\n$/,
     )
     // A row without an address is no use to a shipper: the labels leave these orders out too.
     expect(fs.readFileSync(out, 'utf8').trim().split('\r\n')).toHaveLength(1)

@@ -11,7 +11,7 @@ import { DEFAULT_CONCURRENCY } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
-import { NOT_ON_TEAM_TEXT } from '../../shared/api/hidden-fields-text'
+import { hiddenFixText, NOT_ON_TEAM_TEXT } from '../../shared/api/hidden-fields-text'
 import type { CliContext } from '../context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_SHRINK } from '../exit-codes'
 import { bar, formatDuration, ProgressLine } from '../io'
@@ -36,17 +36,15 @@ function strictFailure(campaignId: number, problemCount: number): string {
 
 /** Both counts and the way out, for `perkpack sync` when it refuses to shrink the campaign. */
 function shrinkHint(counts: ShrinkCounts): string {
-  if (!counts.fewerOrders) {
-    return (
-      `Sign in with a team member's e-mail and password (\`perkpack login\`) and sync again, or run ` +
-      `\`perkpack sync ${counts.campaignId} --accept-shrink\` to replace the offline copy with one ` +
-      'without e-mails and addresses.'
-    )
+  const accept = `\`perkpack sync ${counts.campaignId} --accept-shrink\``
+  const cause = counts.addressesLost
+  if (!counts.fewerOrders && cause !== null) {
+    return `${hiddenFixText(cause)} Or run ${accept} to replace the offline copy with one without e-mails and addresses.`
   }
   return (
-    `If campaign ${counts.campaignId} really holds fewer orders now, run ` +
-    `\`perkpack sync ${counts.campaignId} --accept-shrink\` to replace the offline copy ` +
-    `(${counts.currentCount} orders) with the smaller one (${counts.incomingCount}).`
+    `If campaign ${counts.campaignId} really holds fewer orders now, run ${accept} to replace the ` +
+    `offline copy (${counts.currentCount} orders) with the smaller one (${counts.incomingCount}` +
+    `${cause === null ? '' : ', without e-mails and addresses'}).`
   )
 }
 

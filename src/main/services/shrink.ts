@@ -1,4 +1,5 @@
-import type { ShrinkPending } from '../../shared/ipc/results'
+import { hiddenCauseText, hiddenFixText } from '../../shared/api/hidden-fields-text'
+import type { AddressesHiddenBy, ShrinkPending } from '../../shared/ipc/results'
 import { PerkPackError } from './perkpack-errors'
 
 /**
@@ -24,16 +25,17 @@ function shrinkRatioText({ currentCount, incomingCount }: ShrinkCounts): string 
 /** Why the copy was kept, and when to replace it anyway. */
 function heldText(counts: ShrinkCounts): string {
   const kept = `This sync of campaign ${counts.campaignId}`
-  if (!counts.fewerOrders) {
+  const cause = counts.addressesLost
+  const hidden =
+    cause === null ? '' : `received no e-mails or shipping addresses: ${hiddenCauseText(cause)}`
+  if (!counts.fewerOrders && cause !== null) {
     return (
-      `${kept} received no e-mails or shipping addresses, and the offline copy has them. ` +
-      "The offline copy was kept: the sync was made without a team member's sign-in (an API " +
-      "token only, or an account not on the campaign's team). Sign in as a team member and " +
-      'sync again; replace it only if the copy should no longer hold them.'
+      `${kept} ${hidden}, and the offline copy has them. The offline copy was kept. ` +
+      `${hiddenFixText(cause)} Replace it only if the copy should no longer hold them.`
     )
   }
   return (
-    `${kept} found ${shrinkRatioText(counts)}. ` +
+    `${kept} found ${shrinkRatioText(counts)}${cause === null ? '' : `, and ${hidden}`}. ` +
     'The offline copy was kept: a wrong address, a server answering in part or a filter ' +
     'can make a campaign look smaller than it is. Replace it only if the campaign really ' +
     'holds fewer orders now.'
@@ -53,7 +55,7 @@ export class SnapshotShrank<R> extends PerkPackError implements ShrinkCounts {
   readonly incomingCount: number
   readonly incomingProblemCount: number
   readonly fewerOrders: boolean
-  readonly addressesLost: boolean
+  readonly addressesLost: AddressesHiddenBy | null
 
   constructor(
     counts: ShrinkCounts,

@@ -303,8 +303,13 @@ export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
   }
   const incomingCount = ids.size - problems.size
   const fewerOrders = isShrink(currentCount, incomingCount)
-  const addressesLost = currentPrivileged && !privileged && currentCount > 0
-  if (!options.acceptShrink && (fewerOrders || addressesLost)) {
+  const addressesLost =
+    currentPrivileged && !privileged && currentCount > 0
+      ? options.privileged
+        ? ('not-on-team' as const)
+        : ('api-token-only' as const)
+      : null
+  if (!options.acceptShrink && (fewerOrders || addressesLost !== null)) {
     // The staged rows wait for the caller's choice; nothing stored has changed.
     throw new SnapshotShrank(
       {

@@ -117,11 +117,14 @@ export interface ShrinkPending {
   /** Held because the sync found far fewer orders than the offline copy holds. */
   fewerOrders: boolean
   /**
-   * The offline copy has e-mails and addresses and the new one none (synced with an API token
-   * only, or by an account not on the campaign's team): replacing it loses them.
+   * The offline copy has e-mails and addresses and the new one none, and why: replacing it
+   * loses them. null when it keeps them.
    */
-  addressesLost: boolean
+  addressesLost: AddressesHiddenBy | null
 }
+
+/** Why a sync got no e-mails or addresses: an API token alone, or an account off the team. */
+export type AddressesHiddenBy = 'api-token-only' | 'not-on-team'
 
 /** A contribution the last sync could not read, fit to show and to copy out. */
 export interface ProblemRowView {

@@ -59,9 +59,9 @@ describe('a sync without e-mails and addresses over a copy that has them', () =>
       .catch((error: unknown) => error)
     expect(held).toBeInstanceOf(SnapshotShrank)
     const shrank = held as SnapshotShrank<unknown>
-    expect(shrank.counts).toMatchObject({ fewerOrders: false, addressesLost: true })
+    expect(shrank.counts).toMatchObject({ fewerOrders: false, addressesLost: 'api-token-only' })
     expect(shrank.message).toContain(
-      'received no e-mails or shipping addresses, and the offline copy has them',
+      'received no e-mails or shipping addresses: it was signed in with an API token only, and the offline copy has them. The offline copy was kept. Sign in with a team member',
     )
     expect(cache.rawContributions(campaignId)).toEqual(before)
     expect(cache.campaign(campaignId)?.privileged).toBe(true)
@@ -69,5 +69,39 @@ describe('a sync without e-mails and addresses over a copy that has them', () =>
     shrank.accept()
     expect(cache.campaign(campaignId)?.privileged).toBe(false)
     expect(cache.contributions(campaignId).some((row) => row.order.shipping != null)).toBe(false)
+  })
+  it('names an account off the team as the cause when the session was a person', async () => {
+    const sim = await startSim({ contributions: 30 })
+    const cache = openTestCache(tempDir())
+    const campaignId = sim.campaignIds[0]!
+    const person = makeClient(sim, (await makeSession(sim)).session)
+    await syncCampaign({ client: person, cache, campaignId, privileged: true })
+    // The rows come without addresses although the session is a person's: as for an account
+    // taken off the team since the last sync.
+    const tokenOnly = makeClient(sim, (await makeSession(sim, { email: null })).session)
+    const held = await syncCampaign({ client: tokenOnly, cache, campaignId, privileged: true })
+      .then(() => null)
+      .catch((error: unknown) => error)
+    expect((held as SnapshotShrank<unknown>).counts.addressesLost).toBe('not-on-team')
+    expect((held as Error).message).toContain(
+      "the account you signed in with is not on the campaign's team, and the offline copy has them. The offline copy was kept. Ask the campaign's owner to add your account as a team member",
+    )
+  })
+
+  it('says both when the copy is far smaller and without addresses', () => {
+    const both = new SnapshotShrank(
+      {
+        campaignId: 7,
+        currentCount: 300,
+        incomingCount: 40,
+        incomingProblemCount: 0,
+        fewerOrders: true,
+        addressesLost: 'api-token-only',
+      },
+      { accept: () => null, decline: () => undefined },
+    )
+    expect(both.message).toMatch(
+      /^This sync of campaign 7 found 40 orders, the offline copy holds 300 \(13 %\), and received no e-mails or shipping addresses: it was signed in with an API token only\. The offline copy was kept/,
+    )
   })
 })

@@ -176,7 +176,7 @@ describe('syncCampaign: a much smaller result never silently replaces the offlin
       incomingCount: 200,
       incomingProblemCount: 0,
       fewerOrders: true,
-      addressesLost: false,
+      addressesLost: null,
     })
     expect(first.code).toBe('sync_shrank')
     expect(first.message).toMatch(/200 orders, the offline copy holds 300 \(66 %\)/)
@@ -267,7 +267,7 @@ describe('syncCampaign: a much smaller result never silently replaces the offlin
       incomingCount: 3,
       incomingProblemCount: 2,
       fewerOrders: true,
-      addressesLost: false,
+      addressesLost: null,
     })
     error.decline()
     expect(cache.campaign(9)).toEqual(before)

@@ -60,7 +60,7 @@ describe('a sync that would shrink the campaign, over IPC', () => {
       incomingCount: 100,
       incomingProblemCount: 0,
       fewerOrders: true,
-      addressesLost: false,
+      addressesLost: null,
     }
     expect(summary).toMatchObject({ count: 300, shrink: counts })
     expect(await app.value('campaigns:pendingShrink', { campaignId })).toEqual(counts)

@@ -201,7 +201,7 @@ export function importDashboardExport(
         incomingProblemCount: totals.problemRows,
         fewerOrders: true,
         // A dashboard export carries the e-mails and addresses.
-        addressesLost: false,
+        addressesLost: null,
       },
       { accept: commit, decline: () => writer.abort() },
     )

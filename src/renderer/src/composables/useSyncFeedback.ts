@@ -37,7 +37,8 @@ export function useSyncFeedback(): void {
         const left = outcome.summary.floorLeftBehind
         if (left > 0) message.warning(syncLeftBehindText(left), { duration: 0, closable: true })
         if (outcome.summary.notOnTeam) {
-          message.warning(NOT_ON_TEAM_TEXT, { duration: 0, closable: true })
+          // Not for ever: it would sit over a dialog's buttons; the pre-print checks keep saying it.
+          message.warning(NOT_ON_TEAM_TEXT, { duration: 15_000, closable: true })
         }
         if (outcome.campaignId === campaigns.currentId) navigation.go('orders')
       } else if (outcome.kind === 'held') {

@@ -17,7 +17,7 @@ const QUESTION = {
   incomingCount: 10,
   incomingProblemCount: 0,
   fewerOrders: true,
-  addressesLost: false,
+  addressesLost: null,
 }
 
 describe('a sync that would shrink the campaign', () => {

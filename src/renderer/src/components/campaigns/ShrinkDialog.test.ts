@@ -14,7 +14,7 @@ const QUESTION: ShrinkPending = {
   incomingCount: 1200,
   incomingProblemCount: 3,
   fewerOrders: true,
-  addressesLost: false,
+  addressesLost: null,
 }
 
 async function mountDialog(overrides: Parameters<typeof fakeBridge>[0] = {}) {
@@ -66,16 +66,28 @@ describe('ShrinkDialog', () => {
         ...QUESTION,
         incomingCount: 4990,
         fewerOrders: false,
-        addressesLost: true,
+        addressesLost: 'api-token-only',
       }),
       resolveShrink: ({ campaignId }) => syncSummary({ campaignId, count: 4990 }),
     })
     expect(text()).toContain('This sync got no e-mails or addresses')
     expect(text()).not.toContain('far fewer orders')
-    expect(text()).toContain("(an API token only, or an account not on the campaign's team)")
+    expect(text()).toContain(
+      'This sync got no e-mails or shipping addresses: it was signed in with an API token only.',
+    )
+    expect(text()).toContain("Sign in with a team member's e-mail and password, then sync again.")
     buttonByName('Replace without addresses').click()
     await flushPromises()
     expect(fake.calls.resolveShrink).toHaveBeenCalledWith({ campaignId: 1001, choice: 'replace' })
+  })
+
+  it('says so when the far smaller copy has no addresses either', async () => {
+    await mountDialog({
+      pendingShrink: () => ({ ...QUESTION, addressesLost: 'not-on-team' }),
+    })
+    expect(text()).toContain('This sync found far fewer orders, and no addresses')
+    expect(text()).toContain("the account you signed in with is not on the campaign's team")
+    expect(buttonByName('Replace with the smaller copy, without addresses')).toBeTruthy()
   })
 
   it('"Replace" replaces it and announces the new copy like a finished sync', async () => {
