@@ -1,5 +1,6 @@
 import { hiddenCauseText, hiddenFixText } from '../../shared/api/hidden-fields-text'
-import type { AddressesHiddenBy, ShrinkPending } from '../../shared/ipc/results'
+import type { AddressesHiddenBy } from '../../shared/api/hidden-fields-text'
+import type { ShrinkPending } from '../../shared/ipc/results'
 import { PerkPackError } from './perkpack-errors'
 
 /**

@@ -1,11 +1,12 @@
-import type { AddressesHiddenBy } from '../ipc/results'
-
 /**
  * The API leaves out e-mails and shipping addresses unless the access token is a team member's
  * (api-spec.md). An account that is not on the campaign's team signs in fine and gets rows
  * without them, as an API token alone does: these sentences say which happened and the fix, in
  * the app and in the CLI alike.
  */
+
+/** Why a sync got no e-mails or addresses: an API token alone, or an account off the team. */
+export type AddressesHiddenBy = 'api-token-only' | 'not-on-team'
 
 /** After a sync, signed in as a person, that received no e-mail or address. */
 export const NOT_ON_TEAM_TEXT =

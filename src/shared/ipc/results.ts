@@ -5,6 +5,7 @@ import type {
   OrderStatusText,
   Signup,
 } from '../api/schemas'
+import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
 import type {
   LeftOutCounts,
@@ -122,9 +123,6 @@ export interface ShrinkPending {
    */
   addressesLost: AddressesHiddenBy | null
 }
-
-/** Why a sync got no e-mails or addresses: an API token alone, or an account off the team. */
-export type AddressesHiddenBy = 'api-token-only' | 'not-on-team'
 
 /** A contribution the last sync could not read, fit to show and to copy out. */
 export interface ProblemRowView {
