@@ -12,6 +12,7 @@ import type { ParsedValues } from './command'
 import { COMMANDS } from './command-table'
 import { CliContext } from './context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes'
+import { SELECTION_FLAGS_TEXT } from './selection-flags'
 import { commandHelp, mainHelp } from './help'
 import { parseCommandLine } from './parse-options'
 import type { CliIo } from './io'
@@ -86,6 +87,8 @@ function exitCodeFor(error: unknown): number {
     error instanceof UsageError ||
     // Bad input caught by a service (e.g. a sync concurrency out of range) carries the same code.
     (error instanceof PerkPackError && error.code === 'usage') ||
+    // A selection that prints nothing: the flags must change, as for an empty export.
+    (error instanceof PerkPackError && error.code === 'nothing_to_print') ||
     error instanceof SignInRequired ||
     error instanceof InvalidCredentials ||
     (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not_found'))
@@ -99,6 +102,9 @@ function errorLine(error: unknown): string {
   if (error instanceof Cancelled) return `${error.message} Nothing stored was changed.`
   if (error instanceof SignInRequired && error.message.includes('expired')) {
     return `${error.message} On the command line: set PERKPACK_PASSWORD or run \`perkpack login\`.`
+  }
+  if (error instanceof PerkPackError && error.code === 'nothing_to_print') {
+    return `${error.message} Change ${SELECTION_FLAGS_TEXT}.`
   }
   if (error instanceof ApiError || error instanceof PerkPackError) return error.message
   // Anything else is a bug or an environment problem: say so without a stack trace.

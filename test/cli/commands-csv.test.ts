@@ -219,6 +219,28 @@ describe('perkpack export-csv', () => {
       expect(fs.existsSync(out)).toBe(false)
     })
 
+    it.each([
+      ['labels', 'label'],
+      ['slips', 'packing slip'],
+      ['picklist', 'pick list'],
+    ])('%s of no order, like an empty export', async (command, document) => {
+      const { dataDir } = prepareCache()
+      const out = path.join(dataDir, `${command}.pdf`)
+      const result = await perkpack(dataDir, [
+        command,
+        String(CAMPAIGN),
+        '--out',
+        out,
+        '--country',
+        'XX',
+      ])
+      expect(result.stderr).toContain(
+        `perkpack: No orders are selected, so there is no ${document} to print. Change --status, --perk or --country.\n`,
+      )
+      expect(result.code).toBe(2)
+      expect(fs.existsSync(out)).toBe(false)
+    })
+
     it('an --out folder that does not exist', async () => {
       const { dataDir } = prepareCache()
       const folder = path.join(dataDir, 'nope')

@@ -8,6 +8,7 @@ import type { Command } from '../command'
 import { checkedOutPath } from '../out-path'
 import type { OutPathRule } from '../out-path'
 import { printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
+import { SELECTION_FLAGS_TEXT } from '../selection-flags'
 import { refuseEmptySelection } from './export'
 
 const USAGE =
@@ -49,7 +50,7 @@ The pre-print checks are printed to stderr.`,
     const format = formatFrom(values.format)
     // The printing commands' selection: one reading of --status, --perk and --country.
     const { rows } = printSelection(context, campaignId, values)
-    refuseEmptySelection(rows.length, '--status, --perk or --country')
+    refuseEmptySelection(rows.length, SELECTION_FLAGS_TEXT)
 
     const result = await writeShipperCsv({
       contributions: rows,
