@@ -9,6 +9,7 @@ import {
   nothingToShip,
 } from './address-checks'
 import { ordersText, plural } from './check-text'
+import { packedButStoppedText } from '../floor/pack-checks'
 import { possibleDuplicates } from './duplicate-check'
 import { ordersCheck, PRE_PRINT_CHECK_ORDER } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
@@ -49,8 +50,7 @@ function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintChec
   return ordersCheck(
     { id: 'packed-but-stopped', title: 'Packed, now refunded or on hold', severity: 'error' },
     [...(ids ?? [])],
-    (n) =>
-      `${ordersText(n)} packed earlier ${n === 1 ? 'was' : 'were'} refunded, put on hold or found unprocessable at the last sync: take ${n === 1 ? 'its box' : 'their boxes'} off the outgoing pile.`,
+    packedButStoppedText,
   )
 }
 

@@ -1,6 +1,7 @@
 import type { CampaignContribution } from '../api/schemas'
 import { shipmentRole } from '../fulfillment/shipping'
 import type { OrderFloorState } from './order-state'
+import { plural } from '../format/counts'
 
 /**
  * Why an order must not simply go into a box: the pack station shows each loudly, the CLI
@@ -74,4 +75,17 @@ export function packWarningText(
     case 'nothing-to-ship':
       return 'Nothing to ship: this order holds no perk with items that ship.'
   }
+}
+
+/**
+ * "3 packed orders were refunded, put on hold or found unprocessable at the last sync: take them
+ * off the outgoing pile." The Orders banner, the Progress alert and the pre-print check say it
+ * alike.
+ */
+export function packedButStoppedText(count: number): string {
+  const one = count === 1
+  return (
+    `${plural(count, 'packed order')} ${one ? 'was' : 'were'} refunded, put on hold or found ` +
+    `unprocessable at the last sync: take ${one ? 'it' : 'them'} off the outgoing pile.`
+  )
 }

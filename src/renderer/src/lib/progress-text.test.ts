@@ -33,10 +33,10 @@ describe('progress texts', () => {
 
   it('words the stopped alert for one and for several orders', () => {
     expect(stoppedAlertTitle([5])).toBe(
-      '1 packed order was refunded or put on hold at the last sync: take it off the outgoing pile',
+      '1 packed order was refunded, put on hold or found unprocessable at the last sync: take it off the outgoing pile.',
     )
     expect(stoppedAlertTitle([5, 6, 7])).toBe(
-      '3 packed orders were refunded or put on hold at the last sync: take them off the outgoing pile',
+      '3 packed orders were refunded, put on hold or found unprocessable at the last sync: take them off the outgoing pile.',
     )
   })
 

@@ -1,5 +1,6 @@
 import { PROGRESS_STATUSES, statusWords } from '@shared/floor/progress'
 import type { ProgressCounts } from '@shared/floor/progress'
+import { packedButStoppedText } from '@shared/floor/pack-checks'
 import type { SlipOrderRef, TrackingFormat } from '@shared/ipc'
 import { describeChoices } from '@shared/fulfillment'
 import { formatCount, plural } from '@shared/format/counts'
@@ -50,8 +51,7 @@ export function variantCaption(variant: {
 
 /** The title of the alert over the Progress view when packed orders must not go out. */
 export function stoppedAlertTitle(orders: readonly unknown[]): string {
-  const n = orders.length
-  return `${plural(n, 'packed order')} ${n === 1 ? 'was' : 'were'} refunded or put on hold at the last sync: take ${n === 1 ? 'it' : 'them'} off the outgoing pile`
+  return packedButStoppedText(orders.length)
 }
 
 /**
