@@ -161,6 +161,22 @@ export interface WriteContext {
   backlogBytes: number
 }
 
+/**
+ * Column widths (in characters) one landscape page holds at a readable size: a US Letter or A4
+ * page less its margins takes about 140 characters of the default font at 100 %; 260 is the most
+ * it shrinks to (about 54 %) before text is too small to read.
+ */
+const CHARACTERS_PER_PAGE = 260
+
+/**
+ * Pages across the sheet prints on: one for a narrow sheet; the Orders sheets' two dozen columns
+ * shrunk onto one page printed too small to read, so they take as many as their widths need.
+ */
+function pagesWide(widths: readonly number[]): number {
+  const total = widths.reduce((sum, width) => sum + width, 0)
+  return Math.max(1, Math.ceil(total / CHARACTERS_PER_PAGE))
+}
+
 export async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   plan: SheetPlan,
@@ -175,8 +191,8 @@ export async function writeSheet(
     pageSetup: {
       orientation: 'landscape',
       fitToPage: true,
-      fitToWidth: 1,
-      // 0 = as many pages tall as needed: one page wide, any number of pages long.
+      fitToWidth: pagesWide(plan.widths),
+      // 0 = as many pages tall as needed.
       fitToHeight: 0,
       printTitlesRow: '1:1',
       margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.25, footer: 0.25 },
