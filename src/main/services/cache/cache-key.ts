@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { UsageError } from '../perkpack-errors'
+import { isProcessAlive } from '../process-alive'
 import { registerSecret } from '../redact'
 import type { SecretStore } from '../secrets'
 import { isCacheKey } from './cache-encryption'
@@ -58,7 +59,8 @@ export async function cacheKeyFor(
     const key = randomBytes(32).toString('hex')
     registerSecret(key)
     await store.set(account, key)
-    return key
+    // What the store holds is what every process reads from now on.
+    return (await storedKey()) ?? key
   }
   return (
     (await storedKey()) ??
@@ -71,34 +73,50 @@ function cacheKeyLockPath(dataDir: string, profile: string): string {
   return join(dataDir, `.cache-key-${profile}.lock`)
 }
 
-/** A lock left by a process that died holding it is taken over after this long. */
-const STALE_LOCK_MS = 10_000
+/** A lock file its holder died before writing its id into is taken over after this long. */
+const UNSIGNED_LOCK_MS = 10_000
+
+/** Who holds a lock: the process's id and a nonce of this hold. */
+function holder(text: string): { pid: number; nonce: string } | null {
+  const [pid, nonce] = text.trim().split(' ')
+  return /^\d+$/.test(pid ?? '') && nonce ? { pid: Number(pid), nonce } : null
+}
 
 /**
- * Runs `work` while holding `path`, a file created exclusively (so across processes), waiting
- * for another holder to finish; removed after. A folder that takes no file runs `work` without
- * the lock: opening the offline copy there then says what is wrong.
+ * Runs `work` while holding `path`, a file created exclusively (so across processes) and signed
+ * with this process's id, waiting for another holder to finish. A holder may wait on a keychain
+ * prompt for minutes: its lock is taken over only once its process is gone, and released only
+ * by the hold that signed it. A folder that takes no file runs `work` without the lock: opening
+ * the offline copy there then says what is wrong.
  */
 async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const mine = `${process.pid} ${randomBytes(8).toString('hex')}`
   for (;;) {
     try {
       await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-      await (await open(path, 'wx', 0o600)).close()
+      const file = await open(path, 'wx', 0o600)
+      await file.writeFile(mine).finally(() => file.close())
       break
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return work()
+      const text = await readFile(path, 'utf8').catch(() => null)
+      if (text === null) continue
+      const held = holder(text)
       const since = await stat(path).then(
         (s) => Date.now() - s.mtimeMs,
         () => 0,
       )
-      if (since > STALE_LOCK_MS) await rm(path, { force: true })
-      else await delay(25)
+      const abandoned = held ? !isProcessAlive(held.pid) : since > UNSIGNED_LOCK_MS
+      // Only the lock just read is removed: another waiter may have taken it over already.
+      if (abandoned && (await readFile(path, 'utf8').catch(() => null)) === text) {
+        await rm(path, { force: true })
+      } else await delay(25)
     }
   }
   try {
     return await work()
   } finally {
-    await rm(path, { force: true })
+    if ((await readFile(path, 'utf8').catch(() => null)) === mine) await rm(path, { force: true })
   }
 }
 
