@@ -166,12 +166,13 @@ describe('perkpack export-csv', () => {
       '--status',
       'captured',
     ])
-    expect(result.code).toBe(0)
+    expect(result.code).toBe(2)
     expect(result.stderr).toMatch(
-      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nNo order in the selection ships: the file holds the header row only\.\n$/,
+      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nperkpack: No order in the selection ships \(nothing to ship, or no address: see the checks above\), so no shipper CSV was written\.\n$/,
     )
-    // A row without an address is no use to a shipper: the labels leave these orders out too.
-    expect(fs.readFileSync(out, 'utf8').trim().split('\r\n')).toHaveLength(1)
+    // A row without an address is no use to a shipper, and a header-only file would replace a
+    // good one: nothing is written.
+    expect(fs.existsSync(out)).toBe(false)
   })
 
   describe('exit 2, naming the problem and the fix, writing nothing', () => {

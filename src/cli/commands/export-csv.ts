@@ -1,6 +1,7 @@
 import { writeShipperCsv } from '../../main/services/export/csv'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
+import { ordersThatShip } from '../../shared/fulfillment'
 import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
 import type { ShipperCsvFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
@@ -51,6 +52,13 @@ The pre-print checks are printed to stderr.`,
     // The printing commands' selection: one reading of --status, --perk and --country.
     const { rows } = printSelection(context, campaignId, values)
     refuseEmptySelection(rows.length, SELECTION_FLAGS_TEXT)
+    // A file of the header row alone would replace yesterday's good one: refused, as the labels
+    // are (the checks above said why each order is left out).
+    if (ordersThatShip(rows).length === 0) {
+      throw new UsageError(
+        'No order in the selection ships (nothing to ship, or no address: see the checks above), so no shipper CSV was written.',
+      )
+    }
 
     const result = await writeShipperCsv({
       contributions: rows,
@@ -59,12 +67,6 @@ The pre-print checks are printed to stderr.`,
       signal,
       floor: context.cache().floor().states(campaignId),
     })
-    // Orders left out are named by the checks above (nothing to ship, missing address).
-    if (result.rows === 0) {
-      context.io.stderr.write(
-        'No order in the selection ships: the file holds the header row only.\n',
-      )
-    }
     context.io.stdout.write(
       `Wrote ${values.out} (${plural(result.rows, 'row')}, ${plural(result.orders, 'order')})\n`,
     )
