@@ -79,7 +79,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
 /**
  * 2 for what the person must change before running again: usage, credentials missing or refused
- * (a wrong password and a rejected API token alike), an ID the API does not know. 1 for failures
+ * (a wrong password and a rejected API token alike; an account the campaign refuses), an ID the
+ * API does not know or a request it cannot take. 1 for failures
  * that trying again later may cure: network, server, rate limits.
  */
 function exitCodeFor(error: unknown): number {
@@ -91,7 +92,11 @@ function exitCodeFor(error: unknown): number {
     (error instanceof PerkPackError && error.code === 'nothing_to_print') ||
     error instanceof SignInRequired ||
     error instanceof InvalidCredentials ||
-    (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not_found'))
+    (error instanceof ApiError &&
+      (error.kind === 'auth' ||
+        error.kind === 'forbidden' ||
+        error.kind === 'not_found' ||
+        error.kind === 'bad_request'))
   ) {
     return EXIT_USAGE
   }

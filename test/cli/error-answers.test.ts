@@ -37,6 +37,17 @@ describe('perkpack: credentials and IDs the API refuses exit 2', { timeout: 60_0
     expectAnswer(password, 2, /e-mail or password was not accepted/)
   })
 
+  it("a campaign whose team the account is not on exits 2 (403: the fix is the owner's)", async () => {
+    const foreign = sim.campaignIds[3] as number
+    const job = sim.dataset.jobs.find((j) => j.campaignId === foreign)!
+    const result = await run(['job', String(foreign), job.jobId])
+    expectAnswer(
+      result,
+      2,
+      /^perkpack: Your account is not on the team of job .*Ask the campaign owner to add you/m,
+    )
+  })
+
   it('a campaign the API does not know exits 2 and says to check the ID', async () => {
     const result = await run(['sync', '999999'])
     expectAnswer(result, 2, /^perkpack: There is no campaign 999999\b.*Check the ID\.$/m)
