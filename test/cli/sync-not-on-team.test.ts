@@ -46,6 +46,8 @@ describe('perkpack sync of a campaign whose team the account is not on', () => {
     expect(held.stderr).toContain(
       `\`perkpack sync ${id} --accept-shrink\` to replace the offline copy with one without e-mails and addresses`,
     )
+    // The fix once, then the way to replace it anyway.
+    expect(held.stderr.split("Sign in with a team member's e-mail and password").length).toBe(2)
     const orders = await perkpackHere(['orders', id, '--json'], tokenOnly)
     expect(orders.stdout).toContain('"shipping"')
 

@@ -11,7 +11,7 @@ import { DEFAULT_CONCURRENCY } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
-import { hiddenFixText, NOT_ON_TEAM_TEXT } from '../../shared/api/hidden-fields-text'
+import { NOT_ON_TEAM_TEXT } from '../../shared/api/hidden-fields-text'
 import type { CliContext } from '../context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_SHRINK } from '../exit-codes'
 import { bar, formatDuration, ProgressLine } from '../io'
@@ -39,7 +39,8 @@ function shrinkHint(counts: ShrinkCounts): string {
   const accept = `\`perkpack sync ${counts.campaignId} --accept-shrink\``
   const cause = counts.addressesLost
   if (!counts.fewerOrders && cause !== null) {
-    return `${hiddenFixText(cause)} Or run ${accept} to replace the offline copy with one without e-mails and addresses.`
+    // The message above already says the fix.
+    return `Or run ${accept} to replace the offline copy with one without e-mails and addresses.`
   }
   return (
     `If campaign ${counts.campaignId} really holds fewer orders now, run ${accept} to replace the ` +

@@ -39,7 +39,7 @@ function heldText(counts: ShrinkCounts): string {
     `${kept} found ${shrinkRatioText(counts)}${cause === null ? '' : `, and ${hidden}`}. ` +
     'The offline copy was kept: a wrong address, a server answering in part or a filter ' +
     'can make a campaign look smaller than it is. Replace it only if the campaign really ' +
-    'holds fewer orders now.'
+    `holds fewer orders now.${cause === null ? '' : ` To keep the addresses: ${hiddenFixText(cause)}`}`
   )
 }
 

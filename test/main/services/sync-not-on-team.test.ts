@@ -103,5 +103,8 @@ describe('a sync without e-mails and addresses over a copy that has them', () =>
     expect(both.message).toMatch(
       /^This sync of campaign 7 found 40 orders, the offline copy holds 300 \(13 %\), and received no e-mails or shipping addresses: it was signed in with an API token only\. The offline copy was kept/,
     )
+    expect(both.message).toContain(
+      "To keep the addresses: Sign in with a team member's e-mail and password, then sync again.",
+    )
   })
 })

@@ -25,7 +25,9 @@ export function shrinkQuestion(pending: ShrinkPending): {
     'smaller than it is.'
   return {
     title: `This sync found far fewer orders${cause === null ? '' : ', and no addresses'}`,
-    explain: `${fewer}${cause === null ? '' : ` ${hidden}`} Nothing has been replaced: replace the copy only if the campaign really holds fewer orders now.`,
+    explain:
+      `${fewer}${cause === null ? '' : ` ${hidden}`} Nothing has been replaced: replace the copy ` +
+      `only if the campaign really holds fewer orders now.${cause === null ? '' : ` To keep the addresses: ${hiddenFixText(cause)}`}`,
     replace: `Replace with the smaller copy${cause === null ? '' : ', without addresses'}`,
   }
 }
