@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { isProcessAlive } from '../process-alive'
 
@@ -11,15 +12,20 @@ import { isProcessAlive } from '../process-alive'
 export const EXPORT_FILE_MODE = 0o600
 
 /**
- * ".list.xlsx.<pid>-<8 hex>.tmp" beside `target`: hidden, in the same folder so the rename is
- * atomic, unique per attempt so two exports to one name never share one, and named with the
- * writer's process id so a later export can tell a dead writer's leftover from a live one.
+ * This computer, in the names of its temporary files: a folder on a network share holds other
+ * desks' exports too, whose process ids mean nothing here.
+ */
+export const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 6)
+
+/**
+ * ".list.xlsx.<host>-<pid>-<8 hex>.tmp" beside `target`: hidden, in the same folder so the rename
+ * is atomic, unique per attempt so two exports to one name never share one, and named with the
+ * writer's computer and process id so a later export here can tell a dead writer's leftover from
+ * a live one.
  */
 export function exportTempPath(target: string): string {
-  return path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
-  )
+  const unique = `${HOST_TAG}-${process.pid}-${randomBytes(4).toString('hex')}`
+  return path.join(path.dirname(target), `.${path.basename(target)}.${unique}.tmp`)
 }
 
 function escapeRegExp(text: string): string {
@@ -28,13 +34,13 @@ function escapeRegExp(text: string): string {
 
 /**
  * Removes the temporary files of `target` whose writer is gone (killed, crashed, power lost), so
- * personal data does not stay behind in a hidden file. Never another target's, never this
- * process's (it may be writing one now) nor a running process's. Best effort: a folder that
+ * personal data does not stay behind in a hidden file. Never another target's, another
+ * computer's, this process's (it may be writing one now) nor a running process's. Best effort: a folder that
  * cannot be listed or a file that cannot be removed is left as it is.
  */
 export function removeLeftoverTemps(target: string): string[] {
   const pattern = new RegExp(
-    `^\\.${escapeRegExp(path.basename(target))}\\.(\\d+)-[0-9a-f]{8}\\.tmp$`,
+    `^\\.${escapeRegExp(path.basename(target))}\\.${HOST_TAG}-(\\d+)-[0-9a-f]{8}\\.tmp$`,
   )
   const dir = path.dirname(target)
   let names: string[]

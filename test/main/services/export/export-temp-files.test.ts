@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeShipperCsv } from '../../../../src/main/services/export/csv'
 import { writePackingList } from '../../../../src/main/services/export/excel'
+import { HOST_TAG } from '../../../../src/main/services/export/export-temp-files'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { makeContributions } from '../../fixtures/contributions'
 
@@ -30,10 +31,12 @@ function plantLeftovers(target: string) {
   const dir = path.dirname(target)
   const name = path.basename(target)
   const files = {
-    dead: `.${name}.${deadPid}-deadbeef.tmp`,
-    live: `.${name}.${live.pid}-cafebabe.tmp`,
-    ours: `.${name}.${process.pid}-0badf00d.tmp`,
-    otherTarget: `.other-${name}.${deadPid}-deadbeef.tmp`,
+    dead: `.${name}.${HOST_TAG}-${deadPid}-deadbeef.tmp`,
+    live: `.${name}.${HOST_TAG}-${live.pid}-cafebabe.tmp`,
+    ours: `.${name}.${HOST_TAG}-${process.pid}-0badf00d.tmp`,
+    otherTarget: `.other-${name}.${HOST_TAG}-${deadPid}-deadbeef.tmp`,
+    // Another desk's export to a shared folder: its process ids are not this computer's.
+    otherHost: `.${name}.f00d42-${deadPid}-deadbeef.tmp`,
   }
   for (const file of Object.values(files))
     fs.writeFileSync(path.join(dir, file), 'Ada, 1 Mill Lane')
@@ -48,7 +51,8 @@ describe('temporary files of the Excel and CSV exports', () => {
     const files = plantLeftovers(out)
     // The first progress report comes once the temporary file is open.
     const tempModes: number[] = []
-    const ours = (f: string) => f.startsWith(`.keep.xlsx.${process.pid}-`) && f !== files.ours
+    const ours = (f: string) =>
+      f.startsWith(`.keep.xlsx.${HOST_TAG}-${process.pid}-`) && f !== files.ours
     await writePackingList({
       contributions: rows,
       campaign,
@@ -58,7 +62,7 @@ describe('temporary files of the Excel and CSV exports', () => {
       },
     })
     expect(fs.readdirSync(dir).sort()).toEqual(
-      ['keep.xlsx', files.live, files.ours, files.otherTarget].sort(),
+      ['keep.xlsx', files.live, files.ours, files.otherTarget, files.otherHost].sort(),
     )
     expect(tempModes.length).toBeGreaterThan(0)
     expect(new Set(tempModes)).toEqual(new Set([0o600]))
@@ -71,7 +75,7 @@ describe('temporary files of the Excel and CSV exports', () => {
     const files = plantLeftovers(out)
     await writeShipperCsv({ contributions: rows, format: 'generic', out })
     expect(fs.readdirSync(dir).sort()).toEqual(
-      ['ship.csv', files.live, files.ours, files.otherTarget].sort(),
+      ['ship.csv', files.live, files.ours, files.otherTarget, files.otherHost].sort(),
     )
     expect(mode(out)).toBe(0o600)
   })
