@@ -13,6 +13,7 @@ import { COMMANDS } from './command-table'
 import { CliContext } from './context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes'
 import { SELECTION_FLAGS_TEXT } from './selection-flags'
+import { NONE_SELECTED } from '../shared/fulfillment'
 import { commandHelp, mainHelp } from './help'
 import { parseCommandLine } from './parse-options'
 import type { CliIo } from './io'
@@ -108,7 +109,13 @@ function errorLine(error: unknown): string {
   if (error instanceof SignInRequired && error.message.includes('expired')) {
     return `${error.message} On the command line: set PERKPACK_PASSWORD or run \`perkpack login\`.`
   }
-  if (error instanceof PerkPackError && error.code === 'nothing_to_print') {
+  // An empty selection is fixed with other flags; a selection none of which ships is told why
+  // by the pre-print checks above (no address in a copy synced without them, nothing to ship).
+  if (
+    error instanceof PerkPackError &&
+    error.code === 'nothing_to_print' &&
+    error.message.startsWith(NONE_SELECTED)
+  ) {
     return `${error.message} Change ${SELECTION_FLAGS_TEXT}.`
   }
   if (error instanceof ApiError || error instanceof PerkPackError) return error.message

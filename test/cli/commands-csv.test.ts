@@ -242,6 +242,16 @@ describe('perkpack export-csv', () => {
       expect(fs.existsSync(out)).toBe(false)
     })
 
+    it('labels of a copy without addresses name the cause, not the selection flags', async () => {
+      const { dataDir } = prepareCache({ unprivileged: true })
+      const out = path.join(dataDir, 'labels.pdf')
+      const result = await perkpack(dataDir, ['labels', String(CAMPAIGN), '--out', out])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain('Addresses are hidden')
+      expect(result.stderr).toMatch(/perkpack: None of the \d+ selected orders ships/)
+      expect(result.stderr).not.toContain('Change --status')
+    })
+
     it('an --out folder that does not exist', async () => {
       const { dataDir } = prepareCache()
       const folder = path.join(dataDir, 'nope')

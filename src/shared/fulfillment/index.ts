@@ -32,6 +32,7 @@ export {
   leftOutCounts,
   leftOutText,
   notShipping,
+  NONE_SELECTED,
   nothingToPrintText,
   perkShips,
   parcelsThatShip,

@@ -178,12 +178,15 @@ export function parcelsThatShip(rows: readonly CampaignContribution[]): {
   return { parcels, skipped }
 }
 
+/** How `nothingToPrintText` starts when the selection is empty (the fix is then other filters). */
+export const NONE_SELECTED = 'No orders are selected'
+
 /**
  * Why a document has nothing to print: none selected, or none of the selection ships. Labels,
  * slips and the pick list, in the app and on the command line, refuse with these words.
  */
 export function nothingToPrintText(document: string, selected: number): string {
-  if (selected === 0) return `No orders are selected, so there is no ${document} to print.`
+  if (selected === 0) return `${NONE_SELECTED}, so there is no ${document} to print.`
   const which =
     selected === 1
       ? 'The selected order does not ship'
