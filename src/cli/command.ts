@@ -1,6 +1,6 @@
 import type { CliContext } from './context'
 
-/** The options `parseArgs` read (main.ts's OPTIONS); each command accepts the ones it lists. */
+/** The options `parseArgs` read (parse-options.ts's OPTIONS); each command accepts the ones it lists. */
 export interface ParsedValues {
   'base-url'?: string
   'auth-url'?: string

@@ -3,7 +3,7 @@ import { plural } from '../shared/export/check-text'
 import { labelOrderName } from '../shared/fulfillment'
 
 /** Labels listed one by one; the rest are counted, so a bad batch does not flood the terminal. */
-export const LABELS_LISTED = 20
+const LABELS_LISTED = 20
 
 /**
  * The labels to look at before printing, for stderr: a count, then one line per label (its

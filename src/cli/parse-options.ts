@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { UsageError } from '../main/services/perkpack-errors'
 
-export const OPTIONS = {
+const OPTIONS = {
   'base-url': { type: 'string' },
   'auth-url': { type: 'string' },
   'data-dir': { type: 'string' },

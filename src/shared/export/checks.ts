@@ -48,7 +48,11 @@ const HOUR_MS = 3_600_000
  */
 function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintCheck | null {
   return ordersCheck(
-    { id: 'packed-but-stopped', title: 'Packed, now refunded or on hold', severity: 'error' },
+    {
+      id: 'packed-but-stopped',
+      title: 'Packed, now refunded, on hold or unprocessable',
+      severity: 'error',
+    },
     [...(ids ?? [])],
     packedButStoppedText,
   )

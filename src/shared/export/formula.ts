@@ -2,8 +2,8 @@
 // https://owasp.org/www-community/attacks/CSV_Injection
 //
 // A text value that begins with one of these characters may be evaluated as a formula by Excel,
-// LibreOffice or Google Sheets once the file is opened, re-imported or saved as CSV. Backer names,
-// addresses and perk labels are typed by strangers, so every text cell we write goes through here.
+// LibreOffice or Google Sheets once the file is opened or re-imported. Backer names, addresses and
+// perk labels are typed by strangers, so every text cell we write goes through here.
 //
 // Two defences, one per file type:
 // - CSV has no types: every field is parsed like typed input when opened, so a dangerous value is
@@ -13,7 +13,9 @@
 //   format, with Excel's hidden apostrophe (the cell style's quotePrefix, written by
 //   src/main/services/export/excel-quote-prefix.ts) where the text starts like a formula, so
 //   editing the cell and pressing Enter keeps it text too. A literal apostrophe there would print
-//   on every mail-merged label.
+//   on every mail-merged label. The risk accepted with it: someone who saves the workbook as CSV
+//   in a spreadsheet gets that text without a quote, and reopening that CSV can evaluate it.
+//   Our own shipper CSV (export-csv, the app's "Shipper CSV") is the file to import instead.
 //
 // Only text is treated. Real numbers (quantities, amounts, negative numbers) are written as
 // numbers by the callers and never pass through these functions.

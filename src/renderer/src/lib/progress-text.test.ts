@@ -5,7 +5,6 @@ import {
   linesText,
   percentOf,
   stageLine,
-  stoppedAlertTitle,
   variantCaption,
 } from './progress-text'
 
@@ -29,15 +28,6 @@ describe('progress texts', () => {
     ]
     expect(variantCaption({ skuCode: 'TEE', choices })).toBe('Size: M, Colour: Black · TEE')
     expect(variantCaption({ skuCode: 'BOOK', choices: [] })).toBe('BOOK')
-  })
-
-  it('words the stopped alert for one and for several orders', () => {
-    expect(stoppedAlertTitle([5])).toBe(
-      '1 packed order was refunded, put on hold or found unprocessable at the last sync: take it off the outgoing pile.',
-    )
-    expect(stoppedAlertTitle([5, 6, 7])).toBe(
-      '3 packed orders were refunded, put on hold or found unprocessable at the last sync: take them off the outgoing pile.',
-    )
   })
 
   it('words the import button and its result', () => {

@@ -1,6 +1,5 @@
 import { PROGRESS_STATUSES, statusWords } from '@shared/floor/progress'
 import type { ProgressCounts } from '@shared/floor/progress'
-import { packedButStoppedText } from '@shared/floor/pack-checks'
 import type { SlipOrderRef, TrackingFormat } from '@shared/ipc'
 import { describeChoices } from '@shared/fulfillment'
 import { formatCount, plural } from '@shared/format/counts'
@@ -47,11 +46,6 @@ export function variantCaption(variant: {
 }): string {
   const choices = describeChoices(variant.choices)
   return choices === '' ? variant.skuCode : `${choices} · ${variant.skuCode}`
-}
-
-/** The title of the alert over the Progress view when packed orders must not go out. */
-export function stoppedAlertTitle(orders: readonly unknown[]): string {
-  return packedButStoppedText(orders.length)
 }
 
 /**
