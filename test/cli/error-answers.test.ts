@@ -96,7 +96,7 @@ describe('perkpack: failures to try again say how', { timeout: 60_000 }, () => {
       expectAnswer(
         result,
         1,
-        /^perkpack: The API is rate limiting requests \(GET \/2\/.+\)\. Gave up after 6 attempts\. Wait a minute, then try again\. The offline copy of campaign \d+ is unchanged \(last synced .+\)\.$/m,
+        /^perkpack: The API is rate limiting requests \(GET \/2\/.+\)\. Gave up after 6 attempts\. The offline copy of campaign \d+ is unchanged \(last synced .+\)\. Wait a minute, then try again\.$/m,
       )
     } finally {
       sim.setFaults({ rateLimitRate: 0 })

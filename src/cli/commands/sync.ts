@@ -54,14 +54,25 @@ function shrinkHint(counts: ShrinkCounts): string {
  * only once complete): saying so tells the person the orders on this desk are still the old ones.
  */
 function withOfflineCopyKept(error: ApiError, context: CliContext, campaignId: number): ApiError {
-  const info = context.cache().campaign(campaignId)
+  let info
+  try {
+    info = context.cache().campaign(campaignId)
+  } catch {
+    // The copy cannot be read now: the API's error is what to say.
+    return error
+  }
   if (!info) return error
+  // The note goes with what happened, before the next step ("… then try again.").
   return new ApiError(
     error.kind,
     error.endpoint,
-    `${error.message} The offline copy of campaign ${campaignId} is unchanged (last synced ${syncedText(info)}).`,
+    `${error.reason} The offline copy of campaign ${campaignId} is unchanged (last synced ${syncedText(info)}).`,
     error.status,
-    { cause: error, retryable: error.retryable },
+    {
+      cause: error,
+      retryable: error.retryable,
+      ...(error.nextStep === undefined ? {} : { nextStep: error.nextStep }),
+    },
   )
 }
 
