@@ -168,7 +168,7 @@ describe('perkpack export-csv', () => {
     ])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(
-      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nperkpack: No order in the selection ships \(nothing to ship, or no address: see the checks above\), so no shipper CSV was written\.\n$/,
+      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nperkpack: None of the 4 selected orders ships \(nothing to ship, or no address: see the pre-print checks\), so there is no shipper CSV to write\.\n$/,
     )
     // A row without an address is no use to a shipper, and a header-only file would replace a
     // good one: nothing is written.

@@ -1,7 +1,7 @@
 import { writeShipperCsv } from '../../main/services/export/csv'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { ordersThatShip } from '../../shared/fulfillment'
+import { nothingToPrintText, ordersThatShip } from '../../shared/fulfillment'
 import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
 import type { ShipperCsvFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
@@ -55,9 +55,7 @@ The pre-print checks are printed to stderr.`,
     // A file of the header row alone would replace yesterday's good one: refused, as the labels
     // are (the checks above said why each order is left out).
     if (ordersThatShip(rows).length === 0) {
-      throw new UsageError(
-        'No order in the selection ships (nothing to ship, or no address: see the checks above), so no shipper CSV was written.',
-      )
+      throw new UsageError(nothingToPrintText('shipper CSV', rows.length, 'write'))
     }
 
     const result = await writeShipperCsv({

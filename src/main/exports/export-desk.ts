@@ -207,6 +207,13 @@ export class ExportDesk {
 
   async csv(request: CsvExportRequest): Promise<CsvExportResult | null> {
     const selection = this.nonEmpty(request, 'export')
+    // Refused before the save dialog: a file of the header row alone would replace a good one.
+    if (ordersThatShip(selection.contributions).length === 0) {
+      throw new PerkPackError(
+        'nothing_to_print',
+        nothingToPrintText('shipper CSV', selection.contributions.length, 'write'),
+      )
+    }
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the shipper CSV',
       defaultName: `${this.stem(selection, request.format === 'shipstation' ? 'shipstation' : 'shipping')}.csv`,

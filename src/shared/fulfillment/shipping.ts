@@ -183,13 +183,18 @@ export const NONE_SELECTED = 'No orders are selected'
 
 /**
  * Why a document has nothing to print: none selected, or none of the selection ships. Labels,
- * slips and the pick list, in the app and on the command line, refuse with these words.
+ * slips, the pick list and the shipper CSV ('write'), in the app and on the command line, refuse
+ * with these words.
  */
-export function nothingToPrintText(document: string, selected: number): string {
-  if (selected === 0) return `${NONE_SELECTED}, so there is no ${document} to print.`
+export function nothingToPrintText(
+  document: string,
+  selected: number,
+  verb: 'print' | 'write' = 'print',
+): string {
+  if (selected === 0) return `${NONE_SELECTED}, so there is no ${document} to ${verb}.`
   const which =
     selected === 1
       ? 'The selected order does not ship'
       : `None of the ${selected.toLocaleString('en-US')} selected orders ships`
-  return `${which} (nothing to ship, or no address: see the pre-print checks), so there is no ${document} to print.`
+  return `${which} (nothing to ship, or no address: see the pre-print checks), so there is no ${document} to ${verb}.`
 }

@@ -316,7 +316,11 @@ describe('Save as PDF through the web harness', () => {
 
 describe('file names', () => {
   /** An ExportDesk over `rows` of a campaign titled `title`, saving to what `chosen` returns. */
-  function desk(title: string | null, chosen: (defaultName: string) => string) {
+  function desk(
+    title: string | null,
+    chosen: (defaultName: string) => string,
+    contributions: readonly CampaignContribution[] = rows,
+  ) {
     const asked: string[] = []
     const exports = new ExportDesk({
       desktop: {
@@ -328,12 +332,12 @@ describe('file names', () => {
           campaignId: 7,
           title,
           lastSyncedAt: '2024-05-01T00:00:00Z',
-          count: rows.length,
+          count: contributions.length,
           problemCount: 0,
-          expectedCount: rows.length,
+          expectedCount: contributions.length,
           privileged: true,
         },
-        contributions: rows,
+        contributions: [...contributions],
       }),
       syncedAt: () => '2024-05-01T00:00:00Z',
       problemRows: () => [],
@@ -349,6 +353,21 @@ describe('file names', () => {
   }
   const csv = (exports: ExportDesk) =>
     exports.csv({ campaignId: 7, filter: ALL, format: 'generic' })
+
+  it('refuses before asking where when no order of the selection ships', async () => {
+    const dir = tempDir()
+    // Every order needs shipping, none has an address.
+    const unaddressed = rows.map((row) => ({
+      ...row,
+      order: { ...row.order, shipping: undefined },
+    }))
+    const { exports, asked } = desk('T', (name) => path.join(dir, name), unaddressed)
+    await expect(csv(exports)).rejects.toMatchObject({
+      code: 'nothing_to_print',
+      message: expect.stringMatching(/so there is no shipper CSV to write\.$/),
+    })
+    expect(asked).toEqual([])
+  })
 
   it('suggests a name from the campaign title that every file system takes', async () => {
     const dir = tempDir()
