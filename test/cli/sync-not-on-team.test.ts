@@ -41,7 +41,7 @@ describe('perkpack sync of a campaign whose team the account is not on', () => {
     const held = await perkpackHere(['sync', id], tokenOnly)
     expect(held.code).toBe(3)
     expect(held.stderr).toContain(
-      'received no e-mails or shipping addresses: it was signed in with an API token only, and the offline copy has them',
+      'received no e-mails or shipping addresses (it was signed in with an API token only), and the offline copy has them',
     )
     expect(held.stderr).toContain(
       `\`perkpack sync ${id} --accept-shrink\` to replace the offline copy with one without e-mails and addresses`,

@@ -28,7 +28,7 @@ function heldText(counts: ShrinkCounts): string {
   const kept = `This sync of campaign ${counts.campaignId}`
   const cause = counts.addressesLost
   const hidden =
-    cause === null ? '' : `received no e-mails or shipping addresses: ${hiddenCauseText(cause)}`
+    cause === null ? '' : `received no e-mails or shipping addresses (${hiddenCauseText(cause)})`
   if (!counts.fewerOrders && cause !== null) {
     return (
       `${kept} ${hidden}, and the offline copy has them. The offline copy was kept. ` +
@@ -39,7 +39,7 @@ function heldText(counts: ShrinkCounts): string {
     `${kept} found ${shrinkRatioText(counts)}${cause === null ? '' : `, and ${hidden}`}. ` +
     'The offline copy was kept: a wrong address, a server answering in part or a filter ' +
     'can make a campaign look smaller than it is. Replace it only if the campaign really ' +
-    `holds fewer orders now.${cause === null ? '' : ` To keep the addresses: ${hiddenFixText(cause)}`}`
+    `holds fewer orders now.${cause === null ? '' : ` ${hiddenFixText(cause)}`}`
   )
 }
 

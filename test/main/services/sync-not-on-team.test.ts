@@ -61,7 +61,7 @@ describe('a sync without e-mails and addresses over a copy that has them', () =>
     const shrank = held as SnapshotShrank<unknown>
     expect(shrank.counts).toMatchObject({ fewerOrders: false, addressesLost: 'api-token-only' })
     expect(shrank.message).toContain(
-      'received no e-mails or shipping addresses: it was signed in with an API token only, and the offline copy has them. The offline copy was kept. Sign in with a team member',
+      'received no e-mails or shipping addresses (it was signed in with an API token only), and the offline copy has them. The offline copy was kept. Sign in with a team member',
     )
     expect(cache.rawContributions(campaignId)).toEqual(before)
     expect(cache.campaign(campaignId)?.privileged).toBe(true)
@@ -84,7 +84,7 @@ describe('a sync without e-mails and addresses over a copy that has them', () =>
       .catch((error: unknown) => error)
     expect((held as SnapshotShrank<unknown>).counts.addressesLost).toBe('not-on-team')
     expect((held as Error).message).toContain(
-      "the account you signed in with is not on the campaign's team, and the offline copy has them. The offline copy was kept. Ask the campaign's owner to add your account as a team member",
+      "the account you signed in with is not on the campaign's team), and the offline copy has them. The offline copy was kept. Ask the campaign's owner to add your account as a team member",
     )
   })
 
@@ -101,10 +101,10 @@ describe('a sync without e-mails and addresses over a copy that has them', () =>
       { accept: () => null, decline: () => undefined },
     )
     expect(both.message).toMatch(
-      /^This sync of campaign 7 found 40 orders, the offline copy holds 300 \(13 %\), and received no e-mails or shipping addresses: it was signed in with an API token only\. The offline copy was kept/,
+      /^This sync of campaign 7 found 40 orders, the offline copy holds 300 \(13 %\), and received no e-mails or shipping addresses \(it was signed in with an API token only\)\. The offline copy was kept/,
     )
     expect(both.message).toContain(
-      "To keep the addresses: Sign in with a team member's e-mail and password, then sync again.",
+      "holds fewer orders now. Sign in with a team member's e-mail and password, then sync again.",
     )
   })
 })

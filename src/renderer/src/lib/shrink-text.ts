@@ -11,7 +11,7 @@ export function shrinkQuestion(pending: ShrinkPending): {
   const hidden =
     cause === null
       ? ''
-      : `This sync got no e-mails or shipping addresses: ${hiddenCauseText(cause)}. Replacing ` +
+      : `This sync got no e-mails or shipping addresses (${hiddenCauseText(cause)}). Replacing ` +
         'the copy leaves labels, packing slips and the shipper CSV without them.'
   if (!pending.fewerOrders && cause !== null) {
     return {
@@ -27,7 +27,7 @@ export function shrinkQuestion(pending: ShrinkPending): {
     title: `This sync found far fewer orders${cause === null ? '' : ', and no addresses'}`,
     explain:
       `${fewer}${cause === null ? '' : ` ${hidden}`} Nothing has been replaced: replace the copy ` +
-      `only if the campaign really holds fewer orders now.${cause === null ? '' : ` To keep the addresses: ${hiddenFixText(cause)}`}`,
+      `only if the campaign really holds fewer orders now.${cause === null ? '' : ` ${hiddenFixText(cause)}`}`,
     replace: `Replace with the smaller copy${cause === null ? '' : ', without addresses'}`,
   }
 }

@@ -73,7 +73,7 @@ describe('ShrinkDialog', () => {
     expect(text()).toContain('This sync got no e-mails or addresses')
     expect(text()).not.toContain('far fewer orders')
     expect(text()).toContain(
-      'This sync got no e-mails or shipping addresses: it was signed in with an API token only.',
+      'This sync got no e-mails or shipping addresses (it was signed in with an API token only).',
     )
     expect(text()).toContain("Sign in with a team member's e-mail and password, then sync again.")
     buttonByName('Replace without addresses').click()
