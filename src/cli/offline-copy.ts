@@ -1,6 +1,7 @@
 import type { CampaignSnapshotInfo, ContributionQuery } from '../main/services/cache'
 import { UsageError } from '../main/services/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
+import { utcStampText } from '../shared/format/locale-format'
 import type { CliContext } from './context'
 
 /** The last sync of a campaign, or a usage error saying how to make one. */
@@ -16,7 +17,7 @@ export function syncedSnapshot(context: CliContext, campaignId: number): Campaig
 
 /** "2026-03-01 09:30:00 UTC": when the offline copy was made. */
 export function syncedText(info: CampaignSnapshotInfo): string {
-  return info.lastSyncedAt.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')
+  return utcStampText(info.lastSyncedAt)
 }
 
 export function cachedRows(context: CliContext, campaignId: number): CampaignContribution[] {

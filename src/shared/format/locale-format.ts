@@ -156,3 +156,11 @@ export function formatMoney(amount: number, currency?: Currency | null, locale?:
   if (currency?.symbol) return `${currency.symbol}${number}`
   return currency?.iso_code ? `${number} ${currency.iso_code}` : number
 }
+
+/**
+ * "2026-03-01 09:30:00 UTC": an ISO 8601 instant in UTC as files and the terminal print it, the
+ * same on every machine (the CLI's "last synced", the workbook's page header).
+ */
+export function utcStampText(iso: string): string {
+  return iso.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')
+}

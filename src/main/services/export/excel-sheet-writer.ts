@@ -6,6 +6,7 @@ import { Cancelled } from '../perkpack-errors'
 import { DAY_FORMAT, MINUTE_FORMAT } from './excel-dates'
 import { registerQuotePrefix } from './excel-quote-prefix'
 import type { SheetPlan } from './excel-sheets'
+import { utcStampText } from '../../../shared/format/locale-format'
 import type { ColumnKind } from '../../../shared/export/order-rows'
 
 // Shared style objects: exceljs caches a style's id by object identity (a WeakMap), so giving
@@ -183,7 +184,7 @@ export async function writeSheet(
   context: WriteContext,
 ): Promise<void> {
   const { campaign, progress, signal, backlogBytes } = context
-  const synced = `Synced ${campaign.lastSyncedAt.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')}`
+  const synced = `Synced ${utcStampText(campaign.lastSyncedAt)}`
   const sheet = workbook.addWorksheet(plan.name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     // The streaming writer emits <sheetPr><pageSetUpPr fitToPage> when the sheet opens, so the
