@@ -236,7 +236,7 @@ describe('perkpack export-csv', () => {
         'XX',
       ])
       expect(result.stderr).toContain(
-        `perkpack: No orders are selected, so there is no ${document} to print. Change --status, --perk or --country.\n`,
+        `perkpack: No order matches the current filters, so there is no ${document} to print. Change --status, --perk or --country.\n`,
       )
       expect(result.code).toBe(2)
       expect(fs.existsSync(out)).toBe(false)

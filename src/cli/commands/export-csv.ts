@@ -9,8 +9,7 @@ import type { Command } from '../command'
 import { checkedOutPath } from '../out-path'
 import type { OutPathRule } from '../out-path'
 import { printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
-import { SELECTION_FLAGS_TEXT } from '../selection-flags'
-import { refuseEmptySelection } from './export'
+import { refuseEmptySelection } from '../selection-flags'
 
 const USAGE =
   'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]'
@@ -51,7 +50,7 @@ The pre-print checks are printed to stderr.`,
     const format = formatFrom(values.format)
     // The printing commands' selection: one reading of --status, --perk and --country.
     const { rows } = printSelection(context, campaignId, values)
-    refuseEmptySelection(rows.length, SELECTION_FLAGS_TEXT)
+    refuseEmptySelection(rows.length)
     // A file of the header row alone would replace yesterday's good one: refused, as the labels
     // are (the checks above said why each order is left out).
     if (ordersThatShip(rows).length === 0) {

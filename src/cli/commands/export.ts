@@ -6,7 +6,7 @@ import { problemLines } from '../../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
 import type { ContributionFilter } from '../../shared/fulfillment'
 import { plural } from '../../shared/export/check-text'
-import { nothingSelectedText } from '../../shared/export/selection-text'
+import { refuseEmptySelection } from '../selection-flags'
 import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
 import { bar, ProgressLine } from '../io'
@@ -25,15 +25,6 @@ const OUT_PATH: OutPathRule = {
   example: 'packing-list.xlsx',
   extension: { dot: '.xlsx', kind: 'an Excel file' },
   writable: true,
-}
-
-/**
- * An export of no order is refused, as the app refuses it (`nothing_selected`): exit 2, nothing
- * written, the same words, then the command's `flags` to change.
- */
-export function refuseEmptySelection(selected: number, flags: string): void {
-  if (selected > 0) return
-  throw new UsageError(`${nothingSelectedText('export')} Change ${flags}.`)
 }
 
 export const exportCommand: Command = {

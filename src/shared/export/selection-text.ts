@@ -1,5 +1,5 @@
 import type { OrderStatusText } from '../api/schemas'
-import { DEFAULT_STATUSES, statusText } from '../fulfillment'
+import { DEFAULT_STATUSES, NONE_SELECTED, statusText } from '../fulfillment'
 
 // The selection in words, as printed documents head it ("Selection: Status: Captured, In
 // fulfillment · Perk: Core Game"): one wording for the app's Orders view and pick list and for
@@ -47,5 +47,5 @@ export function selectionText(parts: readonly SelectionPart[]): string {
  * adding where to change the filters.
  */
 export function nothingSelectedText(what: string): string {
-  return `No order matches the current filters, so there is nothing to ${what}.`
+  return `${NONE_SELECTED}, so there is nothing to ${what}.`
 }

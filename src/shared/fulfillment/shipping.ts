@@ -178,8 +178,11 @@ export function parcelsThatShip(rows: readonly CampaignContribution[]): {
   return { parcels, skipped }
 }
 
-/** How `nothingToPrintText` starts when the selection is empty (the fix is then other filters). */
-export const NONE_SELECTED = 'No orders are selected'
+/**
+ * How every refusal of an empty selection starts (labels, slips, the pick list, the exports; the
+ * app and the CLI): the fix is then other filters.
+ */
+export const NONE_SELECTED = 'No order matches the current filters'
 
 /**
  * Why a document has nothing to print: none selected, or none of the selection ships. Labels,

@@ -20,7 +20,7 @@ describe('orders that do not ship, in words', () => {
 
   it('says why there is nothing to print: nothing selected, one order, or many', () => {
     expect(nothingToPrintText('label', 0)).toBe(
-      'No orders are selected, so there is no label to print.',
+      'No order matches the current filters, so there is no label to print.',
     )
     expect(nothingToPrintText('pick list', 1)).toMatch(/^The selected order does not ship \(/)
     expect(nothingToPrintText('packing slip', 1200)).toMatch(
