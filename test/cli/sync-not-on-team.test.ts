@@ -18,7 +18,7 @@ describe('perkpack sync of a campaign whose team the account is not on', () => {
     expect(synced.stderr).toContain(`perkpack: ${NOT_ON_TEAM_TEXT}`)
 
     const own = await perkpackHere(['sync', String(sim.campaignIds[0]!)], env)
-    expect(own.stderr).not.toContain('not on its team')
+    expect(own.stderr).not.toContain("not on the campaign's team")
 
     const labels = await perkpackHere(
       ['labels', foreign, '--out', `${dataDir}/labels.pdf`, '--status', 'captured'],

@@ -8,10 +8,6 @@
 /** Why a sync got no e-mails or addresses: an API token alone, or an account off the team. */
 export type AddressesHiddenBy = 'api-token-only' | 'not-on-team'
 
-/** After a sync, signed in as a person, that received no e-mail or address. */
-export const NOT_ON_TEAM_TEXT =
-  "The API sent no e-mails or shipping addresses for this campaign: the account you signed in with is not on its team. Labels, packing slips and the shipper CSV need them: ask the campaign's owner to add the account as a team member, then sync again."
-
 /** Why a sync got none, after "no e-mails or shipping addresses: ". */
 export function hiddenCauseText(cause: AddressesHiddenBy): string {
   return cause === 'not-on-team'
@@ -34,3 +30,8 @@ export function addressesHiddenText(ordersNeedingShipping: string): string {
     `then sync again (${ordersNeedingShipping} need shipping).`
   )
 }
+
+/** After a sync, signed in as a person, that received no e-mail or address. */
+export const NOT_ON_TEAM_TEXT =
+  `The API sent no e-mails or shipping addresses for this campaign (${hiddenCauseText('not-on-team')}). ` +
+  `Labels, packing slips and the shipper CSV need them. ${hiddenFixText('not-on-team')}`

@@ -93,7 +93,7 @@ export interface SlipOrderRef {
 }
 
 /** The slip's names of an order row: the same fields the Orders table and the station show. */
-export function slipOrderRef(row: {
+function slipOrderRef(row: {
   id: number
   order: { id: number; sequence_number?: number | null | undefined }
 }): SlipOrderRef {

@@ -15,7 +15,7 @@ export const EXPORT_FILE_MODE = 0o600
  * This computer, in the names of its temporary files: a folder on a network share holds other
  * desks' exports too, whose process ids mean nothing here.
  */
-export const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 6)
+const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 6)
 
 /**
  * ".list.xlsx.<host>-<pid>-<8 hex>.tmp" beside `target`: hidden, in the same folder so the rename

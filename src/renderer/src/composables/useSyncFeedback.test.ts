@@ -82,7 +82,7 @@ describe('useSyncFeedback', () => {
       seq: 1,
     }
     await flushPromises()
-    expect(document.body.textContent).not.toContain('not on its team')
+    expect(document.body.textContent).not.toContain("not on the campaign's team")
 
     campaigns.lastOutcome = {
       campaignId: 1001,
@@ -93,7 +93,7 @@ describe('useSyncFeedback', () => {
     }
     await flushPromises()
     expect(document.body.textContent).toContain(
-      'the account you signed in with is not on its team. Labels, packing slips and the shipper CSV need them',
+      "(the account you signed in with is not on the campaign's team). Labels, packing slips and the shipper CSV need them. Ask the campaign's owner to add your account as a team member, then sync again.",
     )
   })
 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeShipperCsv } from '../../../../src/main/services/export/csv'
 import { writePackingList } from '../../../../src/main/services/export/excel'
-import { HOST_TAG } from '../../../../src/main/services/export/export-temp-files'
+import { exportTempPath } from '../../../../src/main/services/export/export-temp-files'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { makeContributions } from '../../fixtures/contributions'
 
@@ -23,6 +23,9 @@ afterAll(() => {
   live.kill()
   cleanup()
 })
+
+/** This computer's tag, as an export names its temporary files (".x.<tag>-<pid>-<hex>.tmp"). */
+const HOST_TAG = /\.([0-9a-f]{6})-\d+-[0-9a-f]{8}\.tmp$/.exec(exportTempPath('/x'))?.[1] ?? ''
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777
 

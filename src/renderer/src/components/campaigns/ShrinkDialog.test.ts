@@ -82,12 +82,15 @@ describe('ShrinkDialog', () => {
   })
 
   it('says so when the far smaller copy has no addresses either', async () => {
-    await mountDialog({
+    const { fake } = await mountDialog({
       pendingShrink: () => ({ ...QUESTION, addressesLost: 'not-on-team' }),
+      resolveShrink: ({ campaignId }) => syncSummary({ campaignId, count: 1200 }),
     })
     expect(text()).toContain('This sync found far fewer orders, and no addresses')
     expect(text()).toContain("the account you signed in with is not on the campaign's team")
-    expect(buttonByName('Replace with the smaller copy, without addresses')).toBeTruthy()
+    buttonByName('Replace with the smaller copy, without addresses').click()
+    await flushPromises()
+    expect(fake.calls.resolveShrink).toHaveBeenCalledWith({ campaignId: 1001, choice: 'replace' })
   })
 
   it('"Replace" replaces it and announces the new copy like a finished sync', async () => {
