@@ -13,7 +13,6 @@ import { COMMANDS } from './command-table'
 import { CliContext } from './context'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes'
 import { SELECTION_FLAGS_TEXT } from './selection-flags'
-import { NONE_SELECTED } from '../shared/fulfillment'
 import { commandHelp, mainHelp } from './help'
 import { parseCommandLine } from './parse-options'
 import type { CliIo } from './io'
@@ -90,7 +89,8 @@ function exitCodeFor(error: unknown): number {
     // Bad input caught by a service (e.g. a sync concurrency out of range) carries the same code.
     (error instanceof PerkPackError && error.code === 'usage') ||
     // A selection that prints nothing: the flags must change, as for an empty export.
-    (error instanceof PerkPackError && error.code === 'nothing_to_print') ||
+    (error instanceof PerkPackError &&
+      (error.code === 'nothing_selected' || error.code === 'nothing_to_print')) ||
     error instanceof SignInRequired ||
     error instanceof InvalidCredentials ||
     (error instanceof ApiError &&
@@ -109,13 +109,9 @@ function errorLine(error: unknown): string {
   if (error instanceof SignInRequired && error.message.includes('expired')) {
     return `${error.message} On the command line: set PERKPACK_PASSWORD or run \`perkpack login\`.`
   }
-  // An empty selection is fixed with other flags; a selection none of which ships is told why
-  // by the pre-print checks above (no address in a copy synced without them, nothing to ship).
-  if (
-    error instanceof PerkPackError &&
-    error.code === 'nothing_to_print' &&
-    error.message.startsWith(NONE_SELECTED)
-  ) {
+  // An empty selection is fixed with other flags; a selection none of which ships
+  // (nothing_to_print) is told why by the pre-print checks above it.
+  if (error instanceof PerkPackError && error.code === 'nothing_selected') {
     return `${error.message} Change ${SELECTION_FLAGS_TEXT}.`
   }
   if (error instanceof ApiError || error instanceof PerkPackError) return error.message

@@ -1,7 +1,7 @@
 import { writeShipperCsv } from '../../main/services/export/csv'
-import { UsageError } from '../../main/services/perkpack-errors'
+import { nothingToPrint, UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
-import { nothingToPrintText, ordersThatShip } from '../../shared/fulfillment'
+import { ordersThatShip } from '../../shared/fulfillment'
 import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'
 import type { ShipperCsvFormat } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
@@ -54,7 +54,7 @@ The pre-print checks are printed to stderr.`,
     // A file of the header row alone would replace yesterday's good one: refused, as the labels
     // are (the checks above said why each order is left out).
     if (ordersThatShip(rows).length === 0) {
-      throw new UsageError(nothingToPrintText('shipper CSV', rows.length, 'write'))
+      throw nothingToPrint('shipper CSV', rows.length, 'write')
     }
 
     const result = await writeShipperCsv({

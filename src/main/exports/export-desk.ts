@@ -1,4 +1,4 @@
-import { nothingToPrintText, ordersThatShip } from '../../shared/fulfillment'
+import { ordersThatShip } from '../../shared/fulfillment'
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/checks'
 import { nothingSelectedText } from '../../shared/export/selection-text'
@@ -22,7 +22,7 @@ import type {
 import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
-import { PerkPackError } from '../services/perkpack-errors'
+import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
 import { saveLabelsPdf } from '../services/print'
 import { writeShipperCsv } from '../services/export/csv'
 import { writePackingList } from '../services/export/excel'
@@ -209,10 +209,7 @@ export class ExportDesk {
     const selection = this.nonEmpty(request, 'export')
     // Refused before the save dialog: a file of the header row alone would replace a good one.
     if (ordersThatShip(selection.contributions).length === 0) {
-      throw new PerkPackError(
-        'nothing_to_print',
-        nothingToPrintText('shipper CSV', selection.contributions.length, 'write'),
-      )
+      throw nothingToPrint('shipper CSV', selection.contributions.length, 'write')
     }
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the shipper CSV',
@@ -253,10 +250,7 @@ export class ExportDesk {
     const selection = this.nonEmpty(request, 'print')
     const result = this.labels(request, selection.contributions)
     if (result.labels === 0) {
-      throw new PerkPackError(
-        'nothing_to_print',
-        nothingToPrintText('label', selection.contributions.length),
-      )
+      throw nothingToPrint('label', selection.contributions.length)
     }
     return { html: result.html, selection }
   }
@@ -285,10 +279,7 @@ export class ExportDesk {
       this.options.locale,
     )
     if (plan.labels === 0) {
-      throw new PerkPackError(
-        'nothing_to_print',
-        nothingToPrintText('label', selection.contributions.length),
-      )
+      throw nothingToPrint('label', selection.contributions.length)
     }
     const path = await this.options.desktop.chooseSavePath({
       title: 'Save the labels as PDF',
@@ -329,10 +320,7 @@ export class ExportDesk {
     const selection = this.nonEmpty(request, 'print')
     const plan = this.slipPlan(request, selection)
     if (plan.batches.length === 0) {
-      throw new PerkPackError(
-        'nothing_to_print',
-        nothingToPrintText('packing slip', selection.contributions.length),
-      )
+      throw nothingToPrint('packing slip', selection.contributions.length)
     }
     return { plan, selection }
   }

@@ -1,7 +1,6 @@
-import { nothingToPrintText } from '../../shared/fulfillment'
 import type { OrdersFilter, PickListPdfSaved, PickListPrintRequest } from '../../shared/ipc'
 import type { Selection } from '../orders/orders-desk'
-import { PerkPackError } from '../services/perkpack-errors'
+import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
 import { planPickList, renderPickListDocument, savePickListPdf } from '../services/print'
 import type { PickListDocOptions } from '../services/print'
 import type { Desktop } from './desktop-port'
@@ -55,10 +54,7 @@ export class PickListDesk {
   /** Refuses a list with nothing on it (no order of the selection ships). */
   private static check(variants: number, selection: Selection): void {
     if (variants === 0) {
-      throw new PerkPackError(
-        'nothing_to_print',
-        nothingToPrintText('pick list', selection.contributions.length),
-      )
+      throw nothingToPrint('pick list', selection.contributions.length)
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ApiErrorKind, IpcErrorCode } from '../../shared/ipc'
+import { nothingToPrintText } from '../../shared/fulfillment/shipping'
 import { redact } from './redact'
 
 /**
@@ -48,6 +49,21 @@ export function campaignNotSynced(campaignId: number): PerkPackError {
   return new PerkPackError(
     'campaign_not_synced',
     `Campaign ${campaignId} has no offline copy yet. Choose "Sync now" to download its orders.`,
+  )
+}
+
+/**
+ * A document with nothing in it, refused: `nothing_selected` when the selection is empty (other
+ * filters are the fix), `nothing_to_print` when none of it ships (the pre-print checks say why).
+ */
+export function nothingToPrint(
+  document: string,
+  selected: number,
+  verb: 'print' | 'write' = 'print',
+): PerkPackError {
+  return new PerkPackError(
+    selected === 0 ? 'nothing_selected' : 'nothing_to_print',
+    nothingToPrintText(document, selected, verb),
   )
 }
 

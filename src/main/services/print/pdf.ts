@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { notShipping, nothingToPrintText, shipmentRole } from '../../../shared/fulfillment'
+import { notShipping, shipmentRole } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
-import { PerkPackError } from '../perkpack-errors'
+import { nothingToPrint } from '../perkpack-errors'
 import { writeFailure } from '../write-errors'
 import { cancelledError } from './pdf-canvas'
 import type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
@@ -110,7 +110,7 @@ function onePdfDocument<Options, Plan, Result>(document: {
     const plan = document.plan(orders, options)
     const { items: total, pages } = document.size(plan)
     if (total === 0) {
-      throw new PerkPackError('nothing_to_print', nothingToPrintText(document.name, orders.length))
+      throw nothingToPrint(document.name, orders.length)
     }
     if (run.signal?.aborted) throw cancelledError()
     run.onProgress?.({ batch: 0, batches: 1, done: 0, total, pages: 0 })
@@ -233,7 +233,7 @@ export async function renderSlipsPdf(
   }
   const batches = planSlipBatches(shipping.length, run.batchSize)
   if (batches.length === 0) {
-    throw new PerkPackError('nothing_to_print', nothingToPrintText('packing slip', orders.length))
+    throw nothingToPrint('packing slip', orders.length)
   }
   const files: SlipsPdfFile[] = []
   const warnings: SlipWarning[] = []
