@@ -25,11 +25,11 @@ export interface PackQuestion {
 }
 
 /**
- * Enter while "Pack it anyway?" is open: the question again, and how to say yes. The confirm
- * word is station-decision.ts's CONFIRM_WORD, written as the packer types it.
+ * Enter while "Pack it anyway?" is open: said beside the question, which tells how to say yes
+ * (a click, or station-decision.ts's CONFIRM_WORD typed, as here in capitals).
  */
 export function askAgainText(confirmWord: string): string {
-  return `Enter alone does not pack. Click "Pack anyway", or type ${confirmWord.toUpperCase()} and press Enter; Esc goes back to the box.`
+  return `Still not packed: Enter alone never answers "Pack it anyway?". Click "Pack anyway" or type ${confirmWord.toUpperCase()}.`
 }
 
 /** A scan while "Pack it anyway?" was open: the box it asked about stays unpacked. */

@@ -122,7 +122,9 @@ describe('the pack station store', () => {
     expect(store.question).toEqual({ short: 3, warned: false })
     expect(floor.size).toBe(0)
     expect(store.packed).toBe(0)
-    expect(store.notice?.text).toContain('Enter alone does not pack')
+    expect(store.notice?.text).toBe(
+      'Still not packed: Enter alone never answers "Pack it anyway?". Click "Pack anyway" or type PACK.',
+    )
     expect(store.signal?.sound).toBe('warning')
     store.cancel()
     expect(store.phase).toBe('order')
