@@ -29,6 +29,14 @@ export function statusShips(status: OrderStatusText): boolean {
 }
 
 /**
+ * The statuses of `present` that do not ship, in their order: a status filter that shows every
+ * stopped order of a campaign (the known stops and whatever else its orders carry).
+ */
+export function stopStatusesAmong(present: readonly OrderStatusText[]): OrderStatusText[] {
+  return present.filter((status) => !statusShips(status))
+}
+
+/**
  * Why a status stops an order:
  * - `refunded`, `on-hold`, `unprocessable` (the payment failed), `pending` (not paid yet): the
  *   known statuses that do not ship;
