@@ -52,6 +52,22 @@ function fakeMain(extra: { warnings?: Record<number, PackWarning[]> } = {}) {
   return { fake, floor, saved }
 }
 
+/** Main's answer to every pack from now on: packed here (maybe queued), or by another desk. */
+function packAnswers(
+  fake: ReturnType<typeof fakeMain>['fake'],
+  answer: { packed: boolean; packedBy: string; queued?: string },
+) {
+  fake.calls.packOrder.mockImplementation(async ({ orderId }) => ({
+    ok: true,
+    value: {
+      packed: answer.packed,
+      state: { ...blank(orderId), packedAt: AT, station: answer.packedBy },
+      station: 'Desk A',
+      ...(answer.queued ? { queued: answer.queued } : {}),
+    },
+  }))
+}
+
 async function station() {
   const store = usePackStationStore()
   await store.load(CAMPAIGN)
@@ -83,15 +99,7 @@ describe('the pack station store', () => {
   it('team mode: a pack done here while the team store is unreachable says it is queued', async () => {
     const { fake } = fakeMain()
     const queued = 'queued: the team store is unreachable'
-    fake.calls.packOrder.mockImplementation(async ({ orderId }) => ({
-      ok: true,
-      value: {
-        packed: true,
-        state: { ...blank(orderId), packedAt: AT, station: 'Desk A' },
-        station: 'Desk A',
-        queued,
-      },
-    }))
+    packAnswers(fake, { packed: true, packedBy: 'Desk A', queued })
     const store = await station()
     await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
     expect(store.packed).toBe(1)
@@ -218,14 +226,7 @@ describe('the pack station store', () => {
     const { fake } = fakeMain()
     const store = await station()
     await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG'])
-    fake.calls.packOrder.mockImplementation(async ({ orderId }) => ({
-      ok: true,
-      value: {
-        packed: false,
-        state: { ...blank(orderId), packedAt: AT, station: 'Desk B' },
-        station: 'Desk A',
-      },
-    }))
+    packAnswers(fake, { packed: false, packedBy: 'Desk B' })
     await store.submit('')
     expect(store.warnings).toEqual([{ kind: 'already-packed', station: 'Desk B', at: AT }])
     expect(store).toMatchObject({ phase: 'packed', packed: 0, ticks: {} })
