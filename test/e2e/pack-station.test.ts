@@ -90,7 +90,6 @@ const words = (text: string) =>
     .trim()
 const question = () => app.page.getByRole('alertdialog', { name: 'Pack this order anyway?' })
 const notice = () => app.page.getByTestId('station-notice').innerText()
-const card = () => app.page.getByRole('region', { name: 'Order on the station' })
 
 describe('the pack station with a keyboard-wedge scanner', () => {
   it('opens on a synced campaign, ready for a slip', async () => {
