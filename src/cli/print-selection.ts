@@ -73,7 +73,9 @@ export function printSelection(
   const country = countryFilter(values.country)
   const rows = filterContributions(cached, { statuses, ...perk, ...country })
   if (checks) reportPrePrintChecks(context, info, rows)
-  for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
+  for (const note of unknownStatusNotes(cached, statuses, { ships: true, checked: checks })) {
+    context.warn(note)
+  }
   const parts = [statusPart(statuses)]
   if (country.country !== undefined) parts.push(countryPart(country.country))
   parts.push(perk.perkId === undefined ? ALL_ORDERS_PART : perkPart(perkName(rows, perk.perkId)))

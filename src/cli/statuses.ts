@@ -29,25 +29,34 @@ const countList = (counts: readonly StatusCount[]) =>
 /**
  * Lines (for stderr) on the orders whose status PerkPack does not know: how many the selection
  * holds, and how many it leaves out and how to take them in. None when every status is known.
+ * For an output that ships (`ships`: labels, slips, the pick list, the shipper CSV) such orders
+ * never go out, whatever --status says (their status does not ship): the notes say so instead
+ * of how to take them in, and leave those the selection holds to the pre-print checks when
+ * they ran (`checked`), which name them already.
  */
 export function unknownStatusNotes(
   cached: readonly CampaignContribution[],
   statuses: readonly OrderStatusText[],
+  { ships = false, checked = false }: { ships?: boolean; checked?: boolean } = {},
 ): string[] {
   const odd = countStatuses(cached).filter((c) => !c.known)
   const taken = odd.filter((c) => statuses.length === 0 || statuses.includes(c.status))
   const left = odd.filter((c) => !taken.includes(c))
   const total = (counts: readonly StatusCount[]) => counts.reduce((sum, c) => sum + c.count, 0)
   const notes: string[] = []
-  if (taken.length > 0) {
+  if (taken.length > 0 && !(ships && checked)) {
     notes.push(
-      `${ordersWord(total(taken))} with a status PerkPack does not know, kept as sent: ${countList(taken)}.`,
+      `${ordersWord(total(taken))} with a status PerkPack does not know, kept as sent: ${countList(taken)}.${
+        ships ? ' Their status does not ship: they are left out.' : ''
+      }`,
     )
   }
   if (left.length > 0) {
     const all = [...statuses, ...left.map((c) => c.status)].join(',')
     notes.push(
-      `${ordersWord(total(left))} with a status PerkPack does not know left out: ${countList(left)}. Include them with --status ${all}.`,
+      `${ordersWord(total(left))} with a status PerkPack does not know left out: ${countList(left)}. ${
+        ships ? 'Their status does not ship.' : `Include them with --status ${all}.`
+      }`,
     )
   }
   return notes

@@ -81,7 +81,7 @@ describe('perkpack export-csv', () => {
     expect(orderIds).toEqual(new Set(selected.map((r) => r.order.id)))
   })
 
-  it('--format shipstation --status all: ShipStation headers, every order, refunds flagged', async () => {
+  it('--format shipstation --status all: ShipStation headers, every order that ships, the others named', async () => {
     const { dataDir, rows } = prepareCache()
     const out = path.join(dataDir, 'shipstation.csv')
     const result = await perkpack(dataDir, [
@@ -95,14 +95,15 @@ describe('perkpack export-csv', () => {
       'all',
     ])
     expect(result.code).toBe(0)
-    const refunded = rows.filter((r) => r.order.status === 'refunded').length
+    const count = (status: string) => rows.filter((r) => r.order.status === status).length
     expect(result.stderr).toBe(
-      `error: ${refunded} orders in the selection are refunded: leave them out unless you mean to ship.\n`,
+      `warning: ${count('refunded')} orders refunded; ${count('pending')} orders pending (not paid yet). None of them gets a label, packing slip or shipper CSV row: their status does not ship.\n`,
     )
-    expect(result.stdout).toBe(`Wrote ${out} (${lineCount(rows)} rows, ${rows.length} orders)\n`)
+    const ships = rows.filter((r) => !['refunded', 'pending'].includes(r.order.status))
+    expect(result.stdout).toBe(`Wrote ${out} (${lineCount(ships)} rows, ${ships.length} orders)\n`)
     const records = readRecords(out)
     expect(records[0]?.slice(0, 3)).toEqual(['Order Number', 'Order Date', 'Recipient Full Name'])
-    expect(records).toHaveLength(lineCount(rows) + 1)
+    expect(records).toHaveLength(lineCount(ships) + 1)
   })
 
   it('--perk keeps the orders holding that perk', async () => {
@@ -116,12 +117,12 @@ describe('perkpack export-csv', () => {
       '--perk',
       '503',
       '--status',
-      'captured,in_fulfillment,pending',
+      'captured,in_fulfillment,fulfilled',
     ])
     expect(result.code).toBe(0)
     const selected = rows.filter(
       (r) =>
-        ['captured', 'in_fulfillment', 'pending'].includes(r.order.status) &&
+        ['captured', 'in_fulfillment', 'fulfilled'].includes(r.order.status) &&
         r.order.perks.some((p) => p.id === 503),
     )
     expect(selected.length).toBeGreaterThan(0)
@@ -168,7 +169,7 @@ describe('perkpack export-csv', () => {
     ])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(
-      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nperkpack: None of the 4 selected orders ships \(nothing to ship, or no address: see the pre-print checks\), so there is no shipper CSV to write\.\n$/,
+      /^error: Addresses are hidden: this copy was synced without a team member's sign-in \(an API token only, or an account not on the campaign's team\)\. Sign in with the e-mail and password of a member of the campaign's team \(its owner can add your account\), then sync again \(4 orders need shipping\)\.\nperkpack: None of the 4 selected orders ships \(a status that does not ship, nothing to ship, or no address: see the pre-print checks\), so there is no shipper CSV to write\.\n$/,
     )
     // A row without an address is no use to a shipper, and a header-only file would replace a
     // good one: nothing is written.

@@ -14,9 +14,15 @@ import { makeContributions } from '../main/fixtures/contributions'
 
 const BASE_URL = 'http://127.0.0.1:9'
 const CAMPAIGN = 7001
-// Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded; sequence = n + 1.
-const rows = makeContributions(12)
+// Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded; sequence = n + 1. The
+// last two carry statuses PerkPack does not know, as the API may send them.
+const rows = makeContributions(12).map((row, n) =>
+  n < 10
+    ? row
+    : { ...row, order: { ...row.order, status: n === 10 ? 'chargeback' : 'backordered' } },
+)
 const captured = rows[0]!.order.id
+const pending = rows[6]!.order.id
 const refunded = rows[4]!.order.id
 let dataDir: string
 
@@ -63,6 +69,42 @@ describe('perkpack pack and unpack', () => {
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('No order 4242 in the offline copy')
     expect(unknown.stderr).not.toMatch(STACK_LINE)
+  })
+
+  it('refuses every status that does not ship without --force, naming the flag: pending, a dispute, one nobody named', async () => {
+    const cases = [
+      [pending, 'Pending at the last sync (not paid yet): do not ship it until the payment is in.'],
+      [
+        rows[10]!.order.id,
+        'Status "chargeback" at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
+      ],
+      [
+        rows[11]!.order.id,
+        'Status "backordered" at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
+      ],
+    ] as const
+    for (const [orderId, words] of cases) {
+      const refused = await run('pack', id, String(orderId), '--station', 'Desk A')
+      expect(refused.code, refused.stderr).toBe(1)
+      expect(refused.stderr).toBe(
+        `Order ${orderId}: ${words} Not packed (pack it anyway with --force).\n`,
+      )
+      expect(refused.stdout).toBe('')
+    }
+    const forced = await run(
+      'pack',
+      id,
+      String(rows[11]!.order.id),
+      '--station',
+      'Desk A',
+      '--force',
+    )
+    expect(forced.code, forced.stderr).toBe(0)
+    expect(forced.stderr).toContain('Status "backordered" at the last sync')
+    // The fulfilled status ships: no --force, no warning.
+    const fulfilled = await run('pack', id, String(rows[3]!.order.id), '--station', 'Desk A')
+    expect(fulfilled.code, fulfilled.stderr).toBe(0)
+    expect(fulfilled.stderr).toBe('')
   })
 
   it('takes #N, the order number on the slip, as the pack station does; unpack too', async () => {

@@ -103,7 +103,8 @@ describe('perkpack picklist: the terminal lists what --out prints', { timeout: 6
     expect(pdf.code, pdf.stderr).toBe(0)
     const tableRun = await run(['picklist', id, ...flags])
     expect(tableRun.code, tableRun.stderr).toBe(0)
-    const totals = `${plan.variants} variants, ${plan.units} units for ${plan.orders} orders that ship`
+    const variants = `${plan.variants} ${plan.variants === 1 ? 'variant' : 'variants'}`
+    const totals = `${variants}, ${plan.units} units for ${plan.orders} orders that ship`
     expect(pdf.stdout).toContain(`(${totals}, `)
     expect(tableRun.stdout).toMatch(new RegExp(`\\n${totals}\\n$`))
   })

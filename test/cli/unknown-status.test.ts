@@ -91,25 +91,47 @@ describe('statuses PerkPack does not know, on the command line', () => {
     )
   })
 
-  it('picklist by default says which orders it leaves out and how to take them in', async () => {
+  it('picklist by default says which orders it leaves out, and that their status does not ship', async () => {
     const result = await run(['picklist', String(CAMPAIGN), '--json'])
     expectExit(result, 0)
     expect(result.stderr).toBe(
-      `perkpack: ${odd.shipped.length + 1} orders with a status PerkPack does not know left out: shipped (${odd.shipped.length}), Chargeback (1). Include them with --status captured,in_fulfillment,shipped,Chargeback.\n`,
+      `perkpack: ${odd.shipped.length + 1} orders with a status PerkPack does not know left out: shipped (${odd.shipped.length}), Chargeback (1). Their status does not ship.\n`,
     )
   })
 
-  it('export-csv writes the orders of a selected odd status', async () => {
+  it('picklist --status all takes them in and leaves them out of what is picked, saying why', async () => {
+    const result = await run(['picklist', String(CAMPAIGN), '--status', 'all', '--json'])
+    expectExit(result, 0)
+    expect(result.stderr).toContain(
+      `perkpack: ${odd.shipped.length + 1} orders with a status PerkPack does not know, kept as sent: shipped (${odd.shipped.length}), Chargeback (1). Their status does not ship: they are left out.\n`,
+    )
+  })
+
+  it('export-csv of only an odd status writes nothing: the check names them, the refusal says why', async () => {
     const out = path.join(dataDir, 'odd.csv')
     const result = await run(['export-csv', String(CAMPAIGN), '--out', out, '--status', 'shipped'])
+    expectExit(result, 2)
+    expect(result.stderr).toContain(
+      `warning: ${odd.shipped.length} orders with a status PerkPack does not know: "shipped". None of them gets a label, packing slip or shipper CSV row: their status does not ship.\n`,
+    )
+    expect(result.stderr).toContain(
+      `None of the ${odd.shipped.length} selected orders ships (a status that does not ship,`,
+    )
+    expect(fs.existsSync(out)).toBe(false)
+  })
+
+  it('export-csv of every status writes the orders that ship and none of the odd ones', async () => {
+    const out = path.join(dataDir, 'all.csv')
+    const result = await run(['export-csv', String(CAMPAIGN), '--out', out, '--status', 'all'])
     expectExit(result, 0)
     const records = parse(fs.readFileSync(out, 'utf8'), { bom: true, columns: true }) as Record<
       string,
       string
     >[]
-    const orderIds = new Set(records.map((record) => Number(record['order id'])))
-    const expected = rows.filter((r) => odd.shipped.includes(r.id)).map((r) => r.order.id)
-    expect([...orderIds].sort()).toEqual(expected.sort())
+    const written = new Set(records.map((record) => Number(record['order id'])))
+    const oddOrders = rows.filter((r) => [...odd.shipped, ...odd.Chargeback].includes(r.id))
+    expect(written.size).toBeGreaterThan(0)
+    for (const row of oddOrders) expect(written.has(row.order.id)).toBe(false)
   })
 
   it('export writes each status as sent in the Excel packing list', async () => {

@@ -5,6 +5,7 @@ import { OrdersWorkspace } from '../../src/main/orders/workspace'
 import { buildView } from '../../src/main/orders/view-store'
 import { writeShipperCsv } from '../../src/main/services/export/csv'
 import {
+  leftOutPlan,
   orderTable,
   pickListPlan,
   shippingPlan,
@@ -16,14 +17,17 @@ import { planPickList } from '../../src/main/services/print/picklist'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { ContributionFilter } from '../../src/shared/fulfillment'
 import type { OrdersFilter } from '../../src/shared/ipc'
-import { readCampaignContribution } from '../../src/shared/api/schemas'
+import { isKnownStatus, readCampaignContribution } from '../../src/shared/api/schemas'
 import { runPrePrintChecks } from '../../src/shared/export/checks'
 import {
   countShipments,
   describeChoices,
   filterContributions,
   hasShippingAddress,
+  statusShips,
+  stopReasonText,
 } from '../../src/shared/fulfillment'
+import { isOrderToShip } from '../../src/shared/floor/progress'
 import { generateDataset } from '../../src/simulator/data'
 import { driftedCampaignRow } from '../../src/simulator/drift'
 
@@ -98,7 +102,7 @@ async function covered(selection: readonly CampaignContribution[]): Promise<Cove
     csvOrders: sortedIds(csvRows.map((r) => Number(r['order id']))),
     shippingSheet: sortedIds([...sheet.rows()].map((r) => Number(r[sheetIdColumn]))),
     csv: csv.orders,
-    csvLeftOut: csv.skippedOrders + csv.noAddressOrders,
+    csvLeftOut: csv.stoppedOrders + csv.skippedOrders + csv.noAddressOrders,
     pickListOrders: pickList.orders,
   }
 }
@@ -110,6 +114,9 @@ describe('labels, packing slips, the shipper CSV and the Shipping sheet cover th
     expect(counts.ships).toBeGreaterThan(200)
     expect(counts.nothingToShip).toBeGreaterThan(10)
     expect(counts.noAddress).toBeGreaterThan(0)
+    expect(counts.stopped).toBeGreaterThan(10)
+    // Drifted rows carry statuses PerkPack does not know (chargeback, disputed, ...).
+    expect(rows.filter((r) => !isKnownStatus(r.order.status)).length).toBeGreaterThan(2)
   })
 
   it.each<[string, ContributionFilter]>([
@@ -129,7 +136,7 @@ describe('labels, packing slips, the shipper CSV and the Shipping sheet cover th
     expect(got.shippingSheet).toEqual(got.labels)
     expect(got.pickListOrders).toBe(counts.ships)
     expect(got.csv).toBe(counts.ships)
-    expect(got.csvLeftOut).toBe(counts.nothingToShip + counts.noAddress)
+    expect(got.csvLeftOut).toBe(counts.stopped + counts.nothingToShip + counts.noAddress)
 
     // The checks name every order left out, and only those.
     const checks = runPrePrintChecks(selection, {
@@ -138,10 +145,60 @@ describe('labels, packing slips, the shipper CSV and the Shipping sheet cover th
       privileged: true,
     })
     const listed = (id: string) => checks.find((c) => c.id === id)?.contributionIds ?? []
-    const leftOut = new Set([...listed('nothing-to-ship'), ...listed('missing-address')])
+    const leftOut = new Set([
+      ...listed('stop-status'),
+      ...listed('nothing-to-ship'),
+      ...listed('missing-address'),
+    ])
     const shipped = new Set(got.labels)
     expect(leftOut.size + shipped.size).toBe(selection.length)
     for (const id of leftOut) expect(shipped.has(id)).toBe(false)
+  })
+})
+
+// Orders whose status does not ship (refunded, a dispute, a status nobody named) can be shown and
+// selected in Orders ("show them" adds the unknown ones to the filter); no output sends them out.
+describe('orders whose status does not ship are left out of every output alike', () => {
+  const stopped = rows.filter((r) => !statusShips(r.order.status))
+
+  it('a selection of only them gets no label, slip, CSV row, Shipping row or pick', async () => {
+    const statuses = [...new Set(stopped.map((r) => r.order.status))]
+    expect(statuses).toEqual(expect.arrayContaining(['refunded', 'pending', 'on_hold']))
+    expect(statuses.some((status) => !isKnownStatus(status))).toBe(true)
+    const selection = filterContributions(rows, { statuses })
+    expect(selection).toHaveLength(stopped.length)
+
+    const got = await covered(selection)
+    expect(got).toMatchObject({
+      labels: [],
+      slips: [],
+      csvOrders: [],
+      shippingSheet: [],
+      csv: 0,
+      csvLeftOut: stopped.length,
+      pickListOrders: 0,
+    })
+
+    // The "Left out" sheet names each with why, in the words of the shared rule.
+    const orders = uniqueOrdersBySequence(selection)
+    const sheet = leftOutPlan(orderTable(orders), splitShipments(orders))
+    const reasons = new Map([...sheet.rows()].map((r) => [Number(r[1]), String(r[3])]))
+    expect(reasons.size).toBe(orders.length)
+    for (const row of orders) {
+      expect(reasons.get(row.order.id)).toBe(stopReasonText(row.order.status))
+    }
+  })
+
+  it('the pre-print check names them all, and Progress does not count them to ship', () => {
+    const checks = runPrePrintChecks(rows, {
+      now: new Date('2026-03-01T00:00:00Z'),
+      lastSyncedAt: '2026-03-01T00:00:00Z',
+      privileged: true,
+    })
+    const check = checks.find((c) => c.id === 'stop-status')
+    expect(new Set(check?.contributionIds)).toEqual(new Set(stopped.map((r) => r.id)))
+    expect(check?.detail).toContain('in dispute or chargeback, or with a refund under way')
+    expect(stopped.filter(isOrderToShip)).toEqual([])
   })
 })
 
@@ -203,6 +260,7 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
     expect(printed.orders).toBe(counts.ships)
     expect(view.pickListTotals.units).toBe(printed.units)
     expect(view.pickListLeftOut).toEqual({
+      stopped: counts.stopped,
       nothingToShip: counts.nothingToShip,
       noAddress: counts.noAddress,
     })

@@ -14,7 +14,9 @@ export const packCommand: Command = {
                   number on the slip (as the app's pack station takes them)
 --station NAME    the station (desk) packing it (default: the app's station name in
                   Settings, else this computer's name)
---force           pack even an order refunded, on hold or unprocessable at the last sync
+--force           pack even an order whose status at the last sync does not ship: any
+                  but captured, in_fulfillment and fulfilled (refunded, on_hold, pending,
+                  unprocessable, a dispute or chargeback, a status PerkPack does not know)
 --team-url URL    the team store (also PERKPACK_TEAM_URL; docs/team-mode.md): it decides which
                   desk packed first; while it cannot be reached the pack is queued (exit 0)
 Exits ${EXIT_CONFLICT} when the order was packed already (naming the station and time), ${EXIT_FAILURE} when
@@ -28,8 +30,7 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
     const floor = context.cache().floor()
     const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId))
     for (const warning of warnings) {
-      const stops =
-        warning.kind === 'refunded' || warning.kind === 'on-hold' || warning.kind === 'not-payable'
+      const stops = warning.kind === 'stop-status'
       if (stops && !values.force) {
         context.io.stderr.write(
           `Order ${orderId}: ${packWarningText(warning)} Not packed (pack it anyway with --force).\n`,

@@ -8,9 +8,10 @@ import {
   nonLatinAddress,
   nothingToShip,
 } from './address-checks'
-import { ordersText, plural } from './check-text'
+import { plural } from './check-text'
 import { packedButStoppedText } from '../floor/pack-checks'
 import { possibleDuplicates } from './duplicate-check'
+import { stopStatusCheck } from './stop-status-check'
 import { ordersCheck, PRE_PRINT_CHECK_ORDER } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
 
@@ -31,8 +32,8 @@ export interface PrePrintContext {
   /** Contributions of the snapshot that could not be read (problem rows); none when absent. */
   problemRows?: readonly ProblemRowRef[]
   /**
-   * Contribution ids of packed orders, anywhere in the campaign, that the last sync turned
-   * refunded, on hold or unprocessable (shared/floor/pack-checks.ts packedButStopped).
+   * Contribution ids of packed orders, anywhere in the campaign, whose status at the last sync
+   * does not ship (shared/floor/pack-checks.ts packedButStopped).
    */
   packedButStopped?: readonly number[]
 }
@@ -50,39 +51,11 @@ function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintChec
   return ordersCheck(
     {
       id: 'packed-but-stopped',
-      title: 'Packed, now refunded, on hold or unprocessable',
+      title: 'Packed, now with a status that does not ship',
       severity: 'error',
     },
     [...(ids ?? [])],
     packedButStoppedText,
-  )
-}
-
-function refundedOrOnHold(rows: readonly CampaignContribution[]): PrePrintCheck | null {
-  const ids: number[] = []
-  let refunded = 0
-  let onHold = 0
-  for (const row of rows) {
-    const status = row.order.status
-    if (status === 'refunded') refunded++
-    else if (status === 'on_hold') onHold++
-    else continue
-    ids.push(row.id)
-  }
-  const what =
-    onHold === 0
-      ? 'refunded'
-      : refunded === 0
-        ? 'on hold'
-        : `refunded or on hold (${refunded} refunded, ${onHold} on hold)`
-  return ordersCheck(
-    // Shipping a refunded reward is money gone: as serious as a parcel without an address.
-    { id: 'refunded-or-on-hold', title: 'Refunded or on hold', severity: 'error' },
-    ids,
-    (n) =>
-      `${ordersText(n)} in the selection ${n === 1 ? 'is' : 'are'} ${what}: leave ${
-        n === 1 ? 'it' : 'them'
-      } out unless you mean to ship.`,
   )
 }
 
@@ -160,7 +133,7 @@ export function runPrePrintChecks(
     packedButStoppedCheck(context.packedButStopped),
     missingAddress(contributions, context.privileged),
     nothingToShip(contributions),
-    refundedOrOnHold(contributions),
+    stopStatusCheck(contributions),
     incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     unreadableRows(context.problemRows),
     possibleDuplicates(contributions),

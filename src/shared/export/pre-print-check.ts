@@ -5,7 +5,7 @@ export const PRE_PRINT_CHECK_ORDER = [
   'packed-but-stopped',
   'missing-address',
   'nothing-to-ship',
-  'refunded-or-on-hold',
+  'stop-status',
   'incomplete-address',
   'problem-rows',
   'possible-duplicates',

@@ -1,5 +1,8 @@
 import type { CampaignContribution } from '../api/schemas'
-import { shipmentRole } from '../fulfillment/shipping'
+import { hasShippableItems } from '../fulfillment/shipping'
+import { statusShips, stopKind } from '../fulfillment/ship-status'
+import type { StopKind } from '../fulfillment/ship-status'
+import { statusText } from '../fulfillment/display'
 import type { OrderFloorState } from './order-state'
 import { plural } from '../format/counts'
 
@@ -9,18 +12,10 @@ import { plural } from '../format/counts'
  */
 export type PackWarning =
   | { kind: 'unknown-order'; orderId: number }
-  | { kind: 'refunded'; status: string }
-  | { kind: 'on-hold'; status: string }
-  | { kind: 'not-payable'; status: string }
+  /** A status at the last sync that does not ship (shared/fulfillment/ship-status.ts). */
+  | { kind: 'stop-status'; status: string; stop: StopKind }
   | { kind: 'already-packed'; station: string | null; at: string }
   | { kind: 'nothing-to-ship' }
-
-/** Statuses at the last sync under which an order must not leave the building. */
-const STOP_STATUSES: Readonly<Record<string, 'refunded' | 'on-hold' | 'not-payable'>> = {
-  refunded: 'refunded',
-  on_hold: 'on-hold',
-  unprocessable: 'not-payable',
-}
 
 export function packWarnings(
   orderId: number,
@@ -29,18 +24,19 @@ export function packWarnings(
 ): PackWarning[] {
   if (!row) return [{ kind: 'unknown-order', orderId }]
   const warnings: PackWarning[] = []
-  const stop = STOP_STATUSES[row.order.status]
-  if (stop) warnings.push({ kind: stop, status: row.order.status })
+  const stop = stopKind(row.order.status)
+  if (stop) warnings.push({ kind: 'stop-status', status: row.order.status, stop })
   if (state?.packedAt) {
     warnings.push({ kind: 'already-packed', station: state.station, at: state.packedAt })
   }
-  if (shipmentRole(row) === 'nothing-to-ship') warnings.push({ kind: 'nothing-to-ship' })
+  if (!hasShippableItems(row)) warnings.push({ kind: 'nothing-to-ship' })
   return warnings
 }
 
 /**
- * Orders packed earlier whose last sync turned them refunded, on hold or unprocessable: the
- * box must not ship. Raised on the Orders badge, in the pre-print checks and at the station.
+ * Orders packed earlier whose status at the last sync does not ship (refunded, on hold, a
+ * dispute, a status PerkPack does not know, ...): the box must not ship. Raised on the Orders
+ * badge, in the pre-print checks and at the station.
  */
 export function packedButStopped<Row extends { order: { id: number; status: string } }>(
   rows: readonly Row[],
@@ -51,9 +47,28 @@ export function packedButStopped<Row extends { order: { id: number; status: stri
   )
 }
 
-/** Refunded, on hold or unprocessable at the last sync. */
+/** A status that does not ship: every one but captured, in fulfillment and fulfilled. */
 export function isStopStatus(status: string): boolean {
-  return STOP_STATUSES[status] !== undefined
+  return !statusShips(status)
+}
+
+const STOP_SENTENCES: Readonly<Record<StopKind, string>> = {
+  refunded: 'Refunded at the last sync: do not ship it. Set the items aside.',
+  'on-hold': 'On hold at the last sync: do not ship it until the campaign team releases it.',
+  unprocessable: 'Unprocessable at the last sync (the payment failed): do not ship it.',
+  pending: 'Pending at the last sync (not paid yet): do not ship it until the payment is in.',
+  'in-question':
+    'at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
+  unknown:
+    'at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
+}
+
+/** The sentence of a stop status: the known ones by name, the others quoting the status. */
+function stopText(status: string, stop: StopKind): string {
+  const sentence = STOP_SENTENCES[stop]
+  return stop === 'in-question' || stop === 'unknown'
+    ? `Status "${statusText(status)}" ${sentence}`
+    : sentence
 }
 
 /** One sentence per warning, for the CLI and the station's banner; `when` formats a time. */
@@ -64,12 +79,8 @@ export function packWarningText(
   switch (warning.kind) {
     case 'unknown-order':
       return `No order ${warning.orderId} in the offline copy: scan the packing slip again, or sync if the order is new.`
-    case 'refunded':
-      return 'Refunded at the last sync: do not ship it. Set the items aside.'
-    case 'on-hold':
-      return 'On hold at the last sync: do not ship it until the campaign team releases it.'
-    case 'not-payable':
-      return 'Unprocessable at the last sync (the payment failed): do not ship it.'
+    case 'stop-status':
+      return stopText(warning.status, warning.stop)
     case 'already-packed':
       return `Already packed${warning.station ? ` at ${warning.station}` : ''}, ${when(warning.at)}.`
     case 'nothing-to-ship':
@@ -78,14 +89,15 @@ export function packWarningText(
 }
 
 /**
- * "3 packed orders were refunded, put on hold or found unprocessable at the last sync: take them
- * off the outgoing pile." The Orders banner, the Progress alert and the pre-print check say it
- * alike.
+ * "3 packed orders have a status that does not ship since the last sync (refunded, on hold, in
+ * dispute, ...): take them off the outgoing pile." The Orders banner, the Progress alert and
+ * the pre-print check say it alike.
  */
 export function packedButStoppedText(count: number): string {
   const one = count === 1
   return (
-    `${plural(count, 'packed order')} ${one ? 'was' : 'were'} refunded, put on hold or found ` +
-    `unprocessable at the last sync: take ${one ? 'it' : 'them'} off the outgoing pile.`
+    `${plural(count, 'packed order')} ${one ? 'has' : 'have'} a status that does not ship since ` +
+    `the last sync (refunded, on hold, in dispute, or one PerkPack does not know): take ` +
+    `${one ? 'it' : 'them'} off the outgoing pile.`
   )
 }

@@ -3,32 +3,29 @@ import { statusText } from '../fulfillment/display'
 import { groupByPerk } from '../fulfillment/group'
 import type { Choice } from '../fulfillment/variant'
 import { shipmentRole } from '../fulfillment/shipping'
+import { SHIPPING_STATUSES, statusShips } from '../fulfillment/ship-status'
 import type { OrderFloorState } from './order-state'
 import { packedButStopped } from './pack-checks'
 
 /**
- * Orders the floor works on: paid for and not stopped (refunded, on hold and unprocessable orders
- * must not ship; pending ones are not paid yet), holding something that ships. Fulfilled orders
- * count: the dashboard marks an order fulfilled once it has shipped.
+ * Orders the floor works on: those whose status ships (shared/fulfillment/ship-status.ts, the
+ * one rule: captured, in fulfillment, fulfilled), holding something that ships. Fulfilled
+ * orders count: the dashboard marks an order fulfilled once it has shipped.
  */
-export const PROGRESS_STATUSES: readonly OrderStatusText[] = [
-  'captured',
-  'in_fulfillment',
-  'fulfilled',
-]
-const COUNTED = new Set<string>(PROGRESS_STATUSES)
+export const PROGRESS_STATUSES: readonly OrderStatusText[] = SHIPPING_STATUSES
 
-/** Whether an order's status is one the floor counts (PROGRESS_STATUSES). */
-export function isProgressStatus(status: OrderStatusText): boolean {
-  return COUNTED.has(status)
-}
+/** Whether an order's status is one the floor counts: the statuses that ship. */
+export const isProgressStatus: (status: OrderStatusText) => boolean = statusShips
 
 /**
- * An order to ship, as Progress counts it: a counted status and something to ship. The
- * dashboard import's preview and `perkpack import` count by this too, so their figures meet.
+ * An order to ship, as Progress counts it: a status that ships and something to ship (an
+ * address or not). The dashboard import's preview and `perkpack import` count by this too, so
+ * their figures meet; labels, slips and the shipper CSV take the same orders, less those
+ * without an address.
  */
 export function isOrderToShip(row: CampaignContribution): boolean {
-  return isProgressStatus(row.order.status) && shipmentRole(row) !== 'nothing-to-ship'
+  const role = shipmentRole(row)
+  return role === 'ships' || role === 'no-address'
 }
 
 /** "captured, in fulfillment or fulfilled": statuses as a person reads them, in one phrase. */

@@ -69,12 +69,7 @@ export type StationWarning = PackWarning | ChecklistWarning
 
 /** True for the warnings under which the order must not go out as it is. */
 export function stopsPacking(warning: StationWarning): boolean {
-  return (
-    warning.kind === 'refunded' ||
-    warning.kind === 'on-hold' ||
-    warning.kind === 'not-payable' ||
-    warning.kind === 'already-packed'
-  )
+  return warning.kind === 'stop-status' || warning.kind === 'already-packed'
 }
 
 /** One sentence per warning: packWarningText for an order's, the station's own for the rest. */

@@ -1,6 +1,8 @@
 import type { CampaignContribution, Perk } from '../api/schemas'
 import type { OrderLine } from './pick-list'
 import { orderLines } from './pick-list'
+import { statusShips } from './ship-status'
+import { stopReasonText } from './stop-words'
 
 // What ships, decided once: labels, packing slips, the shipper CSV, the pre-print checks and the
 // selection summary all ask here, so their counts agree for any selection.
@@ -42,20 +44,24 @@ export function hasShippingAddress(row: CampaignContribution): boolean {
 }
 
 /**
- * - `ships`: something to put in a parcel and an address to send it to;
+ * - `ships`: a status that ships, something to put in a parcel and an address to send it to;
+ * - `stopped`: a status that does not ship (ship-status.ts: refunded, on hold, pending, a
+ *   dispute, a status PerkPack does not know), whatever the order holds;
  * - `nothing-to-ship`: digital perks only, no perk, or perks that list no items;
  * - `no-address`: something to ship but no street address (hidden from an API-token sync, or
  *   never given).
  */
-export type ShipmentRole = 'ships' | 'nothing-to-ship' | 'no-address'
+export type ShipmentRole = 'ships' | 'stopped' | 'nothing-to-ship' | 'no-address'
 
 /** Whether `shippableLines(row)` holds anything, without building the lines. */
-function hasShippableItems(row: CampaignContribution): boolean {
+export function hasShippableItems(row: CampaignContribution): boolean {
   for (const perk of row.order.perks) if (perk.items.length > 0 && perkShips(perk)) return true
   return false
 }
 
 export function shipmentRole(row: CampaignContribution): ShipmentRole {
+  // The status first: whatever a refunded or disputed order holds, it does not go out.
+  if (!statusShips(row.order.status)) return 'stopped'
   // Asked of every order at every filter of the pick list: no lines built just to count them.
   if (!hasShippableItems(row)) return 'nothing-to-ship'
   return hasShippingAddress(row) ? 'ships' : 'no-address'
@@ -65,15 +71,18 @@ export function shipmentRole(row: CampaignContribution): ShipmentRole {
 export interface ShipmentCounts {
   /** Orders with labels, slips and CSV rows. */
   ships: number
+  /** Orders whose status does not ship. */
+  stopped: number
   nothingToShip: number
   noAddress: number
 }
 
 export function countShipments(rows: readonly CampaignContribution[]): ShipmentCounts {
-  const counts: ShipmentCounts = { ships: 0, nothingToShip: 0, noAddress: 0 }
+  const counts: ShipmentCounts = { ships: 0, stopped: 0, nothingToShip: 0, noAddress: 0 }
   for (const row of rows) {
     const role = shipmentRole(row)
     if (role === 'ships') counts.ships++
+    else if (role === 'stopped') counts.stopped++
     else if (role === 'no-address') counts.noAddress++
     else counts.nothingToShip++
   }
@@ -86,6 +95,7 @@ export function ordersThatShip(rows: readonly CampaignContribution[]): CampaignC
 }
 
 function reasonFor(row: CampaignContribution, role: Exclude<ShipmentRole, 'ships'>): string {
+  if (role === 'stopped') return stopReasonText(row.order.status)
   if (role === 'nothing-to-ship') {
     return row.order.perks.length === 0
       ? 'Nothing to ship: the order has no perk'
@@ -117,27 +127,40 @@ export function notShipping(row: CampaignContribution): NotShipping | null {
   }
 }
 
-/** How many orders of a selection do not ship, per reason: all a sentence about them needs. */
-export type LeftOutCounts = Pick<ShipmentCounts, 'nothingToShip' | 'noAddress'>
+/**
+ * How many orders of a selection do not ship, per reason: all a sentence about them needs.
+ * `stopped` (a status that does not ship) is always written; absent reads as none.
+ */
+export type LeftOutCounts = Pick<ShipmentCounts, 'nothingToShip' | 'noAddress'> &
+  Partial<Pick<ShipmentCounts, 'stopped'>>
 
 /** The orders left out, counted per reason. */
-export function leftOutCounts(skipped: readonly NotShipping[]): LeftOutCounts {
-  const nothingToShip = skipped.filter((s) => s.kind === 'nothing-to-ship').length
-  return { nothingToShip, noAddress: skipped.length - nothingToShip }
+export function leftOutCounts(skipped: readonly NotShipping[]): Required<LeftOutCounts> {
+  const counts = { stopped: 0, nothingToShip: 0, noAddress: 0 }
+  for (const skip of skipped) {
+    if (skip.kind === 'stopped') counts.stopped++
+    else if (skip.kind === 'nothing-to-ship') counts.nothingToShip++
+    else counts.noAddress++
+  }
+  return counts
 }
 
 /**
- * "12 orders left out: 10 with nothing to ship, 2 without an address", or null when none was:
- * the one sentence the printed pick list, labels, the command line and the app say it with.
- * Takes the orders left out, or only their counts (what the app's views receive).
+ * "12 orders left out: 1 with a status that does not ship, 9 with nothing to ship, 2 without an
+ * address", or null when none was: the one sentence the printed pick list, labels, the command
+ * line and the app say it with. Takes the orders left out, or only their counts (what the app's
+ * views receive).
  */
 export function leftOutText(skipped: readonly NotShipping[] | LeftOutCounts): string | null {
-  const { nothingToShip, noAddress } = Array.isArray(skipped)
+  const counts: LeftOutCounts = Array.isArray(skipped)
     ? leftOutCounts(skipped)
     : (skipped as LeftOutCounts)
-  const total = nothingToShip + noAddress
+  const { nothingToShip, noAddress } = counts
+  const stopped = counts.stopped ?? 0
+  const total = stopped + nothingToShip + noAddress
   if (total === 0) return null
   const parts: string[] = []
+  if (stopped > 0) parts.push(`${stopped.toLocaleString('en-US')} with a status that does not ship`)
   if (nothingToShip > 0) parts.push(`${nothingToShip.toLocaleString('en-US')} with nothing to ship`)
   if (noAddress > 0) parts.push(`${noAddress.toLocaleString('en-US')} without an address`)
   const count = total.toLocaleString('en-US')
@@ -199,5 +222,5 @@ export function nothingToPrintText(
     selected === 1
       ? 'The selected order does not ship'
       : `None of the ${selected.toLocaleString('en-US')} selected orders ships`
-  return `${which} (nothing to ship, or no address: see the pre-print checks), so there is no ${document} to ${verb}.`
+  return `${which} (a status that does not ship, nothing to ship, or no address: see the pre-print checks), so there is no ${document} to ${verb}.`
 }

@@ -309,7 +309,7 @@ export interface LabelsPreview {
   /** Labels over every sheet, and the sheets. */
   labels: number
   pages: number
-  /** Orders without a label (nothing to ship, or no address): at most 100 listed. */
+  /** Orders without a label (a status that does not ship, nothing to ship, no address): at most 100 listed. */
   skipped: LabelIssue[]
   /** All of them, */
   skippedCount: number

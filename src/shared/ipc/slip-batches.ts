@@ -45,7 +45,7 @@ export interface SlipsPreview {
   html: string
   /** Slips in all (orders that ship and have an address). */
   slips: number
-  /** Orders of the selection without a slip (nothing to ship, or no address). */
+  /** Orders of the selection without a slip (a status that does not ship, nothing to ship, no address). */
   skippedCount: number
   batchSize: number
   batches: SlipBatchRange[]

@@ -145,23 +145,25 @@ describe('exports from the app, over the offline copy', () => {
     expect(saver.asked.length).toBe(asked)
   })
 
-  it('runs the pre-print checks of the selection, refunded orders included', async () => {
+  it('runs the pre-print checks of the selection, orders whose status does not ship included', async () => {
     const refunded = rows.filter((r) => r.order.status === 'refunded')
     expect(refunded.length).toBeGreaterThan(0)
     const checks = await app.value('checks:run', { campaignId, filter: ALL })
-    const check = checks.find((c) => c.id === 'refunded-or-on-hold')
-    expect(check?.severity).toBe('error')
-    const held = rows.filter((r) => ['refunded', 'on_hold'].includes(r.order.status))
-    expect(new Set(check?.contributionIds)).toEqual(new Set(held.map((r) => r.id)))
+    const check = checks.find((c) => c.id === 'stop-status')
+    expect(check?.severity).toBe('warning')
+    const stopped = rows.filter(
+      (r) => !['captured', 'in_fulfillment', 'fulfilled'].includes(r.order.status),
+    )
+    expect(new Set(check?.contributionIds)).toEqual(new Set(stopped.map((r) => r.id)))
 
     // The default statuses leave refunds out, so the check has nothing to say.
     const defaults = await app.value('checks:run', { campaignId, filter: {} })
-    expect(defaults.find((c) => c.id === 'refunded-or-on-hold')).toBeUndefined()
+    expect(defaults.find((c) => c.id === 'stop-status')).toBeUndefined()
   })
 
   it('opens a check as a filtered list: ids narrow the orders query', async () => {
     const checks = await app.value('checks:run', { campaignId, filter: ALL })
-    const ids = checks.find((c) => c.id === 'refunded-or-on-hold')?.contributionIds ?? []
+    const ids = checks.find((c) => c.id === 'stop-status')?.contributionIds ?? []
     const listed = await queryAll(app, campaignId, { statuses: [], ids })
     expect(new Set(listed.all.map((r) => r.id))).toEqual(new Set(ids))
     expect(listed.totals.orders).toBe(ids.length)
@@ -184,9 +186,9 @@ describe('exports from the app, over the offline copy', () => {
     expect(preview.labels).toBe(shipping.length)
     expect(preview.pages).toBe(Math.ceil(shipping.length / 30))
     // Orders left out, per reason, as the checks count them (not all "without an address").
-    const { nothingToShip, noAddress } = countShipments(filterContributions(rows, filter))
-    expect(preview.leftOut).toEqual({ nothingToShip, noAddress })
-    expect(preview.skippedCount).toBe(nothingToShip + noAddress)
+    const { stopped, nothingToShip, noAddress } = countShipments(filterContributions(rows, filter))
+    expect(preview.leftOut).toEqual({ stopped, nothingToShip, noAddress })
+    expect(preview.skippedCount).toBe(stopped + nothingToShip + noAddress)
     expect(preview.pageWidthPx).toBe(816)
     expect(preview.pageHeightPx).toBe(1056)
     const count = (preview.html.match(/class="label"/g) ?? []).length

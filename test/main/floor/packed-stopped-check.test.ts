@@ -45,7 +45,7 @@ describe('pre-print check: packed, now refunded or on hold', () => {
       contributionIds: [rows[4]!.id],
     })
     expect(checks[0]!.detail).toBe(
-      '1 packed order was refunded, put on hold or found unprocessable at the last sync: take it off the outgoing pile.',
+      '1 packed order has a status that does not ship since the last sync (refunded, on hold, in dispute, or one PerkPack does not know): take it off the outgoing pile.',
     )
   })
 })

@@ -63,7 +63,11 @@ describe('floor:scanOrder: the order a scanned code names', () => {
     const refunded = orderWith((r) => r.order.status === 'refunded')
     const answer = await scan(String(refunded.order.id))
     expect(answer.warnings).toEqual(packWarnings(refunded.order.id, refunded, null))
-    expect(answer.warnings.map((w) => w.kind)).toContain('refunded')
+    expect(answer.warnings).toContainEqual({
+      kind: 'stop-status',
+      status: 'refunded',
+      stop: 'refunded',
+    })
     const digital = orderWith((r) => shippableLines(r).length === 0)
     const nothing = await scan(String(digital.order.id))
     expect(nothing.warnings.map((w) => w.kind)).toContain('nothing-to-ship')

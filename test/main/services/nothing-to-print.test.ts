@@ -10,7 +10,7 @@ describe('a document with nothing in it', () => {
     expect(nothingToPrint('shipper CSV', 3, 'write')).toMatchObject({
       code: 'nothing_to_print',
       message:
-        'None of the 3 selected orders ships (nothing to ship, or no address: see the pre-print checks), so there is no shipper CSV to write.',
+        'None of the 3 selected orders ships (a status that does not ship, nothing to ship, or no address: see the pre-print checks), so there is no shipper CSV to write.',
     })
   })
 })

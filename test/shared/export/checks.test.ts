@@ -46,7 +46,8 @@ const US_ADDRESS: Shipping = {
 type ShippingDrift = { [K in keyof Shipping]?: Shipping[K] | null }
 
 interface RowSpec {
-  status?: OrderStatus
+  /** A known status, or any text the API may send. */
+  status?: OrderStatus | (string & {})
   perks?: Perk[]
   shipping?: ShippingDrift | null
 }
@@ -170,28 +171,47 @@ describe('runPrePrintChecks', () => {
     })
   })
 
-  describe('refunded or on hold', () => {
-    it('flags refunded and on-hold orders in the selection', () => {
-      const refunded = row({ status: 'refunded' })
-      const held = row({ status: 'on_hold' })
-      const check = find(
-        run([row(), refunded, row({ status: 'in_fulfillment' }), held]),
-        'refunded-or-on-hold',
-      )
+  describe('status does not ship', () => {
+    it('names the orders of every status that does not ship, grouped by what it means', () => {
+      const stopped = [
+        row({ status: 'chargeback' }),
+        row({ status: 'disputed' }),
+        row({ status: 'chargeback' }),
+        row({ status: 'refund_pending' }),
+        row({ status: 'refunded' }),
+        row({ status: 'on_hold' }),
+        row({ status: 'backordered' }),
+        row({ status: 'shipped' }),
+        row({ status: 'pending' }),
+        row({ status: 'unprocessable' }),
+      ]
+      const check = find(run([row(), ...stopped, row({ status: 'fulfilled' })]), 'stop-status')
       expect(check).toMatchObject({
-        severity: 'error',
-        count: 2,
-        contributionIds: [refunded.id, held.id],
+        title: 'Status does not ship',
+        severity: 'warning',
+        count: stopped.length,
+        contributionIds: stopped.map((r) => r.id),
       })
       expect(check?.detail).toBe(
-        '2 orders in the selection are refunded or on hold (1 refunded, 1 on hold): leave them out unless you mean to ship.',
+        '4 orders in dispute or chargeback, or with a refund under way ("chargeback", "disputed", "refund_pending"); ' +
+          '1 order refunded; ' +
+          '2 orders with a status PerkPack does not know: "backordered", "shipped"; ' +
+          '1 order on hold; 1 order unprocessable (the payment failed); 1 order pending (not paid yet). ' +
+          'None of them gets a label, packing slip or shipper CSV row: their status does not ship.',
       )
     })
 
-    it('does not fire for captured, pending, in-fulfillment or fulfilled orders', () => {
-      const statuses: OrderStatus[] = ['captured', 'pending', 'in_fulfillment', 'fulfilled']
+    it('words one order alone', () => {
+      const check = find(run([row({ status: 'Chargeback' })]), 'stop-status')
+      expect(check?.detail).toBe(
+        '1 order in dispute or chargeback, or with a refund under way ("Chargeback"). It gets no label, packing slip or shipper CSV row: its status does not ship.',
+      )
+    })
+
+    it('does not fire for captured, in-fulfillment or fulfilled orders, however written', () => {
+      const statuses = ['captured', 'in_fulfillment', 'fulfilled', 'CAPTURED', 'In-Fulfillment']
       const checks = run(statuses.map((status) => row({ status })))
-      expect(find(checks, 'refunded-or-on-hold')).toBeUndefined()
+      expect(find(checks, 'stop-status')).toBeUndefined()
     })
   })
 
@@ -457,7 +477,7 @@ describe('runPrePrintChecks', () => {
     })
     expect(checks.map((c) => c.id)).toEqual([
       'missing-address',
-      'refunded-or-on-hold',
+      'stop-status',
       'incomplete-address',
       'problem-rows',
       'possible-duplicates',
@@ -474,9 +494,10 @@ describe('runPrePrintChecks', () => {
     const checks = run([row({ status: 'on_hold' })], { lastSyncedAt: '2024-05-30T00:00:00Z' })
     expect(checksAsExportRows(checks)).toEqual([
       {
-        title: 'Refunded or on hold',
+        title: 'Status does not ship',
         count: 1,
-        detail: '1 order in the selection is on hold: leave it out unless you mean to ship.',
+        detail:
+          '1 order on hold. It gets no label, packing slip or shipper CSV row: its status does not ship.',
       },
       {
         title: 'Data may be out of date',

@@ -1,7 +1,7 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { addressParts } from '../../../shared/address'
 import { neutralizeFormula } from '../../../shared/export/formula'
-import { describeChoices, hasShippingAddress, shippableLines } from '../../../shared/fulfillment'
+import { describeChoices, shipmentRole, shippableLines } from '../../../shared/fulfillment'
 import { FLOOR_STAGE_WORDS, floorStage } from '../../../shared/floor/order-state'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
@@ -109,15 +109,16 @@ function shipperOrderDate(timestamp: string): string {
 }
 
 /**
- * The lines of one order, or an empty array when it does not ship (nothing to ship, or no
- * street address: a shipper's importer rejects the row or, worse, buys postage for it).
+ * The lines of one order, or an empty array when it does not ship (a status that does not ship,
+ * nothing to ship, or no street address: a shipper's importer rejects the row or, worse, buys
+ * postage for it): `shipmentRole`, the rule labels and slips follow.
  */
 export function shipperLines(
   row: CampaignContribution,
   floor?: OrderFloorState | null,
 ): ShipperLine[] {
+  if (shipmentRole(row) !== 'ships') return []
   const lines = shippableLines(row)
-  if (lines.length === 0 || !hasShippingAddress(row)) return []
   const ship = addressParts(row.order.shipping)
   const base = {
     orderNumber: row.order.sequence_number ?? row.order.id,

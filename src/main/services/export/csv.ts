@@ -37,6 +37,8 @@ export interface ShipperCsvResult {
   rows: number
   /** Orders with at least one row. */
   orders: number
+  /** Orders left out because their status does not ship (refunded, in dispute, unknown, ...). */
+  stoppedOrders: number
   /** Orders left out because nothing in them ships (no items, or only digital perks). */
   skippedOrders: number
   /** Orders left out because they have something to ship but no street address. */
@@ -73,6 +75,7 @@ function csvStringifier(format: ShipperCsvFormat) {
 interface Counts {
   rows: number
   orders: number
+  stoppedOrders: number
   skippedOrders: number
   noAddressOrders: number
 }
@@ -87,7 +90,9 @@ function* records(
   for (const row of contributions) {
     const lines = shipperLines(row, floor?.get(row.order.id))
     if (lines.length === 0) {
-      if (shipmentRole(row) === 'no-address') counts.noAddressOrders++
+      const role = shipmentRole(row)
+      if (role === 'no-address') counts.noAddressOrders++
+      else if (role === 'stopped') counts.stoppedOrders++
       else counts.skippedOrders++
       continue
     }
@@ -110,7 +115,13 @@ function cancelled(): Cancelled {
 export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<ShipperCsvResult> {
   const { contributions, format, out, signal } = options
   if (signal?.aborted) throw cancelled()
-  const counts: Counts = { rows: 0, orders: 0, skippedOrders: 0, noAddressOrders: 0 }
+  const counts: Counts = {
+    rows: 0,
+    orders: 0,
+    stoppedOrders: 0,
+    skippedOrders: 0,
+    noAddressOrders: 0,
+  }
   const source = Readable.from(records(contributions, format, counts, options.floor))
   const stringifier = csvStringifier(format)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StationLine } from '@shared/ipc'
-import { fitTicks, packedWhen, perHour, scanItem } from './station-checklist'
+import { fitTicks, perHour, scanItem } from './station-checklist'
 
 const line = (key: string, skuCode: string, quantity: number): StationLine => ({
   key,
@@ -30,18 +30,15 @@ describe('the station checklist', () => {
     })
   })
 
-  it('counts orders per hour from the session start, no rate before the first order', () => {
+  it('shows a pace only after 5 packs over 5 minutes, then counts orders per hour', () => {
     const start = '2026-11-20T09:00:00.000Z'
-    expect(perHour(0, start, Date.parse('2026-11-20T10:00:00.000Z'))).toBeNull()
-    expect(perHour(30, start, Date.parse('2026-11-20T11:00:00.000Z'))).toBe(15)
-    // Seconds after the start count as a minute, not as thousands an hour.
-    expect(perHour(2, start, Date.parse(start) + 5_000)).toBe(120)
-  })
-
-  it('says when a box was packed: the time today, the date too on another day', () => {
-    const now = new Date('2026-11-20T15:00:00')
-    expect(packedWhen('2026-11-20T10:42:00', now)).not.toMatch(/Nov/)
-    expect(packedWhen('2026-11-19T10:42:00', now)).toMatch(/19/)
-    expect(packedWhen('not a time', now)).toBe('not a time')
+    const at = (minutes: number) => Date.parse(start) + minutes * 60_000
+    expect(perHour(0, start, at(60))).toBeNull()
+    // Four packs in an hour, or five in the first four minutes: no rate yet.
+    expect(perHour(4, start, at(60))).toBeNull()
+    expect(perHour(5, start, at(4))).toBeNull()
+    expect(perHour(5, start, at(5))).toBe(60)
+    expect(perHour(30, start, at(120))).toBe(15)
+    expect(perHour(30, 'not a time', at(120))).toBeNull()
   })
 })

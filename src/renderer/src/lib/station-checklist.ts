@@ -45,22 +45,31 @@ export function fitTicks(lines: readonly StationLine[], stored: Ticks): Ticks {
   return fitted
 }
 
-/** Orders per hour since the session started; null before anything was packed. */
+/** Packs and minutes a session needs before its pace says anything. */
+export const RATE_MIN_PACKS = 5
+export const RATE_MIN_MINUTES = 5
+
+/**
+ * Orders per hour since the session started; null until RATE_MIN_PACKS orders are packed over
+ * RATE_MIN_MINUTES minutes: two boxes in the first minute are no pace of 120 an hour.
+ */
 export function perHour(packed: number, startedAt: string, now: number): number | null {
   const started = Date.parse(startedAt)
-  if (packed === 0 || Number.isNaN(started)) return null
-  // At least a minute: two orders in the first seconds are no rate of 7,000 an hour.
-  const hours = Math.max(now - started, 60_000) / 3_600_000
-  return packed / hours
+  const elapsed = now - started
+  if (packed < RATE_MIN_PACKS || !(elapsed >= RATE_MIN_MINUTES * 60_000)) return null
+  return packed / (elapsed / 3_600_000)
 }
 
-/** "10:42" today, "20 Nov, 10:42" another day: when a box was packed, read at a glance. */
-export function packedWhen(iso: string, now = new Date()): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-  if (date.toDateString() === now.toDateString()) return time
-  return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`
+/** "Germany (DE)": the name to check against the label, the code as the API sent it. */
+export function countryText(code: string | null): string {
+  if (code === null) return 'No country'
+  if (!/^[A-Za-z]{2}$/.test(code)) return code
+  try {
+    const name = new Intl.DisplayNames(undefined, { type: 'region' }).of(code.toUpperCase())
+    return name && name !== code.toUpperCase() ? `${name} (${code.toUpperCase()})` : code
+  } catch {
+    return code
+  }
 }
 
 /** "#12", or "ID 70001" for an order the API sent without a number. */

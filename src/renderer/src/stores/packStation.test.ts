@@ -23,7 +23,13 @@ function fakeMain(extra: { warnings?: Record<number, PackWarning[]> } = {}) {
       const id = Number(code.replace('#', '')) + (code.startsWith('#') ? 70000 : 0)
       const found = orders.get(id)
       if (!found) return { found: false, code, warnings: [{ kind: 'unknown-code', code }] }
-      return { found: true, order: found, warnings: extra.warnings?.[id] ?? [], syncedAt: AT }
+      // As main answers: the floor's record on the order, and a warning when packed before.
+      const state = floor.get(id) ?? null
+      const warnings: PackWarning[] = [...(extra.warnings?.[id] ?? [])]
+      if (state?.packedAt) {
+        warnings.push({ kind: 'already-packed', station: state.station, at: state.packedAt })
+      }
+      return { found: true, order: { ...found, floor: state }, warnings, syncedAt: AT }
     },
     packOrder: ({ orderId }) => {
       const before = floor.get(orderId)
@@ -44,6 +50,22 @@ function fakeMain(extra: { warnings?: Record<number, PackWarning[]> } = {}) {
     },
   })
   return { fake, floor, saved }
+}
+
+/** Main's answer to every pack from now on: packed here (maybe queued), or by another desk. */
+function packAnswers(
+  fake: ReturnType<typeof fakeMain>['fake'],
+  answer: { packed: boolean; packedBy: string; queued?: string },
+) {
+  fake.calls.packOrder.mockImplementation(async ({ orderId }) => ({
+    ok: true,
+    value: {
+      packed: answer.packed,
+      state: { ...blank(orderId), packedAt: AT, station: answer.packedBy },
+      station: 'Desk A',
+      ...(answer.queued ? { queued: answer.queued } : {}),
+    },
+  }))
 }
 
 async function station() {
@@ -77,15 +99,7 @@ describe('the pack station store', () => {
   it('team mode: a pack done here while the team store is unreachable says it is queued', async () => {
     const { fake } = fakeMain()
     const queued = 'queued: the team store is unreachable'
-    fake.calls.packOrder.mockImplementation(async ({ orderId }) => ({
-      ok: true,
-      value: {
-        packed: true,
-        state: { ...blank(orderId), packedAt: AT, station: 'Desk A' },
-        station: 'Desk A',
-        queued,
-      },
-    }))
+    packAnswers(fake, { packed: true, packedBy: 'Desk A', queued })
     const store = await station()
     await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
     expect(store.packed).toBe(1)
@@ -108,42 +122,115 @@ describe('the pack station store', () => {
     expect(store.warnings).toEqual([])
   })
 
-  it('asks before packing a short box: Esc goes back, a second Enter packs', async () => {
+  it('Enter, Enter, Enter never packs a short box: it asks, and asks again', async () => {
     const { floor } = fakeMain()
     const store = await station()
-    await scanAll(store, ['70001', 'SHIRT', ''])
+    await scanAll(store, ['70001', '', '', ''])
     expect(store.phase).toBe('confirm')
-    expect(store.question).toEqual({ short: 2, warned: false })
+    expect(store.question).toEqual({ short: 3, warned: false })
     expect(floor.size).toBe(0)
+    expect(store.packed).toBe(0)
+    expect(store.notice?.text).toBe(
+      'Still not packed: Enter alone never answers "Pack it anyway?". Click "Pack anyway" or type PACK.',
+    )
+    expect(store.signal?.sound).toBe('warning')
     store.cancel()
     expect(store.phase).toBe('order')
-    await scanAll(store, ['', ''])
-    expect(floor.has(70001)).toBe(true)
-    expect(store.packed).toBe(1)
+    expect(store.question).toBeNull()
   })
 
-  it('asks before packing a refunded order, and refuses one packed already, naming who', async () => {
-    const packedBefore = { kind: 'already-packed', station: 'Desk B', at: AT } as const
-    const { fake } = fakeMain({
-      warnings: { 70001: [{ kind: 'refunded', status: 'refunded' }], 70002: [packedBefore] },
-    })
-    const store = await station()
-    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
-    expect(store.question).toEqual({ short: 0, warned: true })
-    await scanAll(store, ['70002', 'SHIRT', 'SHIRT', 'MUG', '', ''])
-    expect(store.warnings).toEqual([packedBefore])
-    expect(store.phase).toBe('order')
-    expect(fake.calls.packOrder).not.toHaveBeenCalled()
-  })
-
-  it('shows the station that packed first when the store says another one won', async () => {
+  it('packs a short box on a click of "Pack anyway" or on the typed word, never on Enter', async () => {
     const { floor } = fakeMain()
-    floor.set(70001, { ...blank(70001), packedAt: AT, station: 'Desk B' })
     const store = await station()
-    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
+    // Before any question, neither the click nor the word packs: the word is then a code.
+    await scanAll(store, ['70001', 'SHIRT'])
+    await store.confirmPack()
+    await store.submit('pack')
+    expect(store.warnings).toEqual([{ kind: 'wrong-item', code: 'pack' }])
+    expect(floor.size).toBe(0)
+    await store.submit('')
+    await store.confirmPack()
+    expect(floor.get(70001)?.station).toBe('Desk A')
+    await scanAll(store, ['70002', '', 'PACK'])
+    expect(floor.has(70002)).toBe(true)
+    expect(store.packed).toBe(2)
+  })
+
+  it('a scan while "Pack it anyway?" is open cancels it, says so, and does what the scan says', async () => {
+    const { floor } = fakeMain()
+    const store = await station()
+    await scanAll(store, ['70001', '', 'SHIRT'])
+    expect(store.phase).toBe('order')
+    expect(store.question).toBeNull()
+    expect(store.ticks).toEqual({ 'SHIRT|M': 1 })
+    expect(store.notice?.text).toBe(
+      '#1 not packed: the scan of "SHIRT" cancelled "Pack it anyway?".',
+    )
+    // A code that is nothing cancels it too; Enter after it asks afresh, it does not pack.
+    await scanAll(store, ['', 'NOT-A-CODE', ''])
+    expect(store.warnings).toEqual([{ kind: 'wrong-item', code: 'NOT-A-CODE' }])
+    expect(store.phase).toBe('confirm')
+    await scanAll(store, ['70002'])
+    expect(store.order?.orderId).toBe(70002)
+    expect(store.notice?.text).toBe(
+      '#1 not packed: the scan of "70002" cancelled "Pack it anyway?".',
+    )
+    expect(floor.size).toBe(0)
+  })
+
+  it('a stop status asks before packing even a full box; only a deliberate yes packs it', async () => {
+    const stop = { kind: 'stop-status', status: 'Chargeback', stop: 'in-question' } as const
+    const { floor } = fakeMain({ warnings: { 70001: [stop] } })
+    const store = await station()
+    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', '', '', ''])
+    expect(store.warnings).toEqual([stop])
+    expect(store.question).toEqual({ short: 0, warned: true })
+    expect(floor.size).toBe(0)
+    await store.confirmPack()
+    expect(floor.has(70001)).toBe(true)
+  })
+
+  it('opens an order packed before read-only: nothing ticks, Enter packs nothing, codes stay unknown', async () => {
+    const { fake, floor } = fakeMain()
+    floor.set(70002, { ...blank(70002), packedAt: AT, station: 'Desk B' })
+    const store = await station()
+    await scanAll(store, ['70002', 'SHIRT', '', '+'])
+    expect(store.phase).toBe('packed')
+    expect(store.order?.floor).toMatchObject({ station: 'Desk B', packedAt: AT })
+    expect(store.ticks).toEqual({})
+    await store.tick('SHIRT|M', 1)
+    expect(store.ticks).toEqual({})
+    expect(fake.calls.packOrder).not.toHaveBeenCalled()
+    // A code that is no order is an unknown code here, not an item that does not belong.
+    await store.submit('NOT-A-CODE')
+    expect(store.warnings).toEqual([
+      { kind: 'already-packed', station: 'Desk B', at: AT },
+      { kind: 'unknown-code', code: 'NOT-A-CODE' },
+    ])
+    // Closing it puts nothing aside; the next slip opens a box as usual.
+    await store.putAside()
+    expect(store).toMatchObject({ phase: 'idle', order: null, notice: null })
+    await store.submit('70001')
+    expect(store.phase).toBe('order')
+  })
+
+  it('rescanning the slip of the box being packed keeps its ticks', async () => {
+    fakeMain()
+    const store = await station()
+    await scanAll(store, ['70001', 'SHIRT', '#1'])
+    expect(store.ticks).toEqual({ 'SHIRT|M': 1 })
+    expect(store.notice?.text).toBe('#1 is open already: scan its items.')
+  })
+
+  it('when another desk packed first, the order turns read-only naming it', async () => {
+    const { fake } = fakeMain()
+    const store = await station()
+    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG'])
+    packAnswers(fake, { packed: false, packedBy: 'Desk B' })
+    await store.submit('')
     expect(store.warnings).toEqual([{ kind: 'already-packed', station: 'Desk B', at: AT }])
-    expect(store.packed).toBe(0)
-    expect(store.order?.orderId).toBe(70001)
+    expect(store).toMatchObject({ phase: 'packed', packed: 0, ticks: {} })
+    expect(store.order?.floor?.station).toBe('Desk B')
   })
 
   it('undoes a tick, then a pack: the order comes back with its ticks and the count drops', async () => {

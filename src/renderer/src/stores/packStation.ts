@@ -1,22 +1,17 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
-import { parseScanCode, stopsPacking } from '@shared/floor/station-scan'
+import { ref, shallowRef } from 'vue'
+import { stopsPacking } from '@shared/floor/station-scan'
 import type { StationOrder, StationSession, StationUndoStep, StationWarning } from '@shared/ipc'
 import { api, errorMessage } from '@renderer/api'
-import {
-  fitTicks,
-  isComplete,
-  orderLabel,
-  scanItem,
-  tooMany,
-  unitsNeeded,
-  unitsTicked,
-} from '@renderer/lib/station-checklist'
+import { fitTicks, orderLabel, tooMany } from '@renderer/lib/station-checklist'
+import { CONFIRM_WORD, decideScan } from '@renderer/lib/station-decision'
+import type { StationStep } from '@renderer/lib/station-decision'
 import type { Ticks } from '@renderer/lib/station-checklist'
-import { playStationSound, warmStationSound } from '@renderer/lib/station-sound'
-import type { StationSound } from '@renderer/lib/station-sound'
-import { info } from '@renderer/lib/station-phases'
-import type { PackQuestion, StationNotice, StationPhase } from '@renderer/lib/station-phases'
+import { warmStationSound } from '@renderer/lib/station-sound'
+import { useSerialQueue } from '@renderer/composables/useSerialQueue'
+import { useStationBox } from '@renderer/composables/useStationBox'
+import { askAgainText, cancelledText, info } from '@renderer/lib/station-phases'
+import type { StationNotice, StationPhase } from '@renderer/lib/station-phases'
 
 const MAX_UNDO = 200
 
@@ -28,13 +23,9 @@ export const usePackStationStore = defineStore('packStation', () => {
    * slip scanned now waits for it, so the station does not say it is ready before it is.
    */
   const opening = ref(false)
-  const order = shallowRef<StationOrder | null>(null)
-  const ticks = ref<Ticks>({})
-  /** The open order's own warnings (last sync, floor record): shown while it is open. */
-  const orderWarnings = shallowRef<StationWarning[]>([])
-  /** The last scan's warning (wrong item, too many, unknown code): until the next good scan. */
-  const scanWarnings = shallowRef<StationWarning[]>([])
-  const question = ref<PackQuestion | null>(null)
+  const box = useStationBox()
+  const { order, ticks, orderWarnings, scanWarnings, question, signal, sound, warn } = box
+  const { needed, ticked, complete } = box
   const notice = ref<StationNotice | null>(null)
   const error = ref<string | null>(null)
   const undoSteps = ref<StationUndoStep[]>([])
@@ -44,26 +35,10 @@ export const usePackStationStore = defineStore('packStation', () => {
   const carrier = ref('')
   /** The order packed last: where a tracking number goes. */
   const lastPacked = shallowRef<StationOrder | null>(null)
-  /** The last sound, counted so two alike in a row are told apart (tests, the view's flash). */
-  const signal = ref<{ sound: StationSound; seq: number } | null>(null)
-  const busy = ref(false)
-  let queue: Promise<unknown> = Promise.resolve()
-
-  const warnings = computed(() => [...orderWarnings.value, ...scanWarnings.value])
-  const needed = computed(() => unitsNeeded(order.value?.lines ?? []))
-  const ticked = computed(() => unitsTicked(order.value?.lines ?? [], ticks.value))
-  const complete = computed(() => isComplete(order.value?.lines ?? [], ticks.value))
-
-  function sound(kind: StationSound): void {
-    signal.value = { sound: kind, seq: (signal.value?.seq ?? 0) + 1 }
-    playStationSound(kind)
-  }
-
-  function warn(list: StationWarning[], where: 'order' | 'scan'): void {
-    if (where === 'order') orderWarnings.value = list
-    else scanWarnings.value = list
-    if (list.length > 0) sound('warning')
-  }
+  const { busy, serial } = useSerialQueue((e) => {
+    error.value = errorMessage(e)
+    sound('warning')
+  })
 
   function session(): StationSession {
     return {
@@ -87,28 +62,11 @@ export const usePackStationStore = defineStore('packStation', () => {
     }
   }
 
-  /** One action at a time, in the order typed: a scanner types faster than main answers. */
-  function serial<T>(run: () => Promise<T>): Promise<T> {
-    const next = queue.then(async () => {
-      busy.value = true
-      try {
-        return await run()
-      } catch (e) {
-        error.value = errorMessage(e)
-        sound('warning')
-        return undefined as T
-      } finally {
-        busy.value = false
-      }
-    })
-    queue = next
-    return next
-  }
-
   function pushUndo(step: StationUndoStep): void {
     undoSteps.value = [...undoSteps.value, step].slice(-MAX_UNDO)
   }
 
+  /** Puts an order on the station: a box to fill, or (packed before) read-only, nothing ticks. */
   function openOrder(next: StationOrder, list: StationWarning[], kept: Ticks = {}): void {
     if (order.value && order.value.orderId !== next.orderId && ticked.value > 0) {
       const left = order.value
@@ -116,9 +74,10 @@ export const usePackStationStore = defineStore('packStation', () => {
         `Order ${orderLabel(left)} was put aside unpacked: scan its slip to go on.`,
       )
     }
+    const readOnly = list.some((w) => w.kind === 'already-packed')
     order.value = next
-    ticks.value = fitTicks(next.lines, kept)
-    phase.value = 'order'
+    ticks.value = readOnly ? {} : fitTicks(next.lines, kept)
+    phase.value = readOnly ? 'packed' : 'order'
     question.value = null
     scanWarnings.value = []
     // Undo is for the last action: once the next slip is scanned, ticks and packs before it
@@ -153,13 +112,18 @@ export const usePackStationStore = defineStore('packStation', () => {
     })
   }
 
-  function reset(): void {
-    phase.value = 'idle'
+  /** No order on the station any more (packed, put aside, a reset). */
+  function clearOrder(next: StationPhase): void {
     order.value = null
     ticks.value = {}
     orderWarnings.value = []
     scanWarnings.value = []
     question.value = null
+    phase.value = next
+  }
+
+  function reset(): void {
+    clearOrder('idle')
     notice.value = null
     error.value = null
     undoSteps.value = []
@@ -174,57 +138,81 @@ export const usePackStationStore = defineStore('packStation', () => {
     campaignId.value = null
   }
 
-  /** What the scan field sends on Enter: a code, or nothing (pack, confirm, skip). */
+  /**
+   * What the scan field sends on Enter: a code, or nothing. What it means is decided by
+   * `decideScan` (station-decision.ts), asking main only for codes that are no item of the box.
+   */
   function submit(raw: string): Promise<void> {
     return serial(async () => {
       error.value = null
-      const code = raw.trim()
-      if (code === '') return enter()
-      if (phase.value === 'tracking') return addTracking(code)
-      if (phase.value === 'confirm') phase.value = 'order'
-      question.value = null
-      const current = order.value
-      if (current) {
-        const item = scanItem(current.lines, ticks.value, code)
-        if (item.kind === 'ticked') return changeTick(item.key, 1)
-        if (item.kind === 'too-many') return warn([tooMany(item.line)], 'scan')
+      const state = () => ({
+        phase: phase.value,
+        orderId: order.value?.orderId ?? null,
+        lines: order.value?.lines ?? [],
+        ticks: ticks.value,
+      })
+      let decision = decideScan(state(), raw)
+      if (decision.step.kind === 'look-up' && campaignId.value !== null) {
+        const scan = await api().scanOrder({ campaignId: campaignId.value, code: raw.trim() })
+        decision = decideScan(state(), raw, scan)
       }
-      await lookUp(code, current !== null)
+      const asked = decision.cancelsQuestion ? order.value : null
+      if (asked) {
+        question.value = null
+        phase.value = 'order'
+      }
+      await act(decision.step)
+      // Said last, over what the scan itself said: the box the question was about is not packed.
+      if (asked) notice.value = info(cancelledText(orderLabel(asked), raw.trim()))
     })
   }
 
-  async function lookUp(code: string, orderOpen: boolean): Promise<void> {
-    if (campaignId.value === null) return
-    const scan = await api().scanOrder({ campaignId: campaignId.value, code })
-    if (scan.found) {
-      notice.value = null
-      openOrder(scan.order, scan.warnings)
-      if (scan.warnings.length === 0) sound('tick')
-      return persist()
+  async function act(step: StationStep): Promise<void> {
+    switch (step.kind) {
+      case 'skip-tracking':
+        phase.value = 'idle'
+        return persist()
+      case 'tracking-number':
+        return addTracking(step.code)
+      case 'request-pack':
+        return requestPack()
+      case 'ask-again':
+        notice.value = info(askAgainText(CONFIRM_WORD))
+        return sound('warning')
+      case 'confirm-pack':
+        return pack()
+      case 'say-packed':
+        return warn([...orderWarnings.value], 'order')
+      case 'tick':
+        return changeTick(step.key, 1)
+      case 'too-many':
+      case 'wrong-item':
+        return warn([step.warning], 'scan')
+      case 'unknown-code':
+        return warn(step.warnings, 'scan')
+      case 'same-order':
+        scanWarnings.value = []
+        if (order.value)
+          notice.value = info(`${orderLabel(order.value)} is open already: scan its items.`)
+        return sound('tick')
+      case 'open-order':
+        notice.value = null
+        openOrder(step.order, step.warnings)
+        if (step.warnings.length === 0) sound('tick')
+        return persist()
+      case 'look-up':
+      case 'nothing':
+        return
     }
-    // With a box open, a code that is no order is most likely an item that does not belong.
-    const parsed = parseScanCode(code)
-    warn(
-      orderOpen && parsed.kind !== 'sequence' ? [{ kind: 'wrong-item', code }] : scan.warnings,
-      'scan',
-    )
   }
 
-  async function enter(): Promise<void> {
-    if (phase.value === 'tracking') {
-      phase.value = 'idle'
-      return persist()
-    }
-    if (phase.value === 'confirm') return pack()
-    if (phase.value === 'order') return requestPack()
-  }
-
-  /** Enter on an order: packs a complete box, asks first about a short one or a warned one. */
+  /**
+   * Enter on an order: packs a complete box; a short one or a warned one (a status that does not
+   * ship, nothing to ship) gets "Pack it anyway?", answered by a click or the typed word only.
+   */
   async function requestPack(): Promise<void> {
     const current = order.value
     if (!current) return
-    const packedBefore = orderWarnings.value.find((w) => w.kind === 'already-packed')
-    if (packedBefore) return warn([...orderWarnings.value], 'order')
     const warned = orderWarnings.value.some(stopsPacking) || current.lines.length === 0
     if (complete.value && !warned) return pack()
     question.value = { short: needed.value - ticked.value, warned }
@@ -238,9 +226,14 @@ export const usePackStationStore = defineStore('packStation', () => {
     question.value = null
     const result = await api().packOrder({ campaignId: campaignId.value, orderId: current.orderId })
     if (!result.packed) {
+      // Another desk (or process) packed it first: it turns read-only, naming who and when.
       const { station, packedAt } = result.state
-      phase.value = 'order'
-      warn([{ kind: 'already-packed', station, at: packedAt ?? new Date().toISOString() }], 'order')
+      const at = packedAt ?? new Date().toISOString()
+      const others = orderWarnings.value.filter((w) => w.kind !== 'already-packed')
+      openOrder({ ...current, floor: result.state }, [
+        ...others,
+        { kind: 'already-packed', station, at },
+      ])
       return persist()
     }
     pushUndo({ kind: 'pack', orderId: current.orderId, ticks: { ...ticks.value } })
@@ -250,11 +243,7 @@ export const usePackStationStore = defineStore('packStation', () => {
     notice.value = result.queued
       ? info(`Packed ${orderLabel(current)} at ${result.station}; ${result.queued}.`)
       : { text: `Packed ${orderLabel(current)} at ${result.station}.`, tone: 'success' }
-    order.value = null
-    ticks.value = {}
-    orderWarnings.value = []
-    scanWarnings.value = []
-    phase.value = askTracking.value ? 'tracking' : 'idle'
+    clearOrder(askTracking.value ? 'tracking' : 'idle')
     sound('packed')
     return persist()
   }
@@ -300,9 +289,18 @@ export const usePackStationStore = defineStore('packStation', () => {
     return persist()
   }
 
-  /** +/- by hand, on a line of the open order. */
+  /** +/- by hand, on a line of the box being filled (not of an order packed before). */
   function tick(key: string, delta: 1 | -1): Promise<void> {
-    return serial(() => changeTick(key, delta))
+    return serial(async () => {
+      if (phase.value === 'order' || phase.value === 'confirm') return changeTick(key, delta)
+    })
+  }
+
+  /** "Pack anyway", clicked: the deliberate yes to the question (Enter never is one). */
+  function confirmPack(): Promise<void> {
+    return serial(async () => {
+      if (phase.value === 'confirm') return pack()
+    })
   }
 
   /** Ctrl+Z: the last tick, or the last pack (the order comes back onto the station). */
@@ -340,13 +338,12 @@ export const usePackStationStore = defineStore('packStation', () => {
   function putAside(): Promise<void> {
     return serial(async () => {
       if (!order.value) return
-      notice.value = info(`Order ${orderLabel(order.value)} put aside, not packed.`)
-      order.value = null
-      ticks.value = {}
-      orderWarnings.value = []
-      scanWarnings.value = []
-      question.value = null
-      phase.value = 'idle'
+      // An order packed before was only shown: closing it puts nothing aside.
+      notice.value =
+        phase.value === 'packed'
+          ? null
+          : info(`Order ${orderLabel(order.value)} put aside, not packed.`)
+      clearOrder('idle')
       undoSteps.value = []
       return persist()
     })
@@ -371,7 +368,6 @@ export const usePackStationStore = defineStore('packStation', () => {
     opening,
     order,
     ticks,
-    warnings,
     question,
     notice,
     error,
@@ -383,6 +379,7 @@ export const usePackStationStore = defineStore('packStation', () => {
     lastPacked,
     signal,
     busy,
+    warnings: box.warnings,
     needed,
     ticked,
     complete,
@@ -390,6 +387,7 @@ export const usePackStationStore = defineStore('packStation', () => {
     close,
     submit,
     tick,
+    confirmPack,
     undo,
     cancel,
     putAside,

@@ -9,13 +9,13 @@ import { usePrintExportStore } from './printExport'
 import { useSlipBatchesStore } from './printExportSlips'
 import { useSettingsStore } from './settings'
 
-const REFUNDED: PrePrintCheck = {
-  id: 'refunded-or-on-hold',
-  title: 'Refunded or on hold',
+const NO_ADDRESS: PrePrintCheck = {
+  id: 'missing-address',
+  title: 'Missing address',
   severity: 'error',
   count: 2,
   contributionIds: [4, 9],
-  detail: '2 orders in the selection are refunded.',
+  detail: '2 orders need shipping but have no address.',
 }
 
 /** An open campaign filtered as a person would: statuses, a search, a country, a tree node. */
@@ -31,7 +31,7 @@ describe('usePrintExportStore', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
   it('runs the checks on the orders store’s current filter', async () => {
-    const bridge = fakeBridge({ runChecks: () => [REFUNDED] })
+    const bridge = fakeBridge({ runChecks: () => [NO_ADDRESS] })
     const expected = selectOrders()
     expect(expected.filter).toEqual({
       statuses: ['captured'],
@@ -42,8 +42,8 @@ describe('usePrintExportStore', () => {
     const store = usePrintExportStore()
     await store.loadChecks()
     expect(bridge.calls.runChecks).toHaveBeenCalledWith(expected)
-    expect(store.checks.value).toEqual([REFUNDED])
-    expect(store.errorChecks).toEqual([REFUNDED])
+    expect(store.checks.value).toEqual([NO_ADDRESS])
+    expect(store.errorChecks).toEqual([NO_ADDRESS])
 
     // Same selection: no second trip; another filter: asked again.
     await store.ensureChecks()
@@ -60,8 +60,8 @@ describe('usePrintExportStore', () => {
     const store = usePrintExportStore()
     const running = store.loadChecks()
     expect([store.checks.loading, store.loading]).toEqual([true, true])
-    answer([REFUNDED])
-    expect(await running).toEqual([REFUNDED])
+    answer([NO_ADDRESS])
+    expect(await running).toEqual([NO_ADDRESS])
     expect([store.checks.loading, store.loading]).toEqual([false, false])
     expect(store.checksKey).not.toBeNull()
 
@@ -134,7 +134,7 @@ describe('usePrintExportStore', () => {
 
   it('drops a failure once the selection changes, and every answer once the campaign closes', async () => {
     fakeBridge({
-      runChecks: () => [REFUNDED],
+      runChecks: () => [NO_ADDRESS],
       saveLabelsPdf: () => fail('export_write_failed', 'The selected order does not ship.'),
     })
     selectOrders()

@@ -49,6 +49,24 @@ describe('OrdersView', () => {
     expect(wrapper.text()).toContain('Core Game — 1,234 orders · 1,500 units')
   })
 
+  it('shows the packed boxes not to ship by every status that does not ship, known or not', async () => {
+    const { wrapper, orders } = mountView()
+    orders.statusCounts = snapshot([
+      orderRow(1),
+      orderRow(2, { status: 'chargeback' }),
+      orderRow(3, { status: 'fulfilled' }),
+    ]).statuses
+    orders.result = { ...queryResult([orderRow(1)]), packedButStopped: 1 }
+    await nextTick()
+    await wrapper.get('[role="alert"] button').trigger('click')
+    expect(orders.setFilter).toHaveBeenCalledWith({
+      statuses: ['pending', 'refunded', 'unprocessable', 'on_hold', 'chargeback'],
+      search: '',
+      country: null,
+      floor: ['packed', 'shipped'],
+    })
+  })
+
   it('says so when the filter matches nothing', async () => {
     const { wrapper, orders } = mountView()
     orders.result = queryResult([])

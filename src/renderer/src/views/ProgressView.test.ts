@@ -102,7 +102,7 @@ describe('ProgressView', () => {
     await flushPromises()
     const alert = document.querySelector('[data-testid="packed-but-stopped"]')
     expect(alert?.textContent).toContain(
-      '2 packed orders were refunded, put on hold or found unprocessable at the last sync: take them off the outgoing pile.',
+      '2 packed orders have a status that does not ship since the last sync (refunded, on hold, in dispute, or one PerkPack does not know): take them off the outgoing pile.',
     )
     const buttons = [...(alert?.querySelectorAll('button') ?? [])].map((b) => accessibleName(b))
     expect(buttons).toEqual(['#299 · ID 1873221', 'ID 1873240'])

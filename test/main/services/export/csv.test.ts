@@ -212,10 +212,14 @@ function hasStreet(row: CampaignContribution): boolean {
   return (s?.address ?? '').trim() !== '' || (s?.address2 ?? '').trim() !== ''
 }
 
+/** The statuses that ship, written out here rather than read from the code under test. */
+const SHIPS: readonly string[] = ['captured', 'in_fulfillment', 'fulfilled']
+const ships = (row: CampaignContribution) => SHIPS.includes(row.order.status)
+
 function expectedRows(rows: readonly CampaignContribution[], format: ShipperCsvFormat) {
   const out: string[][] = []
   for (const row of rows) {
-    const lines = hasStreet(row) ? parcelLines(row) : []
+    const lines = ships(row) && hasStreet(row) ? parcelLines(row) : []
     const s = row.order.shipping
     const t = (v: string | null | undefined) => (v ?? '').trim()
     for (const line of lines) {
@@ -265,6 +269,11 @@ function datasetRows(): CampaignContribution[] {
   return toModel([...dataset.contributions.values()].flat())
 }
 
+/** The dataset with every order captured: for what the cells hold, whatever the status. */
+function capturedRows(): CampaignContribution[] {
+  return datasetRows().map((row) => ({ ...row, order: { ...row.order, status: 'captured' } }))
+}
+
 // ---- tests ---------------------------------------------------------------------------------
 
 describe('writeShipperCsv', () => {
@@ -284,21 +293,25 @@ describe('writeShipperCsv', () => {
       expect(data.map((cells) => cells.map(unneutralised))).toEqual(expected)
 
       const shipping = rows.filter((r) => expectedRows([r], format).length > 0)
-      const noAddress = rows.filter((r) => parcelLines(r).length > 0 && !hasStreet(r))
+      const stopped = rows.filter((r) => !ships(r))
+      const noAddress = rows.filter((r) => ships(r) && parcelLines(r).length > 0 && !hasStreet(r))
       expect(result).toEqual({
         rows: expected.length,
         orders: shipping.length,
-        skippedOrders: rows.length - shipping.length - noAddress.length,
+        stoppedOrders: stopped.length,
+        skippedOrders: rows.length - shipping.length - stopped.length - noAddress.length,
         noAddressOrders: noAddress.length,
         path: out,
       })
-      // The dataset holds digital-only orders: they are left out, and counted.
+      // The dataset holds digital-only orders and refunded, pending and on-hold ones: they are
+      // left out, and counted.
       expect(result.skippedOrders).toBeGreaterThan(0)
+      expect(result.stoppedOrders).toBeGreaterThan(0)
     },
   )
 
   it("neutralises the dataset's formula-like values exactly, and keeps quotes, commas and scripts", async () => {
-    const rows = datasetRows()
+    const rows = capturedRows()
     const out = path.join(tempDir(), 'generic.csv')
     await writeShipperCsv({ contributions: rows, format: 'generic', out })
     const { text, records } = readCsv(out)

@@ -106,7 +106,7 @@ describe('printable pick list', () => {
     await expect(
       renderPickListPdf([order(1, shipping(), [])], options, join(dir, 'none.pdf')),
     ).rejects.toThrow(
-      'The selected order does not ship (nothing to ship, or no address: see the pre-print checks), so there is no pick list to print.',
+      'The selected order does not ship (a status that does not ship, nothing to ship, or no address: see the pre-print checks), so there is no pick list to print.',
     )
   })
 })

@@ -6,7 +6,7 @@ describe('PackedStoppedAlert', () => {
   it('says how many packed boxes must not ship, and asks to show them', async () => {
     const wrapper = mount(PackedStoppedAlert, { props: { count: 3 } })
     expect(wrapper.text()).toContain(
-      '3 packed orders were refunded, put on hold or found unprocessable',
+      '3 packed orders have a status that does not ship since the last sync',
     )
     await wrapper.get('button').trigger('click')
     expect(wrapper.emitted('show')).toHaveLength(1)

@@ -35,7 +35,7 @@ describe('LabelPanel', () => {
     const wrapper = mountPanel(NONE_SHIP)
     await flushPromises()
     const reason =
-      'None of the 330 selected orders ships (nothing to ship, or no address: see the pre-print checks), so there is no label to print.'
+      'None of the 330 selected orders ships (a status that does not ship, nothing to ship, or no address: see the pre-print checks), so there is no label to print.'
     for (const name of ['Print labels', 'Save labels as PDF']) {
       expect(buttonByName(name).disabled).toBe(true)
       expect(buttonByName(name).closest('[title]')?.getAttribute('title')).toBe(reason)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import type { LabelsPreview } from '@shared/ipc'
+import type { LeftOutCounts } from '@shared/fulfillment'
 import LabelPreview from './LabelPreview.vue'
 
 function preview(patch: Partial<LabelsPreview>): LabelsPreview {
@@ -71,8 +72,16 @@ describe('LabelPreview', () => {
       { nothingToShip: 1, noAddress: 1 },
       'No order in the selection ships: 2 orders left out: 1 with nothing to ship, 1 without an address.',
     ],
-  ])('with no label, says the real reason (%o)', (leftOut, text) => {
-    const skippedCount = leftOut.nothingToShip + leftOut.noAddress
+    [
+      { stopped: 3, nothingToShip: 0, noAddress: 0 },
+      'No order in the selection has a status that ships.',
+    ],
+    [
+      { stopped: 3, nothingToShip: 1, noAddress: 0 },
+      'No order in the selection ships: 4 orders left out: 3 with a status that does not ship, 1 with nothing to ship.',
+    ],
+  ])('with no label, says the real reason (%o)', (leftOut: LeftOutCounts, text) => {
+    const skippedCount = (leftOut.stopped ?? 0) + leftOut.nothingToShip + leftOut.noAddress
     const value = preview({ leftOut, skippedCount })
     const wrapper = mount(LabelPreview, {
       props: { answer: { loading: false, error: null, value } },

@@ -78,7 +78,7 @@ describe('PackingSlipPanel', () => {
     const wrapper = mountPanel({ preview: { value: none } })
     await flushPromises()
     const reason =
-      'The selected order does not ship (nothing to ship, or no address: see the pre-print checks), so there is no packing slip to print.'
+      'The selected order does not ship (a status that does not ship, nothing to ship, or no address: see the pre-print checks), so there is no packing slip to print.'
     expect(buttonByName('Print packing slips').disabled).toBe(true)
     expect(buttonByName('Save packing slips as PDF').disabled).toBe(true)
     expect(buttonByName('Print packing slips').closest('[title]')?.getAttribute('title')).toBe(

@@ -11,7 +11,7 @@ describe('StationActions', () => {
   it('a mouse press on a button keeps the focus in the scan field; the options still take it', () => {
     mountWithProviders(StationActions, {
       pinia: createPinia(),
-      props: { hasOrder: true, canUndo: true, askTracking: false, carrier: '' },
+      props: { hasBox: true, hasOrder: true, canUndo: true, askTracking: false, carrier: '' },
     })
     const press = (target: Element) => {
       const event = new MouseEvent('mousedown', { bubbles: true, cancelable: true })

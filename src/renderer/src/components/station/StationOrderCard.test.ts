@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
+import { blankFloorState } from '@shared/floor/order-state'
 import { stationOrder } from '@renderer/stores/packStation.fixtures'
 import { usePackStationStore } from '@renderer/stores/packStation'
 import StationOrderCard from './StationOrderCard.vue'
@@ -9,11 +10,11 @@ import StationOrderCard from './StationOrderCard.vue'
 let wrapper: VueWrapper | undefined
 
 /** The card on a station store holding an order of two shirts and a mug, one shirt in the box. */
-function mountCard() {
+function mountCard(patch: Record<string, unknown> = {}) {
   const pinia = createPinia()
   setActivePinia(pinia)
   const station = usePackStationStore()
-  Object.assign(station, { order: stationOrder(70001, 1), ticks: { 'SHIRT|M': 1 } })
+  Object.assign(station, { order: stationOrder(70001, 1), ticks: { 'SHIRT|M': 1 }, ...patch })
   const tick = vi.fn(async () => {})
   station.tick = tick
   const onHighlight = vi.fn()
@@ -38,6 +39,28 @@ describe('StationOrderCard', () => {
     expect(card.find('.country').text()).toContain('(GB)')
     expect(card.get('[data-testid="station-progress"] .units').text()).toBe('1 of 3')
     expect(card.get('tr[aria-label="T-Shirt: 1 of 2"]').classes()).toContain('highlighted')
+  })
+
+  it("shows every order's status in words, red when it does not ship", () => {
+    mountCard()
+    const captured = wrapper!.get('[data-testid="station-status"]')
+    expect(captured.text()).toBe('Captured')
+    expect(captured.attributes('data-tone')).toBe('info')
+    wrapper!.unmount()
+    mountCard({ order: stationOrder(70001, 1, { status: 'chargeback' }) })
+    const disputed = wrapper!.get('[data-testid="station-status"]')
+    expect(disputed.text()).toBe('chargeback')
+    expect(disputed.attributes('data-tone')).toBe('error')
+  })
+
+  it('an order packed before shows who packed it and when, and no box to tick', () => {
+    const floor = { ...blankFloorState(70001), packedAt: '2026-11-20T10:42:00Z', station: 'Desk B' }
+    mountCard({ phase: 'packed', ticks: {}, order: stationOrder(70001, 1, { floor }) })
+    expect(wrapper!.get('[data-testid="station-packed-by"]').text()).toBe('Desk B')
+    expect(wrapper!.get('[data-testid="station-packed-at"]').text()).toMatch(/2026/)
+    expect(wrapper!.get('[aria-label="What the box holds"]').text()).toContain('T-Shirt')
+    expect(wrapper!.find('[data-testid="station-progress"]').exists()).toBe(false)
+    expect(wrapper!.find('button[aria-label="One Mug more"]').exists()).toBe(false)
   })
 
   it('ticks on the station store and moves the highlight to a clicked line', async () => {
