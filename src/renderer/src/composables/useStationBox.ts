@@ -2,7 +2,8 @@ import { computed, ref, shallowRef } from 'vue'
 import type { StationOrder, StationWarning } from '@shared/ipc'
 import { isComplete, unitsNeeded, unitsTicked } from '@renderer/lib/station-checklist'
 import type { Ticks } from '@renderer/lib/station-checklist'
-import type { PackQuestion } from '@renderer/lib/station-phases'
+import type { StationState } from '@renderer/lib/station-decision'
+import type { PackQuestion, StationPhase } from '@renderer/lib/station-phases'
 import { playStationSound } from '@renderer/lib/station-sound'
 import type { StationSound } from '@renderer/lib/station-sound'
 
@@ -37,6 +38,12 @@ export function useStationBox() {
     if (list.length > 0) sound('warning')
   }
 
+  /** What `decideScan` reads of the box, in the station's phase. */
+  function scanState(phase: StationPhase): StationState {
+    const lines = order.value?.lines ?? []
+    return { phase, orderId: order.value?.orderId ?? null, lines, ticks: ticks.value }
+  }
+
   return {
     order,
     ticks,
@@ -50,5 +57,6 @@ export function useStationBox() {
     complete,
     sound,
     warn,
+    scanState,
   }
 }

@@ -42,8 +42,29 @@ describe('decideScan: what a code means at the pack station', () => {
     expect(step(at('packed'), '')).toEqual({ kind: 'say-packed' })
   })
 
-  it('while a tracking number is asked for, any code is the tracking number', () => {
-    expect(step(at('tracking'), ' 9400111 ')).toEqual({ kind: 'tracking-number', code: '9400111' })
+  it('while a tracking number is asked for, a code that names no order is the tracking number', () => {
+    expect(step(at('tracking'), ' 1Z999AA10123456784 ')).toEqual({
+      kind: 'tracking-number',
+      code: '1Z999AA10123456784',
+    })
+    // Digits may be an order's slip: main is asked, and digits that name none are tracking.
+    expect(step(at('tracking'), '9400111')).toEqual({ kind: 'look-up', code: '9400111' })
+    expect(step(at('tracking'), '9400111', notFound('9400111'))).toEqual({
+      kind: 'tracking-number',
+      code: '9400111',
+    })
+  })
+
+  it('while a tracking number is asked for, the next slip opens its order and saves no tracking', () => {
+    const next = decideScan(at('tracking'), '70002', found())
+    expect(next.step).toMatchObject({ kind: 'open-order', order: other })
+    expect(next.dropsTracking).toBe(true)
+    // `#12` is never a tracking number, even when it names no order.
+    expect(step(at('tracking'), '#99', notFound('#99'))).toEqual({
+      kind: 'unknown-code',
+      warnings: [{ kind: 'unknown-code', code: '#99' }],
+    })
+    expect(decideScan(at('tracking'), '9400111', notFound('9400111')).dropsTracking).toBe(false)
   })
 
   it('an item of the open box ticks the first line of it still short, in any letter case', () => {
@@ -115,6 +136,7 @@ describe('decideScan: what a code means at the pack station', () => {
     expect(decideScan(at('confirm'), 'SHIRT')).toEqual({
       step: { kind: 'tick', key: 'SHIRT|M' },
       cancelsQuestion: true,
+      dropsTracking: false,
     })
     expect(cancels(at('confirm'), '70002', found())).toBe(true)
     expect(cancels(at('confirm'), 'POSTER', notFound('POSTER'))).toBe(true)
@@ -131,6 +153,7 @@ describe('decideScan: what a code means at the pack station', () => {
     expect(decideScan(withPack, 'pack')).toEqual({
       step: { kind: 'tick', key: 'PACK|' },
       cancelsQuestion: true,
+      dropsTracking: false,
     })
   })
 })

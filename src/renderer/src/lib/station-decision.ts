@@ -55,6 +55,11 @@ export interface StationDecision {
   step: StationStep
   /** A code arrived while "Pack it anyway?" was open: the question is withdrawn, and said so. */
   cancelsQuestion: boolean
+  /**
+   * A slip was scanned while the last parcel's tracking number was asked for: no tracking number
+   * is saved for that parcel (the slip's number is no tracking number), and that is said.
+   */
+  dropsTracking: boolean
 }
 
 /** An empty Enter, by phase: never a pack while the question is open. */
@@ -82,9 +87,10 @@ export function decideScan(
   const decided = (step: StationStep): StationDecision => ({
     step,
     cancelsQuestion: state.phase === 'confirm' && code !== '' && step.kind !== 'confirm-pack',
+    dropsTracking: state.phase === 'tracking' && step.kind === 'open-order',
   })
   if (code === '') return decided(EMPTY_ENTER[state.phase])
-  if (state.phase === 'tracking') return decided({ kind: 'tracking-number', code })
+  if (state.phase === 'tracking') return decided(trackingStep(code, lookedUp))
 
   const boxOpen = state.phase === 'order' || state.phase === 'confirm'
   // An item of the box wins over the word: a barcode reading "PACK" must not pack the box.
@@ -109,4 +115,23 @@ export function decideScan(
     return decided({ kind: 'wrong-item', warning: { kind: 'wrong-item', code } })
   }
   return decided({ kind: 'unknown-code', warnings: lookedUp.warnings })
+}
+
+/**
+ * While the last parcel's tracking number is asked for. The packer's next move is often the next
+ * slip: a slip's code must open that order, not land on the packed parcel as its tracking number.
+ * `#12` is always a slip; bare digits are one when they name an order (main says), else they are
+ * a tracking number (many carriers' numbers are digits only); anything else is a tracking number.
+ */
+function trackingStep(code: string, lookedUp: StationScan | undefined): StationStep {
+  const kind = parseScanCode(code).kind
+  if (kind === 'other') return { kind: 'tracking-number', code }
+  if (lookedUp === undefined) return { kind: 'look-up', code }
+  if (lookedUp.found) {
+    const { order, warnings } = lookedUp
+    const readOnly = warnings.some((w) => w.kind === 'already-packed')
+    return { kind: 'open-order', order, warnings, readOnly }
+  }
+  if (kind === 'sequence') return { kind: 'unknown-code', warnings: lookedUp.warnings }
+  return { kind: 'tracking-number', code }
 }

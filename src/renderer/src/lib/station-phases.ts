@@ -32,6 +32,16 @@ export function askAgainText(confirmWord: string): string {
   return `Still not packed: Enter alone never answers "Pack it anyway?". Click "Pack anyway" or type ${confirmWord.toUpperCase()}.`
 }
 
+/** Another slip scanned while a box was half filled. */
+export function putAsideText(order: string): string {
+  return `Order ${order} was put aside unpacked: scan its slip to go on.`
+}
+
+/** A slip scanned while the last parcel's tracking number was asked for. */
+export function trackingDroppedText(packed: string, opened: string): string {
+  return `No tracking number saved for ${packed}: that code was the slip of ${opened}.`
+}
+
 /** A scan while "Pack it anyway?" was open: the box it asked about stays unpacked. */
 export function cancelledText(order: string, code: string): string {
   return `${order} not packed: the scan of "${code}" cancelled "Pack it anyway?".`

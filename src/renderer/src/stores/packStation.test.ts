@@ -281,4 +281,19 @@ describe('the pack station store', () => {
     expect(store.phase).toBe('idle')
     expect(fake.calls.addTracking).toHaveBeenCalledTimes(1)
   })
+
+  it('a slip scanned when a tracking number is asked for opens that order, saving no tracking', async () => {
+    const { fake } = fakeMain()
+    const store = await station()
+    await store.setOptions({ askTracking: true, carrier: 'USPS' })
+    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
+    expect(store.phase).toBe('tracking')
+    await store.submit('70002')
+    expect(fake.calls.addTracking).not.toHaveBeenCalled()
+    expect(store.order?.orderId).toBe(70002)
+    expect(store.phase).toBe('order')
+    expect(store.notice?.text).toBe(
+      'No tracking number saved for #1: that code was the slip of #2.',
+    )
+  })
 })

@@ -10,7 +10,13 @@ import type { Ticks } from '@renderer/lib/station-checklist'
 import { warmStationSound } from '@renderer/lib/station-sound'
 import { useSerialQueue } from '@renderer/composables/useSerialQueue'
 import { useStationBox } from '@renderer/composables/useStationBox'
-import { askAgainText, cancelledText, info } from '@renderer/lib/station-phases'
+import {
+  askAgainText,
+  cancelledText,
+  info,
+  putAsideText,
+  trackingDroppedText,
+} from '@renderer/lib/station-phases'
 import type { StationNotice, StationPhase } from '@renderer/lib/station-phases'
 
 const MAX_UNDO = 200
@@ -69,10 +75,7 @@ export const usePackStationStore = defineStore('packStation', () => {
   /** Puts an order on the station: a box to fill, or (packed before) read-only, nothing ticks. */
   function openOrder(next: StationOrder, list: StationWarning[], kept: Ticks = {}): void {
     if (order.value && order.value.orderId !== next.orderId && ticked.value > 0) {
-      const left = order.value
-      notice.value = info(
-        `Order ${orderLabel(left)} was put aside unpacked: scan its slip to go on.`,
-      )
+      notice.value = info(putAsideText(orderLabel(order.value)))
     }
     const readOnly = list.some((w) => w.kind === 'already-packed')
     order.value = next
@@ -145,25 +148,23 @@ export const usePackStationStore = defineStore('packStation', () => {
   function submit(raw: string): Promise<void> {
     return serial(async () => {
       error.value = null
-      const state = () => ({
-        phase: phase.value,
-        orderId: order.value?.orderId ?? null,
-        lines: order.value?.lines ?? [],
-        ticks: ticks.value,
-      })
-      let decision = decideScan(state(), raw)
+      let decision = decideScan(box.scanState(phase.value), raw)
       if (decision.step.kind === 'look-up' && campaignId.value !== null) {
         const scan = await api().scanOrder({ campaignId: campaignId.value, code: raw.trim() })
-        decision = decideScan(state(), raw, scan)
+        decision = decideScan(box.scanState(phase.value), raw, scan)
       }
       const asked = decision.cancelsQuestion ? order.value : null
       if (asked) {
         question.value = null
         phase.value = 'order'
       }
+      const parcel = decision.dropsTracking ? lastPacked.value : null
       await act(decision.step)
       // Said last, over what the scan itself said: the box the question was about is not packed.
       if (asked) notice.value = info(cancelledText(orderLabel(asked), raw.trim()))
+      if (parcel && order.value) {
+        notice.value = info(trackingDroppedText(orderLabel(parcel), orderLabel(order.value)))
+      }
     })
   }
 
