@@ -1,8 +1,11 @@
+import { isLiteralLoopbackHost } from '../net/loopback-host'
+
 /**
  * The team store's connection URL, read the same way by the CLI, the main process and the
  * Settings → Team view: `postgres://user[:password]@host[:port]/database[?sslmode=...]`.
- * TLS is required unless the host is this computer (loopback); the password may come from the
- * URL or separately (the keychain, PERKPACK_TEAM_PASSWORD) and is never part of any message.
+ * TLS is required unless the host is this computer (`localhost` or a literal loopback address,
+ * shared/net/loopback-host.ts); the password may come from the URL or separately (the keychain,
+ * PERKPACK_TEAM_PASSWORD) and is never part of any message.
  */
 export type TeamTls = 'off' | 'verify-full' | 'no-verify'
 
@@ -24,15 +27,7 @@ export class TeamUrlError extends Error {
   override name = 'TeamUrlError'
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost'])
 const EXAMPLE = 'postgres://perkpack@db.example.com:5432/perkpack?sslmode=verify-full'
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
-  if (LOOPBACK_NAMES.has(bare)) return true
-  if (bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true
-  return /^127(\.\d{1,3}){3}$/.test(bare)
-}
 
 /** libpq's sslmode words, mapped onto what this desk does with them. */
 function tlsOf(mode: string | null, loopback: boolean): TeamTls {
@@ -104,7 +99,7 @@ export function parseTeamUrl(raw: string, password: string | null = null): TeamU
   if (user === '')
     throw new TeamUrlError(`The team URL names no user (user@host). Example: ${EXAMPLE}`)
   const inUrl = url.password === '' ? null : decoded(url.password, 'password')
-  const loopback = isLoopbackHost(host)
+  const loopback = isLiteralLoopbackHost(host)
   const tls = tlsOf(url.searchParams.get('sslmode'), loopback)
   const hostPort = `${url.host}`
   const query = url.search

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopbackHost, parseTeamUrl, redactTeamUrl } from '../../../src/shared/team/team-url'
+import { parseTeamUrl, redactTeamUrl } from '../../../src/shared/team/team-url'
 
 const SECRET = 'S3cr3t-pa55'
 
@@ -46,14 +46,33 @@ describe('the team URL rule', () => {
     )
   })
 
-  it('lets a server on this computer go without TLS', () => {
-    for (const host of ['localhost', '127.0.0.1', '127.8.9.10', '[::1]']) {
-      expect(parseTeamUrl(`postgres://p@${host}/db`).tls).toBe('off')
-      expect(parseTeamUrl(`postgres://p@${host}/db?sslmode=disable`).tls).toBe('off')
+  it('lets a server on this computer go without TLS: localhost and literal loopback only', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.8.9.10', '[::1]', '[0:0:0:0:0:0:0:1]']) {
+      expect(parseTeamUrl(`postgres://p@${host}/db`).tls, host).toBe('off')
+      expect(parseTeamUrl(`postgres://p@${host}/db?sslmode=disable`).tls, host).toBe('off')
     }
-    expect(isLoopbackHost('127.0.0.1.example.com')).toBe(false)
-    expect(isLoopbackHost('localhost.evil.com')).toBe(false)
-    expect(isLoopbackHost('128.0.0.1')).toBe(false)
+  })
+
+  // Names a resolver answers (an /etc/hosts entry, or DNS when it has none) and addresses not
+  // in the dotted form: a DNS answer pointing elsewhere would get the password in clear.
+  it.each([
+    'localhost.localdomain',
+    'ip6-localhost',
+    'localhost.',
+    'db.localhost',
+    '127.999.999.999',
+    '127.08.0.1',
+    '127.1',
+    '0x7f.1',
+    '2130706433',
+    '127.0.0.1.',
+    '127.0.0.1.example.com',
+    '[::ffff:127.0.0.1]',
+  ])('needs TLS, checked, for %s', (host) => {
+    expect(parseTeamUrl(`postgres://p@${host}/db`).tls).toBe('verify-full')
+    expect(() => parseTeamUrl(`postgres://p@${host}/db?sslmode=disable`)).toThrow(
+      'needs TLS: sslmode=disable is refused',
+    )
   })
 
   it('names what is wrong and never repeats the password', () => {
