@@ -6,6 +6,7 @@ import globals from 'globals'
 import fs from 'node:fs'
 import { builtinModules } from 'node:module'
 import { importLayers } from './lint/import-layers.mjs'
+import { redactedLogs } from './lint/redacted-logs.mjs'
 
 const RAW_IPC_MESSAGE =
   'Register IPC handlers with src/main/ipc/register.ts and call them through the preload bridge; raw ipcMain/ipcRenderer bypass the sender check and argument validation.'
@@ -116,6 +117,9 @@ const IMPORT_LAYERS = {
   ],
 }
 
+/** Our own rules, one plugin object for every block that uses them (ESLint compares them). */
+const PERKPACK_RULES = { rules: { 'import-layers': importLayers, 'redacted-logs': redactedLogs } }
+
 export default tseslint.config(
   {
     ignores: [
@@ -196,8 +200,14 @@ export default tseslint.config(
   // Which of our folders may import which (lint/import-layers.mjs resolves each import).
   {
     files: ['src/**/*.{ts,mts,vue}'],
-    plugins: { perkpack: { rules: { 'import-layers': importLayers } } },
+    plugins: { perkpack: PERKPACK_RULES },
     rules: { 'perkpack/import-layers': ['error', IMPORT_LAYERS] },
+  },
+  // The main process's console lines go through redact() (lint/redacted-logs.mjs).
+  {
+    files: ['src/main/**/*.{ts,mts}'],
+    plugins: { perkpack: PERKPACK_RULES },
+    rules: { 'perkpack/redacted-logs': 'error' },
   },
   prettier,
 )

@@ -1,10 +1,11 @@
-import fs from 'node:fs'
 import path from 'node:path'
+import { readCsvInput } from '../main/services/floor/csv-input'
 import { UsageError } from '../main/services/perkpack-errors'
 
 /**
- * The file a command reads (a CSV given on the command line), whole. A missing or unreadable
- * file is a usage error that names the file and the fix, never a stack trace.
+ * The file a command reads (a CSV given on the command line), whole, within the size and field
+ * limits the app reads files with (csv-input.ts). A missing or unreadable file, or one over a
+ * limit, is a usage error that names the file and the fix, never a stack trace.
  */
 export function readInputFile(
   file: string | undefined,
@@ -12,8 +13,10 @@ export function readInputFile(
 ): { bytes: Buffer; name: string; given: string } {
   if (!file) throw new UsageError(`Missing the CSV file. Usage: perkpack ${usage}`)
   try {
-    return { bytes: fs.readFileSync(file), name: path.basename(file), given: file }
+    const name = path.basename(file)
+    return { bytes: readCsvInput(file, name), name, given: file }
   } catch (error) {
+    if (error instanceof UsageError) throw error
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(
       code === 'ENOENT'

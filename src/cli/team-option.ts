@@ -23,8 +23,11 @@ export async function teamUrl(context: CliContext, values: ParsedValues): Promis
     const keychain = async () =>
       given === undefined ? context.secretStore().get(teamPasswordAccount(parseTeamUrl(raw))) : null
     const password = env.PERKPACK_TEAM_PASSWORD ?? (await keychain())
-    registerSecret(password ?? undefined)
-    return parseTeamUrl(raw, password)
+    const url = parseTeamUrl(raw, password)
+    // Whichever it came from (the URL, its query string, the environment, the keychain): masked
+    // in every message and --debug line from here on.
+    registerSecret(url.password)
+    return url
   } catch (error) {
     if (error instanceof TeamUrlError) throw new UsageError(error.message)
     throw error

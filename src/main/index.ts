@@ -12,6 +12,7 @@ import { readWindowState, restoreBounds, writeWindowState } from './shell/window
 import { electronDesktop } from './shell/electron-desktop'
 import { registerHandlers } from './ipc/register'
 import { defaultDataDir } from './services/profile'
+import { describeError, redact } from './services/redact'
 import { useElectronNativeBuilds } from './services/native-builds'
 
 const rendererDir = join(__dirname, '../renderer')
@@ -20,6 +21,8 @@ if (app.isPackaged && process.env.ELECTRON_RENDERER_URL) {
   console.error('perkpack: ELECTRON_RENDERER_URL is ignored: the installed app shows its own page.')
 }
 const isAppUrl = (url: string): boolean => isRendererPage(url, renderer)
+/** main's lines on stderr, redacted: an error may quote a URL's token or the team password. */
+const log = (line: string): void => console.error(`perkpack: ${redact(line)}`)
 
 // Before `ready`, or Chromium treats app:// as an opaque, insecure scheme. standard: relative
 // URLs and an origin of its own; secure: a secure context like https; supportFetchAPI: the
@@ -123,7 +126,7 @@ function start(): void {
           if (!window.webContents.isDestroyed()) window.webContents.send(event, payload)
         }
       },
-      log: (line) => console.error(`perkpack: ${line}`),
+      log,
       // Dialogs belong to the main window, so they stay on top of it.
       desktop: electronDesktop(() => mainWindow),
     })
@@ -139,7 +142,7 @@ function start(): void {
         await shell.openExternal(url)
         return true
       },
-      log: (line) => console.error(`perkpack: ${line}`),
+      log,
     }),
     isAppUrl,
   )
@@ -147,11 +150,7 @@ function start(): void {
   const defaultSession = session.defaultSession
   protocol.handle(
     APP_SCHEME,
-    createAppProtocolHandler(
-      rendererDir,
-      (file) => readFile(file),
-      (line) => console.error(`perkpack: ${line}`),
-    ),
+    createAppProtocolHandler(rendererDir, (file) => readFile(file), log),
   )
   denyAllPermissions(defaultSession)
   if (renderer.kind === 'dev-server') {
@@ -166,7 +165,7 @@ function start(): void {
 
   buildMenu()
   mainWindow = createWindow()
-  void current.start().catch((error: unknown) => console.error(`perkpack: ${String(error)}`))
+  void current.start().catch((error: unknown) => log(describeError(error)))
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
   })

@@ -50,13 +50,25 @@ async function freePort(): Promise<number> {
   })
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface PostgresOptions {
+  /** PEM certificate and key: the server offers TLS with them (ssl=on). */
+  tls?: { cert: string; key: string }
+}
+
+export async function startPostgres(config: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = binDir()
   const root = process.getuid?.() === 0
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-pg-'))
   const data = path.join(dir, 'data')
   const pwfile = path.join(dir, 'pw')
   fs.writeFileSync(pwfile, PG_PASSWORD)
+  let tls = ''
+  if (config.tls) {
+    // The server refuses a key others may read.
+    fs.writeFileSync(path.join(dir, 'server.pem'), config.tls.cert)
+    fs.writeFileSync(path.join(dir, 'server.key'), config.tls.key, { mode: 0o600 })
+    tls = ` -c ssl=on -c ssl_cert_file=${dir}/server.pem -c ssl_key_file=${dir}/server.key`
+  }
   if (root) execFileSync('chown', ['-R', 'postgres:postgres', dir])
   const run = (tool: string, args: string[]) => {
     const command = root ? 'runuser' : path.join(bin, tool)
@@ -77,7 +89,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '--locale=C',
   ])
   const port = await freePort()
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60`
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60${tls}`
   const start = () =>
     run('pg_ctl', [
       '-D',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { MAX_DASHBOARD_PREVIEW_ROWS } from '../../shared/ipc'
 import type {
@@ -11,6 +11,7 @@ import type {
 import type { Desktop } from '../exports/desktop-port'
 import type { OfflineCache } from '../services/cache'
 import { openDashboardExport } from '../services/dashboard/dashboard-export'
+import { readCsvInputAsync } from '../services/floor/csv-input'
 import type { DashboardExport } from '../services/dashboard/dashboard-export'
 import {
   DashboardCounts,
@@ -28,8 +29,6 @@ const PREVIEW_TTL_MS = 30 * 60_000
  * again, a chunk at a time, by the import): the last two.
  */
 const MAX_PREVIEWS = 2
-/** Far above any dashboard export (100,000 pledges are tens of MB): a wrong file, not a slow one. */
-const MAX_FILE_BYTES = 512 * 2 ** 20
 
 interface KeptPreview {
   campaignId: number
@@ -69,13 +68,7 @@ async function readBytes(path: string): Promise<Buffer> {
         `${name} is a folder, not a file. Choose the contributions CSV itself.`,
       )
     }
-    if (info.size > MAX_FILE_BYTES) {
-      throw new PerkPackError(
-        'dashboard_file_unreadable',
-        `${name} is ${Math.ceil(info.size / 2 ** 20)} MB, far more than a dashboard export. Choose the contributions CSV downloaded from the dashboard.`,
-      )
-    }
-    return await readFile(path)
+    return await readCsvInputAsync(path, name)
   } catch (error) {
     if (error instanceof PerkPackError) throw error
     const code = (error as NodeJS.ErrnoException).code
@@ -94,7 +87,7 @@ async function readBytes(path: string): Promise<Buffer> {
  * unchanged file's bytes are not held while the import runs (tens of MB).
  */
 async function changedBytes(kept: KeptPreview): Promise<Buffer | null> {
-  const now = await readFile(kept.path).catch(() => null)
+  const now = await readCsvInputAsync(kept.path, basename(kept.path)).catch(() => null)
   return now && sha256(now) !== kept.hash ? now : null
 }
 

@@ -16,6 +16,7 @@ import { writeExportFile } from '../services/export/excel-files'
 import type { OfflineCache } from '../services/cache'
 import { fillDashboardFile } from '../services/floor/dashboard-fill'
 import { decodeCsv } from '../services/floor/csv-bytes'
+import { checkCsvInput } from '../services/floor/csv-input'
 import { readTrackingFile } from '../services/floor/tracking-file'
 import { previewTracking, trackingEntries } from '../services/floor/tracking-import'
 import type { TrackingPreview } from '../services/floor/tracking-import'
@@ -80,7 +81,9 @@ export class TrackingDesk {
 
   preview(request: TrackingPreviewRequest): TrackingPreviewView {
     const rows = this.rows(request.campaignId)
-    const { text } = decodeCsv(Buffer.from(request.contentBase64, 'base64'))
+    const bytes = Buffer.from(request.contentBase64, 'base64')
+    checkCsvInput(bytes, request.fileName)
+    const { text } = decodeCsv(bytes)
     const file = readTrackingFile(text, request.fileName, request.format)
     const preview = previewTracking(file, rows, this.cache().floor().states(request.campaignId))
     const previewId = this.nextPreviewId++
@@ -130,8 +133,10 @@ export class TrackingDesk {
 
   async fillDashboard(request: DashboardFillRequest): Promise<DashboardFillReport | null> {
     const rows = this.rows(request.campaignId)
+    const bytes = Buffer.from(request.contentBase64, 'base64')
+    checkCsvInput(bytes, request.fileName)
     const result = fillDashboardFile(
-      Buffer.from(request.contentBase64, 'base64'),
+      bytes,
       request.fileName,
       rows,
       this.cache().floor().states(request.campaignId),

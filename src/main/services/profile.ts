@@ -25,6 +25,7 @@ import {
   themeSchema,
 } from '../../shared/ipc/field-schemas'
 import { teamUrlSchema } from '../../shared/ipc/team-schemas'
+import { isLiteralLoopbackHost } from '../../shared/net/loopback-host'
 import { UsageError } from './perkpack-errors'
 
 /**
@@ -33,17 +34,6 @@ import { UsageError } from './perkpack-errors'
  * settings, the environment and the command line choose, and the binding of stored
  * credentials to that target.
  */
-
-/** localhost, 127.0.0.0/8 and ::1: hosts whose traffic never leaves this machine. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '')
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  )
-}
 
 /** Trailing slashes would double up when paths are appended. */
 export function normalizeUrl(value: string, variable: string): string {
@@ -58,8 +48,10 @@ export function normalizeUrl(value: string, variable: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`${variable} must start with https:// (or http:// for a local simulator).`)
   }
-  // Tokens travel in the query string: in clear text only to this machine (the simulator).
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  // Tokens travel in the query string: in clear text only to this machine (the simulator). The
+  // URL parser has already written an http:// host's IPv4 address the dotted way (127.1 is
+  // 127.0.0.1 here), so only names and literal addresses are left to judge.
+  if (url.protocol === 'http:' && !isLiteralLoopbackHost(url.hostname)) {
     throw new UsageError(
       `${variable} must use https:// for ${url.hostname}: tokens would cross the network in clear text. Only a simulator on this machine (localhost, 127.0.0.1) may use http://.`,
     )

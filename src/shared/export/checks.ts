@@ -12,6 +12,7 @@ import { plural } from './check-text'
 import { packedButStoppedText } from '../floor/pack-checks'
 import { possibleDuplicates } from './duplicate-check'
 import { stopStatusCheck } from './stop-status-check'
+import { hiddenDirectionCharacters } from './direction-check'
 import { ordersCheck, PRE_PRINT_CHECK_ORDER } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
 
@@ -138,6 +139,7 @@ export function runPrePrintChecks(
     unreadableRows(context.problemRows),
     possibleDuplicates(contributions),
     nonLatinAddress(contributions),
+    hiddenDirectionCharacters(contributions),
     missingPhoneInternational(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     staleData(contributions, context),
   ]

@@ -10,6 +10,7 @@ export const PRE_PRINT_CHECK_ORDER = [
   'problem-rows',
   'possible-duplicates',
   'non-latin-address',
+  'direction-characters',
   'missing-phone-international',
   'stale-data',
 ] as const

@@ -1,8 +1,11 @@
+import { isLiteralLoopbackHost } from '../net/loopback-host'
+
 /**
  * The team store's connection URL, read the same way by the CLI, the main process and the
  * Settings → Team view: `postgres://user[:password]@host[:port]/database[?sslmode=...]`.
- * TLS is required unless the host is this computer (loopback); the password may come from the
- * URL or separately (the keychain, PERKPACK_TEAM_PASSWORD) and is never part of any message.
+ * TLS is required unless the host is this computer (`localhost` or a literal loopback address,
+ * shared/net/loopback-host.ts); the password may come from the URL or separately (the keychain,
+ * PERKPACK_TEAM_PASSWORD) and is never part of any message.
  */
 export type TeamTls = 'off' | 'verify-full' | 'no-verify'
 
@@ -24,15 +27,7 @@ export class TeamUrlError extends Error {
   override name = 'TeamUrlError'
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost'])
 const EXAMPLE = 'postgres://perkpack@db.example.com:5432/perkpack?sslmode=verify-full'
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
-  if (LOOPBACK_NAMES.has(bare)) return true
-  if (bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true
-  return /^127(\.\d{1,3}){3}$/.test(bare)
-}
 
 /** libpq's sslmode words, mapped onto what this desk does with them. */
 function tlsOf(mode: string | null, loopback: boolean): TeamTls {
@@ -66,9 +61,32 @@ function decoded(part: string, what: string): string {
   }
 }
 
-/** Without a password, whatever the input held: for messages about a URL that did not parse. */
-export function redactTeamUrl(raw: string): string {
-  return raw.replace(/^(\w+:\/\/[^:@/?#]*):[^@/?#]*@/, '$1:***@')
+/**
+ * Query parameters that carry a secret: libpq takes `password` from the query string as well as
+ * from before the host (and `sslpassword`, a client key's). Read, never shown.
+ */
+const SECRET_PARAMS = new Set(['password', 'sslpassword'])
+
+/**
+ * The query's parameters as libpq reads them: `&`-separated, percent-decoded, a `+` a plus
+ * (URLSearchParams would make it a space and change the password).
+ */
+function queryParams(search: string): Array<{ raw: string; key: string; value: string }> {
+  if (search.length <= 1) return []
+  return search
+    .slice(1)
+    .split('&')
+    .filter((raw) => raw !== '')
+    .map((raw) => {
+      const at = raw.indexOf('=')
+      const key = at < 0 ? raw : raw.slice(0, at)
+      const secret = SECRET_PARAMS.has(key.toLowerCase())
+      return {
+        raw,
+        key,
+        value: at < 0 ? '' : decoded(raw.slice(at + 1), secret ? 'password' : `"${key}" value`),
+      }
+    })
 }
 
 /**
@@ -82,8 +100,9 @@ export function parseTeamUrl(raw: string, password: string | null = null): TeamU
   try {
     url = new URL(text)
   } catch {
+    // Not echoed: what did not parse may be a password holding / ? # or @.
     throw new TeamUrlError(
-      `The team URL "${redactTeamUrl(text)}" cannot be read. Example: ${EXAMPLE}`,
+      `The team URL cannot be read. Check the host and port, and write a / ? # @ : or % in the user name or password as %2F %3F %23 %40 %3A or %25 (or leave the password out of the URL). Example: ${EXAMPLE}`,
     )
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
@@ -103,11 +122,14 @@ export function parseTeamUrl(raw: string, password: string | null = null): TeamU
   const user = decoded(url.username, 'user name')
   if (user === '')
     throw new TeamUrlError(`The team URL names no user (user@host). Example: ${EXAMPLE}`)
-  const inUrl = url.password === '' ? null : decoded(url.password, 'password')
-  const loopback = isLoopbackHost(host)
+  const params = queryParams(url.search)
+  const inQuery = params.find((param) => param.key === 'password')?.value ?? ''
+  const inUrl = url.password !== '' ? decoded(url.password, 'password') : inQuery || null
+  const loopback = isLiteralLoopbackHost(host)
   const tls = tlsOf(url.searchParams.get('sslmode'), loopback)
   const hostPort = `${url.host}`
-  const query = url.search
+  const shown = params.filter((param) => !SECRET_PARAMS.has(param.key.toLowerCase()))
+  const query = shown.length === 0 ? '' : `?${shown.map((param) => param.raw).join('&')}`
   return {
     host: host.replace(/^\[|\]$/g, ''),
     port,

@@ -33,6 +33,12 @@ describe('normalizeUrl', () => {
       'http://api.example.com',
       'http://10.0.0.5:4010',
       'http://localhost.evil.test',
+      // Names a resolver answers: only localhost itself and literal loopback addresses are
+      // this machine (shared/net/loopback-host.ts, the team store's rule too).
+      'http://api.localhost:4010',
+      'http://localhost.:4010',
+      'http://localhost.localdomain:4010',
+      'http://ip6-localhost:4010',
     ])
       expect(() => normalizeUrl(remote, 'PERKPACK_BASE_URL')).toThrow(
         /PERKPACK_BASE_URL must use https:\/\/ for .*Only a simulator on this machine/,

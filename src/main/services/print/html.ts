@@ -1,3 +1,4 @@
+import { withoutDirectionControls } from '../../../shared/text/direction-controls'
 import type { TextLang } from './fonts'
 import { cssFamilies } from './fonts'
 
@@ -13,9 +14,11 @@ const HTML_ESCAPE_RE = /[&<>"']/g
 /**
  * Every backer-supplied string goes through this before it touches markup: names like
  * `<script>` or `"><img ...>` must print as the text the backer typed, in text and attributes.
+ * Direction controls are left out, as measure.ts and the PDF leave them out: Chromium would
+ * otherwise let an override in one field reverse the rest of the line.
  */
 export function escapeHtml(text: string): string {
-  return text.replace(HTML_ESCAPE_RE, (ch) => HTML_ESCAPES[ch] ?? ch)
+  return withoutDirectionControls(text).replace(HTML_ESCAPE_RE, (ch) => HTML_ESCAPES[ch] ?? ch)
 }
 
 /**

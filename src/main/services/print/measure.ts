@@ -1,3 +1,4 @@
+import { withoutDirectionControls } from '../../../shared/text/direction-controls'
 import type { Face, FontWeight, TextLang } from './fonts'
 import { advanceEm, faceFor, loadFace, strutFace } from './fonts'
 
@@ -115,12 +116,15 @@ function measureRuns(text: string, style: TextStyle): Measured {
 
 const cache = new Map<string, Measured>()
 
-/** The text as one line, measured; results are cached (addresses repeat cities and streets). */
+/**
+ * The text as one line, measured; results are cached (addresses repeat cities and streets).
+ * Without its direction controls, as visual-runs.ts draws it (shared/text/direction-controls.ts).
+ */
 export function measure(text: string, style: TextStyle = REGULAR): Measured {
   const key = `${style.lang}\u0000${style.weight}\u0000${text}`
   let measured = cache.get(key)
   if (measured === undefined) {
-    measured = measureRuns(text, style)
+    measured = measureRuns(withoutDirectionControls(text), style)
     if (cache.size >= 100_000) cache.clear()
     cache.set(key, measured)
   }

@@ -1,4 +1,5 @@
 import bidiFactory from 'bidi-js'
+import { withoutDirectionControls } from '../../../shared/text/direction-controls'
 import type { Face } from './fonts'
 import { loadFace } from './fonts'
 import type { TextStyle } from './measure'
@@ -99,10 +100,15 @@ function shape(face: Face | null, text: string, rtl: boolean, source = text): Vi
 
 /** Right-to-left characters; a line without any is drawn in its logical order. */
 const RTL_RE =
-  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
 
-/** `text` as one line, in visual order: the runs to draw from the left edge, one after another. */
-export function visualRuns(text: string, style: TextStyle): VisualRun[] {
+/**
+ * `text` as one line, in visual order: the runs to draw from the left edge, one after another.
+ * The direction controls a backer typed are left out (shared/text/direction-controls.ts): the
+ * line is ordered by its letters alone, so an override in one field cannot reverse the rest.
+ */
+export function visualRuns(typed: string, style: TextStyle): VisualRun[] {
+  const text = withoutDirectionControls(typed)
   const logical = runs(text, style)
   if (!RTL_RE.test(text)) return logical.map((run) => shape(run.face, run.text, false))
 
@@ -147,7 +153,8 @@ export function visualRuns(text: string, style: TextStyle): VisualRun[] {
 }
 
 /** The line reads right to left (its first strong character is), as `dir="auto"` decides. */
-export function isRightToLeft(text: string): boolean {
+export function isRightToLeft(typed: string): boolean {
+  const text = withoutDirectionControls(typed)
   if (!RTL_RE.test(text)) return false
   return (bidi.getEmbeddingLevels(text, 'auto').paragraphs[0]?.level ?? 0) % 2 === 1
 }

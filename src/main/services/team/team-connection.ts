@@ -1,3 +1,5 @@
+import { isIP } from 'node:net'
+import { checkServerIdentity } from 'node:tls'
 import type pg from 'pg'
 import type { TeamUrl } from '../../../shared/team/team-url'
 import { teamError } from './team-errors'
@@ -20,11 +22,21 @@ export interface TeamClient {
   close(): Promise<void>
 }
 
+/**
+ * TLS as team-url.ts decided it. pg is given this object, never the URL: it does not read the
+ * URL's sslmode (its own connection-string reading would take `require` as verify-full), and an
+ * explicit `ssl` makes it ignore PGSSLMODE and the other PG* variables. verify-full: the chain
+ * must lead to a CA Node trusts and the certificate must name the host of the URL, whatever
+ * host pg hands to tls.connect; the name goes out as SNI unless it is an address (RFC 6066).
+ */
 function tlsOption(url: TeamUrl): pg.ClientConfig['ssl'] {
   if (url.tls === 'off') return false
-  // servername: the certificate is checked against the host the person typed.
-  if (url.tls === 'verify-full') return { rejectUnauthorized: true, servername: url.host }
-  return { rejectUnauthorized: false }
+  if (url.tls === 'no-verify') return { rejectUnauthorized: false }
+  return {
+    rejectUnauthorized: true,
+    ...(isIP(url.host) === 0 ? { servername: url.host } : {}),
+    checkServerIdentity: (_host, cert) => checkServerIdentity(url.host, cert),
+  }
 }
 
 /** One connection to the team store; errors come out as the desk's own messages. */

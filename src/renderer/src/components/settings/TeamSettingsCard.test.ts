@@ -46,6 +46,17 @@ describe('Settings → Team', () => {
     expect(buttonByName('Save team store').disabled).toBe(false)
   })
 
+  it('refuses a password= in the query string too, pointing to the Password field', async () => {
+    const { wrapper } = await setup()
+    await typeInto(inputByLabel(wrapper, 'Team URL'), `${LOCAL}?sslmode=require&password=hunter2`)
+    await flushPromises()
+    expect(card()).toContain(
+      'Leave the password out of the team URL: type it in the Password field (it is kept in the keychain).',
+    )
+    expect(card()).not.toContain('hunter2')
+    expect(buttonByName('Save team store').disabled).toBe(true)
+  })
+
   it('sends the URL and password once; afterwards it only knows a password is kept', async () => {
     const { fake, wrapper } = await setup()
     await typeInto(inputByLabel(wrapper, 'Team URL'), LOCAL)
