@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createTestingPinia } from '@pinia/testing'
+import { createPinia, getActivePinia } from 'pinia'
+import { useShrinkStore } from '@renderer/stores/shrink'
+import { fakeBridge } from './fakeBridge'
+import { resetToFreshWindow } from './fresh-window'
+
+// The renderer's files share one window per worker: what one leaves must not reach the next.
+describe('resetToFreshWindow', () => {
+  it('lets the next file use the Pinia it makes after a testing Pinia was left active', () => {
+    createTestingPinia({ createSpy: vi.fn })
+    resetToFreshWindow()
+    expect(getActivePinia()).toBeUndefined()
+    const pinia = createPinia()
+    const shrink = useShrinkStore(pinia)
+    shrink.ask({
+      campaignId: 1,
+      currentCount: 10,
+      incomingCount: 1,
+      incomingProblemCount: 0,
+      fewerOrders: true,
+      addressesLost: null,
+    })
+    // A store of the testing Pinia would have its actions stubbed: nothing asked.
+    expect(shrink.pending?.campaignId).toBe(1)
+    expect(pinia.state.value).toHaveProperty('shrink')
+  })
+
+  it('takes back fake timers, stubbed globals, the bridge, storage and the page', () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('requestAnimationFrame', () => 0)
+    fakeBridge()
+    localStorage.setItem('perkpack.currentCampaign', '7')
+    document.body.innerHTML = '<div class="n-modal-container">left behind</div>'
+    document.documentElement.style.colorScheme = 'dark'
+    const writeText = vi.fn()
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+
+    resetToFreshWindow()
+
+    expect(vi.isFakeTimers()).toBe(false)
+    expect(requestAnimationFrame).not.toBe(undefined)
+    expect(String(requestAnimationFrame)).not.toContain('() => 0')
+    expect('perkpack' in window).toBe(false)
+    expect(localStorage.length).toBe(0)
+    expect(document.body.innerHTML).toBe('')
+    expect(document.documentElement.getAttribute('style')).toBeNull()
+    expect(navigator.clipboard.writeText).not.toBe(writeText)
+  })
+})
