@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { UsageError } from '../../main/services/perkpack-errors'
+import { writePackingList } from '../../main/services/export/excel'
 import { checksAsExportRows } from '../../shared/export/checks'
 import { problemLines } from '../../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
@@ -60,9 +61,6 @@ evaluates; text that starts like a formula gets Excel's hidden apostrophe (quote
     refuseEmptySelection(rows.length, '--status, --perk, --country or --search')
 
     const progress = new ProgressLine(context.io.stderr)
-    // Loaded here, not at the top: exceljs is half of what every other command would load
-    // (about 1 s of CPU at each start), and only this command writes a workbook.
-    const { writePackingList } = await import('../../main/services/export/excel')
     const result = await writePackingList({
       contributions: rows,
       floor: context.cache().floor().states(campaignId),
