@@ -59,12 +59,13 @@ export default defineConfig({
           include: ['src/renderer/**/*.test.ts'],
           // One module cache and one window per worker (isolate: false): vue and naive-ui are
           // imported once a worker, not once a file. With a cache per file the project took
-          // 288 s of CPU (80 files), shared 48 s. The setup file gives each file the state a
-          // fresh worker would (no active Pinia, real timers, empty storage and page, no bridge):
-          // files failed now and then after others through that state (ShrinkDialog, where a
-          // testing Pinia left active by the file before turned the stores it made into stubs).
-          // Hold it with runs in shuffled order: `npx vitest run --project renderer
-          // --sequence.shuffle --sequence.seed=N`.
+          // 288 s of CPU (80 files), shared 44-55 s. The setup file gives each file the state a
+          // fresh worker would (test-utils/fresh-window.ts: no active Pinia, the window's own
+          // timers and frames, no stubbed globals, empty storage and page, no bridge): files
+          // failed now and then after others through that state (ShrinkDialog, where a testing
+          // Pinia left active by the file before turned the stores it made into stubs; a frame
+          // faked and stubbed by one file that never came in the next). Hold it with runs in
+          // shuffled order: `npx vitest run --project renderer --sequence.shuffle --sequence.seed=N`.
           isolate: false,
           setupFiles: ['src/renderer/src/test-utils/reset-between-files.ts'],
           // A whole view mounted with naive-ui takes seconds on a loaded two-core machine.
