@@ -24,7 +24,9 @@ async function run<T>(outcomes: Array<Attempt<T> | (() => never)>, policy = POLI
   const pauses: number[] = []
   const retries: RetryInfo[] = []
   let calls = 0
-  const result = await withRetries(
+  let value: T | undefined
+  let error: unknown
+  await withRetries(
     async () => {
       const next = outcomes[calls++]
       if (next === undefined) throw new Error('more attempts than scripted')
@@ -38,10 +40,10 @@ async function run<T>(outcomes: Array<Attempt<T> | (() => never)>, policy = POLI
       onRetry: (info) => retries.push(info),
     },
   ).then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
+    (answer) => void (value = answer),
+    (failure: unknown) => void (error = failure),
   )
-  return { ...result, calls, pauses, retries }
+  return { value, error, calls, pauses, retries }
 }
 
 describe('withRetries', () => {
