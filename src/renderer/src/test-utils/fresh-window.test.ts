@@ -45,10 +45,11 @@ describe('resetToFreshWindow', () => {
     await new Promise((resolve) => setTimeout(resolve, 1))
   })
 
-  it('takes back the bridge, storage, the page and navigator', () => {
+  it('takes back the bridge, storage, the page, its styles and navigator', () => {
     fakeBridge()
     localStorage.setItem('perkpack.currentCampaign', '7')
     document.body.innerHTML = '<div class="n-modal-container">left behind</div>'
+    document.head.innerHTML = '<style cssr-id="n-button">.n-button {}</style>'
     document.documentElement.style.colorScheme = 'dark'
     const writeText = vi.fn()
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
@@ -58,6 +59,7 @@ describe('resetToFreshWindow', () => {
     expect('perkpack' in window).toBe(false)
     expect(localStorage.length).toBe(0)
     expect(document.body.innerHTML).toBe('')
+    expect(document.head.innerHTML).toBe('')
     expect(document.documentElement.getAttribute('style')).toBeNull()
     expect(navigator.clipboard.writeText).not.toBe(writeText)
   })

@@ -74,6 +74,10 @@ export function resetToFreshWindow(): void {
   // An empty page: nothing a previous file teleported to the body or left mounted, no page style.
   document.body.innerHTML = ''
   document.documentElement.removeAttribute('style')
+  // No styles of the components earlier files mounted: naive-ui looks for its style in the head
+  // at every mount (and adds it when missing), so a head holding every file's styles made each
+  // mount slower the later its file ran.
+  document.head.innerHTML = ''
   // What a test set on navigator itself (a clipboard of its own) no longer hides the window's.
   for (const key of Object.getOwnPropertyNames(navigator)) {
     if (key in Navigator.prototype) Reflect.deleteProperty(navigator, key)
