@@ -59,7 +59,7 @@ export default defineConfig({
           include: ['src/renderer/**/*.test.ts'],
           // One module cache and one window per worker (isolate: false): vue and naive-ui are
           // imported once a worker, not once a file. With a cache per file the project took
-          // 288 s of CPU (80 files), shared 44-55 s. The setup file gives each file the state a
+          // 288 s of CPU (80 files), shared 39 s. The setup file gives each file the state a
           // fresh worker would (test-utils/fresh-window.ts: no active Pinia, the window's own
           // timers and frames, no stubbed globals, empty storage and page, no bridge): files
           // failed now and then after others through that state (ShrinkDialog, where a testing
