@@ -57,11 +57,16 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['src/renderer/**/*.test.ts'],
-          // A module cache per file (vitest's default). Sharing one (isolate: false) took the
-          // project from about 300 s to 45 s on two busy cores, but files then failed now and
-          // then after others (ShrinkDialog 3 of 6 runs, ProblemRowsDrawer once on CI) through
-          // state a previous file left in shared modules: a red CI costs more than the minutes.
-          isolate: true,
+          // One module cache and one window per worker (isolate: false): vue and naive-ui are
+          // imported once a worker, not once a file. With a cache per file the project took
+          // 288 s of CPU (80 files), shared 39 s. The setup file gives each file the state a
+          // fresh worker would (test-utils/fresh-window.ts: no active Pinia, the window's own
+          // timers and frames, no stubbed globals, empty storage and page, no bridge): files
+          // failed now and then after others through that state (ShrinkDialog, where a testing
+          // Pinia left active by the file before turned the stores it made into stubs; a frame
+          // faked and stubbed by one file that never came in the next). Hold it with runs in
+          // shuffled order: `npx vitest run --project renderer --sequence.shuffle --sequence.seed=N`.
+          isolate: false,
           setupFiles: ['src/renderer/src/test-utils/reset-between-files.ts'],
           // A whole view mounted with naive-ui takes seconds on a loaded two-core machine.
           testTimeout: 15_000,

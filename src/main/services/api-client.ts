@@ -9,15 +9,8 @@ import type { CampaignContributionsPage, OrderStatus } from '../../shared/api/sc
 import { describeIssues } from '../../shared/api/validate'
 import { API_VERSION } from '../../shared/config'
 import { ApiError, PerkPackError, SignInRequired } from './perkpack-errors'
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  fetchText,
-  parseJsonBody,
-  parseRetryAfter,
-  sleep as realSleep,
-} from './http'
-import type { FetchLike, RetryPolicy, Sleep } from './http'
+import { DEFAULT_RETRY, fetchText, parseJsonBody, parseRetryAfter, withRetries } from './http'
+import type { Attempt, FetchLike, RetryInfo, RetryPolicy, Sleep } from './http'
 import { redact } from './redact'
 import type { Session } from './session'
 
@@ -31,7 +24,7 @@ export interface ApiClientOptions {
   random?: () => number
   now?: () => number
   /** Each retry, redacted, for logs and `--debug`. */
-  onRetry?: (info: { endpoint: string; attempt: number; delayMs: number; reason: string }) => void
+  onRetry?: (info: RetryInfo) => void
 }
 
 export interface RequestOptions {
@@ -142,7 +135,6 @@ export class ApiClient {
     }
     const endpoint = `GET /${API_VERSION}${path}${query.page ? `?page=${query.page}` : ''}`
     const signal = withDeadline(request)
-    const sleep = this.options.sleep ?? realSleep
     const now = this.options.now ?? Date.now
     let accessToken = await session.accessToken()
     if (spec.accessToken === 'required' && accessToken === null) {
@@ -150,57 +142,49 @@ export class ApiClient {
         `Reading ${what} needs a team member's sign-in (e-mail and password), not only an API token.`,
       )
     }
-    let renewed = false
-    let lastError: ApiError | undefined
-
-    for (let attempt = 1; attempt <= this.policy.attempts; attempt++) {
+    const send = async () => {
       const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}/${API_VERSION}${path}`)
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
       url.searchParams.set('api_token', await session.apiToken())
       if (accessToken) url.searchParams.set('access_token', accessToken)
-
-      let delayFloor = 0
-      try {
-        const { status, headers, text } = await fetchText(
-          this.options.fetch,
-          url.toString(),
-          { headers: { accept: 'application/json', 'user-agent': this.options.userAgent } },
-          endpoint,
-          this.policy.attemptTimeoutMs,
-          signal,
-        )
-        if (status === 200) return parseBody(spec.schema, text, endpoint, what)
-        if (status === 401 && accessToken && !renewed && !isApiTokenProblem(text)) {
-          // The access token died (expired or revoked): renew once, shared with concurrent callers.
-          renewed = true
-          accessToken = await session.renewAfter401(accessToken)
-          attempt--
-          continue
-        }
-        const error = statusError(status, text, endpoint, what, Boolean(accessToken))
-        if (!error.retryable) throw error
-        lastError = error
-        if (status === 429) {
-          const asked = parseRetryAfter(headers.get('retry-after'), now())
-          if (asked !== null) delayFloor = Math.min(asked, this.policy.maxRetryAfterMs)
-        }
-      } catch (error) {
-        if (!(error instanceof ApiError) || !error.retryable) throw error
-        lastError = error
-      }
-      if (attempt === this.policy.attempts) break
-      const delayMs = Math.max(delayFloor, backoffDelay(attempt, this.policy, this.options.random))
-      this.options.onRetry?.({ endpoint, attempt, delayMs, reason: lastError.message })
-      await sleep(delayMs, signal)
+      return fetchText(
+        this.options.fetch,
+        url.toString(),
+        { headers: { accept: 'application/json', 'user-agent': this.options.userAgent } },
+        endpoint,
+        this.policy.attemptTimeoutMs,
+        signal,
+      )
     }
-    const final = lastError as ApiError
-    throw new ApiError(
-      final.kind,
+    let renewed = false
+    const attempt = async (): Promise<Attempt<z.output<S>>> => {
+      let answer = await send()
+      if (answer.status === 401 && accessToken && !renewed && !isApiTokenProblem(answer.text)) {
+        // The access token died (expired or revoked): renew once, shared with concurrent callers,
+        // and ask again in the same attempt.
+        renewed = true
+        accessToken = await session.renewAfter401(accessToken)
+        answer = await send()
+      }
+      const { status, headers, text } = answer
+      if (status === 200) return { ok: true, value: parseBody(spec.schema, text, endpoint, what) }
+      const error = statusError(status, text, endpoint, what, Boolean(accessToken))
+      if (!error.retryable) throw error
+      const asked = status === 429 ? parseRetryAfter(headers.get('retry-after'), now()) : null
+      return {
+        ok: false,
+        error,
+        ...(asked !== null && { waitAtLeastMs: Math.min(asked, this.policy.maxRetryAfterMs) }),
+      }
+    }
+    return withRetries(attempt, {
+      policy: this.policy,
       endpoint,
-      `${final.reason} Gave up after ${this.policy.attempts} attempts.`,
-      final.status,
-      { cause: final, retryable: true, nextStep: final.nextStep },
-    )
+      signal,
+      sleep: this.options.sleep,
+      random: this.options.random,
+      onRetry: this.options.onRetry,
+    })
   }
 }
 

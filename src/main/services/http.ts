@@ -58,6 +58,70 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
+/** What one attempt came to: the answer, or a failure worth another attempt. */
+export type Attempt<T> =
+  | { ok: true; value: T }
+  /** `waitAtLeastMs`: the pause the server asked for (a 429's Retry-After), already capped. */
+  | { ok: false; error: ApiError; waitAtLeastMs?: number }
+
+export interface RetryInfo {
+  endpoint: string
+  attempt: number
+  delayMs: number
+  reason: string
+}
+
+export interface RetryOptions {
+  policy: RetryPolicy
+  /** Redacted request line, for the final message and `onRetry`. */
+  endpoint: string
+  signal?: AbortSignal | undefined
+  sleep?: Sleep | undefined
+  random?: (() => number) | undefined
+  /** Each retry, for logs and `--debug`. */
+  onRetry?: ((info: RetryInfo) => void) | undefined
+}
+
+/**
+ * Runs `attempt` up to `policy.attempts` times, pausing between attempts with full-jitter backoff
+ * (never less than a server asked for). A retryable ApiError thrown by an attempt (network
+ * trouble, a truncated body) counts as a failed attempt; any other error ends it at once. When
+ * every attempt failed, the last failure is thrown with "Gave up after N attempts." before its
+ * next step.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<Attempt<T>>,
+  options: RetryOptions,
+): Promise<T> {
+  const { policy, endpoint, signal } = options
+  const pause = options.sleep ?? sleep
+  let lastError: ApiError | undefined
+  for (let n = 1; n <= policy.attempts; n++) {
+    let waitAtLeastMs = 0
+    try {
+      const outcome = await attempt()
+      if (outcome.ok) return outcome.value
+      lastError = outcome.error
+      waitAtLeastMs = outcome.waitAtLeastMs ?? 0
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.retryable) throw error
+      lastError = error
+    }
+    if (n === policy.attempts) break
+    const delayMs = Math.max(waitAtLeastMs, backoffDelay(n, policy, options.random))
+    options.onRetry?.({ endpoint, attempt: n, delayMs, reason: lastError.message })
+    await pause(delayMs, signal)
+  }
+  const final = lastError as ApiError
+  throw new ApiError(
+    final.kind,
+    endpoint,
+    `${final.reason} Gave up after ${policy.attempts} attempts.`,
+    final.status,
+    { cause: final, retryable: true, nextStep: final.nextStep },
+  )
+}
+
 /**
  * One attempt: fetch and read the whole body under a per-attempt timeout tied to the caller's
  * signal. Reading the body is part of the attempt, because a connection reset mid-body is the

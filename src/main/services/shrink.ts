@@ -14,6 +14,36 @@ export function isShrink(current: number, incoming: number): boolean {
   return current > 0 && incoming < current * SHRINK_THRESHOLD
 }
 
+/** Readable orders of a copy, and whether it holds e-mails and addresses. */
+export interface CopyShape {
+  count: number
+  privileged: boolean
+}
+
+/** Why a sync is held for the person's word: far fewer orders, addresses lost, or both. */
+export type HoldReasons = Pick<ShrinkCounts, 'fewerOrders' | 'addressesLost'>
+
+/**
+ * Whether a sync that would replace the offline copy `current` by `incoming` must wait for the
+ * person's word, and why; null when it may be committed. `signedIn`: the session had a person's
+ * sign-in (then a copy without addresses means the account is not on the team), rather than an
+ * API token only. A first sync (nothing stored) is never held.
+ */
+export function holdBack(
+  current: CopyShape,
+  incoming: CopyShape,
+  signedIn: boolean,
+): HoldReasons | null {
+  const fewerOrders = isShrink(current.count, incoming.count)
+  const addressesLost =
+    current.privileged && !incoming.privileged && current.count > 0
+      ? signedIn
+        ? ('not-on-team' as const)
+        : ('api-token-only' as const)
+      : null
+  return fewerOrders || addressesLost !== null ? { fewerOrders, addressesLost } : null
+}
+
 /** What a held sync found: the IPC's ShrinkPending, one shape for main, the CLI and the app. */
 export type ShrinkCounts = ShrinkPending
 

@@ -18,7 +18,8 @@ import {
   SNAPSHOT_SOURCE_DOCUMENT,
   snapshotSource,
 } from './dashboard/dashboard-import'
-import { isShrink, SnapshotShrank } from './shrink'
+import { runPool } from './page-pool'
+import { holdBack, SnapshotShrank } from './shrink'
 
 /** Rounds of re-reading the pages with missing rows, per walk, before walking again. */
 const MAX_CATCH_UPS = 8
@@ -83,6 +84,264 @@ export function checkConcurrency(value: number): number {
 }
 
 /**
+ * What one walk of the listing received: the ids and ranks seen, which rows are problem rows,
+ * and what the API last reported. A walk that must start again starts with a new one.
+ */
+class Received {
+  /** Rows the API reports, as of the last page read. */
+  expected = 0
+  perPage = PAGE_SIZE
+  /** Ids of rows received (good and problem rows), and `r<rank>` for problem rows without one. */
+  readonly ids = new Set<number | string>()
+  /** Which of `ids` are problem rows now: a later copy of a row decides (see `read`). */
+  readonly problems = new Set<number | string>()
+  /** Ranks counted from the oldest row, of every row received (see `syncCampaign`). */
+  private readonly ranks = new Set<number>()
+  slug: string | null = null
+  /**
+   * Whether any row came with an e-mail or an address. An access token of an account that is not
+   * on the campaign's team is accepted, and the API then leaves them out as for an API token.
+   */
+  sawPrivilegedFields = false
+
+  /**
+   * Reads page `page`: its readable rows and its problem rows, to stage. The later copy of a row
+   * wins, whether it reads or not: one that failed before and reads now is no longer a problem,
+   * and one that read before and fails now is a problem row, no longer a good one (the writer
+   * moves it).
+   */
+  read(body: CampaignContributionsPage, page: number) {
+    const { count } = body.pagination
+    this.expected = count
+    this.perPage = body.pagination.per_page || this.perPage
+    const good = new Map<number, ReceivedContribution>()
+    const bad = new Map<string, ProblemRow>()
+    body.response.forEach((raw, index) => {
+      const rank = count - 1 - ((page - 1) * this.perPage + index)
+      this.ranks.add(rank)
+      const read = readCampaignContribution(raw)
+      if (read.ok) {
+        const row = read.value
+        this.ids.add(row.id)
+        this.problems.delete(row.id)
+        bad.delete(String(row.id))
+        // The raw row too: `orders --json` prints what the API sent, not the model's reading.
+        good.set(row.id, { model: row, raw })
+        this.sawPrivilegedFields ||= Boolean(row.email) || row.order.shipping != null
+        this.slug ??= row.order.perks[0]?.campaign_slug ?? null
+      } else {
+        const problem: ProblemRow = { id: read.id, rank, raw, problems: read.problems }
+        const key = read.id ?? problemKey(problem)
+        this.ids.add(key)
+        this.problems.add(key)
+        if (read.id !== null) good.delete(read.id)
+        bad.set(problemKey(problem), problem)
+      }
+    })
+    return { good: [...good.values()], bad: [...bad.values()] }
+  }
+
+  /** The pages that now hold a rank not received yet, first page first. */
+  missingPages(): number[] {
+    const pages = new Set<number>()
+    for (let rank = 0; rank < this.expected; rank++) {
+      if (!this.ranks.has(rank))
+        pages.add(Math.floor((this.expected - 1 - rank) / this.perPage) + 1)
+    }
+    return [...pages].sort((a, b) => a - b)
+  }
+
+  /** Readable rows received. */
+  get goodCount(): number {
+    return this.ids.size - this.problems.size
+  }
+}
+
+/** One sync of one campaign: its walks, what they staged, and the progress it reports. */
+class CampaignSync {
+  private readonly concurrency: number
+  private readonly now: () => number
+  private readonly started: number
+  private pagesFetched = 0
+  private pagesTotal = 0
+  private pagesDone = 0
+  private walks = 1
+  private phase: SyncProgress['phase'] = 'walking'
+  private writer: SnapshotWriter
+  private received = new Received()
+
+  constructor(private readonly options: SyncOptions) {
+    this.concurrency = checkConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY)
+    this.now = options.now ?? Date.now
+    this.started = this.now()
+    this.writer = options.cache.beginSnapshot(options.campaignId)
+  }
+
+  /** Walks until the staged set is exactly what the API reports, then commits or holds it. */
+  async run(): Promise<SyncResult> {
+    const { cache, campaignId } = this.options
+    let current: CampaignSnapshotInfo | null
+    try {
+      await this.settle()
+      current = cache.campaign(campaignId)
+    } catch (error) {
+      this.writer.abort()
+      if (this.options.signal?.aborted && !(error instanceof Cancelled))
+        throw new Cancelled('Sync cancelled.')
+      throw error
+    }
+    const { received } = this
+    // What the copy holds, not what the session hoped for (an empty campaign shows nothing either way).
+    const privileged =
+      this.options.privileged &&
+      (received.sawPrivilegedFields || received.ids.size === received.problems.size)
+    const hold = holdBack(
+      { count: current?.count ?? 0, privileged: current?.privileged ?? false },
+      { count: received.goodCount, privileged },
+      this.options.privileged,
+    )
+    const commit = () => this.commit(privileged)
+    if (!this.options.acceptShrink && hold !== null) {
+      // The staged rows wait for the caller's choice; nothing stored has changed.
+      const staged = this.writer
+      throw new SnapshotShrank(
+        {
+          campaignId,
+          currentCount: current?.count ?? 0,
+          incomingCount: received.goodCount,
+          incomingProblemCount: received.problems.size,
+          ...hold,
+        },
+        { accept: commit, decline: () => staged.abort() },
+      )
+    }
+    return commit()
+  }
+
+  /** Walks, catches up the pages with missing rows, and walks again while the set is wrong. */
+  private async settle(): Promise<void> {
+    const maxWalks = this.options.maxWalks ?? 4
+    let catchUps = 0
+    await this.fullWalk()
+    for (;;) {
+      const { received } = this
+      const missing = received.missingPages()
+      if (missing.length === 0 && received.ids.size === received.expected) return
+      if (missing.length > 0 && catchUps < MAX_CATCH_UPS) {
+        catchUps++
+        this.phase = 'catching-up'
+        await this.catchUp(missing)
+        continue
+      }
+      if (this.walks >= maxWalks) {
+        throw new PerkPackError(
+          'sync_unstable',
+          `The contributions of campaign ${this.options.campaignId} kept changing during the sync ` +
+            `(${received.ids.size} received, the API now reports ${received.expected}, after ${this.walks} walks). ` +
+            'The previous offline copy is kept; run the sync again in a moment.',
+        )
+      }
+      // More rows than the API reports (some vanished upstream), or the listing would not settle:
+      // this set cannot be trusted.
+      this.walks++
+      catchUps = 0
+      this.phase = 'rewalking'
+      this.writer.abort()
+      this.writer = this.options.cache.beginSnapshot(this.options.campaignId)
+      this.received = new Received()
+      await this.fullWalk()
+    }
+  }
+
+  private async fullWalk(): Promise<void> {
+    const first = await this.fetchPage(1, this.options.signal)
+    const pages = first.pagination.pages
+    this.pagesTotal += Math.max(1, pages)
+    this.keep(first, 1)
+    await runPool(2, pages, this.concurrency, this.options.signal, this.fetchPage, (body, page) =>
+      this.keep(body, page),
+    )
+  }
+
+  private async catchUp(pages: number[]): Promise<void> {
+    this.pagesTotal += pages.length
+    const at = (i: number) => pages[i] as number
+    await runPool(
+      0,
+      pages.length - 1,
+      this.concurrency,
+      this.options.signal,
+      (i, signal) => this.fetchPage(at(i), signal),
+      (body, i) => this.keep(body, at(i)),
+    )
+  }
+
+  private readonly fetchPage = async (page: number, signal: AbortSignal | undefined) => {
+    const { client, campaignId } = this.options
+    const body = await client.campaignContributions(campaignId, page, {}, signal ? { signal } : {})
+    this.pagesFetched++
+    return body
+  }
+
+  /** Stages page `page` (see `Received.read`) and reports it done. */
+  private keep(body: CampaignContributionsPage, page: number): void {
+    const { good, bad } = this.received.read(body, page)
+    if (good.length > 0) this.writer.add(good)
+    if (bad.length > 0) this.writer.addProblems(bad)
+    this.pagesDone++
+    this.report()
+  }
+
+  private report(): void {
+    const { ids, expected } = this.received
+    const elapsedMs = this.now() - this.started
+    const rate = elapsedMs > 0 ? (ids.size * 1000) / elapsedMs : 0
+    const left = Math.max(0, expected - ids.size)
+    this.options.onProgress?.({
+      campaignId: this.options.campaignId,
+      phase: this.phase,
+      pagesDone: this.pagesDone,
+      pagesTotal: this.pagesTotal,
+      records: ids.size,
+      expected,
+      elapsedMs,
+      rate,
+      etaMs: rate > 0 && expected > 0 ? (left * 1000) / rate : null,
+    })
+  }
+
+  private commit(privileged: boolean): SyncResult {
+    const { cache, campaignId } = this.options
+    const staged = this.writer
+    try {
+      this.phase = 'saving'
+      this.report()
+      const fromFile = snapshotSource(cache, campaignId) !== null
+      const snapshot = staged.commit({ expectedCount: this.received.expected, privileged })
+      if (this.received.slug) cache.setCampaignTitle(campaignId, this.received.slug)
+      // The copy is the API's now, no longer an imported dashboard file.
+      cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), null)
+      this.phase = 'done'
+      this.report()
+      return {
+        snapshot,
+        problemRows: snapshot.problemCount > 0 ? cache.problemRows(campaignId) : [],
+        pagesFetched: this.pagesFetched,
+        walks: this.walks,
+        elapsedMs: this.now() - this.started,
+        floorLeftBehind: fromFile
+          ? floorLeftBehind(cache, campaignId, orderIdsOf(cache, campaignId))
+          : 0,
+        notOnTeam: this.options.privileged && !privileged,
+      }
+    } catch (error) {
+      staged.abort()
+      throw error
+    }
+  }
+}
+
+/**
  * Downloads every contribution of a campaign into a staging area, then swaps it in at once.
  *
  * Listings are live: a contribution made during the walk lands on page 1 and pushes every
@@ -96,278 +355,10 @@ export function checkConcurrency(value: number): number {
  * committed only when the set is exactly what the API reports.
  *
  * Rows that cannot be read are staged as problem rows and committed with the snapshot. When the
- * readable rows fall under 90 % of the snapshot they would replace, nothing is committed: a
- * `SnapshotShrank` is thrown, holding the staged rows until the caller accepts or declines.
+ * readable rows fall under 90 % of the snapshot they would replace, or the copy would lose its
+ * addresses (`holdBack`), nothing is committed: a `SnapshotShrank` is thrown, holding the staged
+ * rows until the caller accepts or declines.
  */
 export async function syncCampaign(options: SyncOptions): Promise<SyncResult> {
-  const concurrency = checkConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY)
-  const maxWalks = options.maxWalks ?? 4
-  const now = options.now ?? Date.now
-  const started = now()
-  const { client, cache, campaignId } = options
-  let pagesFetched = 0
-  let pagesTotal = 0
-  let pagesDone = 0
-  let expected = 0
-  let phase: SyncProgress['phase'] = 'walking'
-  let writer: SnapshotWriter = cache.beginSnapshot(campaignId)
-  /** Ids of rows received (good and problem rows), and `r<rank>` for problem rows without one. */
-  let ids = new Set<number | string>()
-  /** Which of `ids` are problem rows now: a later copy of a row decides (see `keep`). */
-  let problems = new Set<number | string>()
-  /** Ranks counted from the oldest row, of every row received (see above). */
-  let ranks = new Set<number>()
-  let perPage = PAGE_SIZE
-  let slug: string | null = null
-  /**
-   * Whether any row came with an e-mail or an address. An access token of an account that is not
-   * on the campaign's team is accepted, and the API then leaves them out as for an API token.
-   */
-  let sawPrivilegedFields = false
-
-  const report = () => {
-    const elapsedMs = now() - started
-    const rate = elapsedMs > 0 ? (ids.size * 1000) / elapsedMs : 0
-    const left = Math.max(0, expected - ids.size)
-    options.onProgress?.({
-      campaignId,
-      phase,
-      pagesDone,
-      pagesTotal,
-      records: ids.size,
-      expected,
-      elapsedMs,
-      rate,
-      etaMs: rate > 0 && expected > 0 ? (left * 1000) / rate : null,
-    })
-  }
-
-  const fetchPage = async (page: number, signal: AbortSignal | undefined) => {
-    const body = await client.campaignContributions(campaignId, page, {}, signal ? { signal } : {})
-    pagesFetched++
-    return body
-  }
-
-  /**
-   * Stages page `page` and the ranks of its rows. The later copy of a row wins, whether it
-   * reads or not: one that failed before and reads now is no longer a problem, and one that
-   * read before and fails now is a problem row, no longer a good one (the writer moves it).
-   */
-  const keep = (body: CampaignContributionsPage, page: number): void => {
-    const { count } = body.pagination
-    expected = count
-    perPage = body.pagination.per_page || perPage
-    const good = new Map<number, ReceivedContribution>()
-    const bad = new Map<string, ProblemRow>()
-    body.response.forEach((raw, index) => {
-      const rank = count - 1 - ((page - 1) * perPage + index)
-      ranks.add(rank)
-      const read = readCampaignContribution(raw)
-      if (read.ok) {
-        const row = read.value
-        ids.add(row.id)
-        problems.delete(row.id)
-        bad.delete(String(row.id))
-        // The raw row too: `orders --json` prints what the API sent, not the model's reading.
-        good.set(row.id, { model: row, raw })
-        sawPrivilegedFields ||= Boolean(row.email) || row.order.shipping != null
-        slug ??= row.order.perks[0]?.campaign_slug ?? null
-      } else {
-        const problem: ProblemRow = { id: read.id, rank, raw, problems: read.problems }
-        const key = read.id ?? problemKey(problem)
-        ids.add(key)
-        problems.add(key)
-        if (read.id !== null) good.delete(read.id)
-        bad.set(problemKey(problem), problem)
-      }
-    })
-    if (good.size > 0) writer.add([...good.values()])
-    if (bad.size > 0) writer.addProblems([...bad.values()])
-  }
-
-  const fullWalk = async () => {
-    const first = await fetchPage(1, options.signal)
-    const pages = first.pagination.pages
-    pagesTotal += Math.max(1, pages)
-    pagesDone++
-    keep(first, 1)
-    report()
-    await runPool(2, pages, concurrency, options.signal, fetchPage, (body, page) => {
-      keep(body, page)
-      pagesDone++
-      report()
-    })
-  }
-
-  /** The pages that now hold a rank not received yet, first page first. */
-  const missingPages = (): number[] => {
-    const pages = new Set<number>()
-    for (let rank = 0; rank < expected; rank++) {
-      if (!ranks.has(rank)) pages.add(Math.floor((expected - 1 - rank) / perPage) + 1)
-    }
-    return [...pages].sort((a, b) => a - b)
-  }
-
-  const catchUp = async (pages: number[]) => {
-    pagesTotal += pages.length
-    const at = (i: number) => pages[i] as number
-    await runPool(
-      0,
-      pages.length - 1,
-      concurrency,
-      options.signal,
-      (i, signal) => fetchPage(at(i), signal),
-      (body, i) => {
-        keep(body, at(i))
-        pagesDone++
-        report()
-      },
-    )
-  }
-
-  let walks = 1
-  /** Readable rows of the snapshot this sync would replace. */
-  let currentCount: number
-  let currentPrivileged: boolean
-  try {
-    let catchUps = 0
-    await fullWalk()
-    for (;;) {
-      const missing = missingPages()
-      if (missing.length === 0 && ids.size === expected) break
-      if (missing.length > 0 && catchUps < MAX_CATCH_UPS) {
-        catchUps++
-        phase = 'catching-up'
-        await catchUp(missing)
-        continue
-      }
-      if (walks >= maxWalks) {
-        throw new PerkPackError(
-          'sync_unstable',
-          `The contributions of campaign ${campaignId} kept changing during the sync ` +
-            `(${ids.size} received, the API now reports ${expected}, after ${walks} walks). ` +
-            'The previous offline copy is kept; run the sync again in a moment.',
-        )
-      }
-      // More rows than the API reports (some vanished upstream), or the listing would not settle:
-      // this set cannot be trusted.
-      walks++
-      catchUps = 0
-      phase = 'rewalking'
-      writer.abort()
-      writer = cache.beginSnapshot(campaignId)
-      ids = new Set()
-      problems = new Set()
-      ranks = new Set()
-      await fullWalk()
-    }
-    const current = cache.campaign(campaignId)
-    currentCount = current?.count ?? 0
-    currentPrivileged = current?.privileged ?? false
-  } catch (error) {
-    writer.abort()
-    if (options.signal?.aborted && !(error instanceof Cancelled))
-      throw new Cancelled('Sync cancelled.')
-    throw error
-  }
-
-  const staged = writer
-  // What the copy holds, not what the session hoped for (an empty campaign shows nothing either way).
-  const privileged = options.privileged && (sawPrivilegedFields || ids.size === problems.size)
-  const commit = (): SyncResult => {
-    try {
-      phase = 'saving'
-      report()
-      const fromFile = snapshotSource(cache, campaignId) !== null
-      const snapshot = staged.commit({ expectedCount: expected, privileged })
-      if (slug) cache.setCampaignTitle(campaignId, slug)
-      // The copy is the API's now, no longer an imported dashboard file.
-      cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), null)
-      phase = 'done'
-      report()
-      return {
-        snapshot,
-        problemRows: snapshot.problemCount > 0 ? cache.problemRows(campaignId) : [],
-        pagesFetched,
-        walks,
-        elapsedMs: now() - started,
-        floorLeftBehind: fromFile
-          ? floorLeftBehind(cache, campaignId, orderIdsOf(cache, campaignId))
-          : 0,
-        notOnTeam: options.privileged && !privileged,
-      }
-    } catch (error) {
-      staged.abort()
-      throw error
-    }
-  }
-  const incomingCount = ids.size - problems.size
-  const fewerOrders = isShrink(currentCount, incomingCount)
-  const addressesLost =
-    currentPrivileged && !privileged && currentCount > 0
-      ? options.privileged
-        ? ('not-on-team' as const)
-        : ('api-token-only' as const)
-      : null
-  if (!options.acceptShrink && (fewerOrders || addressesLost !== null)) {
-    // The staged rows wait for the caller's choice; nothing stored has changed.
-    throw new SnapshotShrank(
-      {
-        campaignId,
-        currentCount,
-        incomingCount,
-        incomingProblemCount: problems.size,
-        fewerOrders,
-        addressesLost,
-      },
-      { accept: commit, decline: () => staged.abort() },
-    )
-  }
-  return commit()
-}
-
-/**
- * Fetches every page in [from, to] with at most `limit` requests in flight and hands each
- * answer to `process`. A worker starts its next request before processing the answer it
- * holds, so storing a page (synchronous SQLite work) overlaps the next round trip instead of
- * adding to it. The first failure stops the others (their requests are aborted) and is rethrown.
- */
-export async function runPool<T>(
-  from: number,
-  to: number,
-  limit: number,
-  signal: AbortSignal | undefined,
-  fetchPage: (page: number, signal: AbortSignal) => Promise<T>,
-  process: (result: T, page: number) => void,
-): Promise<void> {
-  if (to < from) return
-  const stop = new AbortController()
-  const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal
-  let next = from
-  let failure: unknown = null
-  const start = (): { page: number; result: Promise<T> } | null => {
-    if (failure !== null || next > to) return null
-    const page = next++
-    const result = fetchPage(page, combined)
-    // Awaited below; this only keeps a failure during `process` from being reported as unhandled.
-    result.catch(() => undefined)
-    return { page, result }
-  }
-  const worker = async () => {
-    let current = start()
-    while (current) {
-      try {
-        const result = await current.result
-        const upcoming = start()
-        process(result, current.page)
-        current = upcoming
-      } catch (error) {
-        if (failure === null) failure = error
-        stop.abort()
-        return
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, to - from + 1) }, worker))
-  if (failure !== null) throw failure
+  return new CampaignSync(options).run()
 }
