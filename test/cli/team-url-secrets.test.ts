@@ -65,7 +65,7 @@ describe('a password= in the team URL', () => {
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toContain('refused user "perkpack"')
     const away = `${url.replace(/:\d+\//, ':9/')}?password=${WRONG}`
-    const queued = await cli(away, 'pack', String(CAMPAIGN), String(rows[1]!.order.id), '--debug')
+    const queued = await cli(away, 'pack', String(CAMPAIGN), String(rows[2]!.order.id), '--debug')
     expect(queued.stdout).toContain('queued for the team store')
     const sync = await cli(away, 'team', 'sync', '--debug')
     expect(sync.code).toBe(1)

@@ -277,7 +277,7 @@ describe('the pack station with a keyboard-wedge scanner', () => {
     // The packer scans an item instead: the question goes, the item ticks, it says so.
     await scan(shippableLines(row)[0]!.skuCode)
     await expect.poll(() => question().count()).toBe(0)
-    expect(await notice()).toBe(
+    await expect.poll(notice).toBe(
       `#${row.order.sequence_number} not packed: the scan of "${shippableLines(row)[0]!.skuCode}" cancelled "Pack it anyway?".`,
     )
     expect(await progress()).toContain(`1 of ${units(row)}`)

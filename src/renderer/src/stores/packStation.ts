@@ -155,8 +155,10 @@ export const usePackStationStore = defineStore('packStation', () => {
       }
       const asked = decision.cancelsQuestion ? order.value : null
       if (asked) {
+        // Said with the question's going (same render), and again after the scan's own words.
         question.value = null
         phase.value = 'order'
+        notice.value = info(cancelledText(orderLabel(asked), raw.trim()))
       }
       const parcel = decision.dropsTracking ? lastPacked.value : null
       await act(decision.step)
