@@ -37,9 +37,31 @@ export {
   perkShips,
   parcelsThatShip,
   shipmentRole,
+  shippableFlaggedItems,
   shippableLines,
   shippingCoverageText,
 } from './shipping'
 export type { LeftOutCounts, NotShipping, ShipmentCounts, ShipmentRole } from './shipping'
 export { shippedPickList } from './shipped-pick-list'
+export {
+  BY_HAND_HEADING,
+  buildByHandList,
+  byHandItemText,
+  byHandQuantityText,
+  byHandSkuText,
+} from './by-hand-list'
+export type { ByHandRow } from './by-hand-list'
+export {
+  checkByHandNote,
+  checkByHandText,
+  flaggedCountText,
+  flaggedItemLine,
+  flaggedItemName,
+  flaggedItems,
+  flaggedQuantityText,
+  hasFlaggedItems,
+  perkHasItems,
+  unreadableReasonText,
+} from './unreadable-items'
+export type { FlaggedItem } from './unreadable-items'
 export type { ShippedPickList } from './shipped-pick-list'

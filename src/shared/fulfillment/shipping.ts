@@ -1,6 +1,8 @@
 import type { CampaignContribution, Perk } from '../api/schemas'
 import type { OrderLine } from './pick-list'
 import { orderLines } from './pick-list'
+import { flaggedItems, perkHasItems } from './unreadable-items'
+import type { FlaggedItem } from './unreadable-items'
 
 // What ships, decided once: labels, packing slips, the shipper CSV, the pre-print checks and the
 // selection summary all ask here, so their counts agree for any selection.
@@ -20,6 +22,11 @@ export function perkShips(perk: Pick<Perk, 'shipping_address_required'>): boolea
  */
 export function shippableLines(row: CampaignContribution): OrderLine[] {
   return orderLines(withShippingPerks(row))
+}
+
+/** The items of the perks that go in a parcel PerkPack cannot read: the parcel's "check by hand". */
+export function shippableFlaggedItems(row: CampaignContribution): FlaggedItem[] {
+  return flaggedItems(row.order, perkShips)
 }
 
 /** The order with only the perks that go in a parcel (itself when all of them do). */
@@ -49,9 +56,13 @@ export function hasShippingAddress(row: CampaignContribution): boolean {
  */
 export type ShipmentRole = 'ships' | 'nothing-to-ship' | 'no-address'
 
-/** Whether `shippableLines(row)` holds anything, without building the lines. */
+/**
+ * Whether `shippableLines(row)` holds anything, without building the lines. An item PerkPack
+ * cannot read (no SKU, ...) counts: the parcel still goes, its slip says to check that item by
+ * hand, and leaving it out would leave a backer without a reward.
+ */
 function hasShippableItems(row: CampaignContribution): boolean {
-  for (const perk of row.order.perks) if (perk.items.length > 0 && perkShips(perk)) return true
+  for (const perk of row.order.perks) if (perkHasItems(perk) && perkShips(perk)) return true
   return false
 }
 
