@@ -132,6 +132,10 @@ export interface ProblemRowView {
   rank: number
   /** Field paths and what was wrong with each. */
   problems: SchemaProblem[]
+  /** The order number the row carries, if it could be read. */
+  orderNumber: number | null
+  /** The backer's name the row carries (contributor name, display name or ship-to name). */
+  backer: string | null
   /** The row as sent, with e-mails, names, addresses, phone numbers and tokens masked. */
   maskedRaw: unknown
 }

@@ -169,12 +169,7 @@ function placed(line: number, column: string, message: string): string {
 }
 
 /** The line, column and problem of a message `placed` wrote; null for any other message. */
-export function problemPlace(
-  message: string,
-): { line: number; column: string; message: string } | null {
-  const match = /^line (\d+), column (.+?): ([\s\S]*)$/.exec(message)
-  return match ? { line: Number(match[1]), column: match[2]!, message: match[3]! } : null
-}
+export { problemPlace } from '../../../shared/problems/problem-words'
 
 /** What one chunk of a read brings, in the order of the file (as a sync's page does). */
 export interface DashboardChunk {
