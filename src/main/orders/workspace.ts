@@ -13,6 +13,7 @@ import {
   shippedPickList,
 } from '../../shared/fulfillment'
 import type {
+  ByHandRow,
   ContributionFilter,
   LeftOutCounts,
   OrderIndex,
@@ -91,11 +92,13 @@ interface PickListAnswer {
   rows: PickListRow[]
   totals: PickListTotals
   leftOut: LeftOutCounts
+  byHand: ByHandRow[]
 }
 
 function pickListOf(rows: readonly ViewRow[]): PickListAnswer {
   const list = shippedPickList(asContributions(rows))
-  return { rows: list.rows, totals: list.totals, leftOut: leftOutCounts(list.skipped) }
+  const leftOut = leftOutCounts(list.skipped)
+  return { rows: list.rows, totals: list.totals, leftOut, byHand: list.byHand }
 }
 
 /** A filter's answer inside main: the orders in display order, and what the tree shows. */
@@ -111,6 +114,8 @@ export interface Match {
   pickListTotals: PickListTotals
   /** The orders of `rows` left off the pick list, per reason. */
   pickListLeftOut: LeftOutCounts
+  /** Items of those orders PerkPack cannot pick by SKU (no SKU, ...), listed apart. */
+  pickListByHand: ByHandRow[]
 }
 
 /**
@@ -231,6 +236,7 @@ export class OrdersWorkspace {
       pickList: list.rows,
       pickListTotals: list.totals,
       pickListLeftOut: list.leftOut,
+      pickListByHand: list.byHand,
     }
     this.lastMatch = { key, match }
     return match

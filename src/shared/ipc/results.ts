@@ -8,6 +8,7 @@ import type {
 import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
 import type {
+  ByHandRow,
   LeftOutCounts,
   PerkGroup,
   PickListRow,
@@ -224,6 +225,8 @@ export interface OrdersQueryResult {
   pickListTotals: PickListTotals
   /** The orders of the filter left off the pick list, per reason. */
   pickListLeftOut: LeftOutCounts
+  /** Items of the orders on the pick list PerkPack cannot pick by SKU (no SKU, ...). */
+  pickListByHand: ByHandRow[]
   /** Packed orders of the campaign the last sync turned refunded, on hold or unprocessable. */
   packedButStopped: number
 }
