@@ -1,10 +1,13 @@
 import type { CampaignContribution, Perk, Shipping } from '../../shared/api/schemas'
 import {
   DEFAULT_STATUSES,
+  checkByHandText,
   countStatuses,
   createOrderIndex,
   describeChoices,
   filterContributions,
+  flaggedItems,
+  flaggedQuantityText,
   groupByPerk,
   joinPresent,
   leftOutCounts,
@@ -271,7 +274,10 @@ function filterKey(filter: OrdersFilter, withNode: boolean): string {
 
 const NO_PERK = '(no perk)'
 
-/** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game": one parcel's contents. */
+/**
+ * "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game; Enamel pin (no SKU: check by
+ * hand)": one parcel's contents, items PerkPack cannot read last.
+ */
 function itemsText(row: ViewRow): string {
   let text = ''
   for (const line of orderLines(row as unknown as CampaignContribution)) {
@@ -279,6 +285,11 @@ function itemsText(row: ViewRow): string {
     if (line.quantity !== 1) text += `${line.quantity}x `
     text += line.itemName
     if (line.choices.length > 0) text += ` (${describeChoices(line.choices)})`
+  }
+  for (const { item } of flaggedItems(row.order)) {
+    if (text !== '') text += '; '
+    if (item.quantity !== 1) text += `${flaggedQuantityText(item)}x `
+    text += checkByHandText(item)
   }
   return text
 }
