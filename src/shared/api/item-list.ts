@@ -78,8 +78,10 @@ function unreadableItem(raw: unknown, index: number, error: z.ZodError): Unreada
     }),
   )
   if (!isObject(raw)) {
-    const base = { index, name: null, sku_code: null, choices: [], quantity: null, problems }
-    return { ...base, reason: 'not-an-item' }
+    // An older backend sends an item it knows only by name as that name: no SKU to pick by.
+    const name = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null
+    const base = { index, name, sku_code: null, choices: [], quantity: null, problems }
+    return { ...base, reason: name === null ? 'not-an-item' : 'no-sku' }
   }
   const sku = isObject(raw.sku) ? raw.sku : undefined
   const code = readable(nonBlankText, sku?.code)

@@ -19,7 +19,8 @@ describe('an item PerkPack cannot read keeps its order', () => {
     ['sku-null', { reason: 'no-sku', name: 'Enamel pin', quantity: 1, sku_code: null }],
     ['no-sku-code', { reason: 'no-sku', name: 'Enamel pin', quantity: 1, sku_code: null }],
     ['no-quantity', { reason: 'no-quantity', name: 'Enamel pin', quantity: null, sku_code: 'PIN' }],
-    ['not-an-object', { reason: 'not-an-item', name: null, quantity: null, sku_code: null }],
+    // An item sent as its name: known by name, with no SKU or quantity to pick by.
+    ['not-an-object', { reason: 'no-sku', name: 'Enamel pin', quantity: null, sku_code: null }],
   ])('%s: the order reads, the item is flagged beside the readable ones', (shape, flagged) => {
     const row = order({ id: 1, perks: [perk(7, 'Bundle', [tee(), oddItem(shape)])] })
     const [only] = row.order.perks
@@ -27,6 +28,17 @@ describe('an item PerkPack cannot read keeps its order', () => {
     expect(only!.unreadable_items).toEqual([expect.objectContaining({ index: 1, ...flagged })])
     expect(only!.unreadable_items![0]!.problems[0]!.path).toMatch(/^items\[1\]/)
     expect(shipmentRole(row)).toBe('ships')
+  })
+
+  it('an item that is neither an object nor a name is flagged as not readable', () => {
+    const row = order({ id: 9, perks: [perk(7, 'Bundle', [tee(), null as never, 42 as never])] })
+    expect(row.order.perks[0]!.unreadable_items).toEqual([
+      expect.objectContaining({ index: 1, reason: 'not-an-item', name: null }),
+      expect.objectContaining({ index: 2, reason: 'not-an-item', name: null }),
+    ])
+    expect(flaggedItemLine(row.order.perks[0]!.unreadable_items![0]!)).toBe(
+      '? × An item (not readable: check by hand)',
+    )
   })
 
   it('items that are not a list are one flagged entry, and the order still ships', () => {
