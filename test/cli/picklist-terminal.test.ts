@@ -126,7 +126,7 @@ describe('perkpack picklist: items without a SKU', { timeout: 60_000 }, () => {
     expect(table.code, table.stderr).toBe(0)
     const lines = table.stdout.split('\n')
     const last = lines.findLastIndex((line) => /Enamel pin/.test(line))
-    expect(lines[last]).toMatch(/^no SKU\s+Enamel pin \(no SKU: check by hand\)\s+2\s+1\s*$/)
+    expect(lines[last]).toMatch(/^no SKU\s+Enamel pin \(check by hand\)\s+2\s+1\s*$/)
 
     const json = await runOdd(['picklist', id, ...flags, '--json'])
     expect(json.code, json.stderr).toBe(0)

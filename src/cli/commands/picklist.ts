@@ -5,6 +5,7 @@ import {
   byHandItemText,
   byHandQuantityText,
   byHandSkuText,
+  checkByHandNote,
   describeChoices,
   leftOutText,
   shippedPickList,
@@ -68,7 +69,9 @@ without a SKU (or a readable quantity) are listed last as "no SKU" rows to pick 
     if (values.json) {
       // The JSON is one row per SKU variant (scripts rely on its shape): the rest is said here.
       if (byHand.length > 0) {
-        const where = byHand.map((r) => `${byHandQuantityText(r)} × ${byHandItemText(r)}`)
+        const where = byHand.map(
+          (r) => `${byHandQuantityText(r)} × ${r.item_name} (${checkByHandNote(r)})`,
+        )
         context.io.stderr.write(`${BY_HAND_HEADING} (not in --json): ${where.join('; ')}.\n`)
       }
       printJson(context.io, rows)

@@ -58,12 +58,15 @@ export function buildByHandList(rows: readonly CampaignContribution[]): ByHandRo
     }
   }
   const rank = (reason: UnreadableItemReason) => UNREADABLE_ITEM_REASONS.indexOf(reason)
+  // A total order, so every list of the same orders comes out alike whatever their order.
   return [...groups.values()]
     .sort(
       (a, b) =>
         rank(a.reason) - rank(b.reason) ||
         compareCodeUnits(a.item_name, b.item_name) ||
-        compareCodeUnits(a.sku_code ?? '', b.sku_code ?? ''),
+        compareCodeUnits(a.sku_code ?? '', b.sku_code ?? '') ||
+        compareCodeUnits(describeChoices(a.choices), describeChoices(b.choices)) ||
+        Number(a.quantity === null) - Number(b.quantity === null),
     )
     .map(({ lastOrder: _, ...row }) => row)
 }
@@ -78,9 +81,13 @@ export function byHandSkuText(row: Pick<ByHandRow, 'reason' | 'sku_code'>): stri
   return row.sku_code ?? unreadableReasonText(row.reason)
 }
 
-/** "Enamel pin (no SKU: check by hand)": the row's item cell. */
-export function byHandItemText(row: Pick<ByHandRow, 'reason' | 'item_name'>): string {
-  return `${row.item_name} (${unreadableReasonText(row.reason)}: check by hand)`
+/**
+ * The row's item cell: "Enamel pin (check by hand)" beside a SKU cell that says why ("no SKU"),
+ * "T-shirt (no quantity: check by hand)" beside one that holds the code.
+ */
+export function byHandItemText(row: Pick<ByHandRow, 'reason' | 'item_name' | 'sku_code'>): string {
+  const why = row.sku_code === null ? '' : `${unreadableReasonText(row.reason)}: `
+  return `${row.item_name} (${why}check by hand)`
 }
 
 /** The heading above the by-hand rows, on screen, on paper and in the workbook. */

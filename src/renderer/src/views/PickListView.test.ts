@@ -92,7 +92,7 @@ describe('PickListView', () => {
     expect(section.find('h3').text()).toBe('To pick by hand: items PerkPack cannot pick by SKU')
     const rows = section.findAll('tbody tr').map((tr) => tr.findAll('td').map((td) => td.text()))
     expect(rows).toEqual([
-      ['no SKU', 'Enamel pin (no SKU: check by hand)', '—', '3', '2'],
+      ['no SKU', 'Enamel pin (check by hand)', '—', '3', '2'],
       ['STK', 'Sticker (no quantity: check by hand)', '—', '?', '1'],
     ])
   })

@@ -76,7 +76,7 @@ describe('printable pick list', () => {
     const text = (cell: { parts: { text: string }[] }) => cell.parts.map((p) => p.text).join(' ')
     expect(plan.pages.flat().map(({ cells }) => cells.map(text))).toEqual([
       ['CORE', 'Item CORE', '', '1', '1'],
-      ['no SKU', 'Enamel pin (no SKU: check by hand)', '', '2', '1'],
+      ['no SKU', 'Enamel pin (check by hand)', '', '2', '1'],
     ])
     expect(plan.head.map((head) => head.parts.map((p) => p.text).join(' ')).join(' ')).toContain(
       'To pick by hand: items PerkPack cannot pick by SKU: 1 line, listed last',
