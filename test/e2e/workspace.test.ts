@@ -166,11 +166,16 @@ describe('the workspace in Chromium, through the web harness and the simulator',
       .locator('li.problem-row')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
     expect(names).toHaveLength(broken.length)
-    // Rows with a usable id are named by it; the others by their place in the listing.
+    // Rows are named by their order number as served (else their id) and backer; the rest by
+    // their place in the listing.
     const withId = broken.filter((id) => !nonNumericIds.includes(id))
-    expect(names.filter((name) => !/no usable id/.test(name ?? '')).sort()).toEqual(
-      withId.map((id) => `Contribution ${id}`).sort(),
-    )
+    const expected = withId.map((id) => {
+      const raw = served.broken.get(id) as { order?: { sequence_number?: unknown } | null }
+      const sequence = Number(raw.order?.sequence_number ?? NaN)
+      return Number.isInteger(sequence) ? `Order #${sequence}` : `Contribution ${id}`
+    })
+    const named = names.filter((name) => !/^Row \d+ \(no usable id\)/.test(name ?? ''))
+    expect(named.map((name) => name?.split(',')[0]).sort()).toEqual(expected.sort())
     expect(await app.page.getByText(`${broken.length} of 300 contributions`).count()).toBe(1)
     await screenshot(app.page, 'problem-rows')
     await app.page.keyboard.press('Escape')
