@@ -383,13 +383,19 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await book.xlsx.readFile(path.join(exports, files[0]!))
     const problems = book.getWorksheet('Problems')
     expect(problems).toBeDefined()
-    const lines: unknown[][] = []
-    problems?.eachRow((row, n) => n > 1 && lines.push((row.values as unknown[]).slice(1)))
-    // A line per field: the broken rows with an id are the ids listed, each at least once.
+    const header = (problems?.getRow(1).values as unknown[]).slice(1)
+    const at = (name: string) => header.indexOf(name)
+    const all: unknown[][] = []
+    problems?.eachRow((row, n) => n > 1 && all.push((row.values as unknown[]).slice(1)))
+    // A line per field of a problem row (they carry their row number); the lines after them are
+    // the exported orders' items PerkPack cannot read.
+    const lines = all.filter((line) => typeof line[at('Row')] === 'number')
     const withId = broken.filter((id) => !nonNumericIds.includes(id))
-    const listed = new Set(lines.map(([id]) => Number(id)).filter((id) => id > 0))
+    const listed = new Set(
+      lines.map((line) => Number(line[at('Contribution ID')])).filter((id) => id > 0),
+    )
     expect([...listed].sort()).toEqual([...withId].sort())
-    expect(new Set(lines.map(([, row]) => row)).size).toBe(broken.length)
+    expect(new Set(lines.map((line) => line[at('Row')])).size).toBe(broken.length)
   })
 
   it('a watched batch job reaches completed with its progress at 100%', async () => {
