@@ -56,8 +56,7 @@ export function dashboardExportCsv(
   const older = options.older ?? false
   const code = older ? textCell : (value: string) => value
   // A text cell goes out bare, as the programs that write them for spreadsheets do.
-  const bare = (value: string) =>
-    /^="(?:[^"\r\n]|"")*"$/.test(value) && !value.includes(delimiter)
+  const bare = (value: string) => /^="(?:[^"\r\n]|"")*"$/.test(value) && !value.includes(delimiter)
   const quote = (value: string) =>
     !bare(value) && (/["\r\n]/.test(value) || value.includes(delimiter))
       ? `"${value.replace(/"/g, '""')}"`
