@@ -2,7 +2,12 @@ import type { CampaignContribution } from '../api/schemas'
 import type { UnreadableItemReason } from '../api/item-list'
 import { UNREADABLE_ITEM_REASONS } from '../api/item-list'
 import { compareCodeUnits } from './text'
-import { flaggedItemName, flaggedItems, unreadableReasonText } from './unreadable-items'
+import {
+  flaggedItemName,
+  flaggedItems,
+  hasFlaggedItems,
+  unreadableReasonText,
+} from './unreadable-items'
 import type { Choice } from './variant'
 import { copyChoices, describeChoices } from './variant'
 
@@ -27,7 +32,10 @@ export interface ByHandRow {
  */
 export function buildByHandList(rows: readonly CampaignContribution[]): ByHandRow[] {
   const groups = new Map<string, ByHandRow & { lastOrder: number }>()
-  for (const row of rows) {
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as CampaignContribution
+    // Runs with every pick list: nearly every perk has none, so no list is made to find out.
+    if (!hasFlaggedItems(row.order)) continue
     for (const { item } of flaggedItems(row.order)) {
       const name = flaggedItemName(item)
       const key = JSON.stringify([

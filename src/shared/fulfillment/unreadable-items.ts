@@ -38,7 +38,9 @@ export function flaggedItems(
 
 /** Whether the order holds an item PerkPack cannot read, without listing them. */
 export function hasFlaggedItems(order: Perks): boolean {
-  return order.perks.some((perk) => (perk.unreadable_items?.length ?? 0) > 0)
+  const perks = order.perks
+  for (let p = 0; p < perks.length; p++) if ((perks[p] as PerkOf).unreadable_items) return true
+  return false
 }
 
 const REASON_WORDS: Readonly<Record<UnreadableItemReason, string>> = {
