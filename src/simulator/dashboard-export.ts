@@ -5,6 +5,42 @@ import {
   statusToDashboard,
 } from '../shared/dashboard/dashboard-columns'
 
+/** How the file is written: the dashboard's current shape, or what older exports show. */
+export interface DashboardExportOptions {
+  delimiter?: string
+  lineBreak?: string
+  /**
+   * Older exports (and a spreadsheet's save of them): several perks of a pledge in one line
+   * ("51002, 51005" with their names), the appearance words Visible / Identity-Only /
+   * Anonymous, and ids, order numbers, postcodes and SKU codes as text cells (`="00123"`).
+   */
+  older?: boolean
+}
+
+type Perk = CampaignContribution['order']['perks'][number]
+
+/** A spreadsheet's text cell: a formula giving the text, so leading zeros survive. */
+const textCell = (value: string) => (value === '' ? '' : `="${value.replace(/"/g, '""')}"`)
+
+function appearance(row: CampaignContribution, older: boolean): string {
+  const hidden = row.appearance?.private_amount === true
+  if (!older) return hidden ? 'Private' : 'Public'
+  // Identity-Only hid the amount, Anonymous the name too: both are a private amount.
+  return hidden ? (row.id % 2 === 0 ? 'Identity-Only' : 'Anonymous') : 'Visible'
+}
+
+/**
+ * The lines of a pledge: one per perk, or, in an older export, one for all its perks when
+ * their names hold no comma (the one way such a line can be read back).
+ */
+function perkLines(perks: readonly Perk[], older: boolean): (Perk[] | null)[] {
+  if (perks.length === 0) return [null]
+  if (older && perks.length > 1 && perks.every((perk) => !perk.label.includes(','))) {
+    return [[...perks]]
+  }
+  return perks.map((perk) => [perk])
+}
+
 /**
  * A campaign's contributions as the platform dashboard exports them (../shared/api-notes.md):
  * one line per perk of a pledge, the perk's items as repeated groups of Item Name, Item SKU and
@@ -13,53 +49,58 @@ import {
  */
 export function dashboardExportCsv(
   rows: readonly CampaignContribution[],
-  options: { delimiter?: string; lineBreak?: string } = {},
+  options: DashboardExportOptions = {},
 ): string {
   const delimiter = options.delimiter ?? ','
   const lineBreak = options.lineBreak ?? '\r\n'
+  const older = options.older ?? false
+  const code = older ? textCell : (value: string) => value
+  // A text cell goes out bare, as the programs that write them for spreadsheets do.
+  const bare = (value: string) => /^="(?:[^"\r\n]|"")*"$/.test(value) && !value.includes(delimiter)
   const quote = (value: string) =>
-    /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value
+    !bare(value) && (/["\r\n]/.test(value) || value.includes(delimiter))
+      ? `"${value.replace(/"/g, '""')}"`
+      : value
   const lines: string[][] = []
   let groups = 0
   for (const row of rows) {
     const order = row.order
     const s = order.shipping
-    const perks = order.perks.length > 0 ? order.perks : [null]
-    for (const perk of perks) {
+    for (const perks of perkLines(order.perks, older)) {
       const cells = [
-        order.sequence_number == null ? '' : String(order.sequence_number),
-        String(row.id),
+        order.sequence_number == null ? '' : code(String(order.sequence_number)),
+        code(String(row.id)),
         row.referrer_id == null ? '' : String(row.referrer_id),
         statusToDashboard(String(order.status)),
         row.created_at ?? '',
         row.payment_method ?? '',
-        row.appearance?.private_amount ? 'Private' : 'Public',
+        appearance(row, older),
         row.contributor_name ?? '',
         row.email ?? '',
         row.amount == null ? '' : String(row.amount),
         '',
         '',
         '',
-        perk ? String(perk.id) : '',
-        perk ? perk.label : '',
+        perks ? perks.map((perk) => String(perk.id)).join(', ') : '',
+        perks ? perks.map((perk) => perk.label).join(', ') : '',
         s?.name ?? '',
         s?.phone_number ?? '',
         s?.address ?? '',
         s?.address2 ?? '',
         s?.city ?? '',
         s?.state ?? '',
-        s?.zipcode ?? '',
+        code(s?.zipcode ?? ''),
         s?.country ?? '',
         '',
         '',
       ]
       let written = 0
-      for (const item of perk?.items ?? []) {
+      for (const item of (perks ?? []).flatMap((perk) => perk.items)) {
         const choices = (item.sku.choices ?? []).slice(0, 3).map((c) => `${c.name}: ${c.value}`)
         for (let unit = 0; unit < (item.quantity ?? 1); unit++) {
           cells.push(
             item.name ?? '',
-            item.sku.code,
+            code(item.sku.code),
             choices[0] ?? '',
             choices[1] ?? '',
             choices[2] ?? '',

@@ -23,14 +23,21 @@ export const DRIFT_KINDS = [
   'perkValues',
   'addressGaps',
   'unknownStatus',
+  'oddItems',
 ] as const
 export type DriftKind = (typeof DRIFT_KINDS)[number]
+
+/**
+ * What `oddItems` does to one item: the client cannot read the item, yet the row reads (its
+ * order ships, the item is flagged to check by hand), so these are drift, not breaks.
+ */
+export const ODD_ITEM_SHAPES = ['skuNull', 'noSkuCode', 'noQuantity', 'notAnObject'] as const
+export type OddItemShape = (typeof ODD_ITEM_SHAPES)[number]
 
 export const BREAK_KINDS = [
   'noOrder',
   'noOrderId',
   'perksNotArray',
-  'noSkuCode',
   'perkWithoutId',
   'nonNumericId',
 ] as const
@@ -113,7 +120,9 @@ export const OPTIONAL_SLOTS: readonly Slot[] = [
   ['sku', 'choices'],
 ]
 
-const ABSENT_ONLY = new Set(['items', 'choices'])
+// A perk's `items` is only ever dropped; a SKU's `choices` comes as null too (public clients
+// show both, and the client reads null as none).
+const ABSENT_ONLY = new Set(['items'])
 
 const NUMERIC_SLOTS: readonly Slot[] = [
   ['contribution', 'id'],
@@ -197,6 +206,8 @@ export function driftApplies(kind: DriftKind, row: Rec): boolean {
       )
     case 'unknownStatus':
       return typeof orderOf(row)?.status === 'string'
+    case 'oddItems':
+      return itemsOf(row).some((item) => isRec(item.sku))
   }
 }
 
@@ -315,16 +326,49 @@ const APPLY: Record<DriftKind, Apply> = {
         : status.charAt(0).toUpperCase() + status.slice(1)
       : rng.pick(ODD_STATUSES)
   },
+  oddItems: (rng, row) => {
+    // Every item with a SKU, by perk and place: earlier variations may have dropped some.
+    const open = perksOf(row).flatMap((perk) =>
+      Array.isArray(perk.items)
+        ? perk.items
+            .flatMap((item: unknown, at) => (isRec(item) && isRec(item.sku) ? [at] : []))
+            .map((at) => ({ items: perk.items as unknown[], at }))
+        : [],
+    )
+    if (open.length === 0) return
+    const { items, at: index } = rng.pick(open)
+    const item = items[index] as Rec
+    const shape = rng.pick(ODD_ITEM_SHAPES)
+    if (shape === 'skuNull') item.sku = null
+    else if (shape === 'noSkuCode') delete (item.sku as Rec).code
+    else if (shape === 'noQuantity') delete item.quantity
+    // What an older backend sends for an item it only knows by name.
+    else items[index] = typeof item.name === 'string' ? item.name : null
+  },
 }
 
 export function applyDrift(kind: DriftKind, rng: Rng, row: Rec): void {
   APPLY[kind](rng, row)
 }
 
-/** Break kinds that can hit this (drifted) row; noSkuCode and perkWithoutId need a target. */
+/** Whether a perk of the row holds an item the client cannot read: what oddItems leaves. */
+export function holdsOddItem(row: Rec): boolean {
+  return perksOf(row).some(
+    (perk) =>
+      Array.isArray(perk.items) &&
+      perk.items.some(
+        (item: unknown) =>
+          !isRec(item) ||
+          !isRec(item.sku) ||
+          typeof item.sku.code !== 'string' ||
+          !Object.hasOwn(item, 'quantity'),
+      ),
+  )
+}
+
+/** Break kinds that can hit this (drifted) row; perkWithoutId needs a perk. */
 export function breaksFor(row: Rec): BreakKind[] {
   const kinds: BreakKind[] = ['noOrder', 'noOrderId', 'perksNotArray']
-  if (itemsOf(row).some((item) => isRec(item.sku))) kinds.push('noSkuCode')
   if (perksOf(row).length > 0) kinds.push('perkWithoutId')
   return kinds
 }
@@ -343,12 +387,6 @@ export function applyBreak(kind: BreakKind, rng: Rng, row: Rec): void {
       // What a PHP backend sends for an associative array: an object keyed by perk id.
       if (order) order.perks = Object.fromEntries(perksOf(row).map((p) => [String(p.id), p]))
       return
-    case 'noSkuCode': {
-      const item = rng.pick(itemsOf(row).filter((i) => isRec(i.sku)))
-      if (rng.chance(0.75)) delete (item.sku as Rec).code
-      else item.sku = null
-      return
-    }
     case 'perkWithoutId':
       delete rng.pick(perksOf(row)).id
       return

@@ -11,6 +11,7 @@ import {
   breaksFor,
   DRIFT_KINDS,
   driftApplies,
+  holdsOddItem,
   isRec,
 } from './drift-variations'
 import type { BreakKind, DriftKind, Rec } from './drift-variations'
@@ -26,8 +27,8 @@ import type { SimDataset } from './model'
 
 export { CAMPAIGN_DRIFT_KINDS } from './drift-campaign'
 export type { CampaignDriftKind } from './drift-campaign'
-export { BREAK_KINDS, DRIFT_KINDS, OPTIONAL_SLOTS } from './drift-variations'
-export type { BreakKind, DriftKind } from './drift-variations'
+export { BREAK_KINDS, DRIFT_KINDS, ODD_ITEM_SHAPES, OPTIONAL_SLOTS } from './drift-variations'
+export type { BreakKind, DriftKind, OddItemShape } from './drift-variations'
 
 /** Share of drifted rows that are also broken beyond the minimal schema. */
 export const BROKEN_SHARE = 0.1
@@ -67,12 +68,14 @@ export function isDrifted(seed: number, rate: number, id: number): boolean {
   return rate > 0 && unit(seed, SALT_PICK, id) < rate
 }
 
-// nulls and absent go last: they must not remove what a targeted variation (address gaps,
-// delivery dates) was chosen to change.
+// nulls and absent go after the others: they must not remove what a targeted variation
+// (address gaps, delivery dates) was chosen to change. oddItems goes last of all, so no later
+// step drops the item it made unreadable (an absent `items`) or reads an item it made a text.
 const APPLY_ORDER: readonly DriftKind[] = [
-  ...DRIFT_KINDS.filter((k) => k !== 'nulls' && k !== 'absent'),
+  ...DRIFT_KINDS.filter((k) => k !== 'nulls' && k !== 'absent' && k !== 'oddItems'),
   'nulls',
   'absent',
+  'oddItems',
 ]
 
 function pickKinds(rng: Rng, row: Rec): DriftKind[] {
@@ -125,6 +128,10 @@ function serveCampaignRow(
   const { drift, rng } = chosen
   const served = copy(row)
   for (const kind of drift.kinds) applyDrift(kind, rng, served)
+  // An earlier variation may have dropped every item: the plan never claims what is not served.
+  if (drift.kinds.includes('oddItems') && !holdsOddItem(served)) {
+    drift.kinds = drift.kinds.filter((kind) => kind !== 'oddItems')
+  }
   if (unit(seed, SALT_BROKEN, row.id) < BROKEN_SHARE) {
     const onlyId = unit(seed, SALT_ID, row.id) < NON_NUMERIC_ID_SHARE
     drift.broken = onlyId ? 'nonNumericId' : rng.pick(breaksFor(served))
@@ -188,6 +195,11 @@ export interface DriftPlan {
   drifted: number[]
   /** Ids of the rows that fail the minimal schema: the problem rows a sync must report. */
   broken: number[]
+  /**
+   * Ids of the rows served with an item the client cannot read (oddItems), not broken: they
+   * read, and their orders ship with that item flagged to check by hand.
+   */
+  flagged: number[]
   /** The broken rows whose id is served as `pledge-<id>`, not a number; a subset of `broken`. */
   nonNumericIds: number[]
   /** Per drifted row id: how it is served. */
@@ -215,6 +227,7 @@ export function driftPlan(
     total: rows.length,
     drifted: [],
     broken: [],
+    flagged: [],
     nonNumericIds: [],
     rows: new Map(),
   }
@@ -224,6 +237,7 @@ export function driftPlan(
     plan.drifted.push(row.id)
     plan.rows.set(row.id, drift)
     if (drift.broken) plan.broken.push(row.id)
+    else if (drift.kinds.includes('oddItems')) plan.flagged.push(row.id)
     if (drift.broken === 'nonNumericId') plan.nonNumericIds.push(row.id)
   }
   return plan

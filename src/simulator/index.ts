@@ -15,7 +15,15 @@ export {
   driftPlan,
   isDrifted,
   NON_NUMERIC_ID_SHARE,
+  ODD_ITEM_SHAPES,
   OPTIONAL_SLOTS,
   rowDrift,
 } from './drift'
-export type { BreakKind, CampaignDriftKind, DriftKind, DriftPlan, RowDrift } from './drift'
+export type {
+  BreakKind,
+  CampaignDriftKind,
+  DriftKind,
+  DriftPlan,
+  OddItemShape,
+  RowDrift,
+} from './drift'

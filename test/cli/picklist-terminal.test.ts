@@ -109,3 +109,35 @@ describe('perkpack picklist: the terminal lists what --out prints', { timeout: 6
     expect(tableRun.stdout).toMatch(new RegExp(`\\n${totals}\\n$`))
   })
 })
+
+describe('perkpack picklist: items without a SKU', { timeout: 60_000 }, () => {
+  it('the table lists them last as "no SKU"; --json keeps its shape and names them on stderr', async () => {
+    // One order that ships, sent with an extra item the client cannot read.
+    const target = rows.find((row) => countShipments([row]).ships === 1)!
+    const raw = structuredClone(target) as unknown as { order: { perks: { items: unknown[] }[] } }
+    const perkWithItems = raw.order.perks.find((p) => p.items.length > 0)!
+    perkWithItems.items.push({ name: 'Enamel pin', quantity: 2, sku: null })
+    const odd = toModel([raw])[0]!
+    const dir = syncedDataDir('perkpack-picklist-odd-', BASE_URL, campaign.id, [odd])
+    const runOdd = (args: string[]) =>
+      perkpackHere(args, cleanEnv({ PERKPACK_DATA_DIR: dir, PERKPACK_BASE_URL: BASE_URL }))
+    const flags = ['--status', 'all']
+
+    const table = await runOdd(['picklist', id, ...flags])
+    expect(table.code, table.stderr).toBe(0)
+    const lines = table.stdout.split('\n')
+    const last = lines.findLastIndex((line) => /Enamel pin/.test(line))
+    expect(lines[last]).toMatch(/^no SKU\s+Enamel pin \(check by hand\)\s+2\s+1\s*$/)
+
+    const json = await runOdd(['picklist', id, ...flags, '--json'])
+    expect(json.code, json.stderr).toBe(0)
+    const listed = JSON.parse(json.stdout) as JsonRow[]
+    expect(listed.every((row) => row.sku_code !== '')).toBe(true)
+    expect(listed.map((row) => Object.keys(row))).toEqual(
+      listed.map(() => ['sku_code', 'item_name', 'choices', 'quantity', 'order_count', 'perks']),
+    )
+    expect(json.stderr).toContain(
+      'To pick by hand: items PerkPack cannot pick by SKU (not in --json): 2 × Enamel pin (no SKU: check by hand).',
+    )
+  })
+})

@@ -78,7 +78,7 @@ describe('perkpack sync with rows it cannot read', () => {
     }
   })
 
-  it('`problems` as text: each row by id or "row N", each field with its message', async () => {
+  it('`problems` as text: each row by order and backer in words, each field with its message', async () => {
     const [text, json] = await Promise.all([
       perkpack(['problems', String(campaignId)], env),
       cli(['problems', String(campaignId), '--json'], env),
@@ -90,13 +90,34 @@ describe('perkpack sync with rows it cannot read', () => {
       new RegExp(`^${plan.broken.length} contributions of ${plan.total} in the sync of `),
     )
     for (const row of rows) {
-      const name = row.id === null ? `row ${row.rank + 1} (no usable id)` : String(row.id)
-      const at = out.indexOf(name)
+      // The order number as served (drift may have dropped it, or sent it as text).
+      const raw = row.raw as { order?: { sequence_number?: unknown } | null }
+      const sequence = Number(raw.order?.sequence_number ?? NaN)
+      const name = Number.isInteger(sequence)
+        ? `Order #${sequence}`
+        : row.id === null
+          ? `Row ${row.rank + 1} (no usable id)`
+          : `Contribution ${row.id}`
+      const at = out.findIndex(
+        (line) => line.startsWith(name) && /^[,: (]/.test(line.slice(name.length)),
+      )
       expect(at, name).toBeGreaterThan(0)
+      // Words, not paths, on the row's line; the paths follow for support and scripts.
+      expect(out[at]).not.toMatch(/order\.perks\[/)
       expect(out.slice(at + 1, at + 1 + row.problems.length)).toEqual(
         row.problems.map((p) => `  ${p.path}: ${p.message}`),
       )
     }
+    const perkWithoutId = rows.find((row) =>
+      row.problems.some((p) => /\.id$/.test(p.path) && p.path.startsWith('order.perks')),
+    )
+    expect(perkWithoutId).toBeDefined()
+    const title = out.find(
+      (line) =>
+        line.includes(`(contribution ${perkWithoutId!.id})`) ||
+        line.startsWith(`Contribution ${perkWithoutId!.id}`),
+    )
+    expect(title).toMatch(/: (perk|perk \d+) without an id/)
   })
 
   it('`sync --strict` stores the sync and exits 1, naming the count', async () => {

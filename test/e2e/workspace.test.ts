@@ -166,11 +166,16 @@ describe('the workspace in Chromium, through the web harness and the simulator',
       .locator('li.problem-row')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
     expect(names).toHaveLength(broken.length)
-    // Rows with a usable id are named by it; the others by their place in the listing.
+    // Rows are named by their order number as served (else their id) and backer; the rest by
+    // their place in the listing.
     const withId = broken.filter((id) => !nonNumericIds.includes(id))
-    expect(names.filter((name) => !/no usable id/.test(name ?? '')).sort()).toEqual(
-      withId.map((id) => `Contribution ${id}`).sort(),
-    )
+    const expected = withId.map((id) => {
+      const raw = served.broken.get(id) as { order?: { sequence_number?: unknown } | null }
+      const sequence = Number(raw.order?.sequence_number ?? NaN)
+      return Number.isInteger(sequence) ? `Order #${sequence}` : `Contribution ${id}`
+    })
+    const named = names.filter((name) => !/^Row \d+ \(no usable id\)/.test(name ?? ''))
+    expect(named.map((name) => name?.split(',')[0]).sort()).toEqual(expected.sort())
     expect(await app.page.getByText(`${broken.length} of 300 contributions`).count()).toBe(1)
     await screenshot(app.page, 'problem-rows')
     await app.page.keyboard.press('Escape')
@@ -378,13 +383,19 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await book.xlsx.readFile(path.join(exports, files[0]!))
     const problems = book.getWorksheet('Problems')
     expect(problems).toBeDefined()
-    const lines: unknown[][] = []
-    problems?.eachRow((row, n) => n > 1 && lines.push((row.values as unknown[]).slice(1)))
-    // A line per field: the broken rows with an id are the ids listed, each at least once.
+    const header = (problems?.getRow(1).values as unknown[]).slice(1)
+    const at = (name: string) => header.indexOf(name)
+    const all: unknown[][] = []
+    problems?.eachRow((row, n) => n > 1 && all.push((row.values as unknown[]).slice(1)))
+    // A line per field of a problem row (they carry their row number); the lines after them are
+    // the exported orders' items PerkPack cannot read.
+    const lines = all.filter((line) => typeof line[at('Row')] === 'number')
     const withId = broken.filter((id) => !nonNumericIds.includes(id))
-    const listed = new Set(lines.map(([id]) => Number(id)).filter((id) => id > 0))
+    const listed = new Set(
+      lines.map((line) => Number(line[at('Contribution ID')])).filter((id) => id > 0),
+    )
     expect([...listed].sort()).toEqual([...withId].sort())
-    expect(new Set(lines.map(([, row]) => row)).size).toBe(broken.length)
+    expect(new Set(lines.map((line) => line[at('Row')])).size).toBe(broken.length)
   })
 
   it('a watched batch job reaches completed with its progress at 100%', async () => {

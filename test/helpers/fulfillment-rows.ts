@@ -108,3 +108,15 @@ export const rowFor = (list: PickListRow[], code: string, choices: ChoiceSpec = 
         Object.entries(choices).map(([name, value]) => ({ name, value })),
       ),
   )
+
+/** The shapes of an item PerkPack cannot read, as real payloads send them. */
+export type OddItemShape = 'sku-null' | 'no-sku-code' | 'no-quantity' | 'not-an-object'
+
+/** An item of one of those shapes (typed as an item: the wire type cannot say it). */
+export function oddItem(shape: OddItemShape, name = 'Enamel pin', quantity = 1): Item {
+  const base = item('PIN', {}, quantity, name) as unknown as Record<string, unknown>
+  if (shape === 'sku-null') base.sku = null
+  if (shape === 'no-sku-code') delete (base.sku as Record<string, unknown>).code
+  if (shape === 'no-quantity') delete base.quantity
+  return (shape === 'not-an-object' ? name : base) as unknown as Item
+}

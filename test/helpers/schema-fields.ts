@@ -13,7 +13,7 @@ import {
   itemSchema,
   orderSchema,
   paginationSchema,
-  perkSchema,
+  perkFieldsSchema,
   shippingSchema,
   signupSchema,
   signupsPageSchema,
@@ -51,6 +51,11 @@ export interface ObjectFields {
   nullIsAbsent?: boolean
   /** Absent or null read as an empty list; anything but a list is a problem. */
   lists?: readonly string[]
+  /**
+   * Lists or required fields of a perk's items: where the row would be a problem, it reads and
+   * the item is flagged instead (its perk's `unreadable_items`, with a problem at the path).
+   */
+  flagged?: readonly string[]
   /** Kept exactly as sent, whatever it is (fields only ever seen as null). */
   kept?: readonly string[]
   /** Absent or unusable: the payload cannot be read, and the problem names the field. */
@@ -123,7 +128,8 @@ export const OBJECTS: readonly ObjectFields[] = [
   },
   {
     name: 'perk',
-    schema: perkSchema,
+    // The object before its items are split (the perk schema is that object, transformed).
+    schema: perkFieldsSchema,
     read: row(campaignContributionSchema),
     sample: campaignRow,
     at: perk0,
@@ -139,6 +145,7 @@ export const OBJECTS: readonly ObjectFields[] = [
     lists: ['items'],
     kept: ['estimated_delivery_date', 'validation_errors', 'non_tax_deductible_amount'],
     required: ['id', 'label'],
+    flagged: ['items'],
   },
   {
     name: 'item',
@@ -148,6 +155,7 @@ export const OBJECTS: readonly ObjectFields[] = [
     at: [...perk0, 'items', 1],
     optional: ['id', 'name'],
     required: ['quantity', 'sku'],
+    flagged: ['quantity', 'sku'],
   },
   {
     name: 'sku',
@@ -158,6 +166,7 @@ export const OBJECTS: readonly ObjectFields[] = [
     optional: ['id'],
     lists: ['choices'],
     required: ['code'],
+    flagged: ['choices', 'code'],
   },
   {
     name: 'sku choice',
@@ -167,6 +176,7 @@ export const OBJECTS: readonly ObjectFields[] = [
     at: [...perk0, 'items', 1, 'sku', 'choices', 0],
     optional: [],
     required: ['name', 'value'],
+    flagged: ['name', 'value'],
   },
   {
     name: 'account contribution',

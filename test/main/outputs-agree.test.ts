@@ -20,10 +20,13 @@ import type { OrdersFilter } from '../../src/shared/ipc'
 import { isKnownStatus, readCampaignContribution } from '../../src/shared/api/schemas'
 import { runPrePrintChecks } from '../../src/shared/export/checks'
 import {
+  byHandSkuText,
   countShipments,
   describeChoices,
   filterContributions,
+  hasFlaggedItems,
   hasShippingAddress,
+  shippedPickList,
   statusShips,
   stopReasonText,
 } from '../../src/shared/fulfillment'
@@ -117,6 +120,11 @@ describe('labels, packing slips, the shipper CSV and the Shipping sheet cover th
     expect(counts.stopped).toBeGreaterThan(10)
     // Drifted rows carry statuses PerkPack does not know (chargeback, disputed, ...).
     expect(rows.filter((r) => !isKnownStatus(r.order.status)).length).toBeGreaterThan(2)
+    // Orders holding an item PerkPack cannot read ship like the others: labels, slips, CSV.
+    const flagged = rows.filter((row) => hasFlaggedItems(row.order))
+    expect(flagged.length).toBeGreaterThan(5)
+    expect(countShipments(flagged).ships).toBeGreaterThan(2)
+    expect(shippedPickList(rows).byHand.length).toBeGreaterThan(2)
   })
 
   it.each<[string, ContributionFilter]>([
@@ -210,8 +218,8 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
   const firstPerk = rows.flatMap((r) => r.order.perks)[0]!.id
   const withoutAddress = rows.filter((r) => !hasShippingAddress(r)).map((r) => r.id)
 
-  /** Units per "SKU · choices", in the order listed. */
-  type Units = [string, number][]
+  /** Units per "SKU · choices", in the order listed ("?" when not known). */
+  type Units = [string, string][]
 
   /** The orders a filter selects, as the export desk hands them to every output. */
   function select({ ids, ...filter }: OrdersFilter): CampaignContribution[] {
@@ -232,13 +240,23 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
     const counts = countShipments(selection)
 
     const view = workspace.match(viewFilter)
-    const viewUnits: Units = view.pickList.map((r) => [
-      `${r.sku_code} · ${describeChoices(r.choices)}`,
-      r.quantity,
-    ])
+    // The variants, then the items to pick by hand ("no SKU"), as the sheet and paper list them.
+    const viewUnits: Units = [
+      ...view.pickList.map((r): [string, string] => [
+        `${r.sku_code} · ${describeChoices(r.choices)}`,
+        String(r.quantity),
+      ]),
+      ...view.pickListByHand.map((r): [string, string] => [
+        `${byHandSkuText(r)} · ${describeChoices(r.choices)}`,
+        r.quantity === null ? '?' : String(r.quantity),
+      ]),
+    ]
 
     const sheet = pickListPlan(uniqueOrdersBySequence(selection))
-    const sheetUnits: Units = [...sheet.rows()].map((r) => [`${r[0]} · ${r[2]}`, r[3] as number])
+    const sheetUnits: Units = [...sheet.rows()].map((r) => [
+      `${r[0]} · ${r[2]}`,
+      r[3] === null ? '?' : String(r[3]),
+    ])
 
     const printed = planPickList(selection, {
       paper: 'letter',
@@ -251,7 +269,7 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
       .flat()
       .map(({ cells }) => [
         `${text(cells[0])} · ${text(cells[2])}`,
-        Number(text(cells[3]).replace(/,/g, '')),
+        text(cells[3]).replace(/,/g, ''),
       ])
 
     expect(sheetUnits).toEqual(viewUnits)

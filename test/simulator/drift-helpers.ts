@@ -16,8 +16,8 @@ const missing = (value: unknown) => value === undefined || value === null
 
 /**
  * Field paths at which a row fails the minimal schema: contribution id (integer or numeric
- * string), order with id, status (campaign listing) and perks array; perks with id and label;
- * items optional, each with sku.code, optional choices of {name, value} and a quantity.
+ * string), order with id, status (campaign listing) and perks array; perks with id and label.
+ * An item the client cannot read does not fail the row (see `itemProblems`).
  */
 export function minimalProblems(row: unknown, listing: 'campaign' | 'account' = 'campaign') {
   if (!isRec(row)) return ['(row)']
@@ -33,7 +33,22 @@ export function minimalProblems(row: unknown, listing: 'campaign' | 'account' = 
     if (!isRec(perk)) return problems.push(at)
     if (missing(perk.id)) problems.push(`${at}.id`)
     if (typeof perk.label !== 'string') problems.push(`${at}.label`)
-    if (missing(perk.items)) return
+  })
+  return problems
+}
+
+/**
+ * Paths of the items a row's perks hold that the client cannot read: items optional, each an
+ * object with sku.code, optional choices of {name, value} and a quantity. The row still reads;
+ * its order ships with those items flagged to check by hand.
+ */
+export function itemProblems(row: unknown): string[] {
+  const order = isRec(row) ? row.order : undefined
+  const perks = isRec(order) && Array.isArray(order.perks) ? order.perks : []
+  const problems: string[] = []
+  perks.forEach((perk: unknown, p) => {
+    const at = `order.perks[${p}]`
+    if (!isRec(perk) || missing(perk.items)) return
     if (!Array.isArray(perk.items)) return problems.push(`${at}.items`)
     perk.items.forEach((item: unknown, i) => {
       const itemAt = `${at}.items[${i}]`

@@ -7,12 +7,13 @@ import {
   BROKEN_SHARE,
   DRIFT_KINDS,
   driftedAccountRow,
+  ODD_ITEM_SHAPES,
   driftedCampaignRow,
   rowDrift,
 } from '../../src/simulator/drift'
 import type { DriftKind, RowDrift } from '../../src/simulator/drift'
 import { SimStore } from '../../src/simulator/server-store'
-import { diff, isRec, minimalProblems } from './drift-helpers'
+import { diff, isRec, itemProblems, minimalProblems } from './drift-helpers'
 import type { Change } from './drift-helpers'
 
 const dataset = generateDataset({ seed: 11, contributions: 4000 })
@@ -70,6 +71,10 @@ const DETECT: Record<DriftKind, (c: Change) => boolean> = {
     /^order\.shipping\.(state|zipcode|phone_number|address2)$/.test(c.path) &&
     (c.gone || c.served === null || c.served === ''),
   unknownStatus: (c) => c.path === 'order.status' && !KNOWN_STATUSES.includes(c.served),
+  oddItems: (c) =>
+    (c.path === 'order.perks[].items[]' && !isRec(c.served)) ||
+    (c.path === 'order.perks[].items[].sku' && c.served === null) ||
+    (c.gone && /^order\.perks\[\]\.items\[\]\.(quantity|sku\.code)$/.test(c.path)),
 }
 
 describe('drifted campaign rows (4000 rows, rate 0.5)', () => {
@@ -83,7 +88,7 @@ describe('drifted campaign rows (4000 rows, rate 0.5)', () => {
   it.each(DRIFT_KINDS)('%s shows on the wire at a realistic rate, where the plan says', (kind) => {
     const seen = drifted.filter((s) => s.changes.some(DETECT[kind]))
     const share = seen.length / drifted.length
-    // One to three of eleven kinds per row: about 15 % of drifted rows each, more for the null
+    // One to three of twelve kinds per row: about 15 % of drifted rows each, more for the null
     // and absent patterns, which address gaps and breaks produce too.
     expect(share).toBeGreaterThan(0.05)
     expect(share).toBeLessThan(0.5)
@@ -117,23 +122,28 @@ describe('drifted campaign rows (4000 rows, rate 0.5)', () => {
     const gone = new Set(changes.filter((c) => c.gone).map((c) => c.path))
     const nulled = new Set(changes.filter(DETECT.nulls).map((c) => c.path))
     expect(optional.filter((path) => !gone.has(path))).toEqual([])
-    // Fields the clean data already holds as null only ever go missing; `items` and `choices`
-    // are only ever dropped (absent means none; null is not promised by the minimal schema).
+    // Fields the clean data already holds as null only ever go missing; `items` is only ever
+    // dropped (absent means none). `choices: null` is served, as public clients show it.
     const neverNulled = [
       `${perk}.estimated_delivery_date`,
       `${perk}.validation_errors`,
       `${perk}.non_tax_deductible_amount`,
       `${perk}.items`,
-      `${item}.sku.choices`,
     ]
     expect(optional.filter((p) => !nulled.has(p) && !neverNulled.includes(p))).toEqual([])
-    expect([...nulled].filter((p) => p.endsWith('.items') || p.endsWith('.choices'))).toEqual([])
+    expect([...nulled].filter((p) => p.endsWith('.items'))).toEqual([])
+    expect(nulled.has(`${item}.sku.choices`)).toBe(true)
   })
 
   it('tolerated variations pass the minimal schema; broken rows fail it, id kept', () => {
     const broken = drifted.filter((s) => s.plan?.broken)
     const failing = drifted.filter((s) => minimalProblems(s.served).length > 0)
     expect(failing.map((s) => s.row.id)).toEqual(broken.map((s) => s.row.id))
+    // Rows with an item the client cannot read are not broken: exactly the planned ones.
+    const flagged = drifted.filter((s) => !s.plan?.broken && s.plan?.kinds.includes('oddItems'))
+    const odd = drifted.filter((s) => !s.plan?.broken && itemProblems(s.served).length > 0)
+    expect(odd.map((s) => s.row.id)).toEqual(flagged.map((s) => s.row.id))
+    expect(flagged.length).toBeGreaterThan(drifted.length * 0.05)
     const share = broken.length / drifted.length
     expect(Math.abs(share - BROKEN_SHARE)).toBeLessThan(0.03)
     const hits = BREAK_KINDS.map((kind) => broken.filter((s) => s.plan?.broken === kind).length)
@@ -144,6 +154,22 @@ describe('drifted campaign rows (4000 rows, rate 0.5)', () => {
     const withoutId = broken.filter((s) => minimalProblems(s.served).includes('id'))
     expect(withoutId.map((s) => s.plan?.broken)).toEqual(withoutId.map(() => 'nonNumericId'))
     expect(withoutId.map((s) => s.served?.id)).toEqual(withoutId.map((s) => `pledge-${s.row.id}`))
+  })
+
+  it('serves every shape of an item the client cannot read', () => {
+    const shapes = drifted
+      .filter((s) => s.plan?.kinds.includes('oddItems') && !s.plan.broken)
+      .flatMap((s) => s.changes.filter(DETECT.oddItems))
+      .map((c) =>
+        c.path.endsWith('items[]')
+          ? 'notAnObject'
+          : c.path.endsWith('sku')
+            ? 'skuNull'
+            : c.path.endsWith('code')
+              ? 'noSkuCode'
+              : 'noQuantity',
+      )
+    expect(new Set(shapes)).toEqual(new Set(ODD_ITEM_SHAPES))
   })
 
   it('is a pure function of seed, rate and row: same bytes again, more rows at higher rates', () => {

@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '../../src/shared/config'
 import { DEFAULT_FAULTS, startSimulator } from '../../src/simulator'
 import type { Simulator } from '../../src/simulator'
 import { parseCliArgs, UsageError } from '../../src/simulator/server-cli-options'
-import { isRec, minimalProblems, servedId } from './drift-helpers'
+import { isRec, itemProblems, minimalProblems, servedId } from './drift-helpers'
 
 interface Page {
   text: string
@@ -126,15 +126,19 @@ describe('drift over HTTP', () => {
     expect(sim.stats().faultsInjected.drifted).toBe(plan.drifted.length)
   })
 
-  it('breaks exactly the planned problem rows, privileged or not', async () => {
+  it('breaks exactly the planned problem rows, and flags items exactly where planned', async () => {
     const plan = sim.driftPlan()
     expect(plan.broken.length).toBeGreaterThan(plan.drifted.length * 0.05)
     expect(plan.broken.length).toBeLessThan(plan.drifted.length * 0.15)
+    expect(plan.flagged.length).toBeGreaterThan(plan.drifted.length * 0.05)
     const privileged: Params = { access_token: token }
     for (const params of [privileged, {}]) {
       const served = (await walk(sim, params)).flatMap((p) => p.response)
       const failing = served.filter((row) => minimalProblems(row).length > 0)
       expect(failing.map(servedId)).toEqual(plan.broken)
+      // An item the client cannot read leaves the row readable: not a problem row.
+      const odd = served.filter((row) => !minimalProblems(row).length && itemProblems(row).length)
+      expect(odd.map(servedId)).toEqual(plan.flagged)
       const ids = served.map((row) => (isRec(row) ? row.id : undefined))
       const notDigits = served.filter((_, i) => !/^[0-9]+$/.test(String(ids[i])))
       expect(notDigits.map(servedId)).toEqual(plan.nonNumericIds)

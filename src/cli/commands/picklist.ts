@@ -1,6 +1,15 @@
 import { renderPickListPdf } from '../../main/services/print'
 import { plural } from '../../shared/export/check-text'
-import { describeChoices, leftOutText, shippedPickList } from '../../shared/fulfillment'
+import {
+  BY_HAND_HEADING,
+  byHandItemText,
+  byHandQuantityText,
+  byHandSkuText,
+  checkByHandNote,
+  describeChoices,
+  leftOutText,
+  shippedPickList,
+} from '../../shared/fulfillment'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
@@ -44,7 +53,9 @@ export const picklistCommand: Command = {
                 selection and the time of the offline copy on every page. No browser needed:
                 the PDF is drawn with the bundled fonts.
 Table, JSON and PDF list the same orders: those that ship (as labels, slips and the shipper
-CSV), items of digital perks left off; the orders left out are counted on stderr.`,
+CSV), items of digital perks left off; the orders left out are counted on stderr. Items
+without a SKU (or a readable quantity) are listed last as "no SKU" rows to pick by hand; with
+--json they are named on stderr.`,
   options: ['json', 'out', 'paper', ...SELECTION_OPTIONS],
   async run(input) {
     const { context, args, values } = input
@@ -52,10 +63,17 @@ CSV), items of digital perks left off; the orders left out are counted on stderr
     const campaignId = campaignArg(args, USAGE)
     // The orders `--out` prints for the same flags: what is picked is what ships.
     const selection = printSelection(context, campaignId, values, { checks: false })
-    const { rows, totals, skipped } = shippedPickList(selection.rows)
+    const { rows, totals, byHand, skipped } = shippedPickList(selection.rows)
     const leftOut = leftOutText(skipped)
     if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
     if (values.json) {
+      // The JSON is one row per SKU variant (scripts rely on its shape): the rest is said here.
+      if (byHand.length > 0) {
+        const where = byHand.map(
+          (r) => `${byHandQuantityText(r)} × ${r.item_name} (${checkByHandNote(r)})`,
+        )
+        context.io.stderr.write(`${BY_HAND_HEADING} (not in --json): ${where.join('; ')}.\n`)
+      }
       printJson(context.io, rows)
       return 0
     }
@@ -66,6 +84,16 @@ CSV), items of digital perks left off; the orders left out are counted on stderr
       String(r.quantity),
       String(r.order_count),
     ])
+    for (const r of byHand) {
+      const choices = describeChoices(r.choices)
+      body.push([
+        byHandSkuText(r),
+        byHandItemText(r),
+        choices,
+        byHandQuantityText(r),
+        String(r.order_count),
+      ])
+    }
     context.io.stdout.write(`${table(['SKU', 'Item', 'Choices', 'Qty', 'Orders'], body)}\n`)
     context.io.stdout.write(
       `${plural(rows.length, 'variant')}, ${plural(totals.units, 'unit')} for ${plural(totals.orders, 'order')} that ship\n`,

@@ -1,12 +1,24 @@
 import type { CampaignSnapshotInfo, ProblemRow } from '../../main/services/cache'
 import { plural } from '../../shared/export/check-text'
-import { problemRowName } from '../../shared/problems/report'
+import { problemRowTitle, problemRowWho, problemText } from '../../shared/problems/problem-words'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { printJson } from '../io'
 import { syncedSnapshot, syncedText } from '../offline-copy'
 
 const USAGE = 'problems <campaign-id> [--json]'
+
+/**
+ * "Order #2041, María Nuñez (contribution 41450054): perk without an id": the row as a person
+ * finds it, and its problems in words; the paths and messages follow, indented.
+ */
+export function problemRowLine(row: ProblemRow): string {
+  const who = problemRowWho(row.raw)
+  const title = problemRowTitle({ ...row, ...who })
+  const id = row.id !== null && who.orderNumber !== null ? ` (contribution ${row.id})` : ''
+  const words = row.problems.map((problem) => problemText(problem, row.raw))
+  return `${title}${id}: ${words.join('; ')}`
+}
 
 function textReport(info: CampaignSnapshotInfo, rows: readonly ProblemRow[]): string {
   const total = info.count + info.problemCount
@@ -19,7 +31,7 @@ function textReport(info: CampaignSnapshotInfo, rows: readonly ProblemRow[]): st
     '',
   ]
   for (const row of rows) {
-    lines.push(problemRowName(row))
+    lines.push(problemRowLine(row))
     for (const problem of row.problems) lines.push(`  ${problem.path}: ${problem.message}`)
   }
   return `${lines.join('\n')}\n`
@@ -27,7 +39,8 @@ function textReport(info: CampaignSnapshotInfo, rows: readonly ProblemRow[]): st
 
 export const problemsCommand: Command = {
   usage: USAGE,
-  summary: 'Contributions the last sync could not read: id or row, fields, why (no network).',
+  summary:
+    'Contributions the last sync could not read: order, backer, what is wrong, fields (no network).',
   details: `--json   [{id, rank, problems: [{path, message}], raw}], raw as the API sent it
 A row without a usable id is named "row N": the N-th contribution counted from the oldest
 (rank N - 1 in --json).`,

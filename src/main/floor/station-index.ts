@@ -1,6 +1,12 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
 import type { ScanCode, StationLine } from '../../shared/floor/station-scan'
-import { describeChoices, shippableLines } from '../../shared/fulfillment'
+import {
+  checkByHandNote,
+  describeChoices,
+  flaggedItemName,
+  shippableFlaggedItems,
+  shippableLines,
+} from '../../shared/fulfillment'
 import type { OrdersWorkspace, ViewRow } from '../orders/workspace'
 
 /** What an order is found by: its id and its number (`#12`). */
@@ -54,15 +60,30 @@ export function findScanned<Row extends ScannableRow>(
 /** The core reads only the fields a ViewRow keeps (see workspace.ts); one cast, here. */
 export const asContribution = (row: ViewRow) => row as unknown as CampaignContribution
 
-/** The box's checklist: what ships of the order, merged per variant. */
+/**
+ * The box's checklist: what ships of the order, merged per variant, then the items PerkPack
+ * cannot read, a line each to check by hand (keys no variant key can be: no SKU code is blank).
+ */
 export function stationLines(row: ViewRow): StationLine[] {
-  return shippableLines(asContribution(row)).map((line) => ({
+  const order = asContribution(row)
+  const lines: StationLine[] = shippableLines(order).map((line) => ({
     key: line.key,
     skuCode: line.skuCode,
     itemName: line.itemName,
     choices: describeChoices(line.choices),
     quantity: line.quantity,
   }))
+  for (const { perkIndex, item } of shippableFlaggedItems(order)) {
+    lines.push({
+      key: `|by-hand|${perkIndex}|${item.index ?? 'items'}`,
+      skuCode: item.sku_code ?? '',
+      itemName: flaggedItemName(item),
+      choices: [describeChoices(item.choices), checkByHandNote(item)].filter(Boolean).join(' · '),
+      quantity: item.quantity ?? 1,
+      byHand: true,
+    })
+  }
+  return lines
 }
 
 /** The name to write on the box: the ship-to name, else the backer's. */

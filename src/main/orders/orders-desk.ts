@@ -210,9 +210,8 @@ export class OrdersDesk {
 
   query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const { rows, tree, pickList, totals, pickListTotals, pickListLeftOut } = workspace.match(
-      this.narrowByFloor(workspace, filter),
-    )
+    const match = workspace.match(this.narrowByFloor(workspace, filter))
+    const { rows, tree, pickList, totals, pickListTotals, pickListLeftOut } = match
     const resultId = this.nextResultId++
     this.results.set(resultId, { workspace, rows })
     while (this.results.size > MAX_RESULTS) {
@@ -227,6 +226,7 @@ export class OrdersDesk {
       pickList,
       pickListTotals,
       pickListLeftOut,
+      pickListByHand: match.pickListByHand,
       packedButStopped: this.packedButStoppedCount(workspace),
     }
     this.scheduleWarmUp(workspace)

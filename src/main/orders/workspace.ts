@@ -1,10 +1,13 @@
 import type { CampaignContribution, Perk, Shipping } from '../../shared/api/schemas'
 import {
   DEFAULT_STATUSES,
+  checkByHandText,
   countStatuses,
   createOrderIndex,
   describeChoices,
   filterContributions,
+  flaggedItems,
+  flaggedQuantityText,
   groupByPerk,
   joinPresent,
   leftOutCounts,
@@ -13,6 +16,7 @@ import {
   shippedPickList,
 } from '../../shared/fulfillment'
 import type {
+  ByHandRow,
   ContributionFilter,
   LeftOutCounts,
   OrderIndex,
@@ -91,11 +95,13 @@ interface PickListAnswer {
   rows: PickListRow[]
   totals: PickListTotals
   leftOut: LeftOutCounts
+  byHand: ByHandRow[]
 }
 
 function pickListOf(rows: readonly ViewRow[]): PickListAnswer {
   const list = shippedPickList(asContributions(rows))
-  return { rows: list.rows, totals: list.totals, leftOut: leftOutCounts(list.skipped) }
+  const leftOut = leftOutCounts(list.skipped)
+  return { rows: list.rows, totals: list.totals, leftOut, byHand: list.byHand }
 }
 
 /** A filter's answer inside main: the orders in display order, and what the tree shows. */
@@ -111,6 +117,8 @@ export interface Match {
   pickListTotals: PickListTotals
   /** The orders of `rows` left off the pick list, per reason. */
   pickListLeftOut: LeftOutCounts
+  /** Items of those orders PerkPack cannot pick by SKU (no SKU, ...), listed apart. */
+  pickListByHand: ByHandRow[]
 }
 
 /**
@@ -231,6 +239,7 @@ export class OrdersWorkspace {
       pickList: list.rows,
       pickListTotals: list.totals,
       pickListLeftOut: list.leftOut,
+      pickListByHand: list.byHand,
     }
     this.lastMatch = { key, match }
     return match
@@ -265,7 +274,10 @@ function filterKey(filter: OrdersFilter, withNode: boolean): string {
 
 const NO_PERK = '(no perk)'
 
-/** "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game": one parcel's contents. */
+/**
+ * "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game; Enamel pin (no SKU: check by
+ * hand)": one parcel's contents, items PerkPack cannot read last.
+ */
 function itemsText(row: ViewRow): string {
   let text = ''
   for (const line of orderLines(row as unknown as CampaignContribution)) {
@@ -273,6 +285,11 @@ function itemsText(row: ViewRow): string {
     if (line.quantity !== 1) text += `${line.quantity}x `
     text += line.itemName
     if (line.choices.length > 0) text += ` (${describeChoices(line.choices)})`
+  }
+  for (const { item } of flaggedItems(row.order)) {
+    if (text !== '') text += '; '
+    if (item.quantity !== 1) text += `${flaggedQuantityText(item)}x `
+    text += checkByHandText(item)
   }
   return text
 }

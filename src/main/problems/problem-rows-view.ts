@@ -1,13 +1,18 @@
 import { MAX_PROBLEM_ROWS_LISTED } from '../../shared/ipc'
 import type { ProblemRowsView } from '../../shared/ipc'
+import { problemRowWho } from '../../shared/problems/problem-words'
 import { maskPersonalData } from '../../shared/problems/redact'
 import type { OfflineCache } from '../services/cache'
 import { campaignNotSynced } from '../services/perkpack-errors'
 
 /**
- * The problem rows of a campaign's snapshot as the renderer may see them: paths, messages and
- * the row as sent with personal data masked. The unmasked row never crosses IPC: the list is
- * for finding the fault, and its "Copy details" text leaves the app.
+ * The problem rows of a campaign's snapshot as the renderer may see them: paths, messages, the
+ * order number and backer's name, and the row as sent with personal data masked.
+ *
+ * The person at this desk sees every backer's name and order number in the Orders view, and
+ * needs them here to find the contribution on the platform ("Order #2041, María Nuñez"), so
+ * those two cross IPC. The row itself stays masked: it is there for a support ticket, and
+ * "Copy details" copies exactly what is shown, without e-mails, addresses or phone numbers.
  */
 export function problemRowsView(cache: OfflineCache, campaignId: number): ProblemRowsView {
   const info = cache.campaign(campaignId)
@@ -24,6 +29,7 @@ export function problemRowsView(cache: OfflineCache, campaignId: number): Proble
       id: row.id,
       rank: row.rank,
       problems: row.problems,
+      ...problemRowWho(row.raw),
       maskedRaw: maskPersonalData(row.raw),
     })),
   }

@@ -10,6 +10,8 @@ import {
   textLike,
 } from './lenient'
 import { CONTRIBUTION_FIELD_PURPOSES } from './field-purposes'
+import { readItemList } from './item-list'
+import type { ItemList, UnreadableItem } from './item-list'
 import { readRow } from './validate'
 import type { RowRead } from './validate'
 
@@ -80,7 +82,36 @@ export const itemSchema = z.looseObject({
 })
 export type Item = z.infer<typeof itemSchema>
 
-export const perkSchema = z.looseObject({
+/** A perk's `items` read one by one: see item-list.ts (absent or null is none). */
+const itemList = z.preprocess(
+  (value) => (value === undefined || value === null ? [] : value),
+  z.unknown().transform((value) => readItemList(value, itemSchema)),
+)
+
+type WithItemList = { items: ItemList<Item> }
+// Key remapping, not Omit: Omit of a loose object's index signature would lose its named keys.
+type WithItems<P extends WithItemList> = {
+  [K in keyof P as K extends 'items' ? never : K]: P[K]
+} & {
+  items: Item[]
+  /** Items PerkPack cannot use (no SKU, no quantity, ...): absent when there are none. */
+  unreadable_items?: UnreadableItem[]
+}
+
+/**
+ * The perk with its readable items under `items`, where the API put them, and the others under
+ * `unreadable_items`, a key PerkPack adds only when there are some: a clean row reads back as
+ * it came.
+ */
+function withItems<P extends WithItemList>(perk: P): WithItems<P> {
+  const out = perk as unknown as Record<string, unknown>
+  const { items, unreadable } = perk.items
+  out.items = items
+  if (unreadable.length > 0) out.unreadable_items = unreadable
+  return out as WithItems<P>
+}
+
+export const perkFieldsSchema = z.looseObject({
   id: intLike,
   campaign_slug: optional(textLike),
   amount: optional(numberLike),
@@ -95,8 +126,9 @@ export const perkSchema = z.looseObject({
   validation_errors: anything,
   featured: optional(boolLike),
   non_tax_deductible_amount: anything,
-  items: listOrEmpty(itemSchema),
+  items: itemList,
 })
+export const perkSchema = perkFieldsSchema.transform(withItems)
 export type Perk = z.infer<typeof perkSchema>
 
 /** Every part of an address can be missing: many countries have no state, postcode or phone. */

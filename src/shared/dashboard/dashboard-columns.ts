@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from '../api/schemas'
+import { headerKey } from '../csv/csv-text'
 
 /**
  * The platform dashboard's contributions CSV, as ../shared/api-notes.md lists its columns: one
@@ -82,4 +83,38 @@ export function statusToDashboard(status: string): string {
     .split('_')
     .map((word) => (word === '' ? word : word[0]!.toUpperCase() + word.slice(1)))
     .join(' ')
+}
+
+/**
+ * How a backer chose to appear, in the API's terms (`appearance.private_amount`), from the
+ * dashboard's word: "Public" / "Private" now; older exports wrote "Visible" (name and amount
+ * shown), "Identity-Only" (name shown, amount hidden) and "Anonymous" (neither). Any other word
+ * says nothing PerkPack can use: undefined, the word kept in the row as sent.
+ */
+export function appearanceFromDashboard(text: string): { private_amount: boolean } | undefined {
+  const key = headerKey(text).replace(/\s+/g, '')
+  if (key === 'public' || key === 'visible') return { private_amount: false }
+  if (key === 'private' || key === 'identityonly' || key === 'anonymous') {
+    return { private_amount: true }
+  }
+  return undefined
+}
+
+/** Perk IDs and labels of an older export's line that lists several perks ("51002, 51005"). */
+export function perkListOf(
+  ids: string,
+  labels: string,
+): { ids: string[]; labels: string[] } | null {
+  const idList = ids.split(/\s*[,;|]\s*/).filter((id) => id !== '')
+  if (idList.length < 2) return null
+  // Labels may hold a comma themselves: split only on the separator the ids use.
+  const separator = /;/.test(ids) ? ';' : /\|/.test(ids) ? '|' : ','
+  const labelList = labels.split(separator).map((label) => label.trim())
+  return { ids: idList, labels: labelList }
+}
+
+/** A spreadsheet's text cell written as a formula (`="00123"`, which keeps leading zeros): its text. */
+export function unwrapTextCell(value: string): string {
+  const match = /^\s*="((?:[^"]|"")*)"\s*$/.exec(value)
+  return match ? match[1]!.replace(/""/g, '"') : value
 }

@@ -1,4 +1,6 @@
 import type { CampaignContribution } from '../api/schemas'
+import { flaggedCountText, orderNumberText, shippableFlaggedItems } from '../fulfillment'
+import type { FlaggedItem } from '../fulfillment'
 import { problemRowName } from '../problems/report'
 import type { ProblemRowRef } from '../problems/report'
 import {
@@ -57,6 +59,35 @@ function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintChec
     },
     [...(ids ?? [])],
     packedButStoppedText,
+  )
+}
+
+/** Orders named in the items-by-hand sentence; the rest are counted. */
+const BY_HAND_NAMED = 10
+
+/**
+ * Items PerkPack cannot read (no SKU, no quantity, ...) in parcels about to go out: the orders
+ * ship, and the packer must look for those items by hand: "1 item without a SKU: #2041".
+ */
+function itemsByHand(rows: readonly CampaignContribution[]): PrePrintCheck | null {
+  const ids: number[] = []
+  const named: string[] = []
+  const items: FlaggedItem['item'][] = []
+  for (const row of rows) {
+    const flagged = shippableFlaggedItems(row)
+    if (flagged.length === 0) continue
+    ids.push(row.id)
+    named.push(orderNumberText(row.order))
+    for (const { item } of flagged) items.push(item)
+  }
+  const more = named.length > BY_HAND_NAMED ? ` and ${named.length - BY_HAND_NAMED} more` : ''
+  return ordersCheck(
+    { id: 'items-by-hand', title: 'Items to check by hand', severity: 'warning' },
+    ids,
+    (n) =>
+      `${flaggedCountText(items)}: ${named.slice(0, BY_HAND_NAMED).join(', ')}${more}. ` +
+      `${n === 1 ? 'The order ships' : 'The orders ship'}; the packing slip and the pack station ` +
+      `list ${items.length === 1 ? 'the item' : 'each item'} to check by hand.`,
   )
 }
 
@@ -136,6 +167,7 @@ export function runPrePrintChecks(
     nothingToShip(contributions),
     stopStatusCheck(contributions),
     incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
+    itemsByHand(contributions),
     unreadableRows(context.problemRows),
     possibleDuplicates(contributions),
     nonLatinAddress(contributions),

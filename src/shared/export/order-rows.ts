@@ -4,6 +4,9 @@ import { calendarDayIso } from '../format/locale-format'
 import type { CampaignContribution, Perk } from '../api/schemas'
 import {
   describeChoices,
+  flaggedItemLine,
+  flaggedItems,
+  hasFlaggedItems,
   itemName,
   orderLines,
   paymentMethodText,
@@ -159,10 +162,17 @@ export function itemSummary(lines: readonly OrderLine[]): string {
   return parts.join('; ')
 }
 
-/** `itemSummary(orderLines(row))`, without the merging and sorting when there is one item. */
+/**
+ * `itemSummary(orderLines(row))`, without the merging and sorting when there is one item; then
+ * the items PerkPack cannot read ("1 × Enamel pin (no SKU: check by hand)").
+ */
 export function orderItemsText(row: CampaignContribution): string {
   const perks = row.order.perks
   if (perks.length === 0) return ''
+  if (hasFlaggedItems(row.order)) {
+    const flagged = flaggedItems(row.order).map(({ item }) => flaggedItemLine(item))
+    return [itemSummary(orderLines(row)), ...flagged].filter((part) => part !== '').join('; ')
+  }
   if (perks.length === 1) {
     const items = (perks[0] as Perk).items
     if (items.length === 0) return ''

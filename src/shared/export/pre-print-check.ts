@@ -7,6 +7,7 @@ export const PRE_PRINT_CHECK_ORDER = [
   'nothing-to-ship',
   'stop-status',
   'incomplete-address',
+  'items-by-hand',
   'problem-rows',
   'possible-duplicates',
   'non-latin-address',

@@ -37,6 +37,11 @@ export interface StationLine {
   /** "Size: M, Colour: Black", or empty. */
   choices: string
   quantity: number
+  /**
+   * An item PerkPack cannot read (no SKU, no quantity, ...): no scan matches it, the packer
+   * checks it by hand (`choices` says why). One unit when the API sent no quantity.
+   */
+  byHand?: true
 }
 
 /** An order opened at the station, in what the packer needs and nothing more. */

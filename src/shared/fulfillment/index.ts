@@ -37,6 +37,7 @@ export {
   perkShips,
   parcelsThatShip,
   shipmentRole,
+  shippableFlaggedItems,
   shippableLines,
   shippingCoverageText,
 } from './shipping'
@@ -45,4 +46,25 @@ export { SHIPPING_STATUSES, statusShips, stopKind, stopStatusesAmong } from './s
 export type { StopKind } from './ship-status'
 export { STOP_KINDS, stopGroupText, stopReasonText } from './stop-words'
 export { shippedPickList } from './shipped-pick-list'
+export {
+  BY_HAND_HEADING,
+  buildByHandList,
+  byHandItemText,
+  byHandQuantityText,
+  byHandSkuText,
+} from './by-hand-list'
+export type { ByHandRow } from './by-hand-list'
+export {
+  checkByHandNote,
+  checkByHandText,
+  flaggedCountText,
+  flaggedItemLine,
+  flaggedItemName,
+  flaggedItems,
+  flaggedQuantityText,
+  hasFlaggedItems,
+  perkHasItems,
+  unreadableReasonText,
+} from './unreadable-items'
+export type { FlaggedItem } from './unreadable-items'
 export type { ShippedPickList } from './shipped-pick-list'

@@ -1,6 +1,7 @@
 import type { CampaignContribution } from '../api/schemas'
 import { withOrdersContiguous } from './orders'
 import { perkLabel } from './display'
+import { perkHasItems } from './unreadable-items'
 import { compareCodeUnits } from './text'
 import { VariantTable } from './variant-table'
 import type { Choice } from './variant'
@@ -33,7 +34,7 @@ export type SortDirection = 'asc' | 'desc'
 export interface PickListTotals {
   variants: number
   units: number
-  /** Distinct orders holding at least one item. */
+  /** Distinct orders holding at least one item (one to pick by hand included). */
   orders: number
 }
 
@@ -176,7 +177,8 @@ export function pickListTotals(
   for (const row of rows) {
     if (orders.has(row.order.id)) continue
     for (const perk of row.order.perks) {
-      if (perk.items.length !== 0) {
+      // An order whose only item is one to pick by hand ships too: it is counted.
+      if (perkHasItems(perk)) {
         orders.add(row.order.id)
         break
       }

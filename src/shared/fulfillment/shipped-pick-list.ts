@@ -1,4 +1,6 @@
 import type { CampaignContribution } from '../api/schemas'
+import { buildByHandList } from './by-hand-list'
+import type { ByHandRow } from './by-hand-list'
 import { buildPickList, pickListTotals } from './pick-list'
 import type { PickListRow, PickListTotals } from './pick-list'
 import { parcelsThatShip } from './shipping'
@@ -10,6 +12,8 @@ export interface ShippedPickList {
   rows: PickListRow[]
   /** `orders`: the orders that ship, whose items are listed. */
   totals: PickListTotals
+  /** Items of those orders PerkPack cannot pick by SKU variant (no SKU, ...), listed apart. */
+  byHand: ByHandRow[]
   /** The orders of the selection that do not ship, and why. */
   skipped: NotShipping[]
 }
@@ -23,5 +27,5 @@ export interface ShippedPickList {
 export function shippedPickList(selection: readonly CampaignContribution[]): ShippedPickList {
   const { parcels, skipped } = parcelsThatShip(selection)
   const rows = buildPickList(parcels)
-  return { rows, totals: pickListTotals(parcels, rows), skipped }
+  return { rows, totals: pickListTotals(parcels, rows), byHand: buildByHandList(parcels), skipped }
 }

@@ -3,6 +3,8 @@ import type { OrderLine } from './pick-list'
 import { orderLines } from './pick-list'
 import { statusShips } from './ship-status'
 import { stopReasonText } from './stop-words'
+import { flaggedItems, perkHasItems } from './unreadable-items'
+import type { FlaggedItem } from './unreadable-items'
 
 // What ships, decided once: labels, packing slips, the shipper CSV, the pre-print checks and the
 // selection summary all ask here, so their counts agree for any selection.
@@ -22,6 +24,11 @@ export function perkShips(perk: Pick<Perk, 'shipping_address_required'>): boolea
  */
 export function shippableLines(row: CampaignContribution): OrderLine[] {
   return orderLines(withShippingPerks(row))
+}
+
+/** The items of the perks that go in a parcel PerkPack cannot read: the parcel's "check by hand". */
+export function shippableFlaggedItems(row: CampaignContribution): FlaggedItem[] {
+  return flaggedItems(row.order, perkShips)
 }
 
 /** The order with only the perks that go in a parcel (itself when all of them do). */
@@ -53,9 +60,13 @@ export function hasShippingAddress(row: CampaignContribution): boolean {
  */
 export type ShipmentRole = 'ships' | 'stopped' | 'nothing-to-ship' | 'no-address'
 
-/** Whether `shippableLines(row)` holds anything, without building the lines. */
+/**
+ * Whether `shippableLines(row)` holds anything, without building the lines. An item PerkPack
+ * cannot read (no SKU, ...) counts: the parcel still goes, its slip says to check that item by
+ * hand, and leaving it out would leave a backer without a reward.
+ */
 export function hasShippableItems(row: CampaignContribution): boolean {
-  for (const perk of row.order.perks) if (perk.items.length > 0 && perkShips(perk)) return true
+  for (const perk of row.order.perks) if (perkHasItems(perk) && perkShips(perk)) return true
   return false
 }
 

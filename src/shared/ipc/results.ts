@@ -8,6 +8,7 @@ import type {
 import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
 import type {
+  ByHandRow,
   LeftOutCounts,
   PerkGroup,
   PickListRow,
@@ -132,6 +133,10 @@ export interface ProblemRowView {
   rank: number
   /** Field paths and what was wrong with each. */
   problems: SchemaProblem[]
+  /** The order number the row carries, if it could be read. */
+  orderNumber: number | null
+  /** The backer's name the row carries (contributor name, display name or ship-to name). */
+  backer: string | null
   /** The row as sent, with e-mails, names, addresses, phone numbers and tokens masked. */
   maskedRaw: unknown
 }
@@ -220,6 +225,8 @@ export interface OrdersQueryResult {
   pickListTotals: PickListTotals
   /** The orders of the filter left off the pick list, per reason. */
   pickListLeftOut: LeftOutCounts
+  /** Items of the orders on the pick list PerkPack cannot pick by SKU (no SKU, ...). */
+  pickListByHand: ByHandRow[]
   /** Packed orders of the campaign the last sync turned refunded, on hold or unprocessable. */
   packedButStopped: number
 }

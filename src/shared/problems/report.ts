@@ -1,4 +1,14 @@
+import type { CampaignContribution } from '../api/schemas'
 import type { SchemaProblem } from '../api/validate'
+import { backerName } from '../export/order-rows'
+import {
+  flaggedItemName,
+  flaggedItems,
+  flaggedQuantityText,
+  orderNumberText,
+  unreadableReasonText,
+} from '../fulfillment'
+import { problemRowWho, problemText } from './problem-words'
 import { maskPersonalData } from './redact'
 
 /** What a problem row is known by: its id, else its place counted from the oldest row. */
@@ -55,24 +65,54 @@ export function problemReport(input: ProblemReportInput): string {
   return `${lines.join('\n')}\n`
 }
 
-/** One field of one problem row: a line of the Excel "Problems" sheet. */
+/** One field of one problem row, or one item to check by hand: a line of the "Problems" sheet. */
 export interface ProblemLine {
   id: number | null
-  /** The row's place counted from the oldest contribution, from 1 (`rank + 1`). */
-  row: number
+  /**
+   * The row's place counted from the oldest contribution, from 1 (`rank + 1`); null for an
+   * order that was read, whose item PerkPack cannot read.
+   */
+  row: number | null
+  /** "#2041" (or "order 70001"), null when the row carries no number PerkPack could read. */
+  order: string | null
+  backer: string | null
+  /** In words: "perk without an id". */
+  problem: string
   path: string
   message: string
 }
 
 export function problemLines(
-  rows: readonly (ProblemRowRef & { problems: readonly SchemaProblem[] })[],
+  rows: readonly (ProblemRowRef & { problems: readonly SchemaProblem[]; raw?: unknown })[],
 ): ProblemLine[] {
-  return rows.flatMap((row) =>
-    row.problems.map((problem) => ({
+  return rows.flatMap((row) => {
+    const who = problemRowWho(row.raw)
+    return row.problems.map((problem) => ({
       id: row.id,
       row: row.rank + 1,
+      order: who.orderNumber === null ? null : `#${who.orderNumber}`,
+      backer: who.backer,
+      problem: problemText(problem, row.raw),
       path: problem.path,
       message: problem.message,
+    }))
+  })
+}
+
+/**
+ * The items of `rows` PerkPack cannot read, a line per item: their orders are in every other
+ * sheet (they ship), and here the team finds what to check by hand, and why.
+ */
+export function flaggedItemLines(rows: readonly CampaignContribution[]): ProblemLine[] {
+  return rows.flatMap((row) =>
+    flaggedItems(row.order).map(({ perkIndex, item }) => ({
+      id: row.id,
+      row: null,
+      order: orderNumberText(row.order),
+      backer: backerName(row) || null,
+      problem: `${flaggedQuantityText(item)} × ${flaggedItemName(item)}: ${unreadableReasonText(item.reason)} (the order ships; check the item by hand)`,
+      path: item.problems[0] ? `order.perks[${perkIndex}].${item.problems[0].path}` : '',
+      message: item.problems.map((problem) => problem.message).join('; '),
     })),
   )
 }

@@ -24,3 +24,22 @@ describe('the orders view and unknown statuses', () => {
     expect(shown?.status).toBe('Chargeback')
   })
 })
+
+describe('the orders view and items PerkPack cannot read', () => {
+  it('keeps the order, lists the item in its Items cell and the pick list apart', () => {
+    const base = campaignPage.response[0]!
+    const raw = structuredClone(base) as unknown as {
+      order: { perks: { items: unknown[] }[] }
+    }
+    raw.order.perks[0]!.items.push({ name: 'Enamel pin', quantity: 2, sku: null })
+    const row = toModelRow(raw)
+    const workspace = new OrdersWorkspace(1, '2026-03-01T00:00:00Z', [toViewRow(row)])
+    const match = workspace.match({ statuses: [] })
+    expect(match.rows.map((r) => r.id)).toEqual([row.id])
+    const [shown] = workspace.orderRows(match.rows, 0, 1)
+    expect(shown?.items).toMatch(/; 2x Enamel pin \(no SKU: check by hand\)$/)
+    expect(match.pickListByHand).toEqual([
+      expect.objectContaining({ reason: 'no-sku', item_name: 'Enamel pin', quantity: 2 }),
+    ])
+  })
+})

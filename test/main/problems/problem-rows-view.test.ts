@@ -80,11 +80,28 @@ describe('problem rows over IPC', () => {
     }
   })
 
-  it('carries no personal data and no token; nor does the "Copy details" text', () => {
+  it('names each row by order number and backer, as Orders does', () => {
+    const served = new Map(sim.dataset.contributions.get(campaignId)!.map((r) => [r.id, r]))
+    const named = view.rows.filter((row) => row.id !== null && row.backer !== null)
+    expect(named.length).toBeGreaterThan(view.rows.length / 2)
+    for (const row of named) {
+      const clean = served.get(row.id!)!
+      const names = [clean.contributor_name, clean.by, clean.order.shipping?.name]
+      expect(names.map((name) => name?.trim())).toContain(row.backer)
+    }
+    const numbered = view.rows.filter((row) => row.id !== null && row.orderNumber !== null)
+    expect(numbered.length).toBeGreaterThan(0)
+    for (const row of numbered) {
+      expect(row.orderNumber).toBe(served.get(row.id!)!.order.sequence_number)
+    }
+  })
+
+  it('carries no other personal data and no token; the "Copy details" text none at all', () => {
     const served = sim.dataset.contributions.get(campaignId)!
     const personal = personalValues(served, new Set(plan.broken))
     expect(personal.length).toBeGreaterThan(10)
-    const wire = JSON.stringify(view)
+    // The backer's name is shown to find the row; everything else of a person stays masked.
+    const wire = JSON.stringify({ ...view, rows: view.rows.map(({ backer: _, ...row }) => row) })
     const copied = problemReport({
       ...view,
       rows: view.rows.map((r) => ({ ...r, raw: r.maskedRaw })),
@@ -113,7 +130,16 @@ describe('problem rows over IPC', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(result!.path)
     const lines = view.rows.reduce((sum, row) => sum + row.problems.length, 0)
-    expect(book.getWorksheet('Problems')!.rowCount).toBe(lines + 1)
+    // A line per field of a problem row (they have a row number), then the exported orders'
+    // items PerkPack cannot read (their orders ship; no row number).
+    const sheet = book.getWorksheet('Problems')!
+    const rows = sheet.getSheetValues().slice(2) as unknown[][]
+    const row = sheet.getRow(1).values as unknown[]
+    const at = (header: string) => row.indexOf(header)
+    expect(rows.filter((cells) => typeof cells[at('Row')] === 'number')).toHaveLength(lines)
+    const flagged = rows.filter((cells) => cells[at('Row')] == null)
+    expect(flagged.length).toBeGreaterThan(0)
+    for (const cells of flagged) expect(cells[at('Problem')]).toMatch(/check the item by hand\)$/)
   })
 
   it('refuses a campaign without an offline copy with a message that says what to do', async () => {

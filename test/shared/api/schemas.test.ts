@@ -75,6 +75,19 @@ function problemPaths(read: RowRead<unknown>): string[] {
   return read.problems.map((problem) => problem.path)
 }
 
+/**
+ * The paths of what a payload that reads left unread in its perks' items: each flagged item's
+ * problems, from the row (`order.perks[0].items[1].sku.code`).
+ */
+function flaggedPaths(read: RowRead<unknown>): string[] {
+  const row = readOk(read) as CampaignContribution
+  return row.order.perks.flatMap((perk, p) =>
+    (perk.unreadable_items ?? []).flatMap((item) =>
+      item.problems.map((problem) => `order.perks[${p}].${problem.path}`),
+    ),
+  )
+}
+
 /** A value of the wrong kind for a field whose sample value is `sample`. */
 const wrongKind = (sample: unknown): unknown =>
   isNode(sample) ? 'text where a list or an object belongs' : { not: 'a value' }
@@ -293,6 +306,7 @@ describe.each(OBJECTS)('every field of the $name', (object) => {
   const clean = readOk(read(sample))
   const lists = object.lists ?? []
   const kept = object.kept ?? []
+  const flagged = object.flagged ?? []
 
   it('is listed (the lists name exactly the keys of the schema)', () => {
     const listed = [...object.optional, ...lists, ...kept, ...object.required]
@@ -344,8 +358,9 @@ describe.each(OBJECTS)('every field of the $name', (object) => {
       expect(valueAt(value, path)).toEqual([])
     })
 
-    it('anything but a list is a problem at its path', () => {
-      expect(problemPaths(read(withValue(sample, path, 'one, two')))).toEqual([formatPath(path)])
+    it('anything but a list is a problem at its path (flagging the item, in an item)', () => {
+      const found = flagged.includes(field) ? flaggedPaths : problemPaths
+      expect(found(read(withValue(sample, path, 'one, two')))).toEqual([formatPath(path)])
     })
   })
 
@@ -368,9 +383,11 @@ describe.each(OBJECTS)('every field of the $name', (object) => {
 
   describe.each(object.required)('required %s', (field) => {
     const path = [...at, field]
+    // A part of an item flags the item, whatever else the row holds; anything else fails the row.
+    const found = flagged.includes(field) ? flaggedPaths : problemPaths
 
     it('absent: a problem names the field', () => {
-      expect(problemPaths(read(without(sample, path)))).toEqual([formatPath(path)])
+      expect(found(read(without(sample, path)))).toEqual([formatPath(path)])
     })
 
     it.each<[string, (sample: unknown) => unknown]>([
@@ -378,19 +395,22 @@ describe.each(OBJECTS)('every field of the $name', (object) => {
       ['a wrong kind of value', wrongKind],
     ])('%s: a problem names the field', (_name, value) => {
       const changed = withValue(sample, path, value(valueAt(sample, path)))
-      expect(problemPaths(read(changed))).toEqual([formatPath(path)])
+      expect(found(read(changed))).toEqual([formatPath(path)])
     })
   })
 })
 
 describe('required text that says nothing is unusable', () => {
   const row = campaignPage.response[0]
-  it.each<[string, readonly Key[]]>([
-    ['order status', ['order', 'status']],
-    ['SKU code', ['order', 'perks', 0, 'items', 0, 'sku', 'code']],
-  ])('a blank %s is a problem at its path', (_name, path) => {
+  it('a blank order status is a problem at its path', () => {
+    const read = readCampaignContribution(withValue(row, ['order', 'status'], '   '))
+    expect(problemPaths(read)).toEqual(['order.status'])
+  })
+
+  it('a blank SKU code flags its item', () => {
+    const path = ['order', 'perks', 0, 'items', 0, 'sku', 'code']
     const read = readCampaignContribution(withValue(row, path, '   '))
-    expect(problemPaths(read)).toEqual([formatPath(path)])
+    expect(flaggedPaths(read)).toEqual([formatPath(path)])
   })
 
   it('a blank sign-up e-mail and a blank batch status are problems', () => {
@@ -404,10 +424,10 @@ describe('required text that says nothing is unusable', () => {
     ['a negative quantity', -1],
     ['a fractional quantity', 1.5],
     ['a quantity in words', 'two'],
-  ])('%s is a problem at the quantity', (_name, quantity) => {
+  ])('%s flags the item at the quantity', (_name, quantity) => {
     const path = ['order', 'perks', 0, 'items', 0, 'quantity']
     const read = readCampaignContribution(withValue(row, path, quantity))
-    expect(problemPaths(read)).toEqual(['order.perks[0].items[0].quantity'])
+    expect(flaggedPaths(read)).toEqual(['order.perks[0].items[0].quantity'])
   })
 
   it('a row with several problems lists each, and still names its id', () => {

@@ -99,15 +99,14 @@ describe('parseOrThrow', () => {
   it('names the exact deep path of a wrong type', () => {
     const row = campaignPageFixture.response[0]
     const perk = row?.order.perks[0]
-    const badItem = { ...perk?.items[1], sku: { ...perk?.items[1]?.sku, code: { text: 'x' } } }
-    const badPerk = { ...perk, items: [perk?.items[0], badItem] }
+    const badPerk = { ...perk, label: { text: 'x' } }
     const data = {
       ...campaignPageFixture,
-      response: [{ ...row, order: { ...row?.order, perks: [badPerk, row?.order.perks[1]] } }],
+      response: [{ ...row, order: { ...row?.order, perks: [row?.order.perks[0], badPerk] } }],
     }
     const error = mismatch(rowsSchema, data, 'campaign contributions')
     expect(listed(error)).toEqual([
-      'response[0].order.perks[0].items[1].sku.code: expected text, got an object',
+      'response[0].order.perks[1].label: expected text, got an object',
     ])
   })
 })
@@ -225,7 +224,7 @@ const DELETE = Symbol('delete')
 type Edit = [path: (string | number)[], value: unknown]
 
 /** A minimal good row with `value` put at `path` (or removed), read as a campaign listing row. */
-function problemsOf([path, value]: Edit) {
+function readEdited([path, value]: Edit) {
   const row = {
     id: 41450054,
     order: {
@@ -248,14 +247,31 @@ function problemsOf([path, value]: Edit) {
   const last = path[path.length - 1] as string | number
   if (value === DELETE) delete parent[last]
   else parent[last] = value
-  const read = readCampaignContribution(row)
+  return readCampaignContribution(row)
+}
+
+/** The problems of the edited row, which must not read. */
+function problemsOf(edit: Edit) {
+  const read = readEdited(edit)
   expect(read.ok).toBe(false)
   return read.ok ? [] : read.problems
 }
 
+/** The problems of the items the edited row reads but flags, with paths from the row. */
+function flaggedOf(edit: Edit) {
+  const read = readEdited(edit)
+  expect(read.ok).toBe(true)
+  if (!read.ok) return []
+  return read.value.order.perks.flatMap((perk, p) =>
+    (perk.unreadable_items ?? []).flatMap((item) =>
+      item.problems.map((problem) => ({ ...problem, path: `order.perks[${p}].${problem.path}` })),
+    ),
+  )
+}
+
 describe('problem messages a person can act on', () => {
   it('says "missing" for an absent required field, names the path and why it is needed', () => {
-    const problems = problemsOf([['order', 'perks', 0, 'items', 1, 'sku', 'code'], DELETE])
+    const problems = flaggedOf([['order', 'perks', 0, 'items', 1, 'sku', 'code'], DELETE])
     expect(problems).toEqual([
       {
         path: 'order.perks[0].items[1].sku.code',
@@ -286,12 +302,6 @@ describe('problem messages a person can act on', () => {
       'expected a number, got the text "pledge-41450054" — PerkPack tells contributions apart by their id',
     ],
     [
-      'a value out of range',
-      [['order', 'perks', 0, 'items', 0, 'quantity'], -2],
-      'order.perks[0].items[0].quantity',
-      'Expected a quantity of 0 or more (got the number -2) — the quantity says how many to pick',
-    ],
-    [
       'a perk without id',
       [['order', 'perks', 0, 'id'], DELETE],
       'order.perks[0].id',
@@ -299,6 +309,16 @@ describe('problem messages a person can act on', () => {
     ],
   ])('%s', (_name, edit, path, message) => {
     expect(problemsOf(edit)).toEqual([{ path, message }])
+  })
+
+  it('a quantity out of range flags its item, saying what came and why it is needed', () => {
+    expect(flaggedOf([['order', 'perks', 0, 'items', 0, 'quantity'], -2])).toEqual([
+      {
+        path: 'order.perks[0].items[0].quantity',
+        message:
+          'Expected a quantity of 0 or more (got the number -2) — the quantity says how many to pick',
+      },
+    ])
   })
 
   it("keeps zod's own wording when the parsed value is not given", () => {

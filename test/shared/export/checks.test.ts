@@ -171,6 +171,43 @@ describe('runPrePrintChecks', () => {
     })
   })
 
+  describe('items to check by hand', () => {
+    /** A shipping perk whose items, as sent, hold `odd` beside a readable tee. */
+    const withOdd = (id: number, ...odd: unknown[]): Perk => {
+      const base = perk(id)
+      return { ...base, items: [...base.items, ...odd] as Perk['items'] }
+    }
+    const pin = { name: 'Enamel pin', quantity: 1, sku: null }
+
+    it('names the orders whose parcels hold an item without a SKU: "1 item without a SKU: #2041"', () => {
+      const odd = row({ perks: [withOdd(3, pin)] })
+      const check = find(run([row(), odd]), 'items-by-hand')
+      expect(check).toMatchObject({
+        title: 'Items to check by hand',
+        severity: 'warning',
+        count: 1,
+        contributionIds: [odd.id],
+      })
+      expect(check?.detail).toBe(
+        `1 item without a SKU: #${odd.order.sequence_number}. The order ships; the packing slip and the pack station list the item to check by hand.`,
+      )
+    })
+
+    it('counts each kind, and leaves out digital perks, whose items are not packed', () => {
+      const noQuantity = { name: 'Sticker', sku: { code: 'STK', choices: [] } }
+      const a = row({ perks: [withOdd(3, pin, noQuantity)] })
+      const b = row({ perks: [withOdd(4, pin)] })
+      const digital = row({ perks: [{ ...withOdd(5, pin), shipping_address_required: false }] })
+      const check = find(run([a, b, digital]), 'items-by-hand')
+      expect(check?.contributionIds).toEqual([a.id, b.id])
+      expect(check?.detail).toMatch(
+        new RegExp(
+          `^3 items to check by hand \\(2 without a SKU, 1 without a quantity\\): #${a.id}, #${b.id}\\. The orders ship`,
+        ),
+      )
+    })
+  })
+
   describe('status does not ship', () => {
     it('names the orders of every status that does not ship, grouped by what it means', () => {
       const stopped = [

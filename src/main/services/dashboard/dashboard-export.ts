@@ -1,15 +1,18 @@
 import { campaignContributionSchema } from '../../../shared/api/schemas'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { readRow } from '../../../shared/api/validate'
+import type { SchemaProblem } from '../../../shared/api/validate'
 import { detectDelimiter, findColumn, headerKey } from '../../../shared/csv/csv-text'
 import type { CsvField, CsvRecord } from '../../../shared/csv/csv-text'
 import {
+  appearanceFromDashboard,
   DASHBOARD_COLUMNS,
   ITEM_GROUP,
   statusFromDashboard,
 } from '../../../shared/dashboard/dashboard-columns'
 import type { DashboardColumn } from '../../../shared/dashboard/dashboard-columns'
 import { csvRecordsOf, decodeCsv } from '../floor/csv-bytes'
+import { fieldText, linePerks } from './dashboard-line'
 import type { CsvEncoding } from '../floor/csv-bytes'
 import { UsageError } from '../perkpack-errors'
 import type { ProblemRow, ReceivedContribution } from '../cache'
@@ -86,22 +89,22 @@ interface Columns {
   items: ItemGroup[]
 }
 
-function rawRow(record: CsvRecord, columns: Columns): Record<string, unknown> {
-  const cell = (column: DashboardColumn) => {
-    const at = columns.at[column]
-    return at < 0 ? '' : (record.fields[at]?.value ?? '').trim()
-  }
+/** A line read into the API's shape, and what about the line itself cannot be read. */
+interface LineRead {
+  raw: Record<string, unknown>
+  problems: SchemaProblem[]
+}
+
+function rawRow(record: CsvRecord, columns: Columns): LineRead {
+  const cell = (column: DashboardColumn) => fieldText(record, columns.at[column])
   const text = (column: DashboardColumn) => cell(column) || undefined
   const items: Record<string, unknown>[] = []
   for (const group of columns.items) {
-    const code = (record.fields[group.sku]?.value ?? '').trim()
-    const name = (record.fields[group.name]?.value ?? '').trim()
+    const code = fieldText(record, group.sku)
+    const name = fieldText(record, group.name)
     if (code === '' && name === '') continue
     const choices = group.options
-      .map(
-        (at, n) =>
-          (record.fields[at]?.value ?? '').trim() && choice(record.fields[at]!.value.trim(), n + 1),
-      )
+      .map((at, n) => fieldText(record, at) && choice(fieldText(record, at), n + 1))
       .filter((c): c is { name: string; value: string } => Boolean(c))
     const same = items.find(
       (item) =>
@@ -124,11 +127,15 @@ function rawRow(record: CsvRecord, columns: Columns): Record<string, unknown> {
   const hasShipping = Object.values(shippingParts).some((value) => value !== undefined)
   present(shippingParts)
   const pledge = cell('pledgeId')
-  const perkId = cell('perkId')
-  return present({
+  const { perks, problem } = linePerks(cell('perkId'), cell('perk'), items)
+  const problems = problem
+    ? [{ path: 'order.perks', message: placed(record.line, problem.column, problem.message) }]
+    : []
+  const raw = present({
     id: pledge,
     created_at: isoDate(cell('fundingDate')) ?? text('fundingDate'),
     amount: amountOf(cell('amount')) ?? undefined,
+    appearance: appearanceFromDashboard(cell('appearance')),
     email: text('email'),
     referrer_id: text('referrerId'),
     contributor_name: text('name'),
@@ -138,11 +145,11 @@ function rawRow(record: CsvRecord, columns: Columns): Record<string, unknown> {
       id: pledge,
       sequence_number: text('orderNo')?.replace(/^#/, ''),
       status: statusFromDashboard(cell('status')),
-      perks:
-        perkId === '' && cell('perk') === '' ? [] : [{ id: perkId, label: cell('perk'), items }],
+      perks,
       ...(hasShipping ? { shipping: shippingParts } : {}),
     }),
   })
+  return { raw, problems }
 }
 
 function columnsOf(header: readonly CsvField[]): Columns {
@@ -169,12 +176,7 @@ function placed(line: number, column: string, message: string): string {
 }
 
 /** The line, column and problem of a message `placed` wrote; null for any other message. */
-export function problemPlace(
-  message: string,
-): { line: number; column: string; message: string } | null {
-  const match = /^line (\d+), column (.+?): ([\s\S]*)$/.exec(message)
-  return match ? { line: Number(match[1]), column: match[2]!, message: match[3]! } : null
-}
+export { problemPlace } from '../../../shared/problems/problem-words'
 
 /** What one chunk of a read brings, in the order of the file (as a sync's page does). */
 export interface DashboardChunk {
@@ -211,8 +213,7 @@ export interface DashboardExport {
 }
 
 /** The Pledge ID cell as rawRow reads it. */
-const pledgeOf = (record: CsvRecord, columns: Columns) =>
-  (record.fields[columns.at.pledgeId]?.value ?? '').trim()
+const pledgeOf = (record: CsvRecord, columns: Columns) => fieldText(record, columns.at.pledgeId)
 
 /**
  * Opens a dashboard export; `name` names the file in messages. The whole file is parsed once
@@ -261,6 +262,8 @@ export function openDashboardExport(bytes: Uint8Array, name: string): DashboardE
 interface PendingPledge {
   raw: Record<string, unknown>
   line: number
+  /** What its lines say that cannot be read (placed: line and column). */
+  problems: SchemaProblem[]
   /** Every line of the pledge is read. */
   whole: boolean
 }
@@ -290,7 +293,7 @@ function readChunks(
       continue
     }
     rank += 1
-    const raw = rawRow(record, columns)
+    const { raw, problems } = rawRow(record, columns)
     const pledge = raw.id as string
     if (pledge === '') {
       chunk.noPledge.push({
@@ -308,8 +311,9 @@ function readChunks(
         // A pledge with several perks is one line per perk: one contribution, every perk.
         const order = entry.raw.order as { perks: unknown[] }
         order.perks.push(...(raw.order as { perks: unknown[] }).perks)
+        entry.problems.push(...problems)
       } else {
-        entry = { raw, line: record.line, whole: false }
+        entry = { raw, line: record.line, problems, whole: false }
         pending.set(pledge, entry)
       }
       entry.whole = ends[rank] === 1
@@ -324,17 +328,23 @@ function readChunks(
   handOn()
 }
 
-function addPledge(chunk: DashboardChunk, { raw, line }: PendingPledge): void {
+function addPledge(chunk: DashboardChunk, { raw, line, problems }: PendingPledge): void {
   const read = readRow(campaignContributionSchema, raw)
-  if (read.ok) chunk.rows.push({ model: read.value as CampaignContribution, raw })
-  else
-    chunk.problems.push({
-      id: read.id,
-      rank: line,
-      raw,
-      problems: read.problems.map((p) => ({
+  if (read.ok && problems.length === 0) {
+    chunk.rows.push({ model: read.value as CampaignContribution, raw })
+    return
+  }
+  const schemaProblems = read.ok ? [] : read.problems
+  chunk.problems.push({
+    id: read.ok ? read.value.id : read.id,
+    rank: line,
+    raw,
+    problems: [
+      ...problems,
+      ...schemaProblems.map((p) => ({
         ...p,
         message: placed(line, columnOfPath(p.path), p.message),
       })),
-    })
+    ],
+  })
 }

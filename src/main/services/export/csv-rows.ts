@@ -1,7 +1,14 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { addressParts } from '../../../shared/address'
 import { neutralizeFormula } from '../../../shared/export/formula'
-import { describeChoices, shipmentRole, shippableLines } from '../../../shared/fulfillment'
+import {
+  checkByHandNote,
+  describeChoices,
+  flaggedItemName,
+  shipmentRole,
+  shippableFlaggedItems,
+  shippableLines,
+} from '../../../shared/fulfillment'
 import { FLOOR_STAGE_WORDS, floorStage } from '../../../shared/floor/order-state'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
@@ -119,6 +126,7 @@ export function shipperLines(
 ): ShipperLine[] {
   if (shipmentRole(row) !== 'ships') return []
   const lines = shippableLines(row)
+  const flagged = shippableFlaggedItems(row)
   const ship = addressParts(row.order.shipping)
   const base = {
     orderNumber: row.order.sequence_number ?? row.order.id,
@@ -137,13 +145,25 @@ export function shipperLines(
     carrier: floor?.carrier ?? '',
     tracking: floor?.trackingNumbers.join(' ') ?? '',
   }
-  return lines.map((line) => ({
+  const items = lines.map((line) => ({
     ...base,
     sku: line.skuCode,
     itemName: line.itemName,
     choices: describeChoices(line.choices),
     quantity: line.quantity,
   }))
+  // An item PerkPack cannot read goes in the parcel too: its row says so in the item name, with
+  // no SKU to match and one unit when the API sent no quantity (a shipper needs a number).
+  for (const { item } of flagged) {
+    items.push({
+      ...base,
+      sku: item.sku_code ?? '',
+      itemName: `${flaggedItemName(item)} (${checkByHandNote(item)})`,
+      choices: describeChoices(item.choices),
+      quantity: item.quantity ?? 1,
+    })
+  }
+  return items
 }
 
 export type ShipperRecord = Record<string, string | number>

@@ -10,6 +10,8 @@ import type { ColumnKind, OrderRowKey } from '../../../shared/export/order-rows'
 import {
   compareBySequence,
   describeChoices,
+  byHandItemText,
+  byHandSkuText,
   notShipping,
   shippedPickList,
 } from '../../../shared/fulfillment'
@@ -65,7 +67,7 @@ export function uniqueOrdersBySequence(
 
 /** The pick list of the orders that ship, as printed and as the app shows it. */
 export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
-  const pickList = shippedPickList(rows).rows
+  const { rows: pickList, byHand } = shippedPickList(rows)
   const perkLabels = new Map<number, string>()
   for (const line of pickList) {
     for (const perk of line.perks)
@@ -102,6 +104,18 @@ export function pickListPlan(rows: readonly CampaignContribution[]): SheetPlan {
     row[3] = line.quantity
     row[4] = line.order_count
     for (const perk of line.perks) row[perkColumn.get(perk.perk_id) as number] = perk.quantity
+    for (let c = 0; c < row.length; c++) widths.see(c, row[c])
+    values.push(row)
+  }
+  // Items PerkPack cannot pick by SKU, after the variants: "no SKU" in the SKU column, the
+  // quantity empty when the API sent none.
+  for (const line of byHand) {
+    const row: CellValue[] = new Array<CellValue>(headers.length).fill(null)
+    row[0] = byHandSkuText(line)
+    row[1] = byHandItemText(line)
+    row[2] = describeChoices(line.choices)
+    row[3] = line.quantity
+    row[4] = line.order_count
     for (let c = 0; c < row.length; c++) widths.see(c, row[c])
     values.push(row)
   }

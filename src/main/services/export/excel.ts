@@ -2,6 +2,7 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { CampaignContribution } from '../../../shared/api/schemas'
+import { flaggedItemLines } from '../../../shared/problems/report'
 import type { ProblemLine } from '../../../shared/problems/report'
 import { shippingCoverageText } from '../../../shared/fulfillment'
 import { writeFailure } from '../write-errors'
@@ -40,7 +41,10 @@ export interface PackingListOptions {
   signal?: AbortSignal
   /** Pre-print checks; a "Checks" sheet is added when given (even empty). */
   checks?: readonly PackingListCheck[]
-  /** Fields of the campaign's problem rows; a "Problems" sheet is added when there are any. */
+  /**
+   * Fields of the campaign's problem rows; a "Problems" sheet is added when there are any, or
+   * when an exported order holds an item PerkPack cannot read (listed there too).
+   */
   problems?: readonly ProblemLine[]
   /** The packing floor's record by order id: the Floor, Carrier and Tracking columns. */
   floor?: ReadonlyMap<number, OrderFloorState>
@@ -97,7 +101,8 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   ]
   if (split.leftOut.length > 0) plans.push(leftOutPlan(table, split))
   if (options.checks) plans.push(checksPlan(options.checks))
-  if (options.problems && options.problems.length > 0) plans.push(problemsPlan(options.problems))
+  const problems = [...(options.problems ?? []), ...flaggedItemLines(orders)]
+  if (problems.length > 0) plans.push(problemsPlan(problems))
   const progress = new Progress(
     plans.reduce((sum, plan) => sum + plan.rowCount, 0),
     options.onProgress,

@@ -115,7 +115,7 @@ class SlipPainter {
       const total = text([`Total units (${slip.count} ${lines})`], T.cellBold, innerWidth)
       this.block(total, cellX(1), y + CELL_PAD_Y, spanWidth - 2 * CELL_PAD_X)
       this.block(
-        text([String(slip.units)], T.cellBold, QTY_COL),
+        text([slip.unitsText], T.cellBold, QTY_COL),
         cellX(4),
         y + CELL_PAD_Y,
         cellW(4),

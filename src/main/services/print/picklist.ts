@@ -1,5 +1,13 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
-import { describeChoices, shippedPickList, shippingCoverageText } from '../../../shared/fulfillment'
+import {
+  BY_HAND_HEADING,
+  byHandItemText,
+  byHandQuantityText,
+  byHandSkuText,
+  describeChoices,
+  shippedPickList,
+  shippingCoverageText,
+} from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { fontFaceCss } from './fonts'
@@ -112,7 +120,7 @@ export function planPickList(
   options: PickListDocOptions,
 ): PickListPlan {
   const paper = paperOf(options.paper)
-  const { rows: list, totals, skipped } = shippedPickList(orders)
+  const { rows: list, totals, byHand, skipped } = shippedPickList(orders)
   const units = totals.units
 
   const faces = new FacesUsed()
@@ -133,6 +141,9 @@ export function planPickList(
       [
         `Selection: ${options.selection}`,
         `${counted(list.length, 'variant')} · ${counted(units, 'unit')} · ${shippingCoverageText(totals.orders, skipped)}`,
+        ...(byHand.length === 0
+          ? []
+          : [`${BY_HAND_HEADING}: ${counted(byHand.length, 'line')}, listed last`]),
         `${synced} · printed ${printed}`,
       ],
       T.meta,
@@ -155,17 +166,38 @@ export function planPickList(
   const capacity =
     paper.heightPt - 2 * paper.marginPt - headHeight - theadHeight - footHeight - SLACK
 
-  const bodyRows = list.map((row): PickRowLayout => {
+  const bodyRow = (texts: [string, string, string, string, string]): PickRowLayout => {
     const cells: PickRowLayout['cells'] = [
-      lines([row.sku_code], T.cellBold, cellWidth(cols.sku), faces),
-      lines([row.item_name], T.cell, cellWidth(cols.item), faces),
-      lines([describeChoices(row.choices)], T.cell, cellWidth(cols.choices), faces),
-      lines([countText(row.quantity)], T.cellBold, cellWidth(QTY_COL), faces),
-      lines([countText(row.order_count)], T.cell, cellWidth(ORDERS_COL), faces),
+      lines([texts[0]], T.cellBold, cellWidth(cols.sku), faces),
+      lines([texts[1]], T.cell, cellWidth(cols.item), faces),
+      lines([texts[2]], T.cell, cellWidth(cols.choices), faces),
+      lines([texts[3]], T.cellBold, cellWidth(QTY_COL), faces),
+      lines([texts[4]], T.cell, cellWidth(ORDERS_COL), faces),
     ]
     const heightPt = 2 * CELL_PAD_Y + CELL_RULE + Math.max(...cells.map((c) => c.heightPt))
     return { cells, heightPt }
-  })
+  }
+  const bodyRows = list.map((row) =>
+    bodyRow([
+      row.sku_code,
+      row.item_name,
+      describeChoices(row.choices),
+      countText(row.quantity),
+      countText(row.order_count),
+    ]),
+  )
+  // Items PerkPack cannot pick by SKU come last: "no SKU", what they are, how many.
+  for (const row of byHand) {
+    bodyRows.push(
+      bodyRow([
+        byHandSkuText(row),
+        byHandItemText(row),
+        describeChoices(row.choices),
+        byHandQuantityText(row),
+        countText(row.order_count),
+      ]),
+    )
+  }
 
   const pages: PickRowLayout[][] = [[]]
   let used = 0

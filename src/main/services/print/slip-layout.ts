@@ -1,9 +1,13 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { backerName } from '../../../shared/export/order-rows'
 import {
+  checkByHandNote,
   describeChoices,
+  flaggedItemName,
+  flaggedQuantityText,
   notShipping,
   perkLabels,
+  shippableFlaggedItems,
   shippableLines,
 } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
@@ -113,6 +117,8 @@ export interface SlipLayout {
   /** Item lines and units of the order. */
   count: number
   units: number
+  /** `units` as the total prints it: "5", or "5 + ?" when an item has no readable quantity. */
+  unitsText: string
 }
 
 /** The numbers every slip of a document shares, and the slips laid out one order at a time. */
@@ -238,18 +244,38 @@ export class SlipLayouter {
     const orderLines = shippableLines(row)
     const cell = (text: string, widthPt: number) =>
       lines([text], T.cell, widthPt - 2 * CELL_PAD_X, faces)
-    const rows: Row[] = orderLines.map((line) => {
+    const itemRow = (texts: [string, string, string], quantity: string): Row => {
       const cells = [
-        cell(line.skuCode, cols.sku),
-        cell(line.itemName, cols.item),
-        cell(describeChoices(line.choices), cols.choices),
+        cell(texts[0], cols.sku),
+        cell(texts[1], cols.item),
+        cell(texts[2], cols.choices),
       ]
-      const qty = lines([String(line.quantity)], T.cellBold, QTY_COL - 2 * CELL_PAD_X, faces)
+      const qty = lines([quantity], T.cellBold, QTY_COL - 2 * CELL_PAD_X, faces)
       const content = Math.max(qty.heightPt, ...cells.map((c) => c.heightPt))
       return { cells, qty, heightPt: content + 2 * CELL_PAD_Y + CELL_RULE }
-    })
+    }
+    const rows: Row[] = orderLines.map((line) =>
+      itemRow([line.skuCode, line.itemName, describeChoices(line.choices)], String(line.quantity)),
+    )
+    // An item PerkPack cannot read is still in the parcel: the packer is told to look.
+    const flagged = shippableFlaggedItems(row).map(({ item }) => item)
+    for (const item of flagged) {
+      const name = `${flaggedItemName(item)} (${checkByHandNote(item)})`
+      const texts: [string, string, string] = [
+        item.sku_code ?? '',
+        name,
+        describeChoices(item.choices),
+      ]
+      rows.push(itemRow(texts, flaggedQuantityText(item)))
+    }
     const missing = missingCharacters(
-      [this.title, ...(address?.lines ?? []), ...backerRows, ...orderLines.map((l) => l.itemName)],
+      [
+        this.title,
+        ...(address?.lines ?? []),
+        ...backerRows,
+        ...orderLines.map((l) => l.itemName),
+        ...flagged.map(flaggedItemName),
+      ],
       lang,
     )
     if (missing.length > 0) {
@@ -258,6 +284,9 @@ export class SlipLayouter {
       )
     }
 
+    const units =
+      orderLines.reduce((sum, line) => sum + line.quantity, 0) +
+      flagged.reduce((sum, item) => sum + (item.quantity ?? 0), 0)
     const itemsHeight = this.innerHeight - headHeight - partiesHeight - this.footHeight
     const capacity = (page: number) =>
       itemsHeight -
@@ -287,8 +316,9 @@ export class SlipLayouter {
       backer,
       itemsHeight,
       chunks: paginate(rows, capacity),
-      count: orderLines.length,
-      units: orderLines.reduce((sum, line) => sum + line.quantity, 0),
+      count: rows.length,
+      units,
+      unitsText: flagged.some((item) => item.quantity === null) ? `${units} + ?` : String(units),
     }
   }
 }

@@ -89,7 +89,7 @@ function slipPages(slip: SlipLayout, layouter: SlipLayouter): string[] {
     }
     html += '</tbody><tfoot><tr><td></td>'
     html += last
-      ? `<td colspan="3">${text([`Total units (${slip.count} line${slip.count === 1 ? '' : 's'})`], T.cellBold, innerWidth)}</td><td class="num">${text([String(slip.units)], T.cellBold, QTY_COL)}</td>`
+      ? `<td colspan="3">${text([`Total units (${slip.count} line${slip.count === 1 ? '' : 's'})`], T.cellBold, innerWidth)}</td><td class="num">${text([slip.unitsText], T.cellBold, QTY_COL)}</td>`
       : `<td colspan="4">${text(['Continued on the next page'], T.continued, innerWidth)}</td>`
     html += '</tr></tfoot></table></div>'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StationLine } from '@shared/ipc'
-import { fitTicks, perHour, scanItem } from './station-checklist'
+import { fitTicks, isComplete, perHour, scanItem } from './station-checklist'
 
 const line = (key: string, skuCode: string, quantity: number): StationLine => ({
   key,
@@ -21,6 +21,17 @@ describe('the station checklist', () => {
       line: lines[0],
     })
     expect(scanItem(lines, {}, 'POSTER')).toEqual({ kind: 'not-in-order' })
+  })
+
+  it('never ticks a line to check by hand on a scan, even of its SKU code; + ticks it', () => {
+    const byHand: StationLine = { ...line('|by-hand|0|1', 'PIN', 1), byHand: true }
+    const box = [line('PIN|', 'PIN', 1), byHand]
+    expect(scanItem(box, {}, 'PIN')).toEqual({ kind: 'ticked', key: 'PIN|' })
+    expect(scanItem(box, { 'PIN|': 1 }, 'PIN')).toEqual({ kind: 'too-many', line: box[0] })
+    expect(scanItem([byHand], {}, 'PIN')).toEqual({ kind: 'not-in-order' })
+    // The box is complete only once the packer has ticked it by hand.
+    expect(isComplete(box, { 'PIN|': 1 })).toBe(false)
+    expect(isComplete(box, { 'PIN|': 1, '|by-hand|0|1': 1 })).toBe(true)
   })
 
   it('fits ticks kept from before a restart to the order as the last sync has it', () => {

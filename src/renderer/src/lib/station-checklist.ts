@@ -13,10 +13,11 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 
 /**
  * A scanned SKU ticks one unit of the first line of that SKU still short (one SKU may come in
- * two sizes in one order); every line of it full is one too many.
+ * two sizes in one order); every line of it full is one too many. A line to check by hand (an
+ * item PerkPack cannot read) is never matched by a scan: it is ticked with + once seen.
  */
 export function scanItem(lines: readonly StationLine[], ticks: Ticks, code: string): ItemScan {
-  const matching = lines.filter((line) => same(line.skuCode, code))
+  const matching = lines.filter((line) => !line.byHand && same(line.skuCode, code))
   if (matching.length === 0) return { kind: 'not-in-order' }
   const open = matching.find((line) => (ticks[line.key] ?? 0) < line.quantity)
   if (open) return { kind: 'ticked', key: open.key }

@@ -99,6 +99,7 @@ export function queryResult(rows: readonly OrderRow[], overrides: Partial<Orders
     pickList: PICK_LIST,
     pickListTotals: { orders: 4102, units: 5310, variants: 3 },
     pickListLeftOut: { nothingToShip: 0, noAddress: 0 },
+    pickListByHand: [],
     packedButStopped: 0,
     ...overrides,
   } satisfies OrdersQueryResult

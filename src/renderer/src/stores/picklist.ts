@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { sortPickList } from '@shared/fulfillment'
 import type {
+  ByHandRow,
   LeftOutCounts,
   PickListRow,
   PickListSortKey,
@@ -55,6 +56,9 @@ export const usePickListStore = defineStore('picklist', () => {
   const leftOut = computed<LeftOutCounts>(
     () => orders.result?.pickListLeftOut ?? { nothingToShip: 0, noAddress: 0 },
   )
+
+  /** Items of those orders PerkPack cannot pick by SKU, listed apart. */
+  const byHand = computed<readonly ByHandRow[]>(() => orders.result?.pickListByHand ?? [])
 
   function sortBy(key: PickListSortKey, dir: SortDirection): void {
     sortKey.value = key
@@ -113,6 +117,7 @@ export const usePickListStore = defineStore('picklist', () => {
     rows,
     totals,
     leftOut,
+    byHand,
     paper,
     busy,
     sortBy,

@@ -161,6 +161,7 @@ function defaults(): Partial<FakeHandlers> {
       pickList: [],
       pickListTotals: { orders: 0, units: 0, variants: 0 },
       pickListLeftOut: { nothingToShip: 0, noAddress: 0 },
+      pickListByHand: [],
       packedButStopped: 0,
     }),
     orderRows: () => [],

@@ -65,6 +65,38 @@ describe('PickListView', () => {
     )
   })
 
+  it('lists items without a SKU apart, with their name and how many, and only when there are some', () => {
+    expect(mountView().wrapper.find('[data-testid="pick-list-by-hand"]').exists()).toBe(false)
+    mounted?.unmount()
+    const { wrapper } = mountView(true, undefined, {
+      pickListByHand: [
+        {
+          reason: 'no-sku',
+          item_name: 'Enamel pin',
+          sku_code: null,
+          choices: [],
+          quantity: 3,
+          order_count: 2,
+        },
+        {
+          reason: 'no-quantity',
+          item_name: 'Sticker',
+          sku_code: 'STK',
+          choices: [],
+          quantity: null,
+          order_count: 1,
+        },
+      ],
+    })
+    const section = wrapper.find('[data-testid="pick-list-by-hand"]')
+    expect(section.find('h3').text()).toBe('To pick by hand: items PerkPack cannot pick by SKU')
+    const rows = section.findAll('tbody tr').map((tr) => tr.findAll('td').map((td) => td.text()))
+    expect(rows).toEqual([
+      ['no SKU', 'Enamel pin (check by hand)', '—', '3', '2'],
+      ['STK', 'Sticker (no quantity: check by hand)', '—', '?', '1'],
+    ])
+  })
+
   it('lists one row per variant with its per-perk breakdown', () => {
     const { wrapper } = mountView()
     expect(skuColumn(wrapper)).toEqual(['BOX', 'PIN', 'TEE'])

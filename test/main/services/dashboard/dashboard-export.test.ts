@@ -75,6 +75,90 @@ describe('a dashboard export read into the model', () => {
     expect(first!.order.perks[0]).not.toHaveProperty('shipping_address_required')
   })
 
+  it('reads an older export saved tab-delimited as the current one: perks, appearance, text cells', () => {
+    const older = dashboardExportCsv(apiRows, { delimiter: '\t', older: true })
+    // The older shapes are there to be read: one line for several perks, old words, ="…" cells.
+    expect(older).toMatch(/\t\d+, \d+\t/)
+    expect(older).toMatch(/\t(Visible|Identity-Only|Anonymous)\t/)
+    expect(older).toMatch(/\t="\d+"\t/)
+    const fromOlder = models(Buffer.from(older, 'utf8'))
+    const fromCurrent = models(Buffer.from(csv, 'utf8'))
+    expect(fromOlder).toHaveLength(apiRows.length)
+    const perks = (rows: typeof fromOlder) =>
+      rows.map((r) => [r.id, r.order.sequence_number, r.order.perks.map((p) => [p.id, p.label])])
+    expect(perks(fromOlder)).toEqual(perks(fromCurrent))
+    expect(fromOlder.map((r) => r.appearance)).toEqual(fromCurrent.map((r) => r.appearance))
+    expect(fromOlder.map((r) => r.order.shipping?.zipcode)).toEqual(
+      fromCurrent.map((r) => r.order.shipping?.zipcode),
+    )
+    // The same units to pick; which perk an item came with is what one line for several perks
+    // cannot say (its items go with the first), so the per-perk breakdown is left out here.
+    const units = (rows: typeof fromOlder) =>
+      buildPickList(filterContributions(rows)).map(({ perks: _, ...row }) => row)
+    expect(units(fromOlder)).toEqual(units(apiRows))
+  })
+
+  it('maps every appearance word, old and new, to whether the amount is private', () => {
+    const text = [
+      'Pledge ID\tFulfillment Status\tPerk ID\tPerk\tAppearance',
+      ...['Public', 'Private', 'Visible', 'Identity-Only', 'Anonymous', 'Shown Proudly'].map(
+        (word, i) => `${501 + i}\tCaptured\t11\tTee\t${word}`,
+      ),
+    ].join('\n')
+    expect(models(Buffer.from(text)).map((r) => r.appearance?.private_amount)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+      undefined,
+    ])
+  })
+
+  it('unwraps text cells: leading zeros of order numbers, postcodes and SKUs survive', () => {
+    const text = [
+      'Pledge ID;Order No.;Fulfillment Status;Perk ID;Perk;Shipping Zip/Postal Code;Item Name;Item SKU',
+      '="00601";="0042";Captured;="11";Tee;="02139";T-shirt;="00871-TEE"',
+      '"=""00602""";0043;Captured;11;Tee;"=""01001""";Mug;"=""007"""',
+    ].join('\r\n')
+    const [first, second] = models(Buffer.from(text))
+    expect(first!).toMatchObject({ id: 601, order: { id: 601, sequence_number: 42 } })
+    expect(first!.order.shipping?.zipcode).toBe('02139')
+    expect(first!.order.perks[0]!.items[0]!.sku.code).toBe('00871-TEE')
+    expect(second!.order.shipping?.zipcode).toBe('01001')
+    expect(second!.order.perks[0]!.items[0]!.sku.code).toBe('007')
+  })
+
+  it('reads a Perk ID cell listing several perks as several perks; an empty Perk as no perk', () => {
+    const text = [
+      'Pledge ID,Fulfillment Status,Perk ID,Perk,Item Name,Item SKU,Item Name,Item SKU',
+      '701,Captured,"51002, 51005","Early Bird, Sticker Pack",T-shirt,TEE,Stickers,STK',
+      '702,Captured,51002,,,,,',
+      '703,Captured,,,,,,',
+      '704,Captured,"51002, 51005, 51007","Early Bird, Sticker Pack",T-shirt,TEE,,',
+    ].join('\n')
+    const read = readDashboardExport(Buffer.from(text), 'c.csv')
+    const [several, noPerk, none] = read.rows.map((r) => r.model)
+    expect(several!.order.perks.map((p) => [p.id, p.label])).toEqual([
+      [51002, 'Early Bird'],
+      [51005, 'Sticker Pack'],
+    ])
+    // The line's items go with its first perk; the pick list counts each unit once.
+    expect(several!.order.perks[0]!.items.map((i) => i.sku.code)).toEqual(['TEE', 'STK'])
+    expect(several!.order.perks[1]!.items).toEqual([])
+    expect(noPerk!.order.perks).toEqual([])
+    expect(none!.order.perks).toEqual([])
+    // Three ids, two names: a problem row naming both cells, the rest of the file read.
+    expect(read.problems.map((p) => [p.id, p.problems.map((q) => q.message)])).toEqual([
+      [
+        704,
+        [
+          'line 5, column Perk ID and Perk: 3 perk ids (51002, 51005, 51007) but 2 perk names (Early Bird, Sticker Pack): each perk needs its name',
+        ],
+      ],
+    ])
+  })
+
   it('lines that do not fit become problem rows naming the line and column', () => {
     const text = [
       'Pledge ID,Fulfillment Status,Perk ID,Perk,Item Name,Item SKU',

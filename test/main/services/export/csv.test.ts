@@ -489,6 +489,31 @@ describe('writeShipperCsv', () => {
       expect(result).toMatchObject({ rows: 1, orders: 1, skippedOrders: 3 })
     })
 
+    it('an item PerkPack cannot read is a row that says so; an order holding only one ships', async () => {
+      const pin = { ...item('PIN'), name: 'Enamel pin', sku: null } as unknown as Item
+      const noQuantity = { ...item('STK') } as Partial<Item>
+      delete noQuantity.quantity
+      const mixed = contribution([perk(1, [item('MUG'), pin, noQuantity as Item])])
+      const onlyPin = contribution([perk(2, [pin])])
+      const { lines, result } = await generic([mixed, onlyPin])
+      const nameAt = SHIPPER_CSV_COLUMNS.generic.findIndex((column) => column.key === 'itemName')
+      const named = readCsv(result.path!)
+        .records.slice(1)
+        .map((r) => r[nameAt])
+      expect(lines).toEqual([
+        [String(mixed.order.sequence_number), 'MUG', '', '1'],
+        [String(mixed.order.sequence_number), '', '', '1'],
+        [String(mixed.order.sequence_number), 'STK', '', '1'],
+        [String(onlyPin.order.sequence_number), '', '', '1'],
+      ])
+      expect(named.slice(1)).toEqual([
+        'Enamel pin (no SKU: check by hand)',
+        'STK item (no quantity: check by hand)',
+        'Enamel pin (no SKU: check by hand)',
+      ])
+      expect(result).toMatchObject({ rows: 4, orders: 2, skippedOrders: 0 })
+    })
+
     it('an order with something to ship but no address is left out and counted, as labels and slips do', async () => {
       const row = contribution([perk(1, [item('MUG')])], null, null)
       const out = path.join(tempDir(), 'x.csv')

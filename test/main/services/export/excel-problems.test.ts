@@ -21,7 +21,12 @@ const PROBLEMS = [
   {
     id: 41450077,
     rank: 3,
-    raw: { id: 41450077, email: 'ada@example.com' },
+    raw: {
+      id: 41450077,
+      email: 'ada@example.com',
+      contributor_name: 'María Nuñez',
+      order: { sequence_number: 2041 },
+    },
     problems: [{ path: 'order', message: '=HYPERLINK("x") missing' }],
   },
 ]
@@ -49,27 +54,94 @@ const write = (out: string, problems = problemLines(PROBLEMS)) =>
   })
 
 describe('Excel packing list: the "Problems" sheet', () => {
-  it('lists every field of every problem row: id, row from the oldest, path, message', async () => {
+  it('lists every field of every problem row: order, backer, words, id, row, path, message', async () => {
     const out = path.join(tempDir(), 'problems.xlsx')
     const result = await write(out)
     const book = await readBook(out)
     expect(book.worksheets.at(-1)?.name).toBe('Problems')
     expect(result.sheets).toBe(book.worksheets.length)
     const sheet = book.getWorksheet('Problems')!
+    const order = ['Order', 'Backer', 'Problem', 'Contribution ID', 'Row', 'Field', 'Details']
+    const [first, second, third] = PROBLEMS
     expect(values(sheet)).toEqual([
-      ['Contribution ID', 'Row', 'Field', 'Problem'],
-      [41450054, 60, 'order.id', PROBLEMS[0]!.problems[0]!.message],
-      [41450054, 60, 'order.perks[0].id', PROBLEMS[0]!.problems[1]!.message],
+      order,
+      [
+        undefined,
+        undefined,
+        'order without an id',
+        41450054,
+        60,
+        'order.id',
+        first!.problems[0]!.message,
+      ],
+      [
+        undefined,
+        undefined,
+        'perk without an id',
+        41450054,
+        60,
+        'order.perks[0].id',
+        first!.problems[1]!.message,
+      ],
       // No usable id: the cell stays empty, the row says which contribution it was.
-      [undefined, 17, 'order.id', PROBLEMS[1]!.problems[0]!.message],
-      [undefined, 17, 'order.perks[0].id', PROBLEMS[1]!.problems[1]!.message],
+      [
+        undefined,
+        undefined,
+        'order without an id',
+        undefined,
+        17,
+        'order.id',
+        second!.problems[0]!.message,
+      ],
+      [
+        undefined,
+        undefined,
+        'perk without an id',
+        undefined,
+        17,
+        'order.perks[0].id',
+        second!.problems[1]!.message,
+      ],
       // Text a spreadsheet would run is written as text, as it came (a string cell).
-      [41450077, 4, 'order', '=HYPERLINK("x") missing'],
+      [
+        '#2041',
+        'María Nuñez',
+        'order: =HYPERLINK("x") missing',
+        41450077,
+        4,
+        'order',
+        third!.problems[0]!.message,
+      ],
     ])
-    // Ids, paths and messages only: the rows themselves (personal data) stay out.
+    // The order number and backer find the row; e-mails and the rows as sent stay out.
     const text = JSON.stringify(values(sheet))
     expect(text).not.toContain('ada@example.com')
     expect(text).not.toContain('pledge-16')
+  })
+
+  it("lists the exported orders' items PerkPack cannot read, a line each", async () => {
+    const raw = structuredClone(rows.find((row) => row.order.perks.length > 0)!)
+    const perks = raw.order.perks as unknown as { items: unknown[] }[]
+    perks[0]!.items.push({ name: 'Enamel pin', quantity: 2, sku: null })
+    const odd = toModel([raw])[0]!
+    const out = path.join(tempDir(), 'flagged.xlsx')
+    await writePackingList({
+      contributions: [odd],
+      campaign: { id: campaign.id, lastSyncedAt: '2026-03-01T10:00:00.000Z', privileged: true },
+      out,
+    })
+    const sheet = (await readBook(out)).getWorksheet('Problems')!
+    expect(values(sheet).slice(1)).toEqual([
+      [
+        `#${odd.order.sequence_number}`,
+        odd.contributor_name,
+        '2 × Enamel pin: no SKU (the order ships; check the item by hand)',
+        odd.id,
+        undefined,
+        `order.perks[0].items[${perks[0]!.items.length - 1}].sku`,
+        'missing (null) — the SKU says which item to pick',
+      ],
+    ])
   })
 
   it('is left out when there are none', async () => {

@@ -8,7 +8,9 @@ import {
   renderPickListDocument,
   renderPickListPdf,
 } from '../../../../src/main/services/print'
+import { planPickList } from '../../../../src/main/services/print/picklist'
 import { buildPickList, ordersThatShip } from '../../../../src/shared/fulfillment'
+import { toModelRow } from '../../../helpers/model'
 import { order, shipping } from '../../../helpers/print-fixtures'
 import { inside, overlaps, readBoxes } from '../../../helpers/print-pdf-boxes'
 
@@ -59,6 +61,25 @@ describe('printable pick list', () => {
     expect(doc.units).toBe(expected.reduce((sum, r) => sum + r.quantity, 0))
     expect(doc.html).toContain(
       '140 orders that ship (2 orders left out: 1 with nothing to ship, 1 without an address)',
+    )
+  })
+
+  it('lists items without a SKU last, to pick by hand, and counts their orders as shipping', () => {
+    const pinOnly = structuredClone(order(1, shipping(), [])) as unknown as {
+      order: { perks: { items: unknown[]; shipping_address_required?: boolean }[] }
+    }
+    pinOnly.order.perks[0]!.items.push({ name: 'Enamel pin', quantity: 2, sku: null })
+    pinOnly.order.perks[0]!.shipping_address_required = true
+    const rows = [toModelRow(pinOnly), order(2, shipping(), [{ code: 'CORE' }])]
+    const plan = planPickList(rows, options)
+    expect(plan.orders).toBe(2)
+    const text = (cell: { parts: { text: string }[] }) => cell.parts.map((p) => p.text).join(' ')
+    expect(plan.pages.flat().map(({ cells }) => cells.map(text))).toEqual([
+      ['CORE', 'Item CORE', '', '1', '1'],
+      ['no SKU', 'Enamel pin (check by hand)', '', '2', '1'],
+    ])
+    expect(plan.head.map((head) => head.parts.map((p) => p.text).join(' ')).join(' ')).toContain(
+      'To pick by hand: items PerkPack cannot pick by SKU: 1 line, listed last',
     )
   })
 

@@ -1,7 +1,16 @@
 import bwipjs from 'bwip-js/node'
 import { describe, expect, it } from 'vitest'
 import { code128Svg, renderPackingSlips } from '../../../../src/main/services/print'
+import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { toModelRow } from '../../../helpers/model'
 import { order, shipping } from '../../../helpers/print-fixtures'
+
+/** `row` with `items` (as the API sent them, readable or not) added to its first perk. */
+function withSentItems(row: CampaignContribution, items: unknown[]): CampaignContribution {
+  const raw = structuredClone(row) as unknown as { order: { perks: { items: unknown[] }[] } }
+  raw.order.perks[0]!.items.push(...items)
+  return toModelRow(raw)
+}
 
 /** Bar intervals [start, end) in modules, from our path ("M x 0h w ...") or bwip-js's SVG. */
 function barsOfOurs(svg: string): Array<[number, number]> {
@@ -156,6 +165,26 @@ describe('renderPackingSlips', () => {
         reason: expect.stringMatching(/Nothing to ship/),
       },
     ])
+  })
+
+  it('lists an item PerkPack cannot read, so the packer looks for it by hand', () => {
+    const row = withSentItems(order(9, shipping(), [{ code: 'TEE', name: 'T-shirt' }]), [
+      { id: 3, name: 'Enamel pin', quantity: 1, sku: null },
+      { name: 'Sticker', sku: { code: 'STK', choices: [] } },
+    ])
+    const result = renderPackingSlips([row], { paper: 'letter', campaignTitle: 'T' })
+    expect(result.slips).toBe(1)
+    const cells = [...result.html.matchAll(/<tr><td class="check">.*?<\/tr>/g)].map((match) =>
+      [...(match[0] ?? '').matchAll(/<div class="(?:c|cb)"[^>]*>([^<]*)<\/div>/g)].map((m) => m[1]),
+    )
+    expect(cells).toEqual([
+      ['TEE', 'T-shirt', '', '1'],
+      ['', 'Enamel pin (no SKU: check by hand)', '', '1'],
+      ['STK', 'Sticker (no quantity: check by hand)', '', '?'],
+    ])
+    expect(result.html).toMatch(
+      /Total units \(3 lines\)<\/div><\/td><td class="num"><div class="cb"[^>]*>2 \+ \?</,
+    )
   })
 
   it('continues a long item list on further pages, each page naming the order', () => {

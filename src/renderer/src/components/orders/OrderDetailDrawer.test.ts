@@ -92,6 +92,47 @@ describe('OrderDetailDrawer', () => {
     )
   })
 
+  it('flags an item PerkPack cannot read, and keeps the order and its other items', () => {
+    const detail = orderDetail(42)
+    const [perk] = detail.contribution.order.perks
+    const flagged = {
+      ...detail,
+      contribution: {
+        ...detail.contribution,
+        order: {
+          ...detail.contribution.order,
+          perks: [
+            {
+              ...perk!,
+              unreadable_items: [
+                {
+                  index: 1,
+                  reason: 'no-sku' as const,
+                  name: 'Enamel pin',
+                  sku_code: null,
+                  choices: [{ name: 'Colour', value: 'Gold' }],
+                  quantity: 1,
+                  problems: [{ path: 'items[1].sku', message: 'missing (null)' }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    }
+    const dialog = open({ detail: flagged }).querySelector('[role="dialog"]')!
+    expect(dialog.querySelector('.by-hand-note')?.textContent?.trim()).toBe(
+      '1 item without a SKU: check by hand when packing. The order still ships; its slip lists the item.',
+    )
+    const items = [...dialog.querySelectorAll('.perk li')].map((li) =>
+      li.textContent?.replace(/\s+/g, ' ').trim(),
+    )
+    expect(items).toEqual([
+      '2 × Tidepool T-Shirt TEE (Size: M, Colour: Black)',
+      '1 × Enamel pin no SKU Colour: Gold · check by hand',
+    ])
+  })
+
   it('explains a hidden address to an unprivileged session', () => {
     const body = open({ detail: orderDetail(42, []), privileged: false })
     expect(body.querySelector('[data-testid="shipping-address"]')).toBeNull()

@@ -20,11 +20,10 @@ const VIEW: ProblemRowsView = {
       id: 41450054,
       rank: 40,
       problems: [
-        {
-          path: 'order.perks[0].items[1].sku.code',
-          message: 'missing — the SKU code says which item to pick',
-        },
+        { path: 'order.perks[0].id', message: 'missing — PerkPack groups orders by perk id' },
       ],
+      orderNumber: 2041,
+      backer: 'María Nuñez',
       // Masked by main; an address that slipped through must still not be copied.
       maskedRaw: { id: 41450054, email: '[redacted]', note: 'mail ada@example.com' },
     },
@@ -32,6 +31,8 @@ const VIEW: ProblemRowsView = {
       id: null,
       rank: 16,
       problems: [{ path: 'id', message: 'expected a number, got the text "pledge-9"' }],
+      orderNumber: null,
+      backer: null,
       maskedRaw: { id: 'pledge-9', order: { shipping: { name: 'Ada Lovelace', country: 'GB' } } },
     },
   ],
@@ -59,7 +60,7 @@ describe('ProblemRowsDrawer', () => {
     )
   })
 
-  it('lists each row by id or row, with its fields and messages', async () => {
+  it('lists each row by order number and backer, its problems in words, paths for support', async () => {
     const fake = fakeBridge({ problemRows: () => VIEW })
     const pinia = createPinia()
     mountWithProviders(ProblemRowsDrawer, { pinia })
@@ -68,12 +69,16 @@ describe('ProblemRowsDrawer', () => {
     expect(fake.calls.problemRows).toHaveBeenCalledWith({ campaignId: 1001 })
     const list = document.querySelector('[aria-label="Contributions that could not be read"]')
     const items = [...(list?.querySelectorAll(':scope > li') ?? [])]
-    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual([
-      'Contribution 41450054',
-      'Contribution row 17 (no usable id)',
+    expect(items.map((li) => li.querySelector('.name')?.textContent)).toEqual([
+      'Order #2041, María Nuñez',
+      'Row 17 (no usable id)',
     ])
-    expect(items[0]?.textContent).toContain(
-      'order.perks[0].items[1].sku.code: missing — the SKU code says which item to pick',
+    const words = (li: Element | undefined) =>
+      [...(li?.querySelectorAll('.fields > li') ?? [])].map((item) => item.textContent)
+    expect(words(items[0])).toEqual(['perk without an id'])
+    expect(words(items[1])).toEqual(['contribution id: expected a number, got the text "pledge-9"'])
+    expect(items[0]?.querySelector('details')?.textContent).toContain(
+      'order.perks[0].id: missing — PerkPack groups orders by perk id',
     )
     expect(document.body.textContent).toContain('2 of 5,000 contributions')
   })
@@ -90,7 +95,8 @@ describe('ProblemRowsDrawer', () => {
     await flushPromises()
     expect(writeText).toHaveBeenCalledOnce()
     const text = String((writeText.mock.calls[0] as unknown[])[0])
-    expect(text).toContain('41450054\n  order.perks[0].items[1].sku.code: missing')
+    expect(text).toContain('41450054\n  order.perks[0].id: missing')
+    expect(text).not.toContain('María Nuñez')
     expect(text).toContain('row 17 (no usable id)')
     expect(text).not.toContain('ada@example.com')
     expect(text).not.toContain('Ada Lovelace')
