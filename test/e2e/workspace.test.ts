@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { isKnownStatus } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { shippedPickList } from '../../src/shared/fulfillment'
+import { shippedPickList, statusText } from '../../src/shared/fulfillment'
 import {
   count,
   expectNoMissingText,
@@ -177,7 +177,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await list.waitFor({ state: 'hidden' })
   })
 
-  it('orders with a status PerkPack does not know are counted and named as sent', async () => {
+  it('orders with a status PerkPack does not know are counted and named in words', async () => {
     const unknown = new Map<string, number>()
     for (const row of simRows()) {
       const status = row.order.status
@@ -192,7 +192,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
       .poll(() => note.innerText())
       .toContain(`${total} order${total === 1 ? '' : 's'} with a status PerkPack does not know`)
     const title = (await note.getAttribute('title')) ?? ''
-    for (const [status, n] of unknown) expect(title).toContain(`${status} (${n})`)
+    for (const [status, n] of unknown) expect(title).toContain(`${statusText(status)} (${n})`)
     expectNoMissingText(await app.page.locator('body').innerText(), 'Orders')
   })
 

@@ -4,6 +4,7 @@ import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { bar, printJson, ProgressLine } from '../io'
 import { jobLine } from '../job-line'
+import { batchStateText } from '../../shared/format/code-words'
 
 export const jobCommand: Command = {
   usage: 'job <campaign-id> <job-id> [--watch] [--json]',
@@ -21,7 +22,7 @@ export const jobCommand: Command = {
           signal,
           onProgress: (s) =>
             progress.draw(
-              `${bar(s.number_processed ?? 0, s.total ?? 0)} ${s.status} ${s.number_processed ?? '?'}/${s.total ?? '?'}${s.message ? ` · ${s.message}` : ''}`,
+              `${bar(s.number_processed ?? 0, s.total ?? 0)} ${batchStateText(s.status)} ${s.number_processed ?? '?'}/${s.total ?? '?'}${s.message ? ` · ${s.message}` : ''}`,
             ),
         }).finally(() => progress.done())
       : await client.batchStatus(campaignId, jobId, { signal })
