@@ -176,6 +176,7 @@ export class AppServices {
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
       now: this.now,
       campaignName: (campaignId) => this.campaigns.name(campaignId),
+      locale,
     })
     this.syncs = new SyncRunner({
       cache: () => this.connection.cacheForSync(),

@@ -8,5 +8,6 @@ export {
   formatMoney,
   formatNumber,
   formatRelative,
+  formatTime,
 } from '@shared/format/locale-format'
 export type { Currency } from '@shared/format/locale-format'

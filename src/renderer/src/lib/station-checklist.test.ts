@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StationLine } from '@shared/ipc'
+import { formatDateTime } from './locale-format'
 import { fitTicks, packedWhen, perHour, scanItem } from './station-checklist'
 
 const line = (key: string, skuCode: string, quantity: number): StationLine => ({
@@ -42,6 +43,8 @@ describe('the station checklist', () => {
     const now = new Date('2026-11-20T15:00:00')
     expect(packedWhen('2026-11-20T10:42:00', now)).not.toMatch(/Nov/)
     expect(packedWhen('2026-11-19T10:42:00', now)).toMatch(/19/)
+    // Another day in the app's one form of a time, year included: not a "19 Nov" of its own.
+    expect(packedWhen('2026-11-19T10:42:00', now)).toBe(formatDateTime('2026-11-19T10:42:00'))
     expect(packedWhen('not a time', now)).toBe('not a time')
   })
 })
