@@ -18,6 +18,7 @@ import type {
   SlipsPreview,
   SlipsProgress,
   SlipsSaved,
+  SmallLabelAddresses,
 } from '../../shared/ipc'
 import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
@@ -35,6 +36,7 @@ import {
   previewOf,
   slipPrintOptions,
   SlipPlan,
+  smallAddressesOf,
 } from './print-documents'
 import { slipsCancelled, writeSlipFiles } from './slip-files'
 
@@ -200,6 +202,7 @@ export class ExportDesk {
       out: chosen,
       checks: checksAsExportRows(this.checksOf(selection, problemRows)),
       problems: problemLines(problemRows),
+      locale: this.options.locale,
       onProgress: (done, total) => this.options.progress({ kind: 'excel', done, total }),
     })
     return { path: result.path as string, orders: result.orders, sheets: result.sheets }
@@ -243,6 +246,20 @@ export class ExportDesk {
   labelsPreview(request: LabelsRequest): LabelsPreview {
     const { contributions } = this.select(request)
     return previewOf(this.labels(request, contributions, true), request)
+  }
+
+  /** Fitting every address is slow: kept for the selection it was made of, per layout choice. */
+  private small: { selection: Selection; key: string; value: SmallLabelAddresses } | null = null
+
+  smallAddresses(request: LabelsRequest): SmallLabelAddresses {
+    const selection = this.select(request)
+    const key = JSON.stringify([request.layout, request.showSummary])
+    if (this.small?.selection !== selection || this.small.key !== key) {
+      const { settings, locale } = this.options
+      const value = smallAddressesOf(selection.contributions, request, settings(), locale)
+      this.small = { selection, key, value }
+    }
+    return this.small.value
   }
 
   /** The labels of a non-empty selection, refusing when none of its orders has an address. */

@@ -54,6 +54,7 @@ import type {
   SessionInfo,
   ShrinkPending,
   SignupsResult,
+  SmallLabelAddresses,
   StationPackResult,
   StationScan,
   StationTrackingResult,
@@ -221,6 +222,12 @@ export const IPC_CHANNELS = {
     method: 'previewLabels',
     args: z.tuple([labelsRequestSchema]),
     result: returns<LabelsPreview>(),
+  },
+  /** Addresses the sheet layout fits only at a size hard to read (asked apart: it fits them all). */
+  'print:smallAddresses': {
+    method: 'smallLabelAddresses',
+    args: z.tuple([labelsRequestSchema]),
+    result: returns<SmallLabelAddresses>(),
   },
   /** The system print dialog; `printed` is false when the person cancelled it. */
   'print:labels': {

@@ -16,7 +16,7 @@ import type {
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { SnapshotSource } from '../dashboard/snapshot-source'
-import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
+import type { ExportKind, LabelLayoutId, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
 export type { FloorProgress, SlipOrderRef } from '../floor/progress'
@@ -309,8 +309,10 @@ export interface LabelsPreview {
   /** Labels over every sheet, and the sheets. */
   labels: number
   pages: number
-  /** Orders without a label (nothing to ship, or no address): at most 100 listed. */
+  /** Orders without a label (nothing to ship, or no address): at most 100 listed per reason. */
   skipped: LabelIssue[]
+  /** Every reason orders were left out for (a `skipped` message), counted in full, most first. */
+  skippedReasons: { reason: string; count: number }[]
   /** All of them, */
   skippedCount: number
   /** ... and how many for each reason. */
@@ -321,6 +323,25 @@ export interface LabelsPreview {
   /** One sheet's size in CSS pixels (96 per inch), to scale the preview. */
   pageWidthPx: number
   pageHeightPx: number
+  /** The layout laid out: a 4×6 roll counts labels, not sheets (shared/export/label-words.ts). */
+  layout: LabelLayoutId
+}
+
+/**
+ * Labels of a sheet layout whose address prints below a readable size, over the whole
+ * selection (the label panel suggests 4×6 for them); none on 4×6 itself.
+ */
+export interface SmallLabelAddresses {
+  layout: LabelLayoutId
+  /** The size below which an address counts as too small, in points. */
+  readablePt: number
+  count: number
+  /** The smallest size among them; null when there are none. */
+  smallestPt: number | null
+  /** The first of them, by order, with the size each prints at. */
+  orders: { contributionId: number; sequenceNumber: number | null; fontPt: number }[]
+  /** All of them: "Open list" in Orders. */
+  contributionIds: number[]
 }
 
 export interface ExportProgressEvent {
