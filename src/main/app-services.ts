@@ -151,6 +151,7 @@ export class AppServices {
       locale,
       () => this.settings.get().senderCountry,
       (info) => names.displayName(info.campaignId, info.title),
+      (campaignId) => names.currency(campaignId),
     )
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({

@@ -167,6 +167,19 @@ export function currencyOf(value: unknown): Currency | null {
 }
 
 /**
+ * The currency of a contribution's amount: its own when the row names one (`currency`, or the
+ * `currency_code` some payloads carry), else its campaign's (the API gives a currency per
+ * campaign object); null when neither is known.
+ */
+export function amountCurrency(
+  row: object,
+  campaign: Currency | null | undefined,
+): Currency | null {
+  const { currency, currency_code: code } = row as { currency?: unknown; currency_code?: unknown }
+  return currencyOf(currency) ?? currencyOf(code) ?? campaign ?? null
+}
+
+/**
  * "$12.50", "€25": the currency's own symbol; "25 CHF" with only its code; a plain number
  * ("25.00"-style, cents when there are any) when the currency is not known.
  */

@@ -7,6 +7,7 @@ import type {
 } from '../api/schemas'
 import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
+import type { Currency } from '../format/locale-format'
 import type {
   LeftOutCounts,
   PerkGroup,
@@ -242,6 +243,8 @@ export interface OrderDetail {
   addressLines: string[]
   /** The packing floor's record of the order; null when nothing happened to it yet. */
   floor: FloorState | null
+  /** The campaign's currency, when a campaign object named it: for an amount the row does not. */
+  currency: Currency | null
 }
 
 export interface WatchedJob {

@@ -88,8 +88,18 @@ describe('OrderDetailDrawer', () => {
       dd.textContent?.trim(),
     )
     expect(values).toEqual(
-      expect.arrayContaining(['Feb 28, 2026', expect.stringMatching(/^€49[.,]50\b/), 'wire_thing']),
+      expect.arrayContaining(['Feb 28, 2026', expect.stringMatching(/^€49[.,]50\b/), 'Wire thing']),
     )
+  })
+
+  it("shows the amount in the campaign's currency when the row names none, or its code", () => {
+    const detail = { ...orderDetail(42), currency: { iso_code: 'GBP', symbol: '£' } }
+    const values = (body: HTMLElement) =>
+      [...body.querySelectorAll('dd')].map((dd) => dd.textContent?.trim())
+    expect(values(open({ detail }))).toContain('£49.50')
+    wrapper?.unmount()
+    const coded = { ...detail, contribution: { ...detail.contribution, currency_code: 'USD' } }
+    expect(values(open({ detail: coded }))).toContain('49.50 USD')
   })
 
   it('explains a hidden address to an unprivileged session', () => {
