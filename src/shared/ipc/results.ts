@@ -257,6 +257,19 @@ export interface WatchedJob {
   done: boolean
   /** Last polling failure, for a person to read; polling goes on unless done. */
   error: string | null
+  /** The orders the job could not update, where its status names them (jobs/job-failures.ts). */
+  failures?: JobOrderFailure[]
+}
+
+/** One order a batch job could not update, as the Jobs view lists it. */
+export interface JobOrderFailure {
+  orderId: number
+  /** "#4521, María Nuñez", or "Order ID 81700231" when the offline copy does not hold it. */
+  order: string
+  /** The order in the offline copy, so Orders can list it; null when the copy lacks it. */
+  contributionId: number | null
+  /** The platform's reason. */
+  message: string
 }
 
 export interface SignupsResult {
