@@ -17,7 +17,8 @@ describe('batch jobs', () => {
     await app.value('jobs:watch', { campaignId, jobId: plan.jobId })
     const failed = await app.waitFor('job:update', (job) => job.jobId === plan.jobId && job.done)
     const rows = sim.dataset.contributions.get(campaignId) ?? []
-    const errors = (failed.status as { errors: { order_id: number; message: string }[] }).errors
+    const errors = (failed.status as unknown as { errors: { order_id: number; message: string }[] })
+      .errors
     expect(failed.failures).toEqual(
       errors.map((error) => {
         const row = rows.find((r) => r.order.id === error.order_id)!
