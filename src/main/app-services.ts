@@ -24,6 +24,7 @@ import { SignInDesk } from './session/sign-in'
 import { SyncRunner } from './syncs/sync-runner'
 import { FloorWrites } from './floor/floor-writes'
 import { readSettings, saveSettings } from './services/profile'
+import { snapshotSource } from './services/dashboard/dashboard-import'
 import { TeamLink } from './team/team-link'
 import { TeamSettings } from './team/team-settings'
 
@@ -171,6 +172,7 @@ export class AppServices {
           .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),
       packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
+      importedFrom: (campaignId) => snapshotSource(cache(), campaignId)?.fileName ?? null,
     })
     this.pickList = new PickListDesk({
       desktop: options.desktop ?? NO_DESKTOP,

@@ -66,6 +66,8 @@ export interface ExportDeskOptions {
   floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
   /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
   packedButStopped?: (campaignId: number) => number[]
+  /** The dashboard file the campaign's copy was imported from, when it was (no sync). */
+  importedFrom?: (campaignId: number) => string | null
 }
 
 /**
@@ -173,6 +175,7 @@ export class ExportDesk {
       senderCountry: settings.senderCountry,
       privileged: selection.info.privileged,
       packedButStopped: this.options.packedButStopped?.(selection.info.campaignId) ?? [],
+      importedFrom: this.options.importedFrom?.(selection.info.campaignId) ?? null,
     })
   }
 

@@ -298,10 +298,13 @@ export class OrdersDesk {
     const row = workspace.row(contributionId)
     const contribution = row ? findContribution(this.cache(), campaignId, row) : undefined
     if (!contribution) {
+      const refresh = snapshotSource(this.cache(), campaignId)
+        ? "Import a new export of the dashboard's contributions file"
+        : 'Sync the campaign'
       throw new PerkPackError(
         'order_not_found',
         `Contribution ${contributionId} is not in the offline copy of campaign ${campaignId}. ` +
-          'Sync the campaign, then open the order again.',
+          `${refresh}, then open the order again.`,
       )
     }
     const addressLines = orderAddressLines(contribution.order.shipping, {

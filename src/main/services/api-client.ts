@@ -199,7 +199,7 @@ export class ApiClient {
       endpoint,
       `${final.reason} Gave up after ${this.policy.attempts} attempts.`,
       final.status,
-      { cause: final, retryable: true, nextStep: final.nextStep },
+      { cause: final, retryable: true, nextStep: final.nextStep, appStep: final.appStep },
     )
   }
 }
