@@ -399,7 +399,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     const card = app.page.getByLabel(`Batch job ${jobId}`, { exact: true })
     await card.waitFor()
     const tag = card.locator('.n-tag').first()
-    await expect.poll(() => tag.innerText(), { timeout: 20_000 }).toBe('completed')
+    await expect.poll(() => tag.innerText(), { timeout: 20_000 }).toBe('Completed')
     const bar = card.getByRole('progressbar', { name: `Progress of ${jobId}` })
     expect(await bar.getAttribute('aria-valuenow')).toBe('100')
     expect(await card.innerText()).toContain(`${job?.total} / ${job?.total}`)
