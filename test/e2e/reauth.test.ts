@@ -50,6 +50,8 @@ describe('an expired session in Chromium, through the web harness', () => {
     const second = await startApp(first.port)
     await page.goto(second.openUrl)
     await expectSignedIn(page, sim.credentials.email)
+    // The same tab comes back to the view it was on (Orders, after the first sync): to Campaigns.
+    await goTo(page, 'Campaigns')
     const card = page.getByLabel('Current campaign', { exact: true })
     await expect.poll(() => card.innerText()).toContain(`#${campaignId}`)
 
