@@ -36,7 +36,7 @@ import {
   previewOf,
   slipPrintOptions,
   SlipPlan,
-  smallAddressesOf,
+  memoSmallAddresses,
 } from './print-documents'
 import { slipsCancelled, writeSlipFiles } from './slip-files'
 
@@ -251,18 +251,10 @@ export class ExportDesk {
     return previewOf(this.labels(request, contributions, true), request)
   }
 
-  /** Fitting every address is slow: kept for the selection it was made of, per layout choice. */
-  private small: { selection: Selection; key: string; value: SmallLabelAddresses } | null = null
-
+  private readonly small = memoSmallAddresses()
   smallAddresses(request: LabelsRequest): SmallLabelAddresses {
-    const selection = this.select(request)
-    const key = JSON.stringify([request.layout, request.showSummary])
-    if (this.small?.selection !== selection || this.small.key !== key) {
-      const { settings, locale } = this.options
-      const value = smallAddressesOf(selection.contributions, request, settings(), locale)
-      this.small = { selection, key, value }
-    }
-    return this.small.value
+    const { settings, locale } = this.options
+    return this.small(this.select(request).contributions, request, settings(), locale)
   }
 
   /** The labels of a non-empty selection, refusing when none of its orders has an address. */

@@ -104,6 +104,22 @@ export function smallAddressesOf(
   }
 }
 
+/**
+ * smallAddressesOf, kept for the rows it was made of (the desk's selection, held a while) and
+ * the layout choice: fitting every address is slow, and each control's change asks again.
+ */
+export function memoSmallAddresses() {
+  let last: { rows: unknown; key: string; value: SmallLabelAddresses } | null = null
+  return (...args: Parameters<typeof smallAddressesOf>): SmallLabelAddresses => {
+    const [rows, request] = args
+    const key = JSON.stringify([request.layout, request.showSummary])
+    if (last?.rows !== rows || last.key !== key) {
+      last = { rows, key, value: smallAddressesOf(...args) }
+    }
+    return last.value
+  }
+}
+
 /** The same labels laid out for the PDF file ("Save as PDF"). */
 export function labelsPlan(
   contributions: readonly CampaignContribution[],
