@@ -24,6 +24,7 @@ import { SignInDesk } from './session/sign-in'
 import { SyncRunner } from './syncs/sync-runner'
 import { FloorWrites } from './floor/floor-writes'
 import { readSettings, saveSettings } from './services/profile'
+import { snapshotSource } from './services/dashboard/dashboard-import'
 import { TeamLink } from './team/team-link'
 import { TeamSettings } from './team/team-settings'
 
@@ -151,6 +152,7 @@ export class AppServices {
       locale,
       () => this.settings.get().senderCountry,
       (info) => names.displayName(info.campaignId, info.title),
+      (campaignId) => names.currency(campaignId),
     )
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({
@@ -170,12 +172,14 @@ export class AppServices {
           .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),
       packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
+      importedFrom: (campaignId) => snapshotSource(cache(), campaignId)?.fileName ?? null,
     })
     this.pickList = new PickListDesk({
       desktop: options.desktop ?? NO_DESKTOP,
       selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
       now: this.now,
       campaignName: (campaignId) => this.campaigns.name(campaignId),
+      locale,
     })
     this.syncs = new SyncRunner({
       cache: () => this.connection.cacheForSync(),

@@ -102,7 +102,12 @@ class SimulatorServer {
     const clock = options.clock ?? Date.now
     this.store = new SimStore(dataset, clock)
     this.tokens = new TokenStore(clock, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS)
-    this.jobs = new JobBoard(dataset.jobs)
+    this.jobs = new JobBoard(dataset.jobs, (campaignId) =>
+      this.store
+        .contributions(campaignId)
+        .map((row) => row.order.id)
+        .reverse(),
+    )
     const drift = options.drift === undefined ? {} : { drift: options.drift }
     this.faults = new FaultInjector({ ...options.faults, ...drift })
     this.api = new SimApi({

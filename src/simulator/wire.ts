@@ -146,5 +146,10 @@ export interface WireBatchStatus {
   message: string
   number_processed: number
   total: number
+  /**
+   * Not in the spec's example (real payloads add fields): the orders a job could not update,
+   * each with the platform's reason. The simulator's failed jobs send it.
+   */
+  errors?: { order_id: number; message: string }[]
 }
 export type WireSku = WireItem['sku']

@@ -48,6 +48,17 @@ describe('perkpack: credentials and IDs the API refuses exit 2', { timeout: 60_0
     )
   })
 
+  it('a job ID that is not digits exits 2 before any request, naming the usage', async () => {
+    const before = sim.stats().requests
+    const result = await run(['job', campaignId, 'job-5001'])
+    expectAnswer(
+      result,
+      2,
+      /^perkpack: Job ID "job-5001" is not a number: a batch job’s ID is digits only, such as 5001\. Copy the ID alone\. Usage: perkpack job <campaign-id> <job-id>$/m,
+    )
+    expect(sim.stats().requests).toBe(before)
+  })
+
   it('a campaign the API does not know exits 2 and says to check the ID', async () => {
     const result = await run(['sync', '999999'])
     expectAnswer(result, 2, /^perkpack: There is no campaign 999999\b.*Check the ID\.$/m)

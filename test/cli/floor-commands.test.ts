@@ -76,11 +76,11 @@ describe('perkpack pack and unpack', () => {
       [pending, 'Pending at the last sync (not paid yet): do not ship it until the payment is in.'],
       [
         rows[10]!.order.id,
-        'Status "chargeback" at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
+        'Status "Chargeback" at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
       ],
       [
         rows[11]!.order.id,
-        'Status "backordered" at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
+        'Status "Backordered" at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
       ],
     ] as const
     for (const [orderId, words] of cases) {
@@ -100,7 +100,7 @@ describe('perkpack pack and unpack', () => {
       '--force',
     )
     expect(forced.code, forced.stderr).toBe(0)
-    expect(forced.stderr).toContain('Status "backordered" at the last sync')
+    expect(forced.stderr).toContain('Status "Backordered" at the last sync')
     // The fulfilled status ships: no --force, no warning.
     const fulfilled = await run('pack', id, String(rows[3]!.order.id), '--station', 'Desk A')
     expect(fulfilled.code, fulfilled.stderr).toBe(0)

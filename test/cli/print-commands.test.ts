@@ -89,14 +89,33 @@ describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () =>
     expect(text).toContain('Selection: Status: Captured, In fulfillment')
   })
 
+  it('labels: a start position past the sheet is corrected, and said, naming the flag', async () => {
+    const out = path.join(dataDir, 'start.pdf')
+    const result = await run(['labels', id, '--out', out, '--start', '40'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain(
+      "perkpack: Start position 40 is past the sheet's 30 labels: starting at 30. (--start takes 1 to 30 on Avery 5160",
+    )
+    // Position 30 is the last of the first sheet: every other label is on the sheets after it.
+    expect(pagesOf(out)).toBe(1 + Math.ceil((expected.ships - 1) / 30))
+  })
+
+  it('labels on 4x6: counted as labels, no sheets, and no start position', async () => {
+    const out = path.join(dataDir, 'roll.pdf')
+    const result = await run(['labels', id, '--out', out, '--layout', '4x6', '--start', '3'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(new RegExp(`\\(${expected.ships} labels; `))
+    expect(result.stdout).not.toMatch(/sheet/)
+    expect(result.stderr).toContain(
+      'Start position 3 does not apply to 4×6 labels, one per label: starting with the first. (--start is for sheet layouts.)',
+    )
+    expect(pagesOf(out)).toBe(expected.ships)
+  })
+
   it.each([
     [
       ['labels', id, '--out', 'x.pdf', '--layout', 'a4'],
       /^perkpack: Unknown --layout "a4". Use avery5160/,
-    ],
-    [
-      ['labels', id, '--out', 'x.pdf', '--start', '31'],
-      /--start 31 is past the last position of a sheet of Avery 5160 \/ 8160 \(US Letter, 30 per sheet\): use 1 to 30\./,
     ],
     [
       ['labels', id, '--out', 'x.pdf', '--offset-x', '30'],

@@ -70,11 +70,12 @@ describe('statuses PerkPack does not know, on the command line', () => {
     expect(idsOf(mixed.stdout).sort()).toEqual([...odd.Chargeback, ...refunded].sort())
   })
 
-  it('orders shows each status as sent and counts the orders PerkPack does not know', async () => {
+  it('orders shows each status in words and counts the orders PerkPack does not know', async () => {
     const result = await run(['orders', String(CAMPAIGN)])
     expectExit(result, 0)
     const lines = result.stdout.split('\n')
-    expect(lines.filter((line) => /\bshipped\b/.test(line))).toHaveLength(odd.shipped.length)
+    expect(lines.filter((line) => /\bShipped\b/.test(line))).toHaveLength(odd.shipped.length)
+    expect(lines.filter((line) => /\bshipped\b/.test(line))).toHaveLength(0)
     expect(lines.filter((line) => /\bChargeback\b/.test(line))).toHaveLength(1)
     const total = odd.shipped.length + 1
     expect(result.stderr).toBe(
@@ -112,7 +113,7 @@ describe('statuses PerkPack does not know, on the command line', () => {
     const result = await run(['export-csv', String(CAMPAIGN), '--out', out, '--status', 'shipped'])
     expectExit(result, 2)
     expect(result.stderr).toContain(
-      `warning: ${odd.shipped.length} orders with a status PerkPack does not know: "shipped". None of them gets a label, packing slip or shipper CSV row: their status does not ship.\n`,
+      `warning: ${odd.shipped.length} orders with a status PerkPack does not know: "Shipped". None of them gets a label, packing slip or shipper CSV row: their status does not ship.\n`,
     )
     expect(result.stderr).toContain(
       `None of the ${odd.shipped.length} selected orders ships (a status that does not ship,`,
@@ -134,7 +135,7 @@ describe('statuses PerkPack does not know, on the command line', () => {
     for (const row of oddOrders) expect(written.has(row.order.id)).toBe(false)
   })
 
-  it('export writes each status as sent in the Excel packing list', async () => {
+  it('export writes each status in words, and as sent in its code column', async () => {
     const out = path.join(dataDir, 'odd.xlsx')
     const result = await run(['export', String(CAMPAIGN), '--out', out, '--status', 'all'])
     expectExit(result, 0)
@@ -142,13 +143,18 @@ describe('statuses PerkPack does not know, on the command line', () => {
     await workbook.xlsx.readFile(out)
     const sheet = workbook.getWorksheet('Orders')
     const headers = sheet?.getRow(1).values as unknown[]
-    const column = headers.indexOf('Status')
-    const statuses: unknown[] = []
-    sheet?.eachRow((row, n) => {
-      if (n > 1) statuses.push(row.getCell(column).value)
-    })
-    expect(statuses).toHaveLength(rows.length)
-    expect(statuses.filter((s) => s === 'shipped')).toHaveLength(odd.shipped.length)
-    expect(statuses.filter((s) => s === 'Chargeback')).toHaveLength(1)
+    const column = (header: string) => {
+      const values: unknown[] = []
+      sheet?.eachRow((row, n) => {
+        if (n > 1) values.push(row.getCell(headers.indexOf(header)).value)
+      })
+      return values
+    }
+    const words = column('Status')
+    const codes = column('Status code')
+    expect(words).toHaveLength(rows.length)
+    expect(words.filter((s) => s === 'Shipped')).toHaveLength(odd.shipped.length)
+    expect(codes.filter((s) => s === 'shipped')).toHaveLength(odd.shipped.length)
+    expect(words.filter((s) => s === 'Chargeback')).toHaveLength(1)
   })
 })

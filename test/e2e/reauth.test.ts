@@ -40,6 +40,8 @@ describe('an expired session in Chromium, through the web harness', () => {
     const page = await app.open()
     await signIn(page, sim.credentials)
     await openCampaign(page, campaignId)
+    // Its first sync starts by itself: done before the app quits.
+    await page.getByText(/Synced [\d,]+ orders in/).waitFor()
 
     // The app quits and starts again (same data folder, same keychain, same address, so the
     // page's own storage is kept too): the tokens are back, the password is not. A new run has a
@@ -48,6 +50,8 @@ describe('an expired session in Chromium, through the web harness', () => {
     const second = await startApp(first.port)
     await page.goto(second.openUrl)
     await expectSignedIn(page, sim.credentials.email)
+    // The same tab comes back to the view it was on (Orders, after the first sync): to Campaigns.
+    await goTo(page, 'Campaigns')
     const card = page.getByLabel('Current campaign', { exact: true })
     await expect.poll(() => card.innerText()).toContain(`#${campaignId}`)
 

@@ -219,12 +219,14 @@ export class E2eApp {
     return this.page
   }
 
-  /** A fresh page, signed in, the campaign opened and its sync started (wait for what you need). */
+  /**
+   * A fresh page, signed in, the campaign opened: its first sync starts by itself (wait for
+   * what you need).
+   */
   async openAndSync(): Promise<Page> {
     await this.open()
     await signIn(this.page, this.sim.credentials)
     await openCampaign(this.page, this.campaignId)
-    await this.page.getByRole('button', { name: 'Sync now' }).click()
     return this.page
   }
 }

@@ -178,7 +178,6 @@ describe('names in other scripts on a machine without their fonts', () => {
     const campaignId = app.sim.campaignIds[2] as number
     const names = namesByScript(campaignId)
     await openCampaign(page, campaignId)
-    await page.getByRole('button', { name: 'Sync now' }).click()
     await goTo(page, 'Orders')
     await until(async () => (await page.locator('.order-row').count()) > 10)
     await page.setViewportSize({ width: 1280, height: 720 })
@@ -258,7 +257,6 @@ describe('names in other scripts on a machine without their fonts', () => {
   it('draws the first screen of Orders after a sync with the bundled faces, none left in boxes', async () => {
     const { page } = await signedInPage()
     await openCampaign(page, app.sim.campaignIds[2] as number)
-    await page.getByRole('button', { name: 'Sync now' }).click()
     await goTo(page, 'Orders')
     await until(async () => (await page.locator('.order-row').count()) > 10)
     await fontsSettled(page)

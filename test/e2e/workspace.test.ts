@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { isKnownStatus } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
-import { shippedPickList } from '../../src/shared/fulfillment'
+import { shippedPickList, statusText } from '../../src/shared/fulfillment'
 import {
   count,
   expectNoMissingText,
@@ -113,12 +113,12 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await expectSignedIn(app.page, app.sim.credentials.email)
   })
 
-  it('opens a campaign and syncs it with a visible progress bar', async () => {
-    await openCampaign(app.page, app.campaignId)
+  it('opens a campaign, which starts its first sync at once, with a visible progress bar', async () => {
     // 300 contributions are 10 pages; slow the API down so the progress can be watched.
     app.sim.setFaults({ latencyMs: 400 })
     try {
-      await app.page.getByRole('button', { name: 'Sync now' }).click()
+      // No "Sync now": a campaign opened without an offline copy syncs at once.
+      await openCampaign(app.page, app.campaignId)
       const bar = app.page
         .getByRole('region', { name: 'Sync' })
         .getByRole('progressbar', { name: 'Sync progress' })
@@ -182,7 +182,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await list.waitFor({ state: 'hidden' })
   })
 
-  it('orders with a status PerkPack does not know are counted and named as sent', async () => {
+  it('orders with a status PerkPack does not know are counted and named in words', async () => {
     const unknown = new Map<string, number>()
     for (const row of simRows()) {
       const status = row.order.status
@@ -197,7 +197,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
       .poll(() => note.innerText())
       .toContain(`${total} order${total === 1 ? '' : 's'} with a status PerkPack does not know`)
     const title = (await note.getAttribute('title')) ?? ''
-    for (const [status, n] of unknown) expect(title).toContain(`${status} (${n})`)
+    for (const [status, n] of unknown) expect(title).toContain(`${statusText(status)} (${n})`)
     expectNoMissingText(await app.page.locator('body').innerText(), 'Orders')
   })
 
@@ -410,7 +410,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     const card = app.page.getByLabel(`Batch job ${jobId}`, { exact: true })
     await card.waitFor()
     const tag = card.locator('.n-tag').first()
-    await expect.poll(() => tag.innerText(), { timeout: 20_000 }).toBe('completed')
+    await expect.poll(() => tag.innerText(), { timeout: 20_000 }).toBe('Completed')
     const bar = card.getByRole('progressbar', { name: `Progress of ${jobId}` })
     expect(await bar.getAttribute('aria-valuenow')).toBe('100')
     expect(await card.innerText()).toContain(`${job?.total} / ${job?.total}`)

@@ -222,6 +222,23 @@ describe('batch status', () => {
     expect(seen.at(-1)?.message).toMatch(new RegExp(outcome, 'i'))
   })
 
+  it('a failed job names the orders it could not update, real orders of its campaign', async () => {
+    sim.resetJobs()
+    const job = plan('failed')
+    const last = (await pollUntilDone(job)).at(-1) as Record<string, unknown>
+    const errors = last.errors as { order_id: number; message: string }[]
+    expect(errors).toHaveLength(3)
+    const orders = new Set(sim.dataset.contributions.get(job.campaignId)?.map((c) => c.order.id))
+    for (const error of errors) {
+      expect(orders.has(error.order_id)).toBe(true)
+      expect(error.message.length).toBeGreaterThan(0)
+    }
+    expect(last.message).toMatch(/3 orders could not be updated/)
+    // Completed and killed jobs name none.
+    sim.resetJobs()
+    expect((await pollUntilDone(plan('completed'))).at(-1)).not.toHaveProperty('errors')
+  })
+
   it('resetJobs starts every job over', async () => {
     const job = plan('completed')
     sim.resetJobs()

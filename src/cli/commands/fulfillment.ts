@@ -1,4 +1,5 @@
 import { plural } from '../../shared/export/check-text'
+import { statusText } from '../../shared/fulfillment'
 import {
   blankFloorState,
   FLOOR_STAGE_WORDS,
@@ -39,7 +40,7 @@ Orders the last sync no longer carries are listed too while they have a state.`,
     const lines: FloorLine[] = rows.map((row) => ({
       state: states.get(row.order.id) ?? blankFloorState(row.order.id),
       sequenceNumber: row.order.sequence_number ?? null,
-      status: row.order.status,
+      status: statusText(row.order.status),
     }))
     const synced = new Set(rows.map((row) => row.order.id))
     for (const state of states.values()) {

@@ -4,6 +4,8 @@ import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { bar, printJson, ProgressLine } from '../io'
 import { jobLine } from '../job-line'
+import { jobIdProblem } from '../../shared/ipc/job-id'
+import { batchStateText } from '../../shared/format/code-words'
 
 export const jobCommand: Command = {
   usage: 'job <campaign-id> <job-id> [--watch] [--json]',
@@ -13,6 +15,9 @@ export const jobCommand: Command = {
     const campaignId = campaignArg(args, 'job <campaign-id> <job-id>')
     const jobId = args[1]?.trim()
     if (!jobId) throw new UsageError('Missing job ID. Usage: perkpack job <campaign-id> <job-id>')
+    // Before any request (and before a password prompt): a job ID is digits.
+    const problem = jobIdProblem(jobId)
+    if (problem) throw new UsageError(`${problem} Usage: perkpack job <campaign-id> <job-id>`)
     const session = await context.session()
     const client = context.client(session)
     const progress = new ProgressLine(context.io.stderr)
@@ -21,7 +26,7 @@ export const jobCommand: Command = {
           signal,
           onProgress: (s) =>
             progress.draw(
-              `${bar(s.number_processed ?? 0, s.total ?? 0)} ${s.status} ${s.number_processed ?? '?'}/${s.total ?? '?'}${s.message ? ` · ${s.message}` : ''}`,
+              `${bar(s.number_processed ?? 0, s.total ?? 0)} ${batchStateText(s.status)} ${s.number_processed ?? '?'}/${s.total ?? '?'}${s.message ? ` · ${s.message}` : ''}`,
             ),
         }).finally(() => progress.done())
       : await client.batchStatus(campaignId, jobId, { signal })

@@ -1,6 +1,6 @@
 import { LABEL_LAYOUTS, renderLabelsPdf } from '../../main/services/print'
 import { UsageError } from '../../main/services/perkpack-errors'
-import { plural } from '../../shared/export/check-text'
+import { isRollLayout, labelCountText, startPositionFor } from '../../shared/export/label-words'
 import { leftOutText } from '../../shared/fulfillment'
 import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'
 import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
@@ -37,6 +37,13 @@ function layoutFrom(value: string | undefined): LabelLayoutId {
     )
   }
   return layout
+}
+
+/** What --start takes on this layout, after a start position it corrected. */
+function startFlagText(layout: LabelLayoutId): string {
+  return isRollLayout(layout)
+    ? '(--start is for sheet layouts.)'
+    : `(--start takes 1 to ${LABELS_PER_SHEET[layout]} on ${LABEL_LAYOUTS[layout].name}.)`
 }
 
 function sortFrom(value: string | undefined): LabelOrder {
@@ -87,13 +94,12 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     const campaignId = campaignArg(args, USAGE)
     const out = pdfOutPath(values.out, 'the labels', USAGE, 'labels.pdf')
     const layout = layoutFrom(values.layout)
-    const perSheet = LABELS_PER_SHEET[layout]
-    const startAt = values.start === undefined ? 1 : positiveInt(values.start, '--start value')
-    if (startAt > perSheet) {
-      throw new UsageError(
-        `--start ${startAt} is past the last position of a sheet of ${LABEL_LAYOUTS[layout].name}: use 1 to ${perSheet}.`,
-      )
-    }
+    const start = startPositionFor(
+      layout,
+      values.start === undefined ? 1 : positiveInt(values.start, '--start value'),
+    )
+    if (start.note !== null) context.warn(`${start.note} ${startFlagText(layout)}`)
+    const startAt = start.value
     const options = {
       layout,
       startAt,
@@ -113,7 +119,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
     context.io.stderr.write(labelChecksText(result.warnings))
     context.io.stdout.write(
-      `Wrote ${values.out} (${plural(result.labels, 'label')} on ${plural(result.pages, 'sheet')}${
+      `Wrote ${values.out} (${labelCountText(result.labels, result.pages, layout)}${
         leftOut === null ? '' : `; ${leftOut}`
       })\n`,
     )

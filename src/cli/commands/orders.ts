@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '../../shared/api/schemas'
 import { plural } from '../../shared/export/check-text'
-import { filterContributions, joinPresent, perkLabels } from '../../shared/fulfillment'
+import { filterContributions, joinPresent, perkLabels, statusText } from '../../shared/fulfillment'
 import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
 import { printJson, table } from '../io'
@@ -29,7 +29,7 @@ export const ordersCommand: Command = {
       joinPresent([c.order.shipping?.name], '') ||
         joinPresent([c.contributor_name], '') ||
         joinPresent([c.by], ''),
-      c.order.status,
+      statusText(c.order.status),
       perkLabels(c.order.perks, ' + ') || '(no perk)',
       joinPresent([c.order.shipping?.country], ''),
     ])

@@ -18,6 +18,7 @@ import type {
   SlipsPreview,
   SlipsProgress,
   SlipsSaved,
+  SmallLabelAddresses,
 } from '../../shared/ipc'
 import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
@@ -35,6 +36,7 @@ import {
   previewOf,
   slipPrintOptions,
   SlipPlan,
+  memoSmallAddresses,
 } from './print-documents'
 import { slipsCancelled, writeSlipFiles } from './slip-files'
 
@@ -64,6 +66,8 @@ export interface ExportDeskOptions {
   floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
   /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
   packedButStopped?: (campaignId: number) => number[]
+  /** The dashboard file the campaign's copy was imported from, when it was (no sync). */
+  importedFrom?: (campaignId: number) => string | null
 }
 
 /**
@@ -171,6 +175,7 @@ export class ExportDesk {
       senderCountry: settings.senderCountry,
       privileged: selection.info.privileged,
       packedButStopped: this.options.packedButStopped?.(selection.info.campaignId) ?? [],
+      importedFrom: this.options.importedFrom?.(selection.info.campaignId) ?? null,
     })
   }
 
@@ -200,6 +205,7 @@ export class ExportDesk {
       out: chosen,
       checks: checksAsExportRows(this.checksOf(selection, problemRows)),
       problems: problemLines(problemRows),
+      locale: this.options.locale,
       onProgress: (done, total) => this.options.progress({ kind: 'excel', done, total }),
     })
     return { path: result.path as string, orders: result.orders, sheets: result.sheets }
@@ -243,6 +249,12 @@ export class ExportDesk {
   labelsPreview(request: LabelsRequest): LabelsPreview {
     const { contributions } = this.select(request)
     return previewOf(this.labels(request, contributions, true), request)
+  }
+
+  private readonly small = memoSmallAddresses()
+  smallAddresses(request: LabelsRequest): SmallLabelAddresses {
+    const { settings, locale } = this.options
+    return this.small(this.select(request).contributions, request, settings(), locale)
   }
 
   /** The labels of a non-empty selection, refusing when none of its orders has an address. */

@@ -8,6 +8,7 @@ export function exportsHandlers(exports: ExportDesk) {
     'export:excel': (request) => exports.excel(request),
     'export:csv': (request) => exports.csv(request),
     'print:labelsPreview': (request) => exports.labelsPreview(request),
+    'print:smallAddresses': (request) => exports.smallAddresses(request),
     'print:labels': (request) => exports.printLabels(request),
     'print:labelsPdf': (request) => exports.labelsPdf(request),
     'print:slipsPreview': (request) => exports.slipsPreview(request),

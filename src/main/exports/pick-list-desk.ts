@@ -14,6 +14,8 @@ export interface PickListDeskOptions {
   now: () => number
   /** The campaign's display name (Campaigns view), as labels and slips print it. */
   campaignName?: (campaignId: number) => string | null | undefined
+  /** The desk's locale the header's times are written in, as slips write theirs. */
+  locale?: string
 }
 
 /**
@@ -47,6 +49,7 @@ export class PickListDesk {
       selection: request.selection.trim() || 'All orders',
       syncedAt: info.lastSyncedAt,
       printedAt: new Date(this.options.now()),
+      locale: this.options.locale,
     }
     return { options, selection }
   }

@@ -1,11 +1,13 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { leftOutCounts, notShipping } from '../../shared/fulfillment'
+import type { NotShipping } from '../../shared/fulfillment'
 import type {
   AppSettings,
   LabelIssue,
   LabelsPreview,
   LabelsRequest,
   SlipBatchRange,
+  SmallLabelAddresses,
   SlipPaper,
   SlipsPreview,
 } from '../../shared/ipc'
@@ -14,9 +16,11 @@ import {
   LABEL_LAYOUTS,
   planLabels,
   planSlipBatches,
+  READABLE_PT,
   renderLabels,
   renderSlipBatch,
   slipPreview,
+  smallAddresses,
   writeSlipsPdf,
 } from '../services/print'
 import type {
@@ -75,6 +79,45 @@ export function labelsDocument(
   preview = false,
 ): LabelsResult {
   return asUsage(() => renderLabels(contributions, labelOptions(request, prefs, locale, preview)))
+}
+
+/** Addresses listed by name for the label panel's suggestion; the rest are counted. */
+const MAX_LISTED_SMALL = 20
+
+/** The selection's labels whose address the sheet layout prints at a size hard to read. */
+export function smallAddressesOf(
+  contributions: readonly CampaignContribution[],
+  request: LabelsRequest,
+  prefs: PrintPrefs,
+  locale: string,
+): SmallLabelAddresses {
+  const small = asUsage(() =>
+    smallAddresses(contributions, labelOptions(request, prefs, locale, false)),
+  )
+  return {
+    layout: request.layout,
+    readablePt: READABLE_PT,
+    count: small.length,
+    smallestPt: small.reduce<number | null>((min, s) => Math.min(min ?? s.fontPt, s.fontPt), null),
+    orders: small.slice(0, MAX_LISTED_SMALL),
+    contributionIds: small.map((s) => s.contributionId),
+  }
+}
+
+/**
+ * smallAddressesOf, kept for the rows it was made of (the desk's selection, held a while) and
+ * the layout choice: fitting every address is slow, and each control's change asks again.
+ */
+export function memoSmallAddresses() {
+  let last: { rows: unknown; key: string; value: SmallLabelAddresses } | null = null
+  return (...args: Parameters<typeof smallAddressesOf>): SmallLabelAddresses => {
+    const [rows, request] = args
+    const key = JSON.stringify([request.layout, request.showSummary])
+    if (last?.rows !== rows || last.key !== key) {
+      last = { rows, key, value: smallAddressesOf(...args) }
+    }
+    return last.value
+  }
 }
 
 /** The same labels laid out for the PDF file ("Save as PDF"). */
@@ -188,6 +231,27 @@ function issues(
   }))
 }
 
+/**
+ * The orders without a label, by reason (largest group first): each reason counted in full and
+ * its first orders listed, so a long run of one reason does not hide the others.
+ */
+function skippedByReason(skipped: readonly NotShipping[]): {
+  listed: LabelIssue[]
+  reasons: { reason: string; count: number }[]
+} {
+  const groups = new Map<string, NotShipping[]>()
+  for (const skip of skipped) {
+    const group = groups.get(skip.reason)
+    if (group) group.push(skip)
+    else groups.set(skip.reason, [skip])
+  }
+  const sorted = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)
+  return {
+    listed: sorted.flatMap(([reason, group]) => issues(group, () => reason)),
+    reasons: sorted.map(([reason, group]) => ({ reason, count: group.length })),
+  }
+}
+
 function toPx(layout: LabelLayout, value: number): number {
   const inches = layout.unit === 'in' ? value : value / 25.4
   return Math.round(inches * PX_PER_INCH * 100) / 100
@@ -195,17 +259,20 @@ function toPx(layout: LabelLayout, value: number): number {
 
 export function previewOf(result: LabelsResult, request: LabelsRequest): LabelsPreview {
   const layout = LABEL_LAYOUTS[request.layout]
+  const skipped = skippedByReason(result.skipped)
   return {
     html: result.labels === 0 ? '' : firstSheet(result.html),
     labels: result.labels,
     pages: result.pages,
-    skipped: issues(result.skipped, (i) => result.skipped[i]?.reason ?? ''),
+    skipped: skipped.listed,
+    skippedReasons: skipped.reasons,
     warnings: issues(result.warnings, (i) => result.warnings[i]?.message ?? ''),
     skippedCount: result.skipped.length,
     leftOut: leftOutCounts(result.skipped),
     warningCount: result.warnings.length,
     pageWidthPx: toPx(layout, layout.pageWidth),
     pageHeightPx: toPx(layout, layout.pageHeight),
+    layout: request.layout,
   }
 }
 

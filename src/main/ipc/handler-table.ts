@@ -40,7 +40,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
   // Each feature brings its own channels; this object fails to compile while one has none.
   const handlers: Handlers = {
     ...sessionHandlers(app),
-    ...syncsHandlers(app.syncs),
+    ...syncsHandlers(app.syncs, (campaignId) => app.campaigns.learnTitles(campaignId)),
     ...ordersHandlers(app.orders),
     ...problemsHandlers(() => app.connection.cache()),
     ...exportsHandlers(app.exports),

@@ -13,7 +13,10 @@ const INTERNAL_MESSAGE =
  */
 function apiMessage(error: ApiError): string {
   const path = error.endpoint
-  let text = redact(error.message)
+  // The window's next step names its Settings fields, not the command line's flags.
+  let text = redact(
+    error.appStep === undefined ? error.message : `${error.reason} ${error.appStep}`,
+  )
   if (path) {
     text = text
       .split(` for ${path}`)

@@ -7,6 +7,7 @@ import { sleep } from '../services/http'
 import { isTerminal, JOB_POLLING_DEFAULTS, watchJob } from '../services/operations'
 import type { JobPolling } from '../services/operations'
 import { userMessage } from '../ipc/ipc-errors'
+import { failedOrders } from './job-failures'
 
 const DOC_KIND = 'watched-jobs'
 const DOC_KEY = 'list'
@@ -138,6 +139,9 @@ export class JobWatcher {
     job.updatedAt = new Date((this.options.now ?? Date.now)()).toISOString()
     job.done = isTerminal(status)
     job.error = null
+    const failures = failedOrders(this.options.cache(), job)
+    if (failures === null) delete job.failures
+    else job.failures = failures
   }
 
   private start(job: WatchedJob): void {

@@ -8,8 +8,9 @@ export function lookupsHandlers(
   connection: Connection,
   now: () => number,
   /** Campaign titles the account listing carries: they name the campaigns (campaign-names.ts). */
-  noteTitles: (titles: { campaignId: number; title: string | null | undefined }[]) => void = () =>
-    undefined,
+  noteTitles: (
+    titles: { campaignId: number; title: string | null | undefined; currency?: unknown }[],
+  ) => void = () => undefined,
 ) {
   return defineHandlers({
     'signups:get': ({ campaignId, refresh }) =>
@@ -20,7 +21,13 @@ export function lookupsHandlers(
         noteTitles(
           view.contributions.flatMap((c) =>
             typeof c.campaign?.id === 'number'
-              ? [{ campaignId: c.campaign.id, title: c.campaign.title }]
+              ? [
+                  {
+                    campaignId: c.campaign.id,
+                    title: c.campaign.title,
+                    currency: c.campaign.currency,
+                  },
+                ]
               : [],
           ),
         )

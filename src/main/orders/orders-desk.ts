@@ -17,6 +17,7 @@ import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../s
 import { campaignNotSynced, PerkPackError } from '../services/perkpack-errors'
 import { snapshotSource } from '../services/dashboard/dashboard-import'
 import type { SnapshotSource } from '../../shared/dashboard/snapshot-source'
+import type { Currency } from '../../shared/format/locale-format'
 import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from './view-store'
 import type { OrdersWorkspace, ViewRow } from './workspace'
@@ -72,6 +73,8 @@ export class OrdersDesk {
     private readonly senderCountry: () => string = () => 'US',
     /** The name a campaign is shown by (session/campaign-names.ts); by default its slug. */
     private readonly name?: (info: CampaignSnapshotInfo) => string,
+    /** The campaign's currency, when its campaign object was seen (session/campaign-names.ts). */
+    private readonly currency: (campaignId: number) => Currency | null = () => null,
   ) {}
 
   recent(): CampaignSummary[] {
@@ -295,10 +298,13 @@ export class OrdersDesk {
     const row = workspace.row(contributionId)
     const contribution = row ? findContribution(this.cache(), campaignId, row) : undefined
     if (!contribution) {
+      const refresh = snapshotSource(this.cache(), campaignId)
+        ? "Import a new export of the dashboard's contributions file"
+        : 'Sync the campaign'
       throw new PerkPackError(
         'order_not_found',
         `Contribution ${contributionId} is not in the offline copy of campaign ${campaignId}. ` +
-          'Sync the campaign, then open the order again.',
+          `${refresh}, then open the order again.`,
       )
     }
     const addressLines = orderAddressLines(contribution.order.shipping, {
@@ -306,6 +312,6 @@ export class OrdersDesk {
       senderCountry: this.senderCountry(),
     })
     const floor = this.cache().floor().state(campaignId, contribution.order.id)
-    return { contribution, addressLines, floor }
+    return { contribution, addressLines, floor, currency: this.currency(campaignId) }
   }
 }

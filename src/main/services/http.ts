@@ -118,7 +118,7 @@ export async function withRetries<T>(
     endpoint,
     `${final.reason} Gave up after ${policy.attempts} attempts.`,
     final.status,
-    { cause: final, retryable: true, nextStep: final.nextStep },
+    { cause: final, retryable: true, nextStep: final.nextStep, appStep: final.appStep },
   )
 }
 
@@ -155,7 +155,8 @@ export async function fetchText(
       {
         cause: error,
         retryable: true,
-        nextStep: unreachableNextStep(endpoint),
+        nextStep: unreachableNextStep(endpoint, true),
+        appStep: unreachableNextStep(endpoint, false),
       },
     )
   }
@@ -170,12 +171,16 @@ function hostOf(url: string): string {
   }
 }
 
-/** Where the address is set: sign-in goes to the Auth URL, everything else to the API base URL. */
-function unreachableNextStep(endpoint: string): string {
+/**
+ * Where the address is set: sign-in goes to the Auth URL, everything else to the API base URL;
+ * the command line's words name its flag too, the window's only its Settings field.
+ */
+function unreachableNextStep(endpoint: string, cli: boolean): string {
   const [what, setting, option] = endpoint.includes('/oauth/')
     ? ['sign-in address', 'Auth URL', '--auth-url']
     : ['API address', 'API base URL', '--base-url']
-  return `Check the network or the ${what} (${setting} in Settings, or ${option} for perkpack), then try again.`
+  const where = cli ? `${setting} in Settings, or ${option} for perkpack` : `${setting} in Settings`
+  return `Check the network or the ${what} (${where}), then try again.`
 }
 
 function networkReason(error: unknown): string {

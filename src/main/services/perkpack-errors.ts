@@ -27,13 +27,15 @@ export class ApiError extends PerkPackError {
    * "Gave up after 6 attempts." goes before it.
    */
   readonly nextStep: string | undefined
+  /** The next step as the window words it, where the CLI's names a flag; else `nextStep`. */
+  readonly appStep: string | undefined
   constructor(
     readonly kind: ApiErrorKind,
     /** Redacted path of the request, e.g. `/2/campaigns/123/contributions.json?page=2`. */
     readonly endpoint: string,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown; retryable?: boolean; nextStep?: string },
+    options?: { cause?: unknown; retryable?: boolean; nextStep?: string; appStep?: string },
   ) {
     const nextStep = options?.nextStep
     super(`api_${kind}`, nextStep === undefined ? message : `${message} ${nextStep}`, options)
@@ -41,6 +43,7 @@ export class ApiError extends PerkPackError {
     this.retryable = options?.retryable ?? false
     this.reason = redact(message)
     this.nextStep = nextStep === undefined ? undefined : redact(nextStep)
+    this.appStep = options?.appStep === undefined ? this.nextStep : redact(options.appStep)
   }
 }
 

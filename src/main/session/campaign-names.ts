@@ -2,12 +2,23 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { MAX_CAMPAIGN_NAME_LENGTH } from '../../shared/ipc'
+import { currencyOf } from '../../shared/format/locale-format'
+import type { Currency } from '../../shared/format/locale-format'
 
 interface NameEntry {
   /** Given by the person (Campaigns view, Rename); wins over everything else. */
   name?: string
   /** The campaign's title as an API answer carried it (account listing, the demo's data). */
   title?: string
+  /** The campaign's currency, from the same campaign object: amounts are shown with it. */
+  currency?: Currency
+}
+
+/** What a campaign object the API answered says about its campaign. */
+export interface CampaignFacts {
+  campaignId: number
+  title: string | null | undefined
+  currency?: unknown
 }
 
 /** campaign-names.json: per cache profile (one per API host and the demo), per campaign id. */
@@ -95,7 +106,8 @@ export class CampaignNames {
     const data = this.load()
     const profile = (data[this.profile()] ??= {})
     const next = change({ ...(profile[String(campaignId)] ?? {}) })
-    if (next.name === undefined && next.title === undefined) delete profile[String(campaignId)]
+    if (next.name === undefined && next.title === undefined && next.currency === undefined)
+      delete profile[String(campaignId)]
     else profile[String(campaignId)] = next
     this.save()
   }
@@ -122,12 +134,31 @@ export class CampaignNames {
     return this.displayName(campaignId, slug)
   }
 
-  /** Titles an API answer carried; written only when one changed. */
-  noteTitles(titles: Iterable<{ campaignId: number; title: string | null | undefined }>): void {
-    for (const { campaignId, title } of titles) {
+  /** Titles (and currencies) an API answer carried; written only when one changed. */
+  noteTitles(titles: Iterable<CampaignFacts>): void {
+    for (const { campaignId, title, currency } of titles) {
       const clean = typeof title === 'string' ? oneLine(title) : ''
-      if (clean === '' || this.entry(campaignId)?.title === clean) continue
-      this.update(campaignId, (entry) => ({ ...entry, title: clean }))
+      const money = currencyOf(currency)
+      const entry = this.entry(campaignId)
+      const newTitle = clean !== '' && entry?.title !== clean
+      const newMoney = money !== null && JSON.stringify(entry?.currency) !== JSON.stringify(money)
+      if (!newTitle && !newMoney) continue
+      this.update(campaignId, (old) => ({
+        ...old,
+        ...(clean === '' ? {} : { title: clean }),
+        ...(money === null ? {} : { currency: money }),
+      }))
     }
+  }
+
+  /** Whether an API answer gave this campaign's title. */
+  hasTitle(campaignId: number): boolean {
+    const title = this.entry(campaignId)?.title
+    return typeof title === 'string' && oneLine(title) !== ''
+  }
+
+  /** The campaign's currency, as its campaign object gave it; null when none was seen. */
+  currency(campaignId: number): Currency | null {
+    return currencyOf(this.entry(campaignId)?.currency)
   }
 }

@@ -1,6 +1,8 @@
 import type { ApiErrorKind, CampaignOpened, DemoCampaign } from '../../shared/ipc'
+import type { Currency } from '../../shared/format/locale-format'
+import { fetchAccountContributions } from '../services/operations'
 import { ApiError, PerkPackError } from '../services/perkpack-errors'
-import type { CampaignNames } from './campaign-names'
+import type { CampaignFacts, CampaignNames } from './campaign-names'
 import type { Connection } from './connection'
 
 /** One page answers whether the campaign exists; a person waits for it, so not for long. */
@@ -39,6 +41,23 @@ function slugOf(rows: readonly unknown[]): string | null {
 }
 
 /**
+ * The campaign objects rows carry (`campaign: {id, title, currency}`): the account listing's
+ * rows do, and a campaign listing that adds one is read the same way. Anything else is skipped.
+ */
+export function campaignObjectsIn(rows: readonly unknown[]): CampaignFacts[] {
+  const found: CampaignFacts[] = []
+  for (const row of rows) {
+    const campaign = (row as { campaign?: unknown } | null)?.campaign
+    if (typeof campaign !== 'object' || campaign === null) continue
+    const { id, title, currency } = campaign as Record<string, unknown>
+    const campaignId = typeof id === 'string' && /^\d+$/.test(id.trim()) ? Number(id) : id
+    if (typeof campaignId !== 'number' || !Number.isSafeInteger(campaignId)) continue
+    found.push({ campaignId, title: typeof title === 'string' ? title : null, currency })
+  }
+  return found
+}
+
+/**
  * Opening a campaign by id: online, one request says whether it exists (a mistyped id must not
  * become the current campaign and then fail every sync); offline or while the API cannot answer,
  * an offline copy opens as it is.
@@ -47,8 +66,8 @@ export class CampaignDesk {
   constructor(
     private readonly connection: Connection,
     private readonly names: CampaignNames,
-    /** The demo's campaigns (empty outside the demo). */
-    private readonly demoCampaigns: () => DemoCampaign[] = () => [],
+    /** The demo's campaigns (empty outside the demo), with their currencies. */
+    private readonly demoCampaigns: () => (DemoCampaign & { currency?: unknown })[] = () => [],
   ) {}
 
   private slug(campaignId: number): string | null {
@@ -69,6 +88,8 @@ export class CampaignDesk {
         {},
         { deadlineMs: CHECK_DEADLINE_MS },
       )
+      this.names.noteTitles(campaignObjectsIn(page.response))
+      await this.learnTitles(campaignId)
       const slug = this.slug(campaignId) ?? slugOf(page.response)
       return {
         campaignId,
@@ -98,8 +119,51 @@ export class CampaignDesk {
     }
   }
 
-  noteTitles(titles: { campaignId: number; title: string | null | undefined }[]): void {
+  noteTitles(titles: CampaignFacts[]): void {
     this.names.noteTitles(titles)
+  }
+
+  /** The campaign's currency, when a campaign object named it (amounts are shown with it). */
+  currency(campaignId: number): Currency | null {
+    return this.names.currency(campaignId)
+  }
+
+  /**
+   * The signed-in person's account: a backer of a synced campaign with their e-mail (the offline
+   * copy finds it by its e-mail index). Null when they backed none, or signed in by token only.
+   */
+  private ownAccountId(): number | null {
+    const email = this.connection.session.email
+    if (!email) return null
+    const cache = this.connection.cache()
+    for (const info of cache.campaigns()) {
+      const accountId = cache.contributions(info.campaignId, { email })[0]?.account_id
+      if (typeof accountId === 'number') return accountId
+    }
+    return null
+  }
+
+  /**
+   * The API names a campaign only in the campaign objects of an account's own contributions
+   * (api-spec: the account listing, to its own access token), never in the campaign's listing.
+   * So a campaign without a title yet is looked up there: the signed-in person's contributions
+   * name every campaign they backed. A campaign they did not back keeps its slug read aloud
+   * (or the name given with Rename). Never fails the caller: a name is a nicety.
+   */
+  async learnTitles(campaignId: number): Promise<void> {
+    if (this.names.hasTitle(campaignId)) return
+    try {
+      const accountId = this.ownAccountId()
+      if (accountId === null) return
+      const view = await fetchAccountContributions(
+        this.connection.client,
+        String(accountId),
+        AbortSignal.timeout(CHECK_DEADLINE_MS),
+      )
+      if (view.visible) this.names.noteTitles(campaignObjectsIn(view.contributions))
+    } catch {
+      // The slug read aloud stays; the next open or sync tries again.
+    }
   }
 
   rename(campaignId: number, name: string): { campaignId: number; name: string } {
@@ -109,7 +173,9 @@ export class CampaignDesk {
   /** The demo's campaigns; their titles (the simulator's data) become their names here. */
   demo(): DemoCampaign[] {
     const known = this.demoCampaigns()
-    this.names.noteTitles(known.map((c) => ({ campaignId: c.campaignId, title: c.name })))
-    return known.map((c) => ({ ...c, name: this.name(c.campaignId) }))
+    this.names.noteTitles(
+      known.map((c) => ({ campaignId: c.campaignId, title: c.name, currency: c.currency })),
+    )
+    return known.map((c) => ({ campaignId: c.campaignId, name: this.name(c.campaignId) }))
   }
 }

@@ -14,7 +14,8 @@ import type { Connection } from './connection'
 export class DemoDesk {
   private sim: Promise<Simulator> | null = null
   /** The demo team member's campaigns, once the simulator runs: offered to pick by name. */
-  private campaigns: DemoCampaign[] = []
+  /** With each campaign's currency, which its simulated campaign object carries. */
+  private campaigns: (DemoCampaign & { currency: unknown })[] = []
 
   constructor(
     private readonly connection: Connection,
@@ -66,18 +67,21 @@ export class DemoDesk {
     const campaignIds = sim.campaignIds.filter(
       (id) => demoAccount !== undefined && sim.dataset.teams.get(id)?.has(demoAccount),
     )
-    this.campaigns = campaignIds.map((campaignId) => ({
-      campaignId,
-      name:
-        sim.dataset.campaigns.find((c) => c.id === campaignId)?.title ?? `Campaign ${campaignId}`,
-    }))
+    this.campaigns = campaignIds.map((campaignId) => {
+      const campaign = sim.dataset.campaigns.find((c) => c.id === campaignId)
+      return {
+        campaignId,
+        name: campaign?.title ?? `Campaign ${campaignId}`,
+        currency: campaign?.currency,
+      }
+    })
     const primary = campaignIds[0]
     const jobIds = sim.dataset.jobs.filter((job) => job.campaignId === primary).map((j) => j.jobId)
     return { ...(await connection.sessionInfo()), campaignIds, jobIds }
   }
 
-  /** The demo's campaigns with the titles its data gives; empty outside the demo. */
-  knownCampaigns(): DemoCampaign[] {
+  /** The demo's campaigns with the titles and currencies its data gives; empty outside it. */
+  knownCampaigns(): (DemoCampaign & { currency: unknown })[] {
     return this.connection.inDemo ? this.campaigns : []
   }
 

@@ -39,6 +39,11 @@ export interface PrePrintContext {
    * does not ship (shared/floor/pack-checks.ts packedButStopped).
    */
   packedButStopped?: readonly number[]
+  /**
+   * The dashboard file the offline copy was imported from (no API sync): its checks say to
+   * import a newer file, not to sync.
+   */
+  importedFrom?: string | null
 }
 
 export const DEFAULT_STALE_AFTER_HOURS = 24
@@ -98,7 +103,15 @@ const PROBLEM_ROWS_NAMED = 10
  * Rows of the sync PerkPack could not read are in no selection, pick list or export: worth a
  * look before anything ships, not a reason to stop (each is listed under Orders).
  */
-function unreadableRows(rows: readonly ProblemRowRef[] | undefined): PrePrintCheck | null {
+/** How the data is brought up to date: a sync, or for an imported copy a newer dashboard file. */
+function refreshText(importedFrom: string | null | undefined): string {
+  return importedFrom ? "import a new export of the dashboard's contributions file" : 'sync again'
+}
+
+function unreadableRows(
+  rows: readonly ProblemRowRef[] | undefined,
+  importedFrom?: string | null,
+): PrePrintCheck | null {
   if (!rows || rows.length === 0) return null
   const named = rows.slice(0, PROBLEM_ROWS_NAMED).map(problemRowName).join(', ')
   const more =
@@ -113,7 +126,7 @@ function unreadableRows(rows: readonly ProblemRowRef[] | undefined): PrePrintChe
       rows.length === 1 ? 'it is' : 'they are'
     } in no selection, pick list or export. Fix ${
       rows.length === 1 ? 'it' : 'them'
-    } on the platform and sync again, or ship by hand.`,
+    } on the platform and ${refreshText(importedFrom)}, or ship by hand.`,
   }
 }
 
@@ -148,7 +161,7 @@ function staleData(
     severity: 'warning',
     count: rows.length,
     contributionIds: [],
-    detail: `Last synced ${ageText(ageHours)} ago: sync again so refunds, holds and address changes since then are included.`,
+    detail: `${context.importedFrom ? `Imported from ${context.importedFrom}` : 'Last synced'} ${ageText(ageHours)} ago: ${refreshText(context.importedFrom)} so refunds, holds and address changes since then are included.`,
   }
 }
 
@@ -168,7 +181,7 @@ export function runPrePrintChecks(
     stopStatusCheck(contributions),
     incompleteAddress(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     itemsByHand(contributions),
-    unreadableRows(context.problemRows),
+    unreadableRows(context.problemRows, context.importedFrom),
     possibleDuplicates(contributions),
     nonLatinAddress(contributions),
     hiddenDirectionCharacters(contributions),

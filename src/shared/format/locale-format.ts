@@ -4,8 +4,14 @@
 
 type Locale = string | undefined
 
-function cached<T>(cache: Map<string, T>, locale: Locale, make: (tag: Locale) => T): T {
-  const key = locale ?? ''
+function cached<T>(
+  cache: Map<string, T>,
+  locale: Locale,
+  make: (tag: Locale) => T,
+  /** What else the formatter depends on (a time zone). */
+  variant = '',
+): T {
+  const key = `${locale ?? ''}\u0000${variant}`
   let value = cache.get(key)
   if (value === undefined) {
     try {
@@ -21,6 +27,7 @@ function cached<T>(cache: Map<string, T>, locale: Locale, make: (tag: Locale) =>
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>()
 const calendarDays = new Map<string, Intl.DateTimeFormat>()
+const times = new Map<string, Intl.DateTimeFormat>()
 const integers = new Map<string, Intl.NumberFormat>()
 const relatives = new Map<string, Intl.RelativeTimeFormat>()
 
@@ -30,12 +37,32 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-/** A moment on this machine's clock (a sync, a print): "Mar 1, 2026, 6:34 AM"; '—' when none. */
-export function formatDateTime(iso: string | null | undefined, locale?: Locale): string {
+/**
+ * A moment on this machine's clock (a sync, a print, a pack): "Mar 1, 2026, 6:34 AM"; '—' when
+ * none. The one form of a time on screen and on paper (slips, the pick list, the workbook's page
+ * header), in the desk's locale; `timeZone` pins the clock where a document names its own.
+ */
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale?: Locale,
+  timeZone?: string,
+): string {
   const date = parse(iso)
   if (!date) return '—'
-  return cached(dateTimes, locale, (tag) => {
-    return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' })
+  return cached(
+    dateTimes,
+    locale,
+    (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+    timeZone,
+  ).format(date)
+}
+
+/** The time of day alone ("6:34 AM"), as `formatDateTime` writes it, for a moment of today. */
+export function formatTime(iso: string | null | undefined, locale?: Locale): string {
+  const date = parse(iso)
+  if (!date) return '—'
+  return cached(times, locale, (tag) => {
+    return new Intl.DateTimeFormat(tag, { timeStyle: 'short' })
   }).format(date)
 }
 
@@ -140,6 +167,19 @@ export function currencyOf(value: unknown): Currency | null {
 }
 
 /**
+ * The currency of a contribution's amount: its own when the row names one (`currency`, or the
+ * `currency_code` some payloads carry), else its campaign's (the API gives a currency per
+ * campaign object); null when neither is known.
+ */
+export function amountCurrency(
+  row: object,
+  campaign: Currency | null | undefined,
+): Currency | null {
+  const { currency, currency_code: code } = row as { currency?: unknown; currency_code?: unknown }
+  return currencyOf(currency) ?? currencyOf(code) ?? campaign ?? null
+}
+
+/**
  * "$12.50", "€25": the currency's own symbol; "25 CHF" with only its code; a plain number
  * ("25.00"-style, cents when there are any) when the currency is not known.
  */
@@ -158,8 +198,8 @@ export function formatMoney(amount: number, currency?: Currency | null, locale?:
 }
 
 /**
- * "2026-03-01 09:30:00 UTC": an ISO 8601 instant in UTC as files and the terminal print it, the
- * same on every machine (the CLI's "last synced", the workbook's page header).
+ * "2026-03-01 09:30:00 UTC": an ISO 8601 instant in UTC as the terminal prints it, the
+ * same on every machine (the CLI's "last synced"; screens and paper use formatDateTime).
  */
 export function utcStampText(iso: string): string {
   return iso.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC')

@@ -1,4 +1,5 @@
 import type { OrderStatus, OrderStatusText } from '../api/schemas'
+import { codeWords } from '../format/code-words'
 
 // How the parts of an order read when the API left them blank. One rule per part, used by every
 // output (table, drawer, labels, slips, exports, CLI), so none prints "null" or an empty name.
@@ -36,9 +37,16 @@ const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
   on_hold: 'On hold',
 }
 
-/** "In fulfillment" for `in_fulfillment`; a status PerkPack does not know, as the API wrote it. */
+/**
+ * "In fulfillment" for `in_fulfillment`; a status PerkPack does not know in words too
+ * ("Refund pending" for `refund_pending`). The one reading of a status for people: the window,
+ * the printed documents, the Excel list and the CLI's tables. Files other programs import (CSV
+ * status columns, JSON) keep the API's code.
+ */
 export function statusText(status: OrderStatusText): string {
-  return Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status as OrderStatus] : status
+  return Object.hasOwn(STATUS_WORDS, status)
+    ? STATUS_WORDS[status as OrderStatus]
+    : codeWords(status)
 }
 
 // The methods the platform is known to send; anything else is shown as it came.
@@ -52,11 +60,11 @@ const PAYMENT_WORDS: Readonly<Record<string, string>> = {
   sepa_debit: 'SEPA direct debit',
 }
 
-/** "Credit card" for `credit_card`; '' when the API sent none; unknown methods as sent. */
+/** "Credit card" for `credit_card`; '' when the API sent none; other codes in words. */
 export function paymentMethodText(method: string | null | undefined): string {
   const raw = (method ?? '').trim()
   const key = raw.toLowerCase()
-  return Object.hasOwn(PAYMENT_WORDS, key) ? (PAYMENT_WORDS[key] as string) : raw
+  return Object.hasOwn(PAYMENT_WORDS, key) ? (PAYMENT_WORDS[key] as string) : codeWords(raw)
 }
 
 /**

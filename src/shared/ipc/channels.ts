@@ -54,6 +54,7 @@ import type {
   SessionInfo,
   ShrinkPending,
   SignupsResult,
+  SmallLabelAddresses,
   StationPackResult,
   StationScan,
   StationTrackingResult,
@@ -65,6 +66,7 @@ import type {
 } from './results'
 import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-batches'
 import { renameCampaignSchema } from './campaign-names'
+import { newJobIdSchema } from './job-id'
 import {
   dashboardDiscardRequestSchema,
   dashboardImportRequestSchema,
@@ -99,6 +101,8 @@ interface ChannelSpec {
 const noArgs = z.tuple([])
 const campaign = z.tuple([campaignArgSchema])
 const job = z.tuple([z.strictObject({ campaignId: campaignIdSchema, jobId: jobIdSchema })])
+/** Watching starts only for a job ID of digits; one watched before can still be let go of. */
+const newJob = z.tuple([z.strictObject({ campaignId: campaignIdSchema, jobId: newJobIdSchema })])
 
 export const IPC_CHANNELS = {
   'app:info': { method: 'appInfo', args: noArgs, result: returns<AppInfo>() },
@@ -181,7 +185,7 @@ export const IPC_CHANNELS = {
     result: returns<OrderDetail>(),
   },
   'jobs:list': { method: 'listJobs', args: noArgs, result: returns<WatchedJob[]>() },
-  'jobs:watch': { method: 'watchJob', args: job, result: returns<WatchedJob>() },
+  'jobs:watch': { method: 'watchJob', args: newJob, result: returns<WatchedJob>() },
   'jobs:unwatch': { method: 'unwatchJob', args: job, result: returns<WatchedJob[]>() },
   'signups:get': {
     method: 'signups',
@@ -221,6 +225,12 @@ export const IPC_CHANNELS = {
     method: 'previewLabels',
     args: z.tuple([labelsRequestSchema]),
     result: returns<LabelsPreview>(),
+  },
+  /** Addresses the sheet layout fits only at a size hard to read (asked apart: it fits them all). */
+  'print:smallAddresses': {
+    method: 'smallLabelAddresses',
+    args: z.tuple([labelsRequestSchema]),
+    result: returns<SmallLabelAddresses>(),
   },
   /** The system print dialog; `printed` is false when the person cancelled it. */
   'print:labels': {

@@ -7,6 +7,7 @@ import type {
 } from '../api/schemas'
 import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
+import type { Currency } from '../format/locale-format'
 import type {
   ByHandRow,
   LeftOutCounts,
@@ -17,7 +18,7 @@ import type {
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { SnapshotSource } from '../dashboard/snapshot-source'
-import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
+import type { ExportKind, LabelLayoutId, SyncPhase, TargetSource, TrackingFormat } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
 export type { FloorProgress, SlipOrderRef } from '../floor/progress'
@@ -249,6 +250,8 @@ export interface OrderDetail {
   addressLines: string[]
   /** The packing floor's record of the order; null when nothing happened to it yet. */
   floor: FloorState | null
+  /** The campaign's currency, when a campaign object named it: for an amount the row does not. */
+  currency: Currency | null
 }
 
 export interface WatchedJob {
@@ -261,6 +264,19 @@ export interface WatchedJob {
   done: boolean
   /** Last polling failure, for a person to read; polling goes on unless done. */
   error: string | null
+  /** The orders the job could not update, where its status names them (jobs/job-failures.ts). */
+  failures?: JobOrderFailure[]
+}
+
+/** One order a batch job could not update, as the Jobs view lists it. */
+export interface JobOrderFailure {
+  orderId: number
+  /** "#4521, María Nuñez", or "Order ID 81700231" when the offline copy does not hold it. */
+  order: string
+  /** The order in the offline copy, so Orders can list it; null when the copy lacks it. */
+  contributionId: number | null
+  /** The platform's reason. */
+  message: string
 }
 
 export interface SignupsResult {
@@ -316,8 +332,10 @@ export interface LabelsPreview {
   /** Labels over every sheet, and the sheets. */
   labels: number
   pages: number
-  /** Orders without a label (a status that does not ship, nothing to ship, no address): at most 100 listed. */
+  /** Orders without a label (a status that does not ship, nothing to ship, no address): at most 100 listed per reason. */
   skipped: LabelIssue[]
+  /** Every reason orders were left out for (a `skipped` message), counted in full, most first. */
+  skippedReasons: { reason: string; count: number }[]
   /** All of them, */
   skippedCount: number
   /** ... and how many for each reason. */
@@ -328,6 +346,25 @@ export interface LabelsPreview {
   /** One sheet's size in CSS pixels (96 per inch), to scale the preview. */
   pageWidthPx: number
   pageHeightPx: number
+  /** The layout laid out: a 4×6 roll counts labels, not sheets (shared/export/label-words.ts). */
+  layout: LabelLayoutId
+}
+
+/**
+ * Labels of a sheet layout whose address prints below a readable size, over the whole
+ * selection (the label panel suggests 4×6 for them); none on 4×6 itself.
+ */
+export interface SmallLabelAddresses {
+  layout: LabelLayoutId
+  /** The size below which an address counts as too small, in points. */
+  readablePt: number
+  count: number
+  /** The smallest size among them; null when there are none. */
+  smallestPt: number | null
+  /** The first of them, by order, with the size each prints at. */
+  orders: { contributionId: number; sequenceNumber: number | null; fontPt: number }[]
+  /** All of them: "Open list" in Orders. */
+  contributionIds: number[]
 }
 
 export interface ExportProgressEvent {

@@ -6,7 +6,13 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Desktop, SavePathOptions } from '../../../src/main/exports/desktop-port'
 import { ExportDesk } from '../../../src/main/exports/export-desk'
-import { LABEL_LAYOUTS, labelsPerPage, renderPackingSlips } from '../../../src/main/services/print'
+import {
+  LABEL_LAYOUTS,
+  labelsPerPage,
+  planLabels,
+  READABLE_PT,
+  renderPackingSlips,
+} from '../../../src/main/services/print'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import {
   countShipments,
@@ -174,6 +180,35 @@ describe('exports from the app, over the offline copy', () => {
     })
     expect(captured.count).toBe(0)
     expect(captured.rows).toEqual([])
+  })
+
+  it('groups the orders without a label by reason, each counted in full', async () => {
+    const filter: OrdersFilter = {}
+    const preview = await app.value('print:labelsPreview', labels(filter))
+    const counts = preview.skippedReasons.map((r) => r.count)
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(preview.skippedCount)
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts)
+    for (const { reason } of preview.skippedReasons) {
+      expect(preview.skipped.some((issue) => issue.message === reason)).toBe(true)
+    }
+    expect(preview.layout).toBe('avery5160')
+  })
+
+  it('names the addresses Avery 5160 prints too small to read, over every sheet; none on 4×6', async () => {
+    const filter: OrdersFilter = {}
+    const sheet = await app.value('print:smallAddresses', labels(filter))
+    const plan = planLabels(filterContributions(rows, filter), {
+      layout: 'avery5160',
+      senderCountry: 'US',
+      locale: 'en-US',
+    })
+    const expected = plan.placed.filter((label) => label.fit.fontPt < READABLE_PT)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(sheet.count).toBe(expected.length)
+    expect([...sheet.contributionIds].sort()).toEqual(expected.map((l) => l.contributionId).sort())
+    expect(sheet.orders.length).toBe(Math.min(20, expected.length))
+    const roll = await app.value('print:smallAddresses', labels(filter, { layout: 'thermal4x6' }))
+    expect(roll).toMatchObject({ layout: 'thermal4x6', count: 0, contributionIds: [] })
   })
 
   it('previews the first Avery 5160 sheet: the first 30 labels, no more', async () => {

@@ -5,6 +5,7 @@ import type { Desktop, SavePathOptions } from '../../../src/main/exports/desktop
 import { renderPickListDocument } from '../../../src/main/services/print'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { filterContributions, groupByPerk } from '../../../src/shared/fulfillment'
+import { formatDateTime } from '../../../src/shared/format/locale-format'
 import type { OrdersFilter, PickListPrintRequest } from '../../../src/shared/ipc'
 import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
@@ -95,7 +96,10 @@ describe('the pick list on paper, from the app', () => {
     // A real PDF file (the PDF library's), read back.
     const text = execFileSync('pdftotext', [saved!.path, '-'], { encoding: 'utf8' })
     expect(text).toContain('Selection: Captured, In fulfillment · SKU: TEE')
-    expect(text).toMatch(/Offline copy of \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+    // The snapshot's time as the window says it, in the desk's locale.
+    const synced = (await app.value('campaigns:recent'))[0]?.lastSyncedAt
+    const when = formatDateTime(synced, new Intl.DateTimeFormat().resolvedOptions().locale)
+    expect(text.replace(/\s+/g, ' ')).toContain(`Offline copy of ${when.replace(/\s+/g, ' ')}`)
   })
 
   it('prints the same document, and answers null when the save dialog is cancelled', async () => {

@@ -25,7 +25,7 @@ describe('errors on their way to the screen', () => {
     ])
   })
 
-  it('points a sign-in that could not reach the server at the Auth URL, naming the host', async () => {
+  it('points a sign-in that could not reach the server at the Auth URL, naming the host, no flag', async () => {
     const refused = Object.assign(new TypeError('fetch failed'), {
       cause: { code: 'ECONNREFUSED' },
     })
@@ -34,14 +34,23 @@ describe('errors on their way to the screen', () => {
       fetchText(failing, url, {}, endpoint, 1000).catch((error: unknown) => userMessage(error))
     expect(await attempt('http://auth.example:8080/oauth/token', 'POST /oauth/token')).toBe(
       'Could not reach auth.example:8080 (connection refused). ' +
-        'Check the network or the sign-in address (Auth URL in Settings, or --auth-url for perkpack), then try again.',
+        'Check the network or the sign-in address (Auth URL in Settings), then try again.',
     )
     expect(
       await attempt('https://api.example/2/campaigns/1/contributions.json?api_token=x', PAGE),
     ).toBe(
       'Could not reach api.example (connection refused). ' +
-        'Check the network or the API address (API base URL in Settings, or --base-url for perkpack), then try again.',
+        'Check the network or the API address (API base URL in Settings), then try again.',
     )
+    // The command line's words for the same failure name its flag.
+    const cli = await fetchText(
+      failing,
+      'http://auth.example:8080/oauth/token',
+      {},
+      'POST /oauth/token',
+      1000,
+    ).catch((error: unknown) => (error as Error).message)
+    expect(cli).toContain('(Auth URL in Settings, or --auth-url for perkpack)')
   })
 
   it('drops the path wherever the message put it, and keeps the rest of the words', () => {

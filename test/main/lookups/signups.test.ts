@@ -25,7 +25,7 @@ describe('sign-ups', () => {
     })
     expect(other).toMatchObject({ ok: false, error: { code: 'api_network' } })
     expect(!other.ok && other.error.message).toMatch(
-      /^Could not reach 127\.0\.0\.1:\d+ \(connection refused\)\. Gave up after \d attempts\. Check the network or the API address \(API base URL in Settings, or --base-url for perkpack\), then try again\.$/,
+      /^Could not reach 127\.0\.0\.1:\d+ \(connection refused\)\. Gave up after \d attempts\. Check the network or the API address \(API base URL in Settings\), then try again\.$/,
     )
   })
 })

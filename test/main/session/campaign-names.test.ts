@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CampaignNames, readableSlug } from '../../../src/main/session/campaign-names'
+import { campaignObjectsIn } from '../../../src/main/session/campaign-open'
 import type { Simulator } from '../../../src/simulator'
 import { cleanupApps, makeApp, signIn, startSim, tempDir } from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
@@ -53,6 +54,25 @@ describe('campaign names', () => {
     expect(fs.readdirSync(dir)).toEqual(['campaign-names.json'])
   })
 
+  it('reads the campaign objects rows carry, whatever else the rows hold', () => {
+    const rows = [
+      { campaign: { id: '7', title: 'Lumen Loop', currency: { iso_code: 'EUR', symbol: '€' } } },
+      { campaign: { id: 8 } },
+      { campaign: 'lumen-loop' },
+      { campaign: { id: 'x', title: 'No id' } },
+      null,
+      {},
+    ]
+    expect(campaignObjectsIn(rows)).toEqual([
+      { campaignId: 7, title: 'Lumen Loop', currency: { iso_code: 'EUR', symbol: '€' } },
+      { campaignId: 8, title: null, currency: undefined },
+    ])
+    const names = new CampaignNames(tempDir(), () => 'p')
+    names.noteTitles(campaignObjectsIn(rows))
+    expect(names.currency(7)).toEqual({ iso_code: 'EUR', symbol: '€' })
+    expect(names.currency(8)).toBeNull()
+  })
+
   it('a damaged names file costs the names, not the start', () => {
     const dir = tempDir()
     fs.writeFileSync(path.join(dir, 'campaign-names.json'), '{not json')
@@ -82,6 +102,29 @@ describe('opening a campaign by id', () => {
     expect(recent.find((c) => c.campaignId === campaignId)?.title).toBe('Tidepool')
     const tooLong = await app.call('campaigns:rename', { campaignId, name: 'x'.repeat(121) })
     expect(!tooLong.ok && tooLong.error.message).toMatch(/at most 120 characters/)
+  })
+
+  it("takes the API's title and currency from the signed-in person's own contributions", async () => {
+    // The demo team member backed the second and third campaigns, not the first (data-rows.ts).
+    const [first, backed, next] = sim.campaignIds as [number, number, number]
+    const title = (id: number) => sim.dataset.campaigns.find((c) => c.id === id)?.title
+    const opened = await app.value('campaigns:open', { campaignId: backed })
+    // Nothing yet says who the signed-in person is: the slug, read aloud.
+    expect(opened.name).not.toBe(title(backed))
+    await app.value('campaigns:sync', { campaignId: backed })
+    // The copy holds their own pledge (their e-mail): their account listing names the campaign.
+    const recent = await app.value('campaigns:recent')
+    expect(recent.find((c) => c.campaignId === backed)?.title).toBe(title(backed))
+    // Known from then on: another campaign they backed opens by its title at once.
+    expect((await app.value('campaigns:open', { campaignId: next })).name).toBe(title(next))
+    // One they did not back has no campaign object anywhere in the API: no title to take.
+    expect((await app.value('campaigns:open', { campaignId: first })).name).not.toBe(title(first))
+    // The campaign object's currency names the amounts of its orders.
+    await app.value('orders:open', { campaignId: backed })
+    const row = sim.dataset.contributions.get(backed)?.[0]
+    const detail = await app.value('orders:detail', { campaignId: backed, contributionId: row!.id })
+    const currency = sim.dataset.campaigns.find((c) => c.id === backed)?.currency
+    expect(detail.currency).toEqual({ iso_code: currency?.iso_code, symbol: currency?.symbol })
   })
 
   /** A desk signed in to a simulator of its own, with campaign `id` synced to its offline copy. */

@@ -91,6 +91,37 @@ describe('two desks of the app on one team store', () => {
     })
   })
 
+  it('a failed test says in a sentence what happened and what to check, never a code', async () => {
+    const local = new URL(teamUrl)
+    const at = (change: (url: URL) => void) => {
+      const url = new URL(local)
+      change(url)
+      return url.toString()
+    }
+    const refused = await deskA.value('team:test', { url: at((u) => (u.port = '1')) })
+    expect(refused.message).toBe(
+      `Nothing answered at 127.0.0.1:1: the connection was refused. Check that PostgreSQL runs on 127.0.0.1 and listens on port 1, and the host and port in the Team URL (Settings → Team).`,
+    )
+    const noTls = await deskA.value('team:test', {
+      url: at((u) => u.searchParams.set('sslmode', 'require')),
+    })
+    expect(noTls.message).toMatch(
+      /^The team store at 127\.0\.0\.1:\d+ does not offer TLS \(encryption\)/,
+    )
+    const nowhere = at((u) => (u.pathname = '/nowhere'))
+    // Another URL than the one saved: its password is not kept, and the server asks for one.
+    const noPassword = await deskA.value('team:test', { url: nowhere })
+    expect(noPassword.message).toMatch(
+      /asks user "perkpack" for a password, and none is kept for this URL: type it in the Password field \(Settings → Team\)\.$/,
+    )
+    const noDatabase = await deskA.value('team:test', { url: nowhere, password: PG_PASSWORD })
+    expect(noDatabase.message).toMatch(/has no database "nowhere": ask whoever runs the server/)
+    for (const check of [refused, noTls, noPassword, noDatabase]) {
+      expect(check.ok).toBe(false)
+      expect(check.message).not.toMatch(/ECONN|ENOTFOUND|EAI_|28P01|3D000|SASL|SCRAM/)
+    }
+  })
+
   it('a pack at one desk wins; the same order at the other is refused naming the first', async () => {
     const first = await deskA.value('floor:pack', { campaignId, orderId: order(0) })
     expect(first).toMatchObject({ packed: true, station: 'Desk A' })

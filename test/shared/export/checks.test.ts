@@ -230,9 +230,9 @@ describe('runPrePrintChecks', () => {
         contributionIds: stopped.map((r) => r.id),
       })
       expect(check?.detail).toBe(
-        '4 orders in dispute or chargeback, or with a refund under way ("chargeback", "disputed", "refund_pending"); ' +
+        '4 orders in dispute or chargeback, or with a refund under way ("Chargeback", "Disputed", "Refund pending"); ' +
           '1 order refunded; ' +
-          '2 orders with a status PerkPack does not know: "backordered", "shipped"; ' +
+          '2 orders with a status PerkPack does not know: "Backordered", "Shipped"; ' +
           '1 order on hold; 1 order unprocessable (the payment failed); 1 order pending (not paid yet). ' +
           'None of them gets a label, packing slip or shipper CSV row: their status does not ship.',
       )
@@ -488,6 +488,15 @@ describe('runPrePrintChecks', () => {
       expect(old?.detail).toMatch(/^Last synced 3 days ago/)
     })
 
+    it('says to import a newer dashboard file, not to sync, for a copy imported from one', () => {
+      const context = { lastSyncedAt: hoursBefore(30), importedFrom: 'contributions.csv' }
+      const check = find(run([row()], context), 'stale-data')
+      expect(check?.detail).toBe(
+        "Imported from contributions.csv 30 hours ago: import a new export of the dashboard's contributions file so refunds, holds and address changes since then are included.",
+      )
+      expect(check?.detail).not.toMatch(/sync/i)
+    })
+
     it('takes the sync time with its offset', () => {
       // 05:00-07:00 is 12:00Z: no time has passed.
       expect(run([row()], { lastSyncedAt: '2024-06-01T05:00:00-07:00' })).toEqual([])
@@ -547,6 +556,17 @@ describe('runPrePrintChecks', () => {
 })
 
 describe('pre-print check: contributions that could not be read', () => {
+  it('in a copy imported from a dashboard file, says to import a newer one, not to sync', () => {
+    const [check] = runPrePrintChecks([], {
+      ...CONTEXT,
+      problemRows: [{ id: 41450054, rank: 40 }],
+      importedFrom: 'contributions.csv',
+    })
+    expect(check?.detail).toMatch(
+      /Fix it on the platform and import a new export of the dashboard's contributions file, or ship by hand\.$/,
+    )
+  })
+
   it('warns with the count and names the rows, by id or by row', () => {
     const checks = runPrePrintChecks([], {
       ...CONTEXT,

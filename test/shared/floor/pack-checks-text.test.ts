@@ -51,10 +51,10 @@ describe('packWarnings: a status that does not ship stops the box', () => {
       'Pending at the last sync (not paid yet): do not ship it until the payment is in.',
     )
     expect(text('disputed')).toBe(
-      'Status "disputed" at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
+      'Status "Disputed" at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
     )
     expect(text('backordered')).toBe(
-      'Status "backordered" at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
+      'Status "Backordered" at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
     )
   })
 

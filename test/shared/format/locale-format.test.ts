@@ -36,13 +36,14 @@ describe('money', () => {
 })
 
 describe('status and payment words', () => {
-  it('turns known codes into words and keeps unknown values as they came', () => {
+  it('turns known and unknown codes into words and keeps words as they came', () => {
     expect(statusText('in_fulfillment')).toBe('In fulfillment')
-    expect(statusText('backordered')).toBe('backordered')
-    expect(statusText('constructor')).toBe('constructor')
+    expect(statusText('refund_pending')).toBe('Refund pending')
+    expect(statusText('backordered')).toBe('Backordered')
+    expect(statusText('constructor')).toBe('Constructor')
     expect(paymentMethodText('credit_card')).toBe('Credit card')
     expect(paymentMethodText('PayPal')).toBe('PayPal')
-    expect(paymentMethodText('crypto_wallet')).toBe('crypto_wallet')
+    expect(paymentMethodText('crypto_wallet')).toBe('Crypto wallet')
     expect(paymentMethodText(null)).toBe('')
   })
 })

@@ -58,10 +58,10 @@ describe('which statuses let an order ship: an allowlist', () => {
     expect(stopReasonText('refunded')).toBe('Refunded: the money went back to the backer')
     expect(stopReasonText('pending')).toBe('Pending: not paid yet')
     expect(stopReasonText('chargeback')).toBe(
-      'Status "chargeback": a dispute, chargeback or refund is under way',
+      'Status "Chargeback": a dispute, chargeback or refund is under way',
     )
     expect(stopReasonText('backordered')).toBe(
-      'Status "backordered": a status PerkPack does not know, so nobody has said it may ship',
+      'Status "Backordered": a status PerkPack does not know, so nobody has said it may ship',
     )
   })
 })

@@ -25,7 +25,7 @@ describe('orders that do not ship, in words', () => {
     expect(stopped).toMatchObject({
       sequenceNumber: 4,
       kind: 'stopped',
-      reason: 'Status "chargeback": a dispute, chargeback or refund is under way',
+      reason: 'Status "Chargeback": a dispute, chargeback or refund is under way',
     })
     const hidden = notShipping(order(5, null))
     expect(leftOutText([stopped!, hidden!])).toBe(

@@ -6,7 +6,6 @@ import { Cancelled } from '../perkpack-errors'
 import { DAY_FORMAT, MINUTE_FORMAT } from './excel-dates'
 import { registerQuotePrefix } from './excel-quote-prefix'
 import type { SheetPlan } from './excel-sheets'
-import { utcStampText } from '../../../shared/format/locale-format'
 import type { ColumnKind } from '../../../shared/export/order-rows'
 
 // Shared style objects: exceljs caches a style's id by object identity (a WeakMap), so giving
@@ -157,6 +156,8 @@ export async function breathe(
 
 export interface WriteContext {
   campaign: PackingListCampaign
+  /** The page header's right part: when the data was synced, as the window says it. */
+  syncedText: string
   progress: Progress
   signal: AbortSignal | undefined
   backlogBytes: number
@@ -183,8 +184,7 @@ export async function writeSheet(
   plan: SheetPlan,
   context: WriteContext,
 ): Promise<void> {
-  const { campaign, progress, signal, backlogBytes } = context
-  const synced = `Synced ${utcStampText(campaign.lastSyncedAt)}`
+  const { campaign, progress, signal, backlogBytes, syncedText: synced } = context
   const sheet = workbook.addWorksheet(plan.name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     // The streaming writer emits <sheetPr><pageSetUpPr fitToPage> when the sheet opens, so the

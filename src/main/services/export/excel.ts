@@ -5,6 +5,8 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { flaggedItemLines } from '../../../shared/problems/report'
 import type { ProblemLine } from '../../../shared/problems/report'
 import { shippingCoverageText } from '../../../shared/fulfillment'
+import { formatDateTime } from '../../../shared/format/locale-format'
+import { deskTimeZone } from './excel-dates'
 import { writeFailure } from '../write-errors'
 import { fileSink, streamSink } from './excel-files'
 import type { Sink } from './excel-files'
@@ -53,6 +55,8 @@ export interface PackingListOptions {
    * the desk's. Tests pin it.
    */
   timeZone?: string
+  /** The desk's locale the page header's "Synced" time is written in (default: this process's). */
+  locale?: string
   /** The workbook's creation time; tests pin it. */
   now?: Date
   /**
@@ -147,6 +151,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
     for (const plan of plans) {
       await writeSheet(workbook, plan, {
         campaign,
+        syncedText: `Synced ${formatDateTime(campaign.lastSyncedAt, options.locale, options.timeZone ?? deskTimeZone())}`,
         progress,
         signal,
         backlogBytes: options.backlogBytes ?? BACKLOG_BYTES,

@@ -4,6 +4,8 @@ export { LABEL_LAYOUTS, labelSlot, labelsPerPage, sheetCount } from './layouts'
 export type { LabelLayout } from './layouts'
 export { planLabels, renderLabels } from './labels'
 export type { LabelOptions, LabelsPlan, LabelsResult, LabelWarning } from './labels'
+export { READABLE_PT, smallAddresses } from './label-readability'
+export type { SmallAddress } from './label-readability'
 export {
   batchFiles,
   planSlipBatches,

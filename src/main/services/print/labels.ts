@@ -219,6 +219,8 @@ export interface PlacedLabel {
   slot: LabelSlot
   lang: TextLang
   fit: LabelFit
+  contributionId: number
+  sequenceNumber: number | null
 }
 
 /** The labels of a selection laid out: positions, fitted text, and what to tell the user. */
@@ -308,7 +310,13 @@ export function planLabels(
       warnings.push(warning)
       if (fit.belowFloor && message === unfitMessage(fit, layout)) unfit.push(warning)
     }
-    placed.push({ slot, lang, fit })
+    placed.push({
+      slot,
+      lang,
+      fit,
+      contributionId: row.id,
+      sequenceNumber: row.order.sequence_number ?? null,
+    })
   })
   return {
     layout,

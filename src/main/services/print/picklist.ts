@@ -10,6 +10,7 @@ import {
 } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
 import type { SlipPaper } from '../../../shared/ipc/enums'
+import { formatDateTime } from '../../../shared/format/locale-format'
 import { fontFaceCss } from './fonts'
 import { htmlDocument, pt } from './html'
 import { FacesUsed } from './measure'
@@ -42,6 +43,8 @@ export interface PickListDocOptions {
   syncedAt: string | null
   /** Default: now. */
   printedAt?: Date
+  /** The desk's locale the times are written in (default: this process's). */
+  locale?: string
 }
 
 export interface PickListDocResult {
@@ -70,12 +73,9 @@ const ORDERS_COL = 48
 /** Room left unused at the foot of the list: Chromium rounds lengths to 1/64 px. */
 const SLACK = 1
 
-/** "2026-03-01 14:05", the desk's local time: one unambiguous form on every printed page. */
-export function printedTime(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(
-    date.getHours(),
-  )}:${two(date.getMinutes())}`
+/** "Mar 1, 2026, 2:05 PM", the desk's local time: as the window and the other documents say it. */
+export function printedTime(date: Date, locale?: string): string {
+  return formatDateTime(date.toISOString(), locale)
 }
 
 function pickListCss(paper: Paper, faces: string): string {
@@ -129,11 +129,11 @@ export function planPickList(
   const cols = { sku: rest * 0.26, item: rest * 0.42, choices: rest * 0.32 }
   const cellWidth = (width: number) => width - 2 * CELL_PAD_X
 
-  const printed = printedTime(options.printedAt ?? new Date())
+  const printed = printedTime(options.printedAt ?? new Date(), options.locale)
   const synced =
     options.syncedAt === null || Number.isNaN(Date.parse(options.syncedAt))
       ? 'Offline copy: never synced'
-      : `Offline copy of ${printedTime(new Date(options.syncedAt))}`
+      : `Offline copy of ${printedTime(new Date(options.syncedAt), options.locale)}`
   const head: Lines[] = [
     lines([options.campaignTitle], T.campaign, innerWidth, faces),
     lines(['Pick list'], T.heading, innerWidth, faces),

@@ -232,7 +232,8 @@ export class SlipLayouter {
       shipTo = lines(address.lines, T.address, columnWidth, faces, lang)
     }
     const perks = perkLabels(order.perks, ', ')
-    const backerRows = [backerName(row), pledged].filter((line) => line !== '')
+    // The pledge date is in the header beside the order number; once per slip is enough.
+    const backerRows = [backerName(row)].filter((line) => line !== '')
     if (perks !== '') backerRows.push(`Perks: ${perks}`)
     const backer = lines(backerRows, T.backer, columnWidth, faces)
     const partiesHeight =

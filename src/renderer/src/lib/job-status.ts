@@ -1,4 +1,5 @@
 import type { WatchedJob } from '@shared/ipc'
+import { batchStateText } from '@shared/format/code-words'
 
 export type TagType = 'default' | 'info' | 'success' | 'error' | 'warning'
 
@@ -14,8 +15,9 @@ export function jobStatusType(job: WatchedJob): TagType {
   return job.status ? (TYPES[job.status.status] ?? 'default') : 'default'
 }
 
+/** "Working", "Stopped": the state in words, as `perkpack job` says it. */
 export function jobStatusLabel(job: WatchedJob): string {
-  return job.status?.status ?? 'waiting'
+  return batchStateText(job.status?.status)
 }
 
 export function jobPercent(job: WatchedJob): number {

@@ -11,7 +11,11 @@ export interface FillReportLine {
  * What the person reads after the dashboard file was filled: one line per kind of row, only the
  * kinds that occurred, each saying what to do about it where something is to do.
  */
-export function fillReportLines(report: DashboardFillReport): FillReportLine[] {
+/**
+ * `imported`: the offline copy came from a dashboard file, so a newer file brings the missing
+ * orders in, not a sync.
+ */
+export function fillReportLines(report: DashboardFillReport, imported = false): FillReportLine[] {
   const lines: FillReportLine[] = [
     {
       level: report.filled > 0 ? 'success' : 'info',
@@ -39,7 +43,7 @@ export function fillReportLines(report: DashboardFillReport): FillReportLine[] {
   if (report.unmatched > 0)
     lines.push({
       level: 'warning',
-      text: `${plural(report.unmatched, 'row')} not in the offline copy (${linesText(report.unmatchedLines, report.unmatched)}): sync the campaign, then fill again.`,
+      text: `${plural(report.unmatched, 'row')} not in the offline copy (${linesText(report.unmatchedLines, report.unmatched)}): ${imported ? 'import this newer file as the offline copy' : 'sync the campaign'}, then fill again.`,
     })
   return lines
 }

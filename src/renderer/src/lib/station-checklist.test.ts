@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StationLine } from '@shared/ipc'
-import { fitTicks, isComplete, perHour, scanItem } from './station-checklist'
+import { formatDateTime } from './locale-format'
+import { fitTicks, isComplete, packedWhen, perHour, scanItem } from './station-checklist'
 
 const line = (key: string, skuCode: string, quantity: number): StationLine => ({
   key,
@@ -51,5 +52,14 @@ describe('the station checklist', () => {
     expect(perHour(5, start, at(5))).toBe(60)
     expect(perHour(30, start, at(120))).toBe(15)
     expect(perHour(30, 'not a time', at(120))).toBeNull()
+  })
+
+  it('says when a box was packed: the time today, the date too on another day', () => {
+    const now = new Date('2026-11-20T15:00:00')
+    expect(packedWhen('2026-11-20T10:42:00', now)).not.toMatch(/Nov/)
+    expect(packedWhen('2026-11-19T10:42:00', now)).toMatch(/19/)
+    // Another day in the app's one form of a time, year included: not a "19 Nov" of its own.
+    expect(packedWhen('2026-11-19T10:42:00', now)).toBe(formatDateTime('2026-11-19T10:42:00'))
+    expect(packedWhen('not a time', now)).toBe('not a time')
   })
 })

@@ -1,4 +1,5 @@
 import type { StationLine, StationOrder, StationWarning } from '@shared/ipc'
+import { formatDateTime, formatTime } from './locale-format'
 
 /** Units ticked per checklist line (the line's variant key). */
 export type Ticks = Record<string, number>
@@ -71,6 +72,16 @@ export function countryText(code: string | null): string {
   } catch {
     return code
   }
+}
+
+/**
+ * "10:42 AM" today, "Nov 20, 2026, 10:42 AM" another day (the app's one form of a time): when a
+ * box was packed, read at a glance.
+ */
+export function packedWhen(iso: string, now = new Date()): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return date.toDateString() === now.toDateString() ? formatTime(iso) : formatDateTime(iso)
 }
 
 /** "#12", or "ID 70001" for an order the API sent without a number. */

@@ -38,6 +38,23 @@ describe('useCampaignsStore', () => {
     setActivePinia(createPinia())
   })
 
+  it('starts the first sync of a campaign opened without an offline copy, and only then', async () => {
+    const fake = fakeBridge({
+      openCampaign: ({ campaignId }) => ({
+        campaignId,
+        name: 'Tidepool',
+        offlineCopy: campaignId === 2002,
+        checked: true,
+      }),
+    })
+    const campaigns = useCampaignsStore()
+    expect(await campaigns.openChecked(1001)).toBeNull()
+    expect(fake.calls.syncCampaign).toHaveBeenCalledWith({ campaignId: 1001 })
+    await vi.waitFor(() => expect(campaigns.syncing).toBe(false))
+    expect(await campaigns.openChecked(2002)).toBeNull()
+    expect(fake.calls.syncCampaign).toHaveBeenCalledTimes(1)
+  })
+
   it("follows the running sync's progress events, and only its own", async () => {
     const pending = deferredSync()
     const fake = fakeBridge({ syncCampaign: () => pending.promise })

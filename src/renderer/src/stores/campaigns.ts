@@ -67,7 +67,8 @@ export const useCampaignsStore = defineStore('campaigns', () => {
 
   /**
    * Opens a campaign by id after main checked it exists (offline: that it has an offline
-   * copy). Resolves with null when opened, else with main's message; the current campaign stays.
+   * copy), and starts the first sync of one without a copy. Resolves with null when opened,
+   * else with main's message; the current campaign stays.
    */
   async function openChecked(campaignId: number): Promise<string | null> {
     opening.value = true
@@ -75,6 +76,8 @@ export const useCampaignsStore = defineStore('campaigns', () => {
       const opened = await api().openCampaign({ campaignId })
       openedNames.value = { ...openedNames.value, [campaignId]: opened.name }
       open(campaignId)
+      // Opened for the first time, it has nothing to show yet: its first sync starts at once.
+      if (!opened.offlineCopy) void sync(campaignId)
       return null
     } catch (e) {
       return errorMessage(e)

@@ -34,7 +34,10 @@ function setUp(overrides: Parameters<typeof fakeBridge>[0] = {}) {
 }
 
 describe('the dashboard import store', () => {
-  afterEach(() => localStorage.clear())
+  afterEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
 
   it('asks for the campaign ID before asking main for a file', async () => {
     const { fake, store } = setUp()

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowRef, watch } from 'vue'
 
 export const VIEWS = [
   'campaigns',
@@ -16,6 +16,30 @@ export const VIEWS = [
 export type ViewName = (typeof VIEWS)[number]
 
 /**
+ * The view on screen, kept for this window only (sessionStorage): a reload (Ctrl+R, a crash
+ * of the page) comes back to it, with the campaign kept beside it (stores/campaigns.ts), while
+ * a new window starts on Campaigns.
+ */
+const VIEW_KEY = 'perkpack.view'
+
+function storedView(): ViewName {
+  try {
+    const value = sessionStorage.getItem(VIEW_KEY)
+    return (VIEWS as readonly string[]).includes(value ?? '') ? (value as ViewName) : 'campaigns'
+  } catch {
+    return 'campaigns'
+  }
+}
+
+function storeView(view: ViewName): void {
+  try {
+    sessionStorage.setItem(VIEW_KEY, view)
+  } catch {
+    // Storage can be unavailable; a reload then starts on Campaigns.
+  }
+}
+
+/**
  * A list of orders another view asks Orders to show, such as a pre-print check's orders. The
  * Orders view shows exactly these by sending `{ ids, statuses: [] }` as its filter (main
  * honours `OrdersFilter.ids`) until the person clears it.
@@ -30,9 +54,10 @@ export interface OrdersListRequest {
 
 /** The side menu's selection: a desktop app with one window needs no router or URLs. */
 export const useNavigationStore = defineStore('navigation', () => {
-  const view = ref<ViewName>('campaigns')
+  const view = ref<ViewName>(storedView())
   const ordersList = shallowRef<OrdersListRequest | null>(null)
   let seq = 0
+  watch(view, storeView)
 
   function go(next: ViewName): void {
     view.value = next

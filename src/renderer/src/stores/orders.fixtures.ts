@@ -170,6 +170,7 @@ export function orderDetail(
     contribution: contribution(id),
     addressLines: addressLines ?? ['Ada Lovelace', '12 Harbour Road', '24103 Kiel', 'Germany'],
     floor,
+    currency: null,
   }
 }
 

@@ -11,6 +11,7 @@ import type {
   PrePrintCheck,
   SelectionRequest,
   ShipperCsvFormat,
+  SmallLabelAddresses,
   SlipPaper,
 } from '@shared/ipc'
 import { api } from '@renderer/api'
@@ -59,6 +60,8 @@ export const usePrintExportStore = defineStore('printExport', () => {
   /** The selection `checks` belong to, so a confirmation never relies on another filter's. */
   const checksKey = ref<string | null>(null)
   const labelsPreview = useLatestAnswer<LabelsPreview>()
+  /** Addresses the sheet layout prints too small to read: asked after the preview (slower). */
+  const smallAddresses = useLatestAnswer<SmallLabelAddresses>()
 
   const busy = ref<ActionKind | null>(null)
   const progress = ref<ExportProgressEvent | null>(null)
@@ -140,8 +143,14 @@ export const usePrintExportStore = defineStore('printExport', () => {
 
   async function refreshPreview(): Promise<void> {
     const request = selection()
-    if (!request) labelsPreview.clear()
-    else await labelsPreview.load(() => api().previewLabels(labelsRequest(request)))
+    if (!request) {
+      labelsPreview.clear()
+      smallAddresses.clear()
+      return
+    }
+    const labelsAsked = labelsRequest(request)
+    await labelsPreview.load(() => api().previewLabels(labelsAsked))
+    await smallAddresses.load(() => api().smallLabelAddresses(labelsAsked))
   }
 
   /**
@@ -230,6 +239,7 @@ export const usePrintExportStore = defineStore('printExport', () => {
     errorChecks,
     /** The first sheet of labels with its counts, with its loading flag and error. */
     labelsPreview: labelsPreview.state,
+    smallAddresses: smallAddresses.state,
     busy,
     progress,
     loading,

@@ -11,8 +11,11 @@ import {
   typeInto,
 } from '@renderer/test-utils/mountWithProviders'
 
-function setup(state: Record<string, unknown> = {}) {
-  const pinia = createTestingPinia({ createSpy: vi.fn, initialState: { campaigns: state } })
+function setup(state: Record<string, unknown> = {}, session: Record<string, unknown> = {}) {
+  const pinia = createTestingPinia({
+    createSpy: vi.fn,
+    initialState: { campaigns: state, session },
+  })
   const wrapper = mountWithProviders(CampaignsView, { pinia })
   return { wrapper, campaigns: useCampaignsStore(pinia) }
 }
@@ -20,6 +23,11 @@ function setup(state: Record<string, unknown> = {}) {
 describe('CampaignsView', () => {
   afterEach(() => {
     document.body.innerHTML = ''
+  })
+
+  it('says how to start as the form asks: a file when working offline, never a sync', () => {
+    const { wrapper } = setup({}, { workingOffline: true, signedIn: false })
+    expect(wrapper.text()).toContain('No campaign opened yet. Import a dashboard file to start.')
   })
 
   it('starts empty with a hint, and opens a campaign by its ID', async () => {

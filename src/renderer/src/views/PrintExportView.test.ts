@@ -43,6 +43,8 @@ const PREVIEW: LabelsPreview = {
   warningCount: 0,
   pageWidthPx: 816,
   pageHeightPx: 1056,
+  skippedReasons: [{ reason: 'The shipping address is empty', count: 1 }],
+  layout: 'avery5160',
 }
 
 const SLIPS: SlipsPreview = {

@@ -105,6 +105,7 @@ beforeAll(async () => {
     checks: CHECKS,
     now: NOW,
     timeZone: 'Europe/Berlin',
+    locale: 'en-US',
   })
   workbook = new ExcelJS.Workbook()
   await workbook.xlsx.readFile(file)
@@ -430,10 +431,11 @@ describe('writePackingList: layout and print setup', () => {
     ).toBeLessThanOrEqual(260)
   })
 
-  it('puts the campaign and the sync time in the page header', () => {
+  it("puts the campaign and the sync time, in the desk's words and clock, in the page header", () => {
     const header = sheet('Orders').headerFooter.oddHeader ?? ''
     expect(header).toContain('Tidepool')
-    expect(header).toContain('Synced 2026-03-01 10:15:00 UTC')
+    // 10:15 UTC is 11:15 in Berlin, written as the window and the slips write a time.
+    expect(header).toMatch(/Synced Mar 1, 2026, 11:15\sAM/)
   })
 
   it('sizes columns from their content, within bounds', () => {

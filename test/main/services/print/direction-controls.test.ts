@@ -97,9 +97,9 @@ describe('direction controls on the printed label and slip', () => {
 
   it('the slip PDF too: ship-to and backer columns keep their fields in order', async () => {
     const text = await pdfText(slips, hostile, true)
-    expect(text).toMatch(/Evil Name +Evil Name\n12 Main St +Pledged/)
+    expect(text).toMatch(/Evil Name +Evil Name\n12 Main St +Perks: Core pledge/)
     expect(text).toContain('Portland, OR 97201')
-    expect(text).toMatch(/Plain Person +Plain Person\n5 Oak Rd +Pledged/)
+    expect(text).toMatch(/Plain Person +Plain Person\n5 Oak Rd +Perks: Core pledge/)
     expect(text).toBe(await pdfText(slips, plain, true))
   })
 

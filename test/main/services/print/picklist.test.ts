@@ -49,6 +49,15 @@ const options = {
   printedAt: new Date(2026, 2, 2, 8, 5),
 }
 
+describe('the pick list header', () => {
+  it("writes its times as the window and the slips do, in the desk's locale", () => {
+    const doc = renderPickListDocument(campaign(), { ...options, locale: 'en-US' })
+    expect(doc.html).toMatch(/printed Mar 2, 2026, 8:05\sAM/)
+    expect(doc.html).not.toMatch(/2026-03-0\d \d\d:\d\d/)
+    expect(printedTime(options.printedAt, 'de')).toBe('02.03.2026, 08:05')
+  })
+})
+
 describe('printable pick list', () => {
   it('covers the orders the labels cover, and says what it leaves out', () => {
     const rows = campaign()

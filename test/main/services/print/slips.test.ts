@@ -60,6 +60,17 @@ describe('renderPackingSlips', () => {
     { code: '00871-CORE', name: 'Core Game' },
   ]
 
+  it('says when the backer pledged once per slip, in the header beside the order', () => {
+    const row = order(7, shipping({ name: 'Ada Lovelace' }), items)
+    const result = renderPackingSlips([{ ...row, created_at: '2026-02-28T22:34:00-08:00' }], {
+      paper: 'letter',
+      campaignTitle: 'Tidepool',
+      locale: 'en-US',
+    })
+    expect(result.html.match(/Pledged/g)).toEqual(['Pledged'])
+    expect(result.html).toContain('Pledged Feb 28, 2026')
+  })
+
   it('gives one page per order, with the order, backer, address, items and footer', () => {
     const rows = [
       order(

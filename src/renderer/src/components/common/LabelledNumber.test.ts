@@ -44,4 +44,31 @@ describe('LabelledNumber', () => {
     expect(field.emitted('update:value')?.flat()).toContain(10)
     expect(field.emitted('update:value')?.flat().at(-1)).toBe(121)
   })
+
+  it('says under the field what a number out of range was corrected to', async () => {
+    const field = mountField(500)
+    const input = inputByLabel(field, 'Slips per batch')
+    await typeInto(input, '9000')
+    input.dispatchEvent(new Event('blur'))
+    await flushPromises()
+    expect(field.emitted('update:value')?.flat().at(-1)).toBe(5000)
+    expect(field.text()).toContain(
+      'Slips per batch 9000 is more than the most it takes, 5000: set to 5000.',
+    )
+    // The next keystroke is a new value: the sentence goes.
+    await typeInto(input, '600')
+    await flushPromises()
+    expect(field.text()).not.toContain('set to')
+  })
+
+  it('words the correction as its field asks', async () => {
+    const field = mountField(500, {
+      correct: (typed: number) => ({ value: 10, note: `Too few: ${typed}.` }),
+    })
+    const input = inputByLabel(field, 'Slips per batch')
+    await typeInto(input, '3')
+    input.dispatchEvent(new Event('blur'))
+    await flushPromises()
+    expect(field.text()).toContain('Too few: 3.')
+  })
 })

@@ -88,7 +88,7 @@ describe('OrderDetailDrawer', () => {
       dd.textContent?.trim(),
     )
     expect(values).toEqual(
-      expect.arrayContaining(['Feb 28, 2026', expect.stringMatching(/^€49[.,]50\b/), 'wire_thing']),
+      expect.arrayContaining(['Feb 28, 2026', expect.stringMatching(/^€49[.,]50\b/), 'Wire thing']),
     )
   })
 
@@ -131,6 +131,16 @@ describe('OrderDetailDrawer', () => {
       '2 × Tidepool T-Shirt TEE (Size: M, Colour: Black)',
       '1 × Enamel pin no SKU Colour: Gold · check by hand',
     ])
+  })
+
+  it("shows the amount in the campaign's currency when the row names none, or its code", () => {
+    const detail = { ...orderDetail(42), currency: { iso_code: 'GBP', symbol: '£' } }
+    const values = (body: HTMLElement) =>
+      [...body.querySelectorAll('dd')].map((dd) => dd.textContent?.trim())
+    expect(values(open({ detail }))).toContain('£49.50')
+    wrapper?.unmount()
+    const coded = { ...detail, contribution: { ...detail.contribution, currency_code: 'USD' } }
+    expect(values(open({ detail: coded }))).toContain('49.50 USD')
   })
 
   it('explains a hidden address to an unprivileged session', () => {

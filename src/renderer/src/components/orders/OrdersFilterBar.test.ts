@@ -80,7 +80,7 @@ describe('OrdersFilterBar', () => {
     expect(options.map((o) => o.value)).toEqual(['DE', 'FR'])
   })
 
-  it('lists the known statuses with their counts, then the unknown ones as sent', () => {
+  it('lists the known statuses with their counts, then the unknown ones in words', () => {
     const statusCounts = countStatuses(
       ['captured', 'captured', 'shipped', 'Chargeback', 'shipped', 'shipped'].map((status) => ({
         order: { status },
@@ -103,7 +103,7 @@ describe('OrdersFilterBar', () => {
       'Not known to PerkPack',
     ])
     expect(options[7]?.children).toEqual([
-      { label: 'shipped (3)', value: 'shipped' },
+      { label: 'Shipped (3)', value: 'shipped' },
       { label: 'Chargeback (1)', value: 'Chargeback' },
     ])
     wrapper.findAllComponents(NSelect)[0]!.vm.$emit('update:value', ['captured', 'shipped'])
@@ -122,11 +122,11 @@ describe('OrdersFilterBar', () => {
     )
     const select = wrapper.findAllComponents(NSelect)[0]!
     const tags = select.findAll('.n-tag').map((tag) => tag.text())
-    expect(tags).toEqual(expect.arrayContaining(['In fulfillment', 'shipped']))
+    expect(tags).toEqual(expect.arrayContaining(['In fulfillment', 'Shipped']))
     const options = select.props('options') as Array<{ label: string; children?: unknown[] }>
     expect(options.at(-1)).toMatchObject({
       label: 'Not known to PerkPack',
-      children: [{ label: 'shipped', value: 'shipped' }],
+      children: [{ label: 'Shipped', value: 'shipped' }],
     })
   })
 

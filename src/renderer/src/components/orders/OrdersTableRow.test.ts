@@ -48,7 +48,7 @@ describe('OrdersTableRow', () => {
       '—',
       '—',
       '—',
-      'shipped',
+      'Shipped',
       'Not packed',
       'Core Game',
       '—',

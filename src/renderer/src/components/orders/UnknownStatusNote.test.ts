@@ -32,7 +32,7 @@ describe('UnknownStatusNote', () => {
     expect(wrapper.find('[data-testid="unknown-statuses"]').exists()).toBe(false)
   })
 
-  it('counts the orders the filter hides and shows them on a click', async () => {
+  it('counts the orders the filter hides, names their statuses in words, shows them on a click', async () => {
     const { bridge, store, wrapper } = await openWith([
       orderRow(1, { status: 'shipped' }),
       orderRow(2, { status: 'shipped' }),
@@ -42,7 +42,7 @@ describe('UnknownStatusNote', () => {
     const note = wrapper.get('[data-testid="unknown-statuses"]')
     expect(note.text()).toBe('3 orders with a status PerkPack does not know: show them')
     expect(note.attributes('title')).toBe(
-      'As sent: shipped (2), Chargeback (1). Adds them to the status filter.',
+      'Shipped (2), Chargeback (1). Adds them to the status filter.',
     )
     await note.trigger('click')
     await flushPromises()

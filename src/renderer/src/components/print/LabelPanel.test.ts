@@ -16,6 +16,8 @@ const NONE_SHIP: LabelsPreview = {
   warningCount: 0,
   pageWidthPx: 816,
   pageHeightPx: 1056,
+  skippedReasons: [{ reason: 'Nothing to ship', count: 330 }],
+  layout: 'avery5160',
 }
 
 function mountPanel(value: LabelsPreview) {

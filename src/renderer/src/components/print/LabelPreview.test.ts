@@ -10,12 +10,14 @@ function preview(patch: Partial<LabelsPreview>): LabelsPreview {
     labels: 0,
     pages: 0,
     skipped: [],
+    skippedReasons: [],
     skippedCount: 0,
     leftOut: { nothingToShip: 0, noAddress: 0 },
     warnings: [],
     warningCount: 0,
     pageWidthPx: 816,
     pageHeightPx: 1056,
+    layout: 'avery5160',
     ...patch,
   }
 }
@@ -38,7 +40,12 @@ describe('LabelPreview', () => {
     )
   })
 
-  it('names orders to look at by number, or by contribution when the API sent none', () => {
+  it('counts labels alone on a 4×6 roll: no sheets', () => {
+    expect(summary(preview({ labels: 11, pages: 11, layout: 'thermal4x6' }))).toBe('11 labels')
+  })
+
+  it('lists the labels to check first, then the orders left out by reason, each group folded', () => {
+    const digital = 'Nothing to ship: digital perks only'
     const wrapper = mount(LabelPreview, {
       props: {
         answer: {
@@ -46,23 +53,32 @@ describe('LabelPreview', () => {
           error: null,
           value: preview({
             skipped: [
-              {
-                contributionId: 8812005,
-                sequenceNumber: null,
-                message: 'The shipping address is empty',
-              },
+              { contributionId: 7, sequenceNumber: 4932, message: digital },
+              { contributionId: 8, sequenceNumber: 4931, message: digital },
+              { contributionId: 8812005, sequenceNumber: null, message: 'No shipping address' },
             ],
-            skippedCount: 1,
+            skippedReasons: [
+              { reason: digital, count: 130 },
+              { reason: 'No shipping address', count: 1 },
+            ],
+            skippedCount: 131,
             warnings: [{ contributionId: 41001, sequenceNumber: 12, message: 'Wrapped' }],
             warningCount: 1,
           }),
         },
       },
     })
-    expect(wrapper.findAll('li').map((li) => li.text())).toEqual([
-      'Skipped contribution 8812005: The shipping address is empty',
-      'Check #12: Wrapped',
+    const text = wrapper.get('.issues').text()
+    expect(text.indexOf('#12: Wrapped')).toBeLessThan(text.indexOf('131 orders left out'))
+    const groups = wrapper.findAll('details.group')
+    expect(groups.map((g) => g.get('summary').text())).toEqual([
+      `${digital} · 130 orders`,
+      'No shipping address · 1 order',
     ])
+    // Folded until opened: a long run of one reason does not push the rest out of sight.
+    expect(groups.every((g) => g.attributes('open') === undefined)).toBe(true)
+    expect(groups[0]?.get('.orders').text()).toBe('#4932, #4931 and 128 more')
+    expect(groups[1]?.get('.orders').text()).toBe('contribution 8812005')
   })
 
   it.each([

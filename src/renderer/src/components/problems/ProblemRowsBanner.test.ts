@@ -4,10 +4,10 @@ import { createTestingPinia } from '@pinia/testing'
 import ProblemRowsBanner from './ProblemRowsBanner.vue'
 import { useProblemsStore } from '@renderer/stores/problems'
 
-function mountBanner(count: number) {
+function mountBanner(count: number, imported = false) {
   const pinia = createTestingPinia({ createSpy: vi.fn })
   const wrapper = mount(ProblemRowsBanner, {
-    props: { campaignId: 1001, count },
+    props: { campaignId: 1001, count, imported },
     global: { plugins: [pinia] },
   })
   return { wrapper, problems: useProblemsStore(pinia) }
@@ -26,6 +26,15 @@ describe('ProblemRowsBanner', () => {
     expect(banner.text()).toContain('They are not among the orders')
     await wrapper.get('button').trigger('click')
     expect(problems.show).toHaveBeenCalledWith(1001)
+  })
+
+  it('says to sync again, or for an imported copy to import a newer file, never to sync', () => {
+    expect(mountBanner(2).wrapper.text()).toContain('Fix them on the platform and sync again.')
+    const imported = mountBanner(2, true).wrapper.text()
+    expect(imported).toContain(
+      'Fix them on the platform and import a new export of the dashboard’s contributions file.',
+    )
+    expect(imported).not.toMatch(/sync/i)
   })
 
   it('speaks of one contribution in the singular', () => {

@@ -5,10 +5,10 @@ import DashboardFillCard from './DashboardFillCard.vue'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 
-function setup(state: Record<string, unknown> = {}) {
+function setup(state: Record<string, unknown> = {}, campaigns: Record<string, unknown> = {}) {
   const pinia = createTestingPinia({
     createSpy: vi.fn,
-    initialState: { trackingFiles: { campaignId: 1001, ...state } },
+    initialState: { trackingFiles: { campaignId: 1001, ...state }, campaigns },
   })
   mountWithProviders(DashboardFillCard, { pinia })
   return { navigation: useNavigationStore(pinia) }
@@ -43,6 +43,31 @@ describe('DashboardFillCard', () => {
     expect(report).toContain('4 rows not in the offline copy (lines 7, 9, 30, 41): sync the')
     buttonByName('Watch the import job →').click()
     expect(navigation.go).toHaveBeenCalledWith('jobs')
+  })
+
+  it('for a copy imported from a dashboard file, says to import the newer file, not to sync', async () => {
+    const source = { kind: 'dashboard-file', fileName: 'contributions.csv', importedAt: '' }
+    const summary = { campaignId: 1001, title: 'Tidepool', count: 3, problemCount: 0 }
+    setup(
+      {
+        fillReport: {
+          path: '/exports/filled.csv',
+          rows: 5,
+          matchedBy: 'Pledge ID',
+          filled: 0,
+          replaced: 0,
+          unchanged: 0,
+          noTracking: 0,
+          unmatched: 5,
+          unmatchedLines: [2, 3, 4, 5, 6],
+        },
+      },
+      { currentId: 1001, recent: [{ ...summary, lastSyncedAt: '', privileged: true, source }] },
+    )
+    await flushPromises()
+    const report = document.querySelector('[aria-label="Dashboard file report"]')?.textContent
+    expect(report).toContain('import this newer file as the offline copy, then fill again.')
+    expect(report).not.toMatch(/sync/i)
   })
 
   it('shows main’s message when the file is refused', async () => {

@@ -49,7 +49,7 @@ describe('StationOrderCard', () => {
     wrapper!.unmount()
     mountCard({ order: stationOrder(70001, 1, { status: 'chargeback' }) })
     const disputed = wrapper!.get('[data-testid="station-status"]')
-    expect(disputed.text()).toBe('chargeback')
+    expect(disputed.text()).toBe('Chargeback')
     expect(disputed.attributes('data-tone')).toBe('error')
   })
 
