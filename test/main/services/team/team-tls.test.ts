@@ -233,8 +233,18 @@ describe('sslmode=verify-full against a real server offering TLS', () => {
     )
     expect(trusting).toEqual([
       { ok: true },
-      { ok: false, message: expect.stringMatching(/issued for another host name\)\. Ask whoever runs the server/) },
-      { ok: false, message: expect.stringMatching(/issued for another host name\)\. Ask whoever runs the server/) },
+      {
+        ok: false,
+        message: expect.stringMatching(
+          /issued for another host name\)\. Ask whoever runs the server/,
+        ),
+      },
+      {
+        ok: false,
+        message: expect.stringMatching(
+          /issued for another host name\)\. Ask whoever runs the server/,
+        ),
+      },
     ])
     // No CA of this computer signed it; the environment's PGSSLMODE does not weaken the rule.
     const strangers = await connect([at('localhost', 'verify-full'), at('127.0.0.1', 'require')], {
