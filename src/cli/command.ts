@@ -30,6 +30,7 @@ export interface ParsedValues {
   station?: string
   'team-url'?: string
   'dry-run'?: boolean
+  'include-held'?: string
   force?: boolean
   'password-stdin'?: boolean
 }

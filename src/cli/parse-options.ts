@@ -30,6 +30,7 @@ const OPTIONS = {
   station: { type: 'string' },
   'team-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
+  'include-held': { type: 'string' },
   force: { type: 'boolean' },
   'password-stdin': { type: 'boolean' },
 } as const

@@ -74,12 +74,15 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     expectNoMissingText(await app.page.locator('main').innerText(), 'Progress view')
   }, 120_000)
 
-  it('previews a generic tracking file, imports it, and "shipped" moves', async () => {
+  it('previews a generic tracking file, leaves unpacked orders apart until ticked, and "shipped" moves', async () => {
     const lines = [
       'Order_Number,Carrier,Tracking_Number',
       ...shipped.map((row) => `${row.order.sequence_number},USPS,${trackingOf(row)}`),
       '99999999,USPS,9400111899000000000001',
       `${shipped[0]!.order.sequence_number},USPS,`,
+      '',
+      `${shipped[1]!.order.sequence_number},USPS,${trackingOf(shipped[1]!)}`,
+      ',,',
     ]
     await app.page.getByLabel('Tracking export file').setInputFiles({
       name: 'pirate-export.csv',
@@ -90,14 +93,30 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     await preview.waitFor()
     const figure = async (key: string) =>
       count(await preview.locator(`[data-testid="preview-${key}"] dd`).innerText())
-    expect(await figure('matched')).toBe(3)
-    expect(await figure('unmatched')).toBe(1)
-    expect(await figure('notPacked')).toBe(3)
-    expect(await figure('problems')).toBe(1)
+    // Six data rows, each in one figure: three left apart (none was packed at a station), one
+    // repeated, one unknown order, one without a tracking number.
+    expect(await preview.innerText()).toContain(
+      'pirate-export.csv · Generic CSV · 6 rows (1 empty line skipped)',
+    )
+    const figures = ['matched', 'held', 'alreadyStored', 'duplicates', 'unmatched', 'problems']
+    const values = await Promise.all(figures.map(figure))
+    expect(values).toEqual([0, 3, 0, 1, 1, 1])
+    expect(await preview.innerText()).toContain(
+      `#${shipped[0]!.order.sequence_number} (line 2): not packed at a station, ${trackingOf(shipped[0]!)}`,
+    )
     expect(await preview.innerText()).toContain('Line 5: order number 99999999')
     expect(await preview.innerText()).toContain('Line 6, Tracking_Number')
+    expect(await app.page.getByRole('button', { name: 'Nothing new to import' }).isDisabled()).toBe(
+      true,
+    )
     await screenshots('progress-preview')
 
+    const include = app.page.getByRole('checkbox', {
+      name: 'Also write the 3 tracking numbers of orders not packed at a station',
+    })
+    await include.click()
+    await include.scrollIntoViewIfNeeded()
+    await screenshots('progress-held-ticked')
     await app.page.getByRole('button', { name: 'Import 3 tracking numbers' }).click()
     await app.page.getByTestId('tracking-imported').getByText('3 tracking numbers added.').waitFor()
     await until(async () => (await total('shipped')) === 3)

@@ -30,6 +30,7 @@ import {
 } from './field-schemas'
 import { teamUrlSchema } from './team-schemas'
 import { FLOOR_STAGES } from '../floor/order-state'
+import { TRACKING_HOLD_REASONS } from '../floor/tracking-holds'
 import { TRACKING_FORMATS } from './enums'
 import {
   LABELS_PER_SHEET,
@@ -232,7 +233,18 @@ export const trackingImportRequestSchema = z.strictObject({
     .number({ error: 'The preview id must be a number: preview the file again.' })
     .int()
     .positive(),
+  /** The reasons of the held rows the person confirmed: those are written too. */
+  include: z
+    .array(
+      z.enum(TRACKING_HOLD_REASONS, {
+        error: (iss) =>
+          `Each reason to include must be one of ${TRACKING_HOLD_REASONS.join(', ')} (got ${shown(iss.input)}).`,
+      }),
+    )
+    .max(TRACKING_HOLD_REASONS.length)
+    .optional(),
 })
+export type TrackingImportRequest = z.infer<typeof trackingImportRequestSchema>
 
 export const dashboardFillRequestSchema = z.strictObject(floorFileFields)
 export type DashboardFillRequest = z.infer<typeof dashboardFillRequestSchema>
