@@ -31,6 +31,7 @@ export interface ParsedValues {
   'team-url'?: string
   'dry-run'?: boolean
   'include-held'?: string
+  'mark-printed'?: boolean
   force?: boolean
   'password-stdin'?: boolean
 }

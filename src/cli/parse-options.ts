@@ -31,6 +31,7 @@ const OPTIONS = {
   'team-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
   'include-held': { type: 'string' },
+  'mark-printed': { type: 'boolean' },
   force: { type: 'boolean' },
   'password-stdin': { type: 'boolean' },
 } as const

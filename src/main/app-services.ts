@@ -165,7 +165,7 @@ export class AppServices {
       locale,
       now: this.now,
       printed: (campaignId, orderIds, document) =>
-        void writes
+        writes
           .markPrinted(campaignId, orderIds, document)
           .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { filterContributions } from '../../src/shared/fulfillment/filter'
-import { shipmentRole } from '../../src/shared/fulfillment/shipping'
+import { ordersThatShip, shipmentRole } from '../../src/shared/fulfillment/shipping'
 import { blankFloorState } from '../../src/shared/floor/order-state'
 import type { OrderFloorState } from '../../src/shared/floor/order-state'
 import { floorProgress, PROGRESS_STATUSES } from '../../src/shared/floor/progress'
@@ -131,6 +131,42 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     await app.page.locator('main').evaluate((main) => main.scrollTo(0, 0))
     await screenshots('progress')
   })
+
+  it('a labels PDF saved is not printed: Printed moves only after "Mark as printed"', async () => {
+    await goTo(app.page, 'Print & export')
+    const panel = app.page.locator('[aria-label="Shipping labels"]')
+    await panel.getByRole('button', { name: 'Save labels as PDF' }).click()
+    const proceed = app.page.getByRole('button', { name: 'Continue' })
+    const prompt = app.page.getByTestId('unprinted-labels')
+    await until(async () => {
+      if (await proceed.isVisible()) await proceed.click()
+      return prompt.isVisible()
+    }, 60_000)
+    // The labels are the orders of the Orders view's filter that ship; Progress counts those of
+    // them it counts to ship.
+    const labelled = new Set(ordersThatShip(filterContributions(rows)).map((r) => r.order.id))
+    const marks = new Map<number, OrderFloorState>(
+      [...labelled].map((id) => [id, { ...blankFloorState(id), labelsPrintedAt: 'x' }]),
+    )
+    const expected = floorProgress(rows, marks).totals.printed
+    expect(await prompt.innerText()).toContain(
+      `The labels of ${labelled.size.toLocaleString('en-US')} orders are saved, not printed`,
+    )
+    await prompt.scrollIntoViewIfNeeded()
+    await screenshots('print-unprinted-pdf')
+    await goTo(app.page, 'Progress')
+    await until(async () => (await app.page.locator('[data-testid="total-printed"]').count()) === 1)
+    expect(await total('printed')).toBe(0)
+
+    await goTo(app.page, 'Print & export')
+    await prompt.getByRole('button', { name: 'Mark as printed' }).click()
+    await app.page
+      .getByTestId('marked-labels')
+      .getByText(`Labels of ${labelled.size.toLocaleString('en-US')} orders marked as printed.`)
+      .waitFor()
+    await goTo(app.page, 'Progress')
+    await until(async () => (await total('printed')) === expected)
+  }, 120_000)
 
   it('fills the dashboard file: tracking numbers in, every other byte as it was', async () => {
     const header =

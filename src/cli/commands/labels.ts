@@ -7,6 +7,7 @@ import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { labelChecksText } from '../label-checks'
+import { MARK_PRINTED_HELP, markPrintedFromCli } from '../printed-mark'
 import {
   pdfOutPath,
   printSelection,
@@ -16,7 +17,7 @@ import {
 } from '../print-selection'
 
 const USAGE =
-  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC]'
+  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC] [--mark-printed]'
 
 /** The names a person types, and the app's layout ids (accepted too). */
 const LAYOUT_NAMES: Readonly<Record<string, LabelLayoutId>> = {
@@ -71,6 +72,7 @@ export const labelsCommand: Command = {
 --order-line      a small "#order · SKU" line at the foot of each label
 --sort S          sku (default: by SKU variant, the walk of a picker) or sequence
 ${selectionHelp()}
+${MARK_PRINTED_HELP}
 Only orders that ship get a label (as slips and the shipper CSV); the others are counted.
 No browser needed: the PDF is drawn with the bundled fonts.`,
   options: [
@@ -82,8 +84,11 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     'order-line',
     'sort',
     ...SELECTION_OPTIONS,
+    'mark-printed',
+    'team-url',
   ],
-  async run({ context, args, values, signal }) {
+  async run(input) {
+    const { context, args, values, signal } = input
     const campaignId = campaignArg(args, USAGE)
     const out = pdfOutPath(values.out, 'the labels', USAGE, 'labels.pdf')
     const layout = layoutFrom(values.layout)
@@ -117,6 +122,8 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
         leftOut === null ? '' : `; ${leftOut}`
       })\n`,
     )
+    if (values['mark-printed'])
+      context.io.stdout.write(await markPrintedFromCli(input, campaignId, selection.rows, 'labels'))
     return 0
   },
 }

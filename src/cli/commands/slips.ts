@@ -2,10 +2,11 @@ import { renderSlipsPdf } from '../../main/services/print'
 import { plural } from '../../shared/export/check-text'
 import { leftOutText } from '../../shared/fulfillment'
 import type { Command } from '../command'
+import { MARK_PRINTED_HELP, markPrintedFromCli } from '../printed-mark'
 import { paperPrint, progressLine, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
 
 const USAGE =
-  'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC]'
+  'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC] [--mark-printed]'
 
 export const slipsCommand: Command = {
   usage: USAGE,
@@ -13,9 +14,10 @@ export const slipsCommand: Command = {
   details: `--out FILE.pdf    where to write; more than 500 slips go to FILE-001-of-040.pdf, ... (as the app)
 --paper P         letter (default) or a4
 ${selectionHelp()}
+${MARK_PRINTED_HELP}
 Only orders that ship get a slip (as labels and the shipper CSV); the others are counted.
 No browser needed: the PDF is drawn with the bundled fonts.`,
-  options: ['out', 'paper', ...SELECTION_OPTIONS],
+  options: ['out', 'paper', ...SELECTION_OPTIONS, 'mark-printed', 'team-url'],
   async run(input) {
     const { context, values, signal } = input
     const { out, paper, selection } = paperPrint(input, USAGE, 'the packing slips', 'slips.pdf')
@@ -36,6 +38,10 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
         leftOut === null ? '' : `; ${leftOut}`
       })\n`,
     )
+    if (values['mark-printed'])
+      context.io.stdout.write(
+        await markPrintedFromCli(input, selection.info.campaignId, selection.rows, 'slips'),
+      )
     return 0
   },
 }

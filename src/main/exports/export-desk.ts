@@ -9,9 +9,12 @@ import type {
   CsvExportResult,
   ExcelExportResult,
   ExportProgressEvent,
+  LabelsPdfSaved,
   LabelsPreview,
   LabelsRequest,
   OrdersFilter,
+  PdfPrintedRequest,
+  PdfPrintedResult,
   SelectionRequest,
   SlipBatchesRequest,
   SlipBatchPrintRequest,
@@ -19,7 +22,7 @@ import type {
   SlipsProgress,
   SlipsSaved,
 } from '../../shared/ipc'
-import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-state'
+import type { OrderFloorState } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
 import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
@@ -37,6 +40,8 @@ import {
   SlipPlan,
 } from './print-documents'
 import { slipsCancelled, writeSlipFiles } from './slip-files'
+import { PrintedMarks } from './printed-marks'
+import type { RecordPrinted } from './printed-marks'
 
 export interface ExportDeskOptions {
   desktop: Desktop
@@ -56,10 +61,11 @@ export interface ExportDeskOptions {
   locale: string
   now: () => number
   /**
-   * Records on the packing floor that these orders' labels or slips went to a printer or a PDF
-   * (the Orders state column, the Progress view).
+   * Records on the packing floor that these orders' labels or slips went to a printer (the
+   * Orders state column, the Progress view, the files' floor columns): after the print dialog,
+   * or when the person marks a saved PDF printed.
    */
-  printed?: (campaignId: number, orderIds: readonly number[], document: PrintedDocument) => void
+  printed?: RecordPrinted
   /** The packing floor's record of a campaign, for the files' floor and tracking columns. */
   floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
   /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
@@ -103,8 +109,11 @@ export class ExportDesk {
   private memoTimer: ReturnType<typeof setTimeout> | null = null
   /** The "Save packing slips as PDF" under way: one at a time, cancelled through this. */
   private slipsRun: AbortController | null = null
+  private readonly marks: PrintedMarks
 
-  constructor(private readonly options: ExportDeskOptions) {}
+  constructor(private readonly options: ExportDeskOptions) {
+    this.marks = new PrintedMarks(options.printed)
+  }
 
   clear(): void {
     this.memo = null
@@ -265,12 +274,16 @@ export class ExportDesk {
     const { html, selection } = this.printableLabels(request)
     const printed = await this.options.desktop.print(html, labelPrintOptions(request))
     if (printed)
-      this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
+      await this.marks.printed(
+        request.campaignId,
+        ordersThatShip(selection.contributions),
+        'labels',
+      )
     return { printed }
   }
 
   /** The labels drawn straight into a PDF file (the PDF library: no print window needed). */
-  async labelsPdf(request: LabelsRequest): Promise<{ path: string } | null> {
+  async labelsPdf(request: LabelsRequest): Promise<LabelsPdfSaved | null> {
     const selection = this.nonEmpty(request, 'print')
     const plan = labelsPlan(
       selection.contributions,
@@ -288,21 +301,14 @@ export class ExportDesk {
     })
     if (path === null) return null
     await saveLabelsPdf(plan, path)
-    this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
-    return { path }
+    // Saved is not printed: marked when the person says the file went to the printer.
+    const shipping = ordersThatShip(selection.contributions)
+    return { path, ...this.marks.savedPdf(request.campaignId, shipping, 'labels') }
   }
 
-  /** A failure to note it must not turn a print that happened into an error. */
-  private markPrinted(
-    campaignId: number,
-    rows: readonly CampaignContribution[],
-    document: PrintedDocument,
-  ): void {
-    try {
-      this.options.printed?.(campaignId, [...new Set(rows.map((row) => row.order.id))], document)
-    } catch {
-      // The document is out; the floor's record of it is a convenience.
-    }
+  /** The person printed a PDF saved before: its orders are marked printed. */
+  markPdfPrinted({ campaignId, savedPdfId }: PdfPrintedRequest): Promise<PdfPrintedResult> {
+    return this.marks.markSavedPdf(campaignId, savedPdfId)
   }
 
   private slipPlan(request: SlipBatchesRequest, selection = this.select(request)): SlipPlan {
@@ -337,7 +343,11 @@ export class ExportDesk {
     const html = plan.batchDocument(batch).html
     const printed = await this.options.desktop.print(html, slipPrintOptions(request.paper))
     if (printed)
-      this.markPrinted(request.campaignId, plan.shipping.slice(batch.from, batch.to), 'slips')
+      await this.marks.printed(
+        request.campaignId,
+        plan.shipping.slice(batch.from, batch.to),
+        'slips',
+      )
     return { printed }
   }
 
@@ -371,8 +381,8 @@ export class ExportDesk {
         signal: run.signal,
         progress: this.options.slipsProgress,
       })
-      this.markPrinted(request.campaignId, plan.shipping, 'slips')
-      return { path: files[0] as string, files, slips: plan.slips, pages }
+      const { savedPdfId } = this.marks.savedPdf(request.campaignId, plan.shipping, 'slips')
+      return { path: files[0] as string, files, slips: plan.slips, pages, savedPdfId }
     } finally {
       this.slipsRun = null
     }

@@ -246,6 +246,16 @@ export const trackingImportRequestSchema = z.strictObject({
 })
 export type TrackingImportRequest = z.infer<typeof trackingImportRequestSchema>
 
+/** "Mark as printed" of a labels or slips PDF saved in this run. */
+export const pdfPrintedRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  savedPdfId: z
+    .number({ error: 'The saved PDF id must be a number: save the PDF again.' })
+    .int()
+    .positive(),
+})
+export type PdfPrintedRequest = z.infer<typeof pdfPrintedRequestSchema>
+
 export const dashboardFillRequestSchema = z.strictObject(floorFileFields)
 export type DashboardFillRequest = z.infer<typeof dashboardFillRequestSchema>
 /** Every status, a long search and a variant with many choices still fit. */

@@ -15,6 +15,7 @@ import type {
   StatusCount,
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
+import type { PrintedDocument } from '../floor/order-state'
 import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { ExportKind, SyncPhase, TargetSource, TrackingFormat } from './enums'
 import type { TrackingHoldReason } from '../floor/tracking-holds'
@@ -329,6 +330,21 @@ export interface ExportProgressEvent {
   /** Rows written so far over every sheet, of `total`. */
   done: number
   total: number
+}
+
+/** `print:labelsPdf`: the labels saved as PDF; not printed until the person says so. */
+export interface LabelsPdfSaved {
+  path: string
+  /** Hand to `print:markPdfPrinted` once the file went to the printer. */
+  savedPdfId: number
+  /** Orders with a label in the file. */
+  orders: number
+}
+
+/** `print:markPdfPrinted`: which document of how many orders is now marked printed. */
+export interface PdfPrintedResult {
+  document: PrintedDocument
+  orders: number
 }
 
 /** `session:expired`: a request needed a sign-in main could not renew. */
