@@ -180,7 +180,7 @@ describe('perkpack export-csv', () => {
       [
         'a missing --out',
         ['export-csv', String(CAMPAIGN)],
-        'perkpack: Missing --out FILE.csv (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]\n',
+        'perkpack: Missing --out FILE.csv or a folder (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]\n',
       ],
       ...['--perk 1', '--country XX'].map((flags): [string, string[], string] => [
         `${flags}: no order (the app refuses it as nothing_selected)`,

@@ -10,6 +10,7 @@ import { labelChecksText } from '../label-checks'
 import { MARK_PRINTED_HELP, markPrintedFromCli } from '../printed-mark'
 import {
   pdfOutPath,
+  printOutFile,
   printSelection,
   progressLine,
   SELECTION_OPTIONS,
@@ -64,7 +65,9 @@ function offsetFrom(value: string | undefined, flag: string): number {
 export const labelsCommand: Command = {
   usage: USAGE,
   summary: "Shipping labels as a PDF, the app's labels, from the offline cache (no network).",
-  details: `--out FILE.pdf    where to write (appears only once complete)
+  details: `--out FILE.pdf    where to write (appears only once complete; an existing file:
+                  asked on a terminal, --force replaces without asking); a folder: the
+                  app's name for it there, dated to the minute, numbered when taken
 --layout L        avery5160 (default; US Letter 3x10), l7160 (A4 3x7), 4x6 (thermal)
 --start N         first label position on the first sheet (use a half-used sheet)
 --offset-x MM     shift every label right (negative: left), in millimetres
@@ -86,6 +89,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     ...SELECTION_OPTIONS,
     'mark-printed',
     'team-url',
+    'force',
   ],
   async run(input) {
     const { context, args, values, signal } = input
@@ -110,7 +114,8 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
       showSummary: Boolean(values['order-line']),
     }
     const selection = printSelection(context, campaignId, values)
-    const result = await renderLabelsPdf(selection.rows, options, out, {
+    const file = await printOutFile(input, out, selection, 'labels')
+    const result = await renderLabelsPdf(selection.rows, options, file.path, {
       signal,
       onProgress: progressLine(context),
     })
@@ -118,7 +123,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
     context.io.stderr.write(labelChecksText(result.warnings))
     context.io.stdout.write(
-      `Wrote ${values.out} (${plural(result.labels, 'label')} on ${plural(result.pages, 'sheet')}${
+      `Wrote ${file.shown} (${plural(result.labels, 'label')} on ${plural(result.pages, 'sheet')}${
         leftOut === null ? '' : `; ${leftOut}`
       })\n`,
     )

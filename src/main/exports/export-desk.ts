@@ -25,8 +25,9 @@ import type {
 import type { OrderFloorState } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
+import { exportFileName, fileStem, SHIPPER_CSV_FILE_WORDS } from '../../shared/export/file-names'
 import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
-import { saveLabelsPdf } from '../services/print'
+import { batchFiles, saveLabelsPdf } from '../services/print'
 import { writeShipperCsv } from '../services/export/csv'
 import { writePackingList } from '../services/export/excel'
 import type { Desktop, SaveFilter } from './desktop-port'
@@ -81,19 +82,6 @@ const SELECTION_TTL_MS = 30_000
 const XLSX: SaveFilter[] = [{ name: 'Excel workbook', extensions: ['xlsx'] }]
 const CSV: SaveFilter[] = [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
 export const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
-
-/** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */
-export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
-  const slug = (info.title ?? '')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '')
-  return slug === '' ? `campaign-${info.campaignId}` : slug
-}
 
 /** The campaign as documents name it: the name the person gave, its title, else its id. */
 export function displayTitle(
@@ -159,12 +147,11 @@ export class ExportDesk {
     return displayTitle(info, this.options.campaignName)
   }
 
-  private stem(selection: Selection, what: string, dated = true): string {
+  /** "tidepool-labels-2026-03-02-0930.pdf": the campaign, what, when (file-names.ts). */
+  private fileName(selection: Selection, what: string, extension: string): string {
     const { info } = selection
     const stem = fileStem({ campaignId: info.campaignId, title: this.campaignTitle(info) })
-    if (!dated) return `${stem}-${what}`
-    const date = new Date(this.options.now()).toISOString().slice(0, 10)
-    return `${stem}-${what}-${date}`
+    return exportFileName(stem, what, extension, new Date(this.options.now()))
   }
 
   private checksOf(
@@ -191,7 +178,7 @@ export class ExportDesk {
     const selection = this.nonEmpty(request, 'export')
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the packing list',
-      defaultName: `${this.stem(selection, 'packing-list')}.xlsx`,
+      defaultName: this.fileName(selection, 'packing-list', 'xlsx'),
       filters: XLSX,
     })
     if (chosen === null) return null
@@ -222,7 +209,7 @@ export class ExportDesk {
     }
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the shipper CSV',
-      defaultName: `${this.stem(selection, request.format === 'shipstation' ? 'shipstation' : 'shipping')}.csv`,
+      defaultName: this.fileName(selection, SHIPPER_CSV_FILE_WORDS[request.format], 'csv'),
       filters: CSV,
     })
     if (chosen === null) return null
@@ -296,7 +283,7 @@ export class ExportDesk {
     }
     const path = await this.options.desktop.chooseSavePath({
       title: 'Save the labels as PDF',
-      defaultName: `${this.stem(selection, 'labels')}.pdf`,
+      defaultName: this.fileName(selection, 'labels', 'pdf'),
       filters: PDF,
     })
     if (path === null) return null
@@ -369,8 +356,10 @@ export class ExportDesk {
           batches === 1
             ? 'Save the packing slips as PDF'
             : `Save the packing slips as PDF: ${batches} files of up to ${plan.batchSize} slips, numbered after this name`,
-        defaultName: `${this.stem(selection, 'slips', false)}.pdf`,
+        defaultName: this.fileName(selection, 'slips', 'pdf'),
         filters: PDF,
+        // Several batches are numbered beside the name: those names must be free as well.
+        companions: (path) => batchFiles(path, batches),
       })
       if (chosen === null) return null
       if (run.signal.aborted) throw slipsCancelled()

@@ -90,7 +90,8 @@ describe('exports from the app, over the offline copy', () => {
     expect(saver.asked.at(-1)).toMatchObject({
       filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
     })
-    expect(saver.asked.at(-1)?.defaultName).toMatch(/-packing-list-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    // The local date and minute: two exports of one day never share a name.
+    expect(saver.asked.at(-1)?.defaultName).toMatch(/-packing-list-\d{4}-\d\d-\d\d-\d{4}\.xlsx$/)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(result!.path)
     expect(workbook.getWorksheet('Orders')?.rowCount).toBe(expected.length + 1)
@@ -347,7 +348,8 @@ describe('file names', () => {
       progress: () => undefined,
       slipsProgress: () => undefined,
       locale: 'en',
-      now: () => Date.parse('2024-05-02T10:00:00Z'),
+      // This computer's clock: names carry its local date and minute.
+      now: () => new Date(2024, 4, 2, 9, 5).getTime(),
     })
     return { exports, asked }
   }
@@ -379,8 +381,8 @@ describe('file names', () => {
     ] as const) {
       const { exports, asked } = desk(title, at)
       const result = await csv(exports)
-      expect(asked).toEqual([`${stem}-shipping-2024-05-02.csv`])
-      expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02.csv`))
+      expect(asked).toEqual([`${stem}-shipping-2024-05-02-0905.csv`])
+      expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02-0905.csv`))
     }
   })
 })
