@@ -13,8 +13,8 @@ import { printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selec
 import { refuseEmptySelection } from '../selection-flags'
 
 const USAGE =
-  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]'
-const FORMATS_TEXT = SHIPPER_CSV_FORMATS.join(' or ')
+  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC]'
+const FORMATS_TEXT = `${SHIPPER_CSV_FORMATS.slice(0, -1).join(', ')} or ${SHIPPER_CSV_FORMATS.at(-1)}`
 const OUT_PATH: OutPathRule = {
   placeholder: 'FILE.csv',
   what: 'the CSV',
@@ -26,9 +26,7 @@ function formatFrom(value: string | undefined): ShipperCsvFormat {
   if (value === undefined) return 'generic'
   const format = value.trim().toLowerCase()
   if (isOneOf(SHIPPER_CSV_FORMATS, format)) return format
-  throw new UsageError(
-    `Unknown --format "${value}". Use --format ${SHIPPER_CSV_FORMATS.join(' or --format ')}.`,
-  )
+  throw new UsageError(`Unknown --format "${value}". Use --format ${FORMATS_TEXT}.`)
 }
 
 export const exportCsvCommand: Command = {
@@ -39,8 +37,11 @@ export const exportCsvCommand: Command = {
                   a folder: the app's name for it there, dated to the minute, numbered
                   when taken
 --format F        ${FORMATS_TEXT} (default generic): generic uses the crowdfunding
-                  warehouse columns (order id, ship_name, ..., product_qty), shipstation
-                  ShipStation's CSV import names (Order Number, Recipient Full Name, ...)
+                  warehouse columns (order_id, ship_name, ..., product_qty), shipstation
+                  ShipStation's CSV import names (Order Number, Recipient Full Name, ...),
+                  one row per line item; pirateship one row per order for Pirate Ship's
+                  spreadsheet upload (Order ID, Name, Address Line 1, ..., the items on
+                  Rubber Stamp 2). Columns and sources: docs/exports.md
 ${selectionHelp()}
 The orders of the same flags as labels, slips and picklist --out; a selection of no order
 exits 2 and writes nothing.

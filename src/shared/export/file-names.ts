@@ -37,4 +37,5 @@ export function exportFileName(stem: string, what: string, extension: string, at
 export const SHIPPER_CSV_FILE_WORDS: Readonly<Record<ShipperCsvFormat, string>> = {
   generic: 'shipping',
   shipstation: 'shipstation',
+  pirateship: 'pirateship',
 }

@@ -18,7 +18,7 @@ export type LabelOrder = (typeof LABEL_ORDERS)[number]
 export const SLIP_PAPERS = ['letter', 'a4'] as const
 export type SlipPaper = (typeof SLIP_PAPERS)[number]
 
-export const SHIPPER_CSV_FORMATS = ['generic', 'shipstation'] as const
+export const SHIPPER_CSV_FORMATS = ['generic', 'shipstation', 'pirateship'] as const
 export type ShipperCsvFormat = (typeof SHIPPER_CSV_FORMATS)[number]
 
 /** Shippers' tracking exports PerkPack reads (docs/fulfillment-floor.md). */

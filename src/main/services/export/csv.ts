@@ -10,11 +10,11 @@ import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 import { Cancelled, isAbortError } from '../perkpack-errors'
 import { writeFailure } from '../write-errors'
-import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
+import { SHIPPER_CSV_COLUMNS, SHIPPER_CSV_ROWS, shipperLines, shipperRecord } from './csv-rows'
 import { EXPORT_FILE_MODE, exportTempPath, removeLeftoverTemps } from './export-temp-files'
 import type { ShipperRecord } from './csv-rows'
 
-export { SHIPPER_CSV_COLUMNS, shipperLines } from './csv-rows'
+export { SHIPPER_CSV_COLUMNS, SHIPPER_CSV_ROWS, shipperLines } from './csv-rows'
 export type { ShipperCsvColumn, ShipperLine } from './csv-rows'
 
 export interface WriteShipperCsvOptions {
@@ -33,7 +33,7 @@ export interface WriteShipperCsvOptions {
 }
 
 export interface ShipperCsvResult {
-  /** Data rows written (line items), header not counted. */
+  /** Data rows written (line items, or parcels where the format has a row per parcel). */
   rows: number
   /** Orders with at least one row. */
   orders: number
@@ -84,6 +84,8 @@ function* records(
   floor: ReadonlyMap<number, OrderFloorState> | undefined,
 ): Generator<ShipperRecord> {
   const columns = SHIPPER_CSV_COLUMNS[format]
+  // A row per parcel: every line carries the order's columns and its `items`, so one will do.
+  const perParcel = SHIPPER_CSV_ROWS[format] === 'parcel'
   for (const row of contributions) {
     const lines = shipperLines(row, floor?.get(row.order.id))
     if (lines.length === 0) {
@@ -92,7 +94,7 @@ function* records(
       continue
     }
     counts.orders++
-    for (const line of lines) {
+    for (const line of perParcel ? lines.slice(0, 1) : lines) {
       counts.rows++
       yield shipperRecord(line, columns)
     }
@@ -105,7 +107,8 @@ function cancelled(): Cancelled {
 
 /**
  * Writes the shipper CSV of `contributions`: one row per line item of each order that ships
- * (items of one variant across the order's perks merged into one row), in the given order.
+ * (items of one variant across the order's perks merged into one row), or one row per order
+ * for a format with a row per parcel, in the given order.
  */
 export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<ShipperCsvResult> {
   const { contributions, format, out, signal } = options
