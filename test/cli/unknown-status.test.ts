@@ -107,7 +107,7 @@ describe('statuses PerkPack does not know, on the command line', () => {
       string,
       string
     >[]
-    const orderIds = new Set(records.map((record) => Number(record['order id'])))
+    const orderIds = new Set(records.map((record) => Number(record['order_id'])))
     const expected = rows.filter((r) => odd.shipped.includes(r.id)).map((r) => r.order.id)
     expect([...orderIds].sort()).toEqual(expected.sort())
   })

@@ -113,7 +113,7 @@ describe('exports from the app, over the offline copy', () => {
     >[]
     expect(records.length).toBe(generic?.rows)
     expect(generic?.rows).toBeGreaterThan(0)
-    expect(Object.keys(records[0] ?? {})).toContain('order id')
+    expect(Object.keys(records[0] ?? {})).toContain('order_id')
     const ship = await app.value('export:csv', { campaignId, filter, format: 'shipstation' })
     expect(path.basename(ship!.path)).toMatch(/-shipstation-.*\.csv$/)
     expect(ship?.rows).toBe(generic?.rows)
