@@ -71,6 +71,8 @@ export class AppServices {
   readonly campaigns: CampaignDesk
   readonly orders: OrdersDesk
   readonly exports: ExportDesk
+  /** What only the platform can do (save dialogs, print); NO_DESKTOP without one. */
+  readonly desktop: Desktop
   readonly tracking: TrackingDesk
   readonly pickList: PickListDesk
   readonly syncs: SyncRunner
@@ -152,6 +154,7 @@ export class AppServices {
       () => this.settings.get().senderCountry,
       (info) => names.displayName(info.campaignId, info.title),
     )
+    this.desktop = options.desktop ?? NO_DESKTOP
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,

@@ -1,7 +1,9 @@
 /**
  * Issue 12 in Chromium through the web harness: the Progress view's totals and bars, tracking
  * numbers in from a generic file (preview, then import, and "shipped" moves), and the dashboard's
- * contributions file filled and saved with nothing else changed.
+ * contributions file filled and saved with nothing else changed. Issue 25's outputs: numbers of
+ * orders no parcel went out for left apart until ticked, a saved PDF not counted printed until
+ * marked, and the sign-ups saved as CSV and Excel.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -203,6 +205,37 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
 
     await app.page.getByRole('button', { name: 'Watch the import job →' }).click()
     await until(async () => (await app.page.locator('main').getAttribute('data-view')) === 'jobs')
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('saves the sign-ups as CSV and Excel under dated names', async () => {
+    await goTo(app.page, 'Sign-ups')
+    await app.page
+      .getByRole('status')
+      .getByText(/\d+ sign-ups/)
+      .waitFor()
+    const exports = path.join(app.dataDir, 'exports')
+    const saved = (ext: string) =>
+      fs.existsSync(exports)
+        ? fs.readdirSync(exports).filter((f) => f.endsWith(ext) && f.includes('-signups-'))
+        : []
+    await app.page.getByRole('button', { name: 'Export CSV' }).click()
+    await until(async () => saved('.csv').length === 1)
+    await app.page.getByRole('button', { name: 'Export Excel' }).click()
+    await until(async () => saved('.xlsx').length === 1)
+    expect(saved('.csv')[0]).toMatch(/-signups-\d{4}-\d\d-\d\d-\d{4}\.csv$/)
+    const csv = fs.readFileSync(path.join(exports, saved('.csv')[0]!), 'utf8')
+    const shown = await app.page
+      .getByRole('status')
+      .getByText(/sign-ups/)
+      .innerText()
+    const listed = count(/[\d,]+/.exec(shown)?.[0] ?? '')
+    expect(csv.split('\r\n').filter((line) => line !== '')).toHaveLength(listed + 1)
+    await app.page
+      .getByText(/^Saved \d+ sign-ups to /)
+      .first()
+      .waitFor()
+    await screenshots('signups-export')
     expect(app.pageErrors).toEqual([])
   })
 })

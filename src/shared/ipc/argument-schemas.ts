@@ -31,7 +31,7 @@ import {
 import { teamUrlSchema } from './team-schemas'
 import { FLOOR_STAGES } from '../floor/order-state'
 import { TRACKING_HOLD_REASONS } from '../floor/tracking-holds'
-import { TRACKING_FORMATS } from './enums'
+import { SIGNUPS_FILE_FORMATS, TRACKING_FORMATS } from './enums'
 import {
   LABELS_PER_SHEET,
   MAX_FLOOR_FILE_BYTES,
@@ -245,6 +245,16 @@ export const trackingImportRequestSchema = z.strictObject({
     .optional(),
 })
 export type TrackingImportRequest = z.infer<typeof trackingImportRequestSchema>
+
+/** The Sign-ups view's list as a file. */
+export const signupsExportRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  format: z.enum(SIGNUPS_FILE_FORMATS, {
+    error: (iss) =>
+      `The file type must be one of ${SIGNUPS_FILE_FORMATS.join(', ')} (got ${shown(iss.input)}).`,
+  }),
+})
+export type SignupsExportRequest = z.infer<typeof signupsExportRequestSchema>
 
 /** "Mark as printed" of a labels or slips PDF saved in this run. */
 export const pdfPrintedRequestSchema = z.strictObject({

@@ -15,6 +15,7 @@ import {
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
+  signupsExportRequestSchema,
   stationOrderRequestSchema,
   syncRequestSchema,
   trackingImportRequestSchema,
@@ -56,6 +57,7 @@ import type {
   SessionExpired,
   SessionInfo,
   ShrinkPending,
+  SignupsExportResult,
   SignupsResult,
   StationPackResult,
   StationScan,
@@ -190,6 +192,12 @@ export const IPC_CHANNELS = {
     method: 'signups',
     args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, refresh: flag('refresh') })]),
     result: returns<SignupsResult>(),
+  },
+  /** Asks where to save, then writes every sign-up as CSV or Excel; null when cancelled. */
+  'signups:export': {
+    method: 'exportSignups',
+    args: z.tuple([signupsExportRequestSchema]),
+    result: returns<SignupsExportResult | null>(),
   },
   'account:contributions': {
     method: 'accountContributions',

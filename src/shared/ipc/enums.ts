@@ -21,6 +21,10 @@ export type SlipPaper = (typeof SLIP_PAPERS)[number]
 export const SHIPPER_CSV_FORMATS = ['generic', 'shipstation', 'pirateship'] as const
 export type ShipperCsvFormat = (typeof SHIPPER_CSV_FORMATS)[number]
 
+/** The files the sign-up list is exported as (docs/exports.md). */
+export const SIGNUPS_FILE_FORMATS = ['csv', 'xlsx'] as const
+export type SignupsFileFormat = (typeof SIGNUPS_FILE_FORMATS)[number]
+
 /** Shippers' tracking exports PerkPack reads (docs/fulfillment-floor.md). */
 export const TRACKING_FORMATS = ['generic', 'shipstation', 'pirateship'] as const
 export type TrackingFormat = (typeof TRACKING_FORMATS)[number]

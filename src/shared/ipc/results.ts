@@ -332,6 +332,12 @@ export interface ExportProgressEvent {
   total: number
 }
 
+/** `signups:export`: where the sign-ups went, and how many. */
+export interface SignupsExportResult {
+  path: string
+  signups: number
+}
+
 /** `print:labelsPdf`: the labels saved as PDF; not printed until the person says so. */
 export interface LabelsPdfSaved {
   path: string

@@ -55,11 +55,11 @@ export interface ShipperCsvResult {
  *   and turns "山田" or "Müller" into mojibake; ShipStation and the warehouse importers read the
  *   BOM as UTF-8 as well.
  */
-function csvStringifier(format: ShipperCsvFormat) {
+function csvStringifier(columns: readonly CsvColumn[]) {
   return stringify({
     bom: true,
     header: true,
-    columns: SHIPPER_CSV_COLUMNS[format].map(({ key, header }) => ({ key, header })),
+    columns: columns.map(({ key, header }) => ({ key, header })),
     record_delimiter: 'windows',
     // csv-stringify stops quoting a lone LF or CR once a record delimiter is given, which would
     // split an address line typed with a line break into two records: RFC 4180 quotes both.
@@ -68,6 +68,57 @@ function csvStringifier(format: ShipperCsvFormat) {
     quoted_empty: true,
     eof: true,
   })
+}
+
+function cancelled(): Cancelled {
+  return new Cancelled('Export cancelled: no file was written.')
+}
+
+/** A column of a CSV PerkPack writes: the record key it reads, the header it writes. */
+export interface CsvColumn {
+  key: string
+  header: string
+}
+
+/**
+ * Writes `records` (already neutralised against formulas) as a CSV file in the format above:
+ * to a temporary file beside `out`, renamed over it once complete, so a failed or cancelled
+ * export leaves no half file and any earlier file untouched; or to a stream the caller owns
+ * (written to, not ended). Answers the path written, null for a stream.
+ */
+export async function writeCsv(
+  columns: readonly CsvColumn[],
+  records: Iterable<Record<string, string | number>>,
+  out: string | NodeJS.WritableStream,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  if (signal?.aborted) throw cancelled()
+  const source = Readable.from(records)
+  const stringifier = csvStringifier(columns)
+  if (typeof out !== 'string') {
+    try {
+      await pipeline(source, stringifier, out, { signal, end: false })
+    } catch (error) {
+      if (signal?.aborted || isAbortError(error)) throw cancelled()
+      throw error
+    }
+    return null
+  }
+  const target = resolve(out)
+  removeLeftoverTemps(target)
+  const temp = exportTempPath(target)
+  try {
+    // `flush`: the bytes are on disk before the rename makes the file visible under its name.
+    const file = createWriteStream(temp, { flags: 'wx', flush: true, mode: EXPORT_FILE_MODE })
+    await pipeline(source, stringifier, file, { signal })
+    if (signal?.aborted) throw cancelled()
+    await rename(temp, target)
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined)
+    if (signal?.aborted || isAbortError(error)) throw cancelled()
+    throw writeFailure(target, error)
+  }
+  return target
 }
 
 interface Counts {
@@ -101,10 +152,6 @@ function* records(
   }
 }
 
-function cancelled(): Cancelled {
-  return new Cancelled('Export cancelled: no file was written.')
-}
-
 /**
  * Writes the shipper CSV of `contributions`: one row per line item of each order that ships
  * (items of one variant across the order's perks merged into one row), or one row per order
@@ -112,34 +159,13 @@ function cancelled(): Cancelled {
  */
 export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<ShipperCsvResult> {
   const { contributions, format, out, signal } = options
-  if (signal?.aborted) throw cancelled()
   const counts: Counts = { rows: 0, orders: 0, skippedOrders: 0, noAddressOrders: 0 }
-  const source = Readable.from(records(contributions, format, counts, options.floor))
-  const stringifier = csvStringifier(format)
-
-  if (typeof out !== 'string') {
-    try {
-      await pipeline(source, stringifier, out, { signal, end: false })
-    } catch (error) {
-      if (signal?.aborted || isAbortError(error)) throw cancelled()
-      throw error
-    }
-    return { ...counts, path: null }
-  }
-
-  const target = resolve(out)
-  removeLeftoverTemps(target)
-  const temp = exportTempPath(target)
-  try {
-    // `flush`: the bytes are on disk before the rename makes the file visible under its name.
-    const file = createWriteStream(temp, { flags: 'wx', flush: true, mode: EXPORT_FILE_MODE })
-    await pipeline(source, stringifier, file, { signal })
-    if (signal?.aborted) throw cancelled()
-    await rename(temp, target)
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined)
-    if (signal?.aborted || isAbortError(error)) throw cancelled()
-    throw writeFailure(target, error)
-  }
-  return { ...counts, path: target }
+  const columns = SHIPPER_CSV_COLUMNS[format]
+  const path = await writeCsv(
+    columns,
+    records(contributions, format, counts, options.floor),
+    out,
+    signal,
+  )
+  return { ...counts, path }
 }
