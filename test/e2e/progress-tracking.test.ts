@@ -238,4 +238,28 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     await screenshots('signups-export')
     expect(app.pageErrors).toEqual([])
   })
+
+  it('exports the shipper CSV for Pirate Ship: a row per parcel, its column names', async () => {
+    await goTo(app.page, 'Print & export')
+    const panel = app.page.locator('[aria-label="Export"]')
+    await panel.locator('[aria-label="CSV format"]').click()
+    await app.page.getByText('Pirate Ship (a row per parcel)', { exact: true }).click()
+    await screenshots('export-pirateship')
+    await panel.getByRole('button', { name: 'Export CSV' }).click()
+    const exports = path.join(app.dataDir, 'exports')
+    const proceed = app.page.getByRole('button', { name: 'Continue' })
+    const files = () => fs.readdirSync(exports).filter((f) => f.includes('-pirateship-'))
+    await until(async () => {
+      if (await proceed.isVisible()) await proceed.click()
+      return files().length === 1
+    }, 60_000)
+    expect(files()[0]).toMatch(/-pirateship-\d{4}-\d\d-\d\d-\d{4}\.csv$/)
+    const lines = fs.readFileSync(path.join(exports, files()[0]!), 'utf8').split('\r\n')
+    expect(lines[0]).toBe(
+      '\uFEFF"Order ID","Name","Address Line 1","Address Line 2","City","State","Zip Code","Country","Phone","Email","Rubber Stamp 1","Rubber Stamp 2"',
+    )
+    const parcels = new Set(ordersThatShip(filterContributions(rows)).map((r) => r.order.id))
+    expect(lines.filter((line) => line !== '')).toHaveLength(parcels.size + 1)
+    expect(app.pageErrors).toEqual([])
+  })
 })
