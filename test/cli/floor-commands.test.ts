@@ -199,6 +199,32 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     )
   })
 
+  it('fill writes a formula-like tracking number as text, a signed number as it is', async () => {
+    const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
+    try {
+      cache.floor().addTracking(CAMPAIGN, [
+        {
+          orderId: orderOf(10),
+          carrier: null,
+          trackingNumber: '=HYPERLINK("http://x.example","y")',
+        },
+        { orderId: orderOf(11), carrier: 'UPS', trackingNumber: '+1234' },
+      ])
+    } finally {
+      cache.close()
+    }
+    const source = path.join(dataDir, 'dashboard-hostile.csv')
+    const text = `Pledge ID,Name,Carrier,Tracking Number\r\n${rows[10]!.id},=1+1,,\r\n${rows[11]!.id},Sam,,\r\n`
+    fs.writeFileSync(source, text)
+    const out = path.join(dataDir, 'dashboard-hostile-filled.csv')
+    const result = await run('tracking', 'fill', id, source, '--out', out)
+    expect(result.code, result.stderr).toBe(0)
+    // The cell PerkPack did not write stays as the dashboard wrote it, formula-like or not.
+    expect(fs.readFileSync(out, 'utf8')).toBe(
+      `Pledge ID,Name,Carrier,Tracking Number\r\n${rows[10]!.id},=1+1,,"'=HYPERLINK(""http://x.example"",""y"")"\r\n${rows[11]!.id},Sam,UPS,+1234\r\n`,
+    )
+  })
+
   it('fills the dashboard file with the stored numbers and leaves the source alone', async () => {
     const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
     try {
