@@ -110,13 +110,13 @@ describe('perkpack export-csv', () => {
   it('--format pirateship: a row per order for its spreadsheet upload', async () => {
     const { dataDir, rows } = prepareCache()
     const out = path.join(dataDir, 'pirateship.csv')
+    const pirateship = ['--format', 'pirateship']
     const result = await perkpack(dataDir, [
       'export-csv',
       String(CAMPAIGN),
       '--out',
       out,
-      '--format',
-      'pirateship',
+      ...pirateship,
     ])
     expect(result.code, result.stderr).toBe(0)
     const selected = rows.filter((r) => ['captured', 'in_fulfillment'].includes(r.order.status))
