@@ -94,22 +94,22 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     const file = path.join(dataDir, 'parcels.csv')
     fs.writeFileSync(
       file,
-      `order_number,carrier,tracking_number\n${seqOf(1)},USPS,9400100000000000000001\n${seqOf(1)},USPS,9400100000000000000002\n9999,UPS,1ZX\n`,
+      `order_number,carrier,tracking_number\n${seqOf(5)},USPS,9400100000000000000001\n${seqOf(5)},USPS,9400100000000000000002\n9999,UPS,1ZX\n`,
     )
     const dry = await run('tracking', 'import', id, file, '--dry-run')
     expect(dry.code, dry.stderr).toBe(0)
-    // Order #2 was never packed here: its numbers are left apart, the flag that writes them named.
+    // Order #6 was never packed here: its numbers are left apart, the flag that writes them named.
     expect(dry.stdout).toContain(
       'parcels.csv: read as generic, 3 rows\nMatched: 0 new tracking numbers\n',
     )
     expect(dry.stdout).toContain(
       'Left apart: 2 rows of orders no parcel went out for, not written without --include-held not-packed\n' +
-        '  line 2: #2 not packed at a station (--include-held not-packed)\n',
+        '  line 2: #6 not packed at a station (--include-held not-packed)\n',
     )
     expect(dry.stdout).toContain('line 4: no order number 9999 in this campaign')
     expect(dry.stdout).toContain('Dry run: nothing was written.')
     const before = JSON.parse((await run('fulfillment', id, '--json')).stdout) as FloorStateJson[]
-    expect(before.find((o) => o.order_id === orderOf(1))?.tracking_numbers).toEqual([])
+    expect(before.find((o) => o.order_id === orderOf(5))?.tracking_numbers).toEqual([])
 
     const apart = await run('tracking', 'import', id, file)
     expect(apart.stdout).toContain(
@@ -119,9 +119,9 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     expect(wrote.stdout).toContain('Wrote 2 tracking numbers.')
     const after = JSON.parse((await run('fulfillment', id, '--json')).stdout) as FloorStateJson[]
     expect(after).toHaveLength(rows.length)
-    expect(after.find((o) => o.order_id === orderOf(1))).toEqual({
-      order_id: orderOf(1),
-      sequence_number: seqOf(1),
+    expect(after.find((o) => o.order_id === orderOf(5))).toEqual({
+      order_id: orderOf(5),
+      sequence_number: seqOf(5),
       packed_at: null,
       station: null,
       printed_at: null,

@@ -97,12 +97,16 @@ describe('tracking files: each format read by its documented columns', () => {
 })
 
 describe('tracking import preview: matched, unmatched, conflicts, not packed', () => {
-  // Sequence numbers 1001, 1002, 1003 (captured, pending, in fulfillment), 1004 (fulfilled, no
-  // perk: nothing to ship) and 1005 (refunded).
-  const empty = makeContribution(1003)
+  // Sequence numbers 1001, 1002, 1003 (captured, fulfilled, in fulfillment: statuses that
+  // ship), 1004 (fulfilled, no perk: nothing to ship) and 1005 (refunded).
+  const ships = (n: number) => {
+    const row = makeContribution(n)
+    return { ...row, order: { ...row.order, status: 'fulfilled' } }
+  }
+  const empty = ships(1003)
   const rows = [
     makeContribution(1000),
-    makeContribution(1001),
+    ships(1001),
     makeContribution(1002),
     { ...empty, order: { ...empty.order, perks: [] } },
     makeContribution(1004),
