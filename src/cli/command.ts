@@ -30,6 +30,8 @@ export interface ParsedValues {
   station?: string
   'team-url'?: string
   'dry-run'?: boolean
+  'include-held'?: string
+  'mark-printed'?: boolean
   force?: boolean
   'password-stdin'?: boolean
 }

@@ -30,6 +30,8 @@ const OPTIONS = {
   station: { type: 'string' },
   'team-url': { type: 'string' },
   'dry-run': { type: 'boolean' },
+  'include-held': { type: 'string' },
+  'mark-printed': { type: 'boolean' },
   force: { type: 'boolean' },
   'password-stdin': { type: 'boolean' },
 } as const

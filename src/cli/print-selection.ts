@@ -16,7 +16,8 @@ import { campaignArg, perkFilter } from './arguments'
 import type { CommandInput, ParsedValues } from './command'
 import type { CliContext } from './context'
 import { cachedRows, syncedSnapshot } from './offline-copy'
-import { checkedOutPath } from './out-path'
+import { checkedOut, exportName, outFile } from './out-path'
+import type { CheckedOut } from './out-path'
 import { reportPrePrintChecks } from './preprint-checks'
 import { statusesFrom, unknownStatusNotes } from './statuses'
 
@@ -109,14 +110,14 @@ export function progressLine(context: CliContext): ((p: PrintProgress) => void) 
   }
 }
 
-/** `--out FILE.pdf` of a printing command, checked before anything is read. */
+/** `--out FILE.pdf` (or a folder) of a printing command, checked before anything is read. */
 export function pdfOutPath(
   value: string | undefined,
   what: string,
   usage: string,
   example: string,
-): string {
-  return checkedOutPath(value, {
+): CheckedOut {
+  return checkedOut(value, {
     placeholder: 'FILE.pdf',
     what,
     usage,
@@ -134,7 +135,7 @@ export function paperFrom(value: string | undefined): SlipPaper {
 
 /** A document on letter or A4 paper (slips, the pick list): where, which paper, which orders. */
 export interface PaperPrint {
-  out: string
+  out: CheckedOut
   paper: SlipPaper
   selection: PrintSelection
 }
@@ -153,4 +154,19 @@ export function paperPrint(
   const out = pdfOutPath(values.out, what, usage, example)
   const paper = paperFrom(values.paper)
   return { out, paper, selection: printSelection(context, campaignId, values) }
+}
+
+/**
+ * The PDF file a printing command writes (`outFile`): into a folder, the app's name for it
+ * ("tidepool-labels-2026-03-02-0930.pdf"); `companions` are the numbered batch files.
+ */
+export function printOutFile(
+  { context, values }: CommandInput,
+  out: CheckedOut,
+  selection: PrintSelection,
+  what: string,
+  companions?: (file: string) => readonly string[],
+): Promise<{ path: string; shown: string }> {
+  const campaign = { campaignId: selection.info.campaignId, title: selection.title }
+  return outFile(context, values, out, exportName(campaign, what, 'pdf'), companions)
 }

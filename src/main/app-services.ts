@@ -72,6 +72,8 @@ export class AppServices {
   readonly campaigns: CampaignDesk
   readonly orders: OrdersDesk
   readonly exports: ExportDesk
+  /** What only the platform can do (save dialogs, print); NO_DESKTOP without one. */
+  readonly desktop: Desktop
   readonly tracking: TrackingDesk
   readonly pickList: PickListDesk
   readonly syncs: SyncRunner
@@ -154,6 +156,7 @@ export class AppServices {
       (info) => names.displayName(info.campaignId, info.title),
       (campaignId) => names.currency(campaignId),
     )
+    this.desktop = options.desktop ?? NO_DESKTOP
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
@@ -167,7 +170,7 @@ export class AppServices {
       locale,
       now: this.now,
       printed: (campaignId, orderIds, document) =>
-        void writes
+        writes
           .markPrinted(campaignId, orderIds, document)
           .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),

@@ -2,6 +2,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type { Desktop } from '../main/exports/desktop-port'
 import { PerkPackError } from '../main/services/perkpack-errors'
+import { freePath } from '../main/services/export/free-path'
 import { writeFailure } from '../main/services/write-errors'
 
 export const PRINT_UNAVAILABLE_MESSAGE =
@@ -48,13 +49,14 @@ export function harnessDesktop(options: HarnessDesktopOptions): Desktop {
       if (options.ownsExportDir) await rm(options.exportDir, { recursive: true, force: true })
     },
 
-    async chooseSavePath({ defaultName }) {
-      // The name comes from main (a slug and a date), but a path part must never climb out.
-      const path = join(options.exportDir, basename(defaultName))
+    async chooseSavePath({ defaultName, companions }) {
+      // The name comes from main (a slug and a date), but a path part must never climb out;
+      // with no dialog to ask before replacing, a name taken gets a number instead.
+      const name = basename(defaultName)
       await mkdir(options.exportDir, { recursive: true }).catch((error: unknown) => {
-        throw writeFailure(path, error)
+        throw writeFailure(join(options.exportDir, name), error)
       })
-      return path
+      return freePath(options.exportDir, name, companions)
     },
 
     async chooseOpenPath({ filters }) {

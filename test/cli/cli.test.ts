@@ -297,6 +297,31 @@ describe('perkpack: against a live simulator', () => {
     expect(signups).toEqual(sim.dataset.signups.get(campaignId))
   })
 
+  it('signups <id> --out: CSV or Excel by the extension, a dated name in a folder', async () => {
+    const campaignId = sim.campaignIds[0]!
+    const folder = tempDir()
+    const env = simEnv(sim, tempDir())
+    const csv = await cli(['signups', String(campaignId), '--out', `${folder}/list.csv`], env)
+    expectClean(csv, 0)
+    expect(csv.stdout).toBe(`Wrote ${folder}/list.csv (75 sign-ups)\n`)
+    const text = fs.readFileSync(`${folder}/list.csv`, 'utf8')
+    expect(text.startsWith('\uFEFF"email","signed_up"\r\n')).toBe(true)
+    expect(text.split('\r\n').filter((line) => line !== '')).toHaveLength(76)
+
+    const xlsx = await cli(
+      ['signups', String(campaignId), '--out', folder, '--format', 'xlsx'],
+      env,
+    )
+    expectClean(xlsx, 0)
+    const made = fs.readdirSync(folder).find((name) => name.endsWith('.xlsx'))
+    expect(made).toMatch(/-signups-\d{4}-\d\d-\d\d-\d{4}\.xlsx$/)
+    expect(fs.readFileSync(`${folder}/${made}`).subarray(0, 2).toString('latin1')).toBe('PK')
+
+    const pdf = await cli(['signups', String(campaignId), '--out', `${folder}/list.pdf`], env)
+    expect(pdf.code).toBe(2)
+    expect(pdf.stderr).toContain(`--out ${folder}/list.pdf ends in neither .csv nor .xlsx`)
+  })
+
   it('contributions --account <id> --json for an account that is not ours: hidden, true count', async () => {
     const account = sim.accounts.withSeveral[0]!
     const count = [...sim.dataset.contributions.values()]

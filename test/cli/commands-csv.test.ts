@@ -75,7 +75,9 @@ describe('perkpack export-csv', () => {
     expect(result.code).toBe(0)
 
     const records = readRecords(out)
-    expect(records[0]?.[0]).toBe('order id')
+    // One naming style: snake_case throughout (it was "order id" beside "ship_name").
+    expect(records[0]?.[0]).toBe('order_id')
+    expect(records[0]?.every((header) => /^[a-z0-9]+(_[a-z0-9]+)*$/.test(header))).toBe(true)
     expect(records).toHaveLength(units + 1)
     const orderIds = new Set(records.slice(1).map((r) => Number(r[0])))
     expect(orderIds).toEqual(new Set(selected.map((r) => r.order.id)))
@@ -104,6 +106,27 @@ describe('perkpack export-csv', () => {
     const records = readRecords(out)
     expect(records[0]?.slice(0, 3)).toEqual(['Order Number', 'Order Date', 'Recipient Full Name'])
     expect(records).toHaveLength(lineCount(ships) + 1)
+  })
+
+  it('--format pirateship: a row per order for its spreadsheet upload', async () => {
+    const { dataDir, rows } = prepareCache()
+    const out = path.join(dataDir, 'pirateship.csv')
+    const pirateship = ['--format', 'pirateship']
+    const result = await perkpack(dataDir, [
+      'export-csv',
+      String(CAMPAIGN),
+      '--out',
+      out,
+      ...pirateship,
+    ])
+    expect(result.code, result.stderr).toBe(0)
+    const selected = rows.filter((r) => ['captured', 'in_fulfillment'].includes(r.order.status))
+    expect(result.stdout).toBe(
+      `Wrote ${out} (${selected.length} rows, ${selected.length} orders)\n`,
+    )
+    const records = readRecords(out)
+    expect(records[0]?.slice(0, 3)).toEqual(['Order ID', 'Name', 'Address Line 1'])
+    expect(new Set(records.slice(1).map((r) => r[0])).size).toBe(selected.length)
   })
 
   it('--perk keeps the orders holding that perk', async () => {
@@ -181,7 +204,7 @@ describe('perkpack export-csv', () => {
       [
         'a missing --out',
         ['export-csv', String(CAMPAIGN)],
-        'perkpack: Missing --out FILE.csv (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation] [--status a,b] [--perk ID] [--country CC]\n',
+        'perkpack: Missing --out FILE.csv or a folder (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC]\n',
       ],
       ...['--perk 1', '--country XX'].map((flags): [string, string[], string] => [
         `${flags}: no order (the app refuses it as nothing_selected)`,
@@ -196,7 +219,7 @@ describe('perkpack export-csv', () => {
       [
         'an unknown --format',
         ['export-csv', String(CAMPAIGN), '--out', 'OUT', '--format', 'xlsx'],
-        'perkpack: Unknown --format "xlsx". Use --format generic or --format shipstation.\n',
+        'perkpack: Unknown --format "xlsx". Use --format generic, shipstation or pirateship.\n',
       ],
       [
         'an unknown status',

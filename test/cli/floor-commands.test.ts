@@ -136,23 +136,34 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     const file = path.join(dataDir, 'parcels.csv')
     fs.writeFileSync(
       file,
-      `order_number,carrier,tracking_number\n${seqOf(1)},USPS,9400100000000000000001\n${seqOf(1)},USPS,9400100000000000000002\n9999,UPS,1ZX\n`,
+      `order_number,carrier,tracking_number\n${seqOf(5)},USPS,9400100000000000000001\n${seqOf(5)},USPS,9400100000000000000002\n9999,UPS,1ZX\n`,
     )
     const dry = await run('tracking', 'import', id, file, '--dry-run')
     expect(dry.code, dry.stderr).toBe(0)
-    expect(dry.stdout).toContain('Matched: 2 new tracking numbers')
+    // Order #6 was never packed here: its numbers are left apart, the flag that writes them named.
+    expect(dry.stdout).toContain(
+      'parcels.csv: read as generic, 3 rows\nMatched: 0 new tracking numbers\n',
+    )
+    expect(dry.stdout).toContain(
+      'Left apart: 2 rows of orders no parcel went out for, not written without --include-held not-packed\n' +
+        '  line 2: #6 not packed at a station (--include-held not-packed)\n',
+    )
     expect(dry.stdout).toContain('line 4: no order number 9999 in this campaign')
     expect(dry.stdout).toContain('Dry run: nothing was written.')
     const before = JSON.parse((await run('fulfillment', id, '--json')).stdout) as FloorStateJson[]
-    expect(before.find((o) => o.order_id === orderOf(1))?.tracking_numbers).toEqual([])
+    expect(before.find((o) => o.order_id === orderOf(5))?.tracking_numbers).toEqual([])
 
-    const wrote = await run('tracking', 'import', id, file)
+    const apart = await run('tracking', 'import', id, file)
+    expect(apart.stdout).toContain(
+      'Wrote 0 tracking numbers; 2 left apart (--include-held not-packed writes them).',
+    )
+    const wrote = await run('tracking', 'import', id, file, '--include-held', 'not-packed')
     expect(wrote.stdout).toContain('Wrote 2 tracking numbers.')
     const after = JSON.parse((await run('fulfillment', id, '--json')).stdout) as FloorStateJson[]
     expect(after).toHaveLength(rows.length)
-    expect(after.find((o) => o.order_id === orderOf(1))).toEqual({
-      order_id: orderOf(1),
-      sequence_number: seqOf(1),
+    expect(after.find((o) => o.order_id === orderOf(5))).toEqual({
+      order_id: orderOf(5),
+      sequence_number: seqOf(5),
       packed_at: null,
       station: null,
       printed_at: null,
@@ -161,6 +172,16 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
       tracking_numbers: ['9400100000000000000001', '9400100000000000000002'],
       note: null,
     })
+  })
+
+  it('an --include-held reason it does not know exits 2 naming the ones it takes', async () => {
+    const file = path.join(dataDir, 'parcels-reason.csv')
+    fs.writeFileSync(file, `order_number,carrier,tracking_number\n${seqOf(2)},UPS,1Z2\n`)
+    const result = await run('tracking', 'import', id, file, '--include-held', 'unpacked')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(
+      'Unknown --include-held "unpacked". Use stopped, nothing-to-ship, not-packed (comma-separated) or all.',
+    )
   })
 
   it('names a conflicting order by its order number, as the file does', async () => {
@@ -193,7 +214,9 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     fs.writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
     const dry = await run('tracking', 'import', id, file, '--dry-run')
     expect(dry.code, dry.stderr).toBe(0)
-    expect(dry.stdout).toContain('Matched: 1 new tracking number')
+    // Read whole; order #10 was refunded, so its number is left apart.
+    expect(dry.stdout).toContain('parcels-utf16.txt: read as generic, 1 row\n')
+    expect(dry.stdout).toContain('  line 2: #10 refunded at the last sync (--include-held stopped)')
   })
 
   it('exits 2 on a file that is no tracking export, naming the line', async () => {
@@ -215,6 +238,32 @@ describe('perkpack tracking import and fill, perkpack fulfillment --json', () =>
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toContain(
       'Unmatched: 1 row (line 3: not in the offline copy; sync, then fill again)',
+    )
+  })
+
+  it('fill writes a formula-like tracking number as text, a signed number as it is', async () => {
+    const cache = openCache({ dataDir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
+    try {
+      cache.floor().addTracking(CAMPAIGN, [
+        {
+          orderId: orderOf(10),
+          carrier: null,
+          trackingNumber: '=HYPERLINK("http://x.example","y")',
+        },
+        { orderId: orderOf(11), carrier: 'UPS', trackingNumber: '+1234' },
+      ])
+    } finally {
+      cache.close()
+    }
+    const source = path.join(dataDir, 'dashboard-hostile.csv')
+    const text = `Pledge ID,Name,Carrier,Tracking Number\r\n${rows[10]!.id},=1+1,,\r\n${rows[11]!.id},Sam,,\r\n`
+    fs.writeFileSync(source, text)
+    const out = path.join(dataDir, 'dashboard-hostile-filled.csv')
+    const result = await run('tracking', 'fill', id, source, '--out', out)
+    expect(result.code, result.stderr).toBe(0)
+    // The cell PerkPack did not write stays as the dashboard wrote it, formula-like or not.
+    expect(fs.readFileSync(out, 'utf8')).toBe(
+      `Pledge ID,Name,Carrier,Tracking Number\r\n${rows[10]!.id},=1+1,,"'=HYPERLINK(""http://x.example"",""y"")"\r\n${rows[11]!.id},Sam,UPS,+1234\r\n`,
     )
   })
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addressParts } from '../../src/shared/address'
 import { countShipments, filterContributions } from '../../src/shared/fulfillment'
 import { generateDataset } from '../../src/simulator/data'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
@@ -110,6 +111,39 @@ describe('perkpack labels, slips and picklist --out', { timeout: 90_000 }, () =>
       'Start position 3 does not apply to 4×6 labels, one per label: starting with the first. (--start is for sheet layouts.)',
     )
     expect(pagesOf(out)).toBe(expected.ships)
+  })
+
+  it('a PDF written is not printed: only --mark-printed notes its orders printed', async () => {
+    // One country's orders, so the other tests' selections are not touched.
+    const country = addressParts(
+      selection.find((r) => countShipments([r]).ships === 1)!.order.shipping,
+    ).countryCode
+    const mine = filterContributions(rows, { country })
+    const shipping = new Set(
+      mine.filter((r) => countShipments([r]).ships === 1).map((r) => r.order.id),
+    )
+    const printedOf = async () => {
+      const states = JSON.parse((await run(['fulfillment', id, '--json'])).stdout) as {
+        order_id: number
+        printed_at: string | null
+      }[]
+      return states.filter((s) => s.printed_at !== null).map((s) => s.order_id)
+    }
+    const before = await printedOf()
+    const out = path.join(dataDir, 'labels-country.pdf')
+    const plain = await run(['labels', id, '--out', out, '--country', country])
+    expect(plain.code, plain.stderr).toBe(0)
+    expect(plain.stdout).not.toContain('printed')
+    expect(await printedOf()).toEqual(before)
+
+    const marked = await run(['slips', id, '--out', out, '--country', country, '--mark-printed'])
+    expect(marked.code, marked.stderr).toBe(0)
+    expect(marked.stdout).toContain(
+      `Marked the packing slips of ${shipping.size} order${shipping.size === 1 ? '' : 's'} printed.\n`,
+    )
+    const after = new Set(await printedOf())
+    expect([...shipping].every((orderId) => after.has(orderId))).toBe(true)
+    expect(after.size).toBe(new Set([...before, ...shipping]).size)
   })
 
   it.each([

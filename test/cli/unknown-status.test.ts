@@ -129,7 +129,7 @@ describe('statuses PerkPack does not know, on the command line', () => {
       string,
       string
     >[]
-    const written = new Set(records.map((record) => Number(record['order id'])))
+    const written = new Set(records.map((record) => Number(record['order_id'])))
     const oddOrders = rows.filter((r) => [...odd.shipped, ...odd.Chargeback].includes(r.id))
     expect(written.size).toBeGreaterThan(0)
     for (const row of oddOrders) expect(written.has(row.order.id)).toBe(false)

@@ -277,9 +277,11 @@ describe('the pack station with a keyboard-wedge scanner', () => {
     // The packer scans an item instead: the question goes, the item ticks, it says so.
     await scan(shippableLines(row)[0]!.skuCode)
     await expect.poll(() => question().count()).toBe(0)
-    await expect.poll(notice).toBe(
-      `#${row.order.sequence_number} not packed: the scan of "${shippableLines(row)[0]!.skuCode}" cancelled "Pack it anyway?".`,
-    )
+    await expect
+      .poll(notice)
+      .toBe(
+        `#${row.order.sequence_number} not packed: the scan of "${shippableLines(row)[0]!.skuCode}" cancelled "Pack it anyway?".`,
+      )
     expect(await progress()).toContain(`1 of ${units(row)}`)
 
     // The deliberate yes: the typed word, then Enter.

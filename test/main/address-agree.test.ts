@@ -162,7 +162,7 @@ beforeAll(async () => {
   const [header = [], ...records] = parseCsv(text.replace(/^\uFEFF/, ''))
   for (const record of records) {
     const byHeader = Object.fromEntries(header.map((h, i) => [h, record[i] ?? '']))
-    csvRecords.set(byHeader['order id'] ?? '', byHeader)
+    csvRecords.set(byHeader['order_id'] ?? '', byHeader)
   }
 
   const file = path.join(tempDir(), 'agree.xlsx')

@@ -102,7 +102,7 @@ async function covered(selection: readonly CampaignContribution[]): Promise<Cove
   return {
     labels: sortedIds(selection.filter((r) => !skippedLabels.has(r.id)).map((r) => r.order.id)),
     slips: sortedIds(selection.filter((r) => !skippedSlips.has(r.id)).map((r) => r.order.id)),
-    csvOrders: sortedIds(csvRows.map((r) => Number(r['order id']))),
+    csvOrders: sortedIds(csvRows.map((r) => Number(r['order_id']))),
     shippingSheet: sortedIds([...sheet.rows()].map((r) => Number(r[sheetIdColumn]))),
     csv: csv.orders,
     csvLeftOut: csv.stoppedOrders + csv.skippedOrders + csv.noAddressOrders,

@@ -11,7 +11,7 @@ import { campaignArg, perkFilter } from '../arguments'
 import type { Command } from '../command'
 import { bar, ProgressLine } from '../io'
 import { offlineCopy } from '../offline-copy'
-import { checkedOutPath } from '../out-path'
+import { checkedOut, exportName, outFile } from '../out-path'
 import type { OutPathRule } from '../out-path'
 import { reportPrePrintChecks } from '../preprint-checks'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
@@ -31,7 +31,10 @@ export const exportCommand: Command = {
   usage: USAGE,
   summary:
     'Excel packing list (pick list, orders, a sheet per perk, shipping) from the offline cache.',
-  details: `--out FILE.xlsx   where to write (replaced only once the new workbook is complete)
+  details: `--out FILE.xlsx   where to write (replaced only once the new workbook is complete;
+                  an existing file: asked on a terminal, --force replaces without asking);
+                  a folder: the app's name for it there, dated to the minute, numbered
+                  when taken
 --status a,b      order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})
 --perk ID         only orders holding this perk
 --country CC      only orders shipping to this country (e.g. US)
@@ -41,10 +44,10 @@ and the shipper CSV's), Left out (the others and why, when there are any), Check
 pre-print checks, also printed to stderr), and Problems when the last sync could not read some
 contributions (id, row, field, problem). Text is kept as typed, in text cells no spreadsheet
 evaluates; text that starts like a formula gets Excel's hidden apostrophe (quotePrefix).`,
-  options: ['out', 'status', 'perk', 'country', 'search'],
+  options: ['out', 'force', 'status', 'perk', 'country', 'search'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
-    const out = checkedOutPath(values.out, OUT_PATH)
+    const out = checkedOut(values.out, OUT_PATH)
     const { info, rows: cached } = offlineCopy(context, campaignId)
     const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
     const filter: ContributionFilter = { statuses, ...perkFilter(values.perk) }
@@ -59,6 +62,13 @@ evaluates; text that starts like a formula gets Excel's hidden apostrophe (quote
     const { checks, problemRows } = reportPrePrintChecks(context, info, rows)
     for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
     refuseEmptySelection(rows.length, '--status, --perk, --country or --search')
+    const title = context.campaignNames().displayName(campaignId, info.title)
+    const file = await outFile(
+      context,
+      values,
+      out,
+      exportName({ campaignId, title }, 'packing-list', 'xlsx'),
+    )
 
     const progress = new ProgressLine(context.io.stderr)
     const result = await writePackingList({
@@ -70,15 +80,17 @@ evaluates; text that starts like a formula gets Excel's hidden apostrophe (quote
         lastSyncedAt: info.lastSyncedAt,
         privileged: info.privileged,
       },
-      out,
+      out: file.path,
       signal,
       checks: checksAsExportRows(checks),
       problems: problemLines(problemRows),
       onProgress: (done, total) =>
-        progress.draw(`${bar(done, total)} ${done}/${total} rows · writing ${path.basename(out)}`),
+        progress.draw(
+          `${bar(done, total)} ${done}/${total} rows · writing ${path.basename(file.path)}`,
+        ),
     }).finally(() => progress.done())
     context.io.stdout.write(
-      `Wrote ${values.out} (${plural(result.orders, 'order')}, ${plural(result.sheets, 'sheet')})\n`,
+      `Wrote ${file.shown} (${plural(result.orders, 'order')}, ${plural(result.sheets, 'sheet')})\n`,
     )
     return 0
   },

@@ -7,8 +7,10 @@ import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { labelChecksText } from '../label-checks'
+import { MARK_PRINTED_HELP, markPrintedFromCli } from '../printed-mark'
 import {
   pdfOutPath,
+  printOutFile,
   printSelection,
   progressLine,
   SELECTION_OPTIONS,
@@ -16,7 +18,7 @@ import {
 } from '../print-selection'
 
 const USAGE =
-  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC]'
+  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC] [--mark-printed]'
 
 /** The names a person types, and the app's layout ids (accepted too). */
 const LAYOUT_NAMES: Readonly<Record<string, LabelLayoutId>> = {
@@ -70,7 +72,9 @@ function offsetFrom(value: string | undefined, flag: string): number {
 export const labelsCommand: Command = {
   usage: USAGE,
   summary: "Shipping labels as a PDF, the app's labels, from the offline cache (no network).",
-  details: `--out FILE.pdf    where to write (appears only once complete)
+  details: `--out FILE.pdf    where to write (appears only once complete; an existing file:
+                  asked on a terminal, --force replaces without asking); a folder: the
+                  app's name for it there, dated to the minute, numbered when taken
 --layout L        avery5160 (default; US Letter 3x10), l7160 (A4 3x7), 4x6 (thermal)
 --start N         first label position on the first sheet (use a half-used sheet)
 --offset-x MM     shift every label right (negative: left), in millimetres
@@ -78,6 +82,7 @@ export const labelsCommand: Command = {
 --order-line      a small "#order · SKU" line at the foot of each label
 --sort S          sku (default: by SKU variant, the walk of a picker) or sequence
 ${selectionHelp()}
+${MARK_PRINTED_HELP}
 Only orders that ship get a label (as slips and the shipper CSV); the others are counted.
 No browser needed: the PDF is drawn with the bundled fonts.`,
   options: [
@@ -89,8 +94,12 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     'order-line',
     'sort',
     ...SELECTION_OPTIONS,
+    'mark-printed',
+    'team-url',
+    'force',
   ],
-  async run({ context, args, values, signal }) {
+  async run(input) {
+    const { context, args, values, signal } = input
     const campaignId = campaignArg(args, USAGE)
     const out = pdfOutPath(values.out, 'the labels', USAGE, 'labels.pdf')
     const layout = layoutFrom(values.layout)
@@ -111,7 +120,8 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
       showSummary: Boolean(values['order-line']),
     }
     const selection = printSelection(context, campaignId, values)
-    const result = await renderLabelsPdf(selection.rows, options, out, {
+    const file = await printOutFile(input, out, selection, 'labels')
+    const result = await renderLabelsPdf(selection.rows, options, file.path, {
       signal,
       onProgress: progressLine(context),
     })
@@ -119,10 +129,12 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     if (leftOut !== null) context.io.stderr.write(`${leftOut}.\n`)
     context.io.stderr.write(labelChecksText(result.warnings))
     context.io.stdout.write(
-      `Wrote ${values.out} (${labelCountText(result.labels, result.pages, layout)}${
+      `Wrote ${file.shown} (${labelCountText(result.labels, result.pages, layout)}${
         leftOut === null ? '' : `; ${leftOut}`
       })\n`,
     )
+    if (values['mark-printed'])
+      context.io.stdout.write(await markPrintedFromCli(input, campaignId, selection.rows, 'labels'))
     return 0
   },
 }

@@ -13,15 +13,22 @@ import {
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { printJson, table } from '../io'
-import { paperPrint, printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
+import {
+  paperPrint,
+  printOutFile,
+  printSelection,
+  SELECTION_OPTIONS,
+  selectionHelp,
+} from '../print-selection'
 
 const USAGE =
   'picklist <campaign-id> [--status a,b] [--perk ID] [--country CC] [--json] [--out FILE.pdf [--paper letter|a4]]'
 
 /** The pick list on paper: the orders that ship, by SKU variant, a tick box per row. */
 async function printPickList(input: CommandInput): Promise<number> {
-  const { context, values, signal } = input
+  const { context, signal } = input
   const { out, paper, selection } = paperPrint(input, USAGE, 'the pick list', 'picklist.pdf')
+  const file = await printOutFile(input, out, selection, 'pick-list')
   const result = await renderPickListPdf(
     selection.rows,
     {
@@ -30,12 +37,12 @@ async function printPickList(input: CommandInput): Promise<number> {
       selection: selection.description,
       syncedAt: selection.info.lastSyncedAt,
     },
-    out,
+    file.path,
     { signal },
   )
   const leftOut = leftOutText(result.skipped)
   context.io.stdout.write(
-    `Wrote ${values.out} (${plural(result.variants, 'variant')}, ${plural(result.units, 'unit')} for ${plural(
+    `Wrote ${file.shown} (${plural(result.variants, 'variant')}, ${plural(result.units, 'unit')} for ${plural(
       result.orders,
       'order',
     )} that ship, ${plural(result.pages, 'page')}${leftOut === null ? '' : `; ${leftOut}`})\n`,
@@ -51,12 +58,13 @@ export const picklistCommand: Command = {
 --json          [{sku_code, item_name, choices, quantity, order_count, perks}]
 --out FILE.pdf  the printable pick list instead, with --paper letter|a4: a tick box per row, the
                 selection and the time of the offline copy on every page. No browser needed:
-                the PDF is drawn with the bundled fonts.
+                the PDF is drawn with the bundled fonts. An existing file: asked on a
+                terminal, --force replaces without asking; a folder: the app's dated name.
 Table, JSON and PDF list the same orders: those that ship (as labels, slips and the shipper
 CSV), items of digital perks left off; the orders left out are counted on stderr. Items
 without a SKU (or a readable quantity) are listed last as "no SKU" rows to pick by hand; with
 --json they are named on stderr.`,
-  options: ['json', 'out', 'paper', ...SELECTION_OPTIONS],
+  options: ['json', 'out', 'force', 'paper', ...SELECTION_OPTIONS],
   async run(input) {
     const { context, args, values } = input
     if (values.out !== undefined) return printPickList(input)

@@ -4,11 +4,14 @@ import { fillDashboardFile } from '../../main/services/floor/dashboard-fill'
 import { readTrackingFile } from '../../main/services/floor/tracking-file'
 import {
   applyTracking,
+  leftApart,
   previewTracking,
   trackingEntries,
 } from '../../main/services/floor/tracking-import'
 import type { TeamDesk } from '../../main/services/team/team-desk'
-import type { TrackingPreview } from '../../main/services/floor/tracking-import'
+import type { HeldTracking, TrackingPreview } from '../../main/services/floor/tracking-import'
+import { TRACKING_HOLD_REASONS, trackingHoldText } from '../../shared/floor/tracking-holds'
+import type { TrackingHoldReason } from '../../shared/floor/tracking-holds'
 import { writeExportFile } from '../../main/services/export/excel-files'
 import { UsageError } from '../../main/services/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
@@ -23,7 +26,7 @@ import { checkedOutPath } from '../out-path'
 import { withCaughtUpTeam } from '../team-option'
 
 const IMPORT_USAGE =
-  'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--dry-run] [--team-url URL]'
+  'tracking import <campaign-id> FILE.csv [--format generic|shipstation|pirateship] [--include-held REASONS] [--dry-run] [--team-url URL]'
 const FILL_USAGE = 'tracking fill <campaign-id> DASHBOARD.csv --out FILE.csv'
 const SHOWN = 10
 
@@ -34,10 +37,56 @@ function formatFrom(value: string | undefined): TrackingFormat | undefined {
   throw new UsageError(`Unknown --format "${value}". Use ${TRACKING_FORMATS.join(', ')}.`)
 }
 
-function previewLines(preview: TrackingPreview): string[] {
+/** `--include-held a,b`: the reasons of the held rows to write too ("all": every one). */
+function includeFrom(value: string | undefined): TrackingHoldReason[] {
+  if (value === undefined) return []
+  const words = value
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '')
+  if (words.includes('all')) return [...TRACKING_HOLD_REASONS]
+  const unknown = words.filter((word) => !isOneOf(TRACKING_HOLD_REASONS, word))
+  if (words.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      `Unknown --include-held "${unknown[0] ?? value}". Use ${TRACKING_HOLD_REASONS.join(', ')} (comma-separated) or all.`,
+    )
+  }
+  return words.filter((word): word is TrackingHoldReason => isOneOf(TRACKING_HOLD_REASONS, word))
+}
+
+/** "--include-held not-packed,stopped": what writes the rows `held` leaves apart. */
+function includeHint(held: readonly HeldTracking[]): string {
+  const reasons = TRACKING_HOLD_REASONS.filter((r) => held.some((h) => h.reason === r))
+  return `--include-held ${reasons.join(',')}`
+}
+
+function heldLines(preview: TrackingPreview, include: readonly TrackingHoldReason[]): string[] {
+  if (preview.held.length === 0) return []
+  const apart = leftApart(preview, include)
+  const lines = [
+    apart.length === 0
+      ? `Left apart: ${plural(preview.held.length, 'row')} of orders no parcel went out for, written as --include-held asks`
+      : `Left apart: ${plural(apart.length, 'row')} of orders no parcel went out for, not written without ${includeHint(apart)}`,
+  ]
+  for (const h of preview.held.slice(0, SHOWN)) {
+    const order = orderNumberText({ id: h.orderId, sequence_number: h.sequenceNumber })
+    lines.push(
+      `  line ${h.line}: ${order} ${trackingHoldText(h.reason, h.status)} (--include-held ${h.reason})`,
+    )
+  }
+  if (preview.held.length > SHOWN) lines.push(`  and ${preview.held.length - SHOWN} more`)
+  return lines
+}
+
+function previewLines(preview: TrackingPreview, include: readonly TrackingHoldReason[]): string[] {
+  const also = [
+    preview.alreadyStored > 0 ? `${preview.alreadyStored} already stored` : null,
+    preview.duplicates > 0 ? `${preview.duplicates} repeated in the file` : null,
+  ].filter((part) => part !== null)
   const lines = [
     `Matched: ${plural(preview.matched.length, 'new tracking number')}` +
-      (preview.alreadyStored > 0 ? ` (${preview.alreadyStored} already stored)` : ''),
+      (also.length > 0 ? ` (${also.join(', ')})` : ''),
+    ...heldLines(preview, include),
     `Unmatched: ${plural(preview.unmatched.length, 'row')}`,
   ]
   for (const row of preview.unmatched.slice(0, SHOWN))
@@ -47,13 +96,20 @@ function previewLines(preview: TrackingPreview): string[] {
     lines.push(
       `  line ${c.line}: ${orderNumberText({ id: c.orderId, sequence_number: c.sequenceNumber })} has ${c.stored.join(', ')}; ${c.trackingNumber} is kept beside it`,
     )
-  lines.push(`Not packed yet: ${plural(preview.notPacked.length, 'order')}`)
   if (preview.problems.length > 0) {
     lines.push(`Rows left out: ${preview.problems.length}`)
     for (const p of preview.problems.slice(0, SHOWN))
       lines.push(`  line ${p.line}, column ${p.column}: ${p.message}`)
   }
   return lines
+}
+
+/** "; 3 left apart (--include-held not-packed writes them)" after "Wrote N". */
+function leftApartText(preview: TrackingPreview, include: readonly TrackingHoldReason[]): string {
+  const apart = leftApart(preview, include)
+  return apart.length === 0
+    ? ''
+    : `; ${apart.length} left apart (${includeHint(apart)} writes them)`
 }
 
 async function importTracking(input: CommandInput): Promise<number> {
@@ -66,6 +122,7 @@ async function importInto(
 ): Promise<number> {
   const campaignId = campaignArg(args, IMPORT_USAGE)
   const format = formatFrom(values.format)
+  const include = includeFrom(values['include-held'])
   const { bytes, name } = readInputFile(args[1], IMPORT_USAGE)
   // As the app reads it: UTF-8 with or without a byte order mark, UTF-16, Latin-1.
   const { text } = decodeCsv(bytes)
@@ -73,29 +130,33 @@ async function importInto(
   const { rows } = offlineCopy(context, campaignId)
   const floor = context.cache().floor()
   const preview = previewTracking(file, rows, floor.states(campaignId))
-  context.io.stdout.write(`${name}: read as ${file.format}, ${plural(file.rows.length, 'row')}\n`)
-  context.io.stdout.write(`${previewLines(preview).join('\n')}\n`)
+  const empty = preview.emptyRows > 0 ? ` (${plural(preview.emptyRows, 'empty line')} skipped)` : ''
+  context.io.stdout.write(
+    `${name}: read as ${file.format}, ${plural(preview.rows, 'row')}${empty}\n`,
+  )
+  context.io.stdout.write(`${previewLines(preview, include).join('\n')}\n`)
   if (values['dry-run']) {
     context.io.stdout.write('Dry run: nothing was written.\n')
     return 0
   }
+  const apart = leftApartText(preview, include)
   if (!team) {
-    const written = applyTracking(floor, campaignId, preview)
-    context.io.stdout.write(`Wrote ${plural(written.added, 'tracking number')}.\n`)
+    const written = applyTracking(floor, campaignId, preview, include)
+    context.io.stdout.write(`Wrote ${plural(written.added, 'tracking number')}${apart}.\n`)
     return 0
   }
   const result = await team.write(campaignId, {
     kind: 'tracking',
-    entries: trackingEntries(preview),
+    entries: trackingEntries(preview, include),
   })
   if (result.status === 'queued') {
     context.io.stdout.write(
-      `Wrote ${plural(result.added, 'tracking number')} on this desk; queued for the team store (${result.reason}).\n`,
+      `Wrote ${plural(result.added, 'tracking number')} on this desk${apart}; queued for the team store (${result.reason}).\n`,
     )
     return 0
   }
   const added = result.status === 'applied' ? (result.outcome.added ?? 0) : 0
-  context.io.stdout.write(`Wrote ${plural(added, 'tracking number')} to the team store.\n`)
+  context.io.stdout.write(`Wrote ${plural(added, 'tracking number')} to the team store${apart}.\n`)
   return 0
 }
 
@@ -143,7 +204,15 @@ export const trackingCommand: Command = {
   summary: "Tracking numbers in from a shipper's export; the dashboard's file filled with them.",
   details: `import    reads a shipper's export and matches rows by order number (the sequence number,
           as PerkPack's shipper CSV writes it): prints matched, unmatched, conflicts and
-          orders not packed yet, then stores the new numbers (--dry-run: prints only).
+          rows left apart, then stores the new numbers (--dry-run: prints only).
+          Every data row is counted once: new, left apart, already stored, repeated,
+          unmatched or left out (unreadable), each named by line.
+          Left apart: new numbers of orders no parcel went out for as far as the
+          floor's record knows: not packed at a station (not-packed), nothing to ship
+          (nothing-to-ship), refunded, on hold or unprocessable at the last sync
+          (stopped). They are written only with --include-held, naming the reasons
+          to write (comma-separated, or all), e.g. --include-held not-packed when
+          parcels are packed without the pack station.
           --format generic: header exactly order_number,carrier,tracking_number;
           shipstation: a ShipStation shipments export; pirateship: a Pirate Ship export.
           Without --format the header decides. --team-url URL (or PERKPACK_TEAM_URL):
@@ -151,7 +220,7 @@ export const trackingCommand: Command = {
 fill      copies the contributions CSV downloaded from the dashboard to --out with the
           Carrier and Tracking Number of every order that has one; nothing else changes.
           Exits 2 on a file it cannot read, naming the line and column.`,
-  options: ['format', 'dry-run', 'out', 'team-url', 'station'],
+  options: ['format', 'dry-run', 'include-held', 'out', 'team-url', 'station'],
   async run(input) {
     const [sub, ...rest] = input.args
     const next = { ...input, args: rest }

@@ -14,6 +14,11 @@ export interface SavePathOptions {
   filters: SaveFilter[]
   /** The dialog's title, e.g. "Save the packing list". */
   title?: string
+  /**
+   * The files written with the chosen path (numbered batches): the name offered is one whose
+   * companions are free too (`freePath`).
+   */
+  companions?: (path: string) => readonly string[]
 }
 
 export interface OpenPathOptions {

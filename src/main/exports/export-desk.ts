@@ -9,9 +9,12 @@ import type {
   CsvExportResult,
   ExcelExportResult,
   ExportProgressEvent,
+  LabelsPdfSaved,
   LabelsPreview,
   LabelsRequest,
   OrdersFilter,
+  PdfPrintedRequest,
+  PdfPrintedResult,
   SelectionRequest,
   SlipBatchesRequest,
   SlipBatchPrintRequest,
@@ -20,11 +23,12 @@ import type {
   SlipsSaved,
   SmallLabelAddresses,
 } from '../../shared/ipc'
-import type { OrderFloorState, PrintedDocument } from '../../shared/floor/order-state'
+import type { OrderFloorState } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
 import type { CampaignSnapshotInfo, ProblemRow } from '../services/cache'
+import { exportFileName, fileStem, SHIPPER_CSV_FILE_WORDS } from '../../shared/export/file-names'
 import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
-import { saveLabelsPdf } from '../services/print'
+import { batchFiles, saveLabelsPdf } from '../services/print'
 import { writeShipperCsv } from '../services/export/csv'
 import { writePackingList } from '../services/export/excel'
 import type { Desktop, SaveFilter } from './desktop-port'
@@ -39,6 +43,8 @@ import {
   memoSmallAddresses,
 } from './print-documents'
 import { slipsCancelled, writeSlipFiles } from './slip-files'
+import { PrintedMarks } from './printed-marks'
+import type { RecordPrinted } from './printed-marks'
 
 export interface ExportDeskOptions {
   desktop: Desktop
@@ -58,10 +64,11 @@ export interface ExportDeskOptions {
   locale: string
   now: () => number
   /**
-   * Records on the packing floor that these orders' labels or slips went to a printer or a PDF
-   * (the Orders state column, the Progress view).
+   * Records on the packing floor that these orders' labels or slips went to a printer (the
+   * Orders state column, the Progress view, the files' floor columns): after the print dialog,
+   * or when the person marks a saved PDF printed.
    */
-  printed?: (campaignId: number, orderIds: readonly number[], document: PrintedDocument) => void
+  printed?: RecordPrinted
   /** The packing floor's record of a campaign, for the files' floor and tracking columns. */
   floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
   /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
@@ -80,19 +87,6 @@ const XLSX: SaveFilter[] = [{ name: 'Excel workbook', extensions: ['xlsx'] }]
 const CSV: SaveFilter[] = [{ name: 'CSV (comma-separated)', extensions: ['csv'] }]
 export const PDF: SaveFilter[] = [{ name: 'PDF document', extensions: ['pdf'] }]
 
-/** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */
-export function fileStem(info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>): string {
-  const slug = (info.title ?? '')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '')
-  return slug === '' ? `campaign-${info.campaignId}` : slug
-}
-
 /** The campaign as documents name it: the name the person gave, its title, else its id. */
 export function displayTitle(
   info: Pick<CampaignSnapshotInfo, 'campaignId' | 'title'>,
@@ -107,8 +101,11 @@ export class ExportDesk {
   private memoTimer: ReturnType<typeof setTimeout> | null = null
   /** The "Save packing slips as PDF" under way: one at a time, cancelled through this. */
   private slipsRun: AbortController | null = null
+  private readonly marks: PrintedMarks
 
-  constructor(private readonly options: ExportDeskOptions) {}
+  constructor(private readonly options: ExportDeskOptions) {
+    this.marks = new PrintedMarks(options.printed)
+  }
 
   clear(): void {
     this.memo = null
@@ -154,12 +151,11 @@ export class ExportDesk {
     return displayTitle(info, this.options.campaignName)
   }
 
-  private stem(selection: Selection, what: string, dated = true): string {
+  /** "tidepool-labels-2026-03-02-0930.pdf": the campaign, what, when (file-names.ts). */
+  private fileName(selection: Selection, what: string, extension: string): string {
     const { info } = selection
     const stem = fileStem({ campaignId: info.campaignId, title: this.campaignTitle(info) })
-    if (!dated) return `${stem}-${what}`
-    const date = new Date(this.options.now()).toISOString().slice(0, 10)
-    return `${stem}-${what}-${date}`
+    return exportFileName(stem, what, extension, new Date(this.options.now()))
   }
 
   private checksOf(
@@ -187,7 +183,7 @@ export class ExportDesk {
     const selection = this.nonEmpty(request, 'export')
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the packing list',
-      defaultName: `${this.stem(selection, 'packing-list')}.xlsx`,
+      defaultName: this.fileName(selection, 'packing-list', 'xlsx'),
       filters: XLSX,
     })
     if (chosen === null) return null
@@ -219,7 +215,7 @@ export class ExportDesk {
     }
     const chosen = await this.options.desktop.chooseSavePath({
       title: 'Save the shipper CSV',
-      defaultName: `${this.stem(selection, request.format === 'shipstation' ? 'shipstation' : 'shipping')}.csv`,
+      defaultName: this.fileName(selection, SHIPPER_CSV_FILE_WORDS[request.format], 'csv'),
       filters: CSV,
     })
     if (chosen === null) return null
@@ -277,12 +273,16 @@ export class ExportDesk {
     const { html, selection } = this.printableLabels(request)
     const printed = await this.options.desktop.print(html, labelPrintOptions(request))
     if (printed)
-      this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
+      await this.marks.printed(
+        request.campaignId,
+        ordersThatShip(selection.contributions),
+        'labels',
+      )
     return { printed }
   }
 
   /** The labels drawn straight into a PDF file (the PDF library: no print window needed). */
-  async labelsPdf(request: LabelsRequest): Promise<{ path: string } | null> {
+  async labelsPdf(request: LabelsRequest): Promise<LabelsPdfSaved | null> {
     const selection = this.nonEmpty(request, 'print')
     const plan = labelsPlan(
       selection.contributions,
@@ -295,26 +295,19 @@ export class ExportDesk {
     }
     const path = await this.options.desktop.chooseSavePath({
       title: 'Save the labels as PDF',
-      defaultName: `${this.stem(selection, 'labels')}.pdf`,
+      defaultName: this.fileName(selection, 'labels', 'pdf'),
       filters: PDF,
     })
     if (path === null) return null
     await saveLabelsPdf(plan, path)
-    this.markPrinted(request.campaignId, ordersThatShip(selection.contributions), 'labels')
-    return { path }
+    // Saved is not printed: marked when the person says the file went to the printer.
+    const shipping = ordersThatShip(selection.contributions)
+    return { path, ...this.marks.savedPdf(request.campaignId, shipping, 'labels') }
   }
 
-  /** A failure to note it must not turn a print that happened into an error. */
-  private markPrinted(
-    campaignId: number,
-    rows: readonly CampaignContribution[],
-    document: PrintedDocument,
-  ): void {
-    try {
-      this.options.printed?.(campaignId, [...new Set(rows.map((row) => row.order.id))], document)
-    } catch {
-      // The document is out; the floor's record of it is a convenience.
-    }
+  /** The person printed a PDF saved before: its orders are marked printed. */
+  markPdfPrinted({ campaignId, savedPdfId }: PdfPrintedRequest): Promise<PdfPrintedResult> {
+    return this.marks.markSavedPdf(campaignId, savedPdfId)
   }
 
   private slipPlan(request: SlipBatchesRequest, selection = this.select(request)): SlipPlan {
@@ -349,7 +342,11 @@ export class ExportDesk {
     const html = plan.batchDocument(batch).html
     const printed = await this.options.desktop.print(html, slipPrintOptions(request.paper))
     if (printed)
-      this.markPrinted(request.campaignId, plan.shipping.slice(batch.from, batch.to), 'slips')
+      await this.marks.printed(
+        request.campaignId,
+        plan.shipping.slice(batch.from, batch.to),
+        'slips',
+      )
     return { printed }
   }
 
@@ -371,8 +368,10 @@ export class ExportDesk {
           batches === 1
             ? 'Save the packing slips as PDF'
             : `Save the packing slips as PDF: ${batches} files of up to ${plan.batchSize} slips, numbered after this name`,
-        defaultName: `${this.stem(selection, 'slips', false)}.pdf`,
+        defaultName: this.fileName(selection, 'slips', 'pdf'),
         filters: PDF,
+        // Several batches are numbered beside the name: those names must be free as well.
+        companions: (path) => batchFiles(path, batches),
       })
       if (chosen === null) return null
       if (run.signal.aborted) throw slipsCancelled()
@@ -383,8 +382,8 @@ export class ExportDesk {
         signal: run.signal,
         progress: this.options.slipsProgress,
       })
-      this.markPrinted(request.campaignId, plan.shipping, 'slips')
-      return { path: files[0] as string, files, slips: plan.slips, pages }
+      const { savedPdfId } = this.marks.savedPdf(request.campaignId, plan.shipping, 'slips')
+      return { path: files[0] as string, files, slips: plan.slips, pages, savedPdfId }
     } finally {
       this.slipsRun = null
     }

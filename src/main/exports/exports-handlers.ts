@@ -15,5 +15,6 @@ export function exportsHandlers(exports: ExportDesk) {
     'print:slips': (request) => exports.printSlips(request),
     'print:slipsPdf': (request) => exports.slipsPdf(request),
     'print:cancelSlips': () => exports.cancelSlips(),
+    'print:markPdfPrinted': (request) => exports.markPdfPrinted(request),
   })
 }

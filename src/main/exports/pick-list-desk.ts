@@ -4,7 +4,8 @@ import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
 import { planPickList, renderPickListDocument, savePickListPdf } from '../services/print'
 import type { PickListDocOptions } from '../services/print'
 import type { Desktop } from './desktop-port'
-import { displayTitle, fileStem, PDF } from './export-desk'
+import { exportFileName, fileStem } from '../../shared/export/file-names'
+import { displayTitle, PDF } from './export-desk'
 import { slipPrintOptions } from './print-documents'
 
 export interface PickListDeskOptions {
@@ -76,10 +77,13 @@ export class PickListDesk {
     const { options, selection } = this.selected(request)
     const plan = planPickList(selection.contributions, options)
     PickListDesk.check(plan.variants, selection)
-    const date = new Date(this.options.now()).toISOString().slice(0, 10)
+    const stem = fileStem({
+      campaignId: selection.info.campaignId,
+      title: this.title(selection.info),
+    })
     const path = await this.options.desktop.chooseSavePath({
       title: 'Save the pick list as PDF',
-      defaultName: `${fileStem({ campaignId: selection.info.campaignId, title: this.title(selection.info) })}-pick-list-${date}.pdf`,
+      defaultName: exportFileName(stem, 'pick-list', 'pdf', new Date(this.options.now())),
       filters: PDF,
     })
     if (path === null) return null

@@ -7,6 +7,7 @@ import { MAX_TRACKING_ROWS_LISTED } from '../../shared/ipc'
 import type {
   DashboardFillReport,
   DashboardFillRequest,
+  TrackingImportRequest,
   TrackingImportResult,
   TrackingPreviewRequest,
   TrackingPreviewView,
@@ -18,8 +19,9 @@ import { fillDashboardFile } from '../services/floor/dashboard-fill'
 import { decodeCsv } from '../services/floor/csv-bytes'
 import { checkCsvInput } from '../services/floor/csv-input'
 import { readTrackingFile } from '../services/floor/tracking-file'
-import { previewTracking, trackingEntries } from '../services/floor/tracking-import'
+import { leftApart, previewTracking, trackingEntries } from '../services/floor/tracking-import'
 import type { TrackingPreview } from '../services/floor/tracking-import'
+import { previewView } from './tracking-preview-view'
 import { campaignNotSynced, PerkPackError } from '../services/perkpack-errors'
 import { FloorWrites } from './floor-writes'
 
@@ -90,36 +92,11 @@ export class TrackingDesk {
     this.previews.set(previewId, { campaignId: request.campaignId, preview, at: this.now() })
     while (this.previews.size > MAX_PREVIEWS)
       this.previews.delete(this.previews.keys().next().value as number)
-    const cut = <T>(list: readonly T[]) => list.slice(0, MAX_TRACKING_ROWS_LISTED)
-    return {
-      previewId,
-      fileName: request.fileName,
-      format: file.format,
-      rows: file.rows.length,
-      matched: preview.matched.length,
-      alreadyStored: preview.alreadyStored,
-      notPacked: preview.notPacked.length,
-      unmatched: {
-        count: preview.unmatched.length,
-        rows: cut(preview.unmatched).map(({ line, orderNumber }) => ({ line, orderNumber })),
-      },
-      conflicts: {
-        count: preview.conflicts.length,
-        rows: cut(preview.conflicts).map(
-          ({ line, orderId, sequenceNumber, trackingNumber, stored }) => ({
-            line,
-            orderId,
-            sequenceNumber,
-            trackingNumber,
-            stored,
-          }),
-        ),
-      },
-      problems: { count: preview.problems.length, rows: cut(preview.problems) },
-    }
+    return previewView(previewId, request.fileName, file.format, preview)
   }
 
-  async import(campaignId: number, previewId: number): Promise<TrackingImportResult> {
+  async import(request: TrackingImportRequest): Promise<TrackingImportResult> {
+    const { campaignId, previewId, include = [] } = request
     const kept = this.previews.get(previewId)
     if (!kept || kept.campaignId !== campaignId || this.now() - kept.at > PREVIEW_TTL_MS) {
       throw new PerkPackError(
@@ -128,7 +105,11 @@ export class TrackingDesk {
       )
     }
     this.previews.delete(previewId)
-    return this.writes.addTracking(campaignId, trackingEntries(kept.preview))
+    const written = await this.writes.addTracking(
+      campaignId,
+      trackingEntries(kept.preview, include),
+    )
+    return { ...written, leftApart: leftApart(kept.preview, include).length }
   }
 
   async fillDashboard(request: DashboardFillRequest): Promise<DashboardFillReport | null> {

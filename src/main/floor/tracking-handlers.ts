@@ -7,7 +7,7 @@ export function trackingHandlers(desk: TrackingDesk) {
     'floor:progress': ({ campaignId }) => desk.progress(campaignId),
     'floor:setNote': ({ campaignId, orderId, note }) => desk.setNote(campaignId, orderId, note),
     'tracking:preview': (request) => desk.preview(request),
-    'tracking:import': ({ campaignId, previewId }) => desk.import(campaignId, previewId),
+    'tracking:import': (request) => desk.import(request),
     'tracking:fillDashboard': (request) => desk.fillDashboard(request),
   })
 }

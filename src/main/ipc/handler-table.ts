@@ -46,7 +46,10 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...exportsHandlers(app.exports),
     ...pickListHandlers(app.pickList),
     ...jobsHandlers(app.jobs),
-    ...lookupsHandlers(app.connection, app.now, (titles) => app.campaigns.noteTitles(titles)),
+    ...lookupsHandlers(app.connection, app.now, (titles) => app.campaigns.noteTitles(titles), {
+      desktop: app.desktop,
+      campaignName: (campaignId) => app.campaigns.name(campaignId),
+    }),
     ...networkHandlers(app.network),
     ...shellHandlers(options.openExternal),
     ...trackingHandlers(app.tracking),

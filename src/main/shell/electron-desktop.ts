@@ -6,6 +6,7 @@ import { app, BrowserWindow, dialog, session } from 'electron'
 import type { OpenDialogOptions, SaveDialogOptions, WebContents } from 'electron'
 import { savePathWithExtension } from '../exports/desktop-port'
 import type { Desktop } from '../exports/desktop-port'
+import { freePath } from '../services/export/free-path'
 import { PerkPackError } from '../services/perkpack-errors'
 
 /**
@@ -67,9 +68,11 @@ function cancelled(): PerkPackError {
 /** Electron's side of "Print & export": the native save dialog, the system print dialog, printToPDF. */
 export function electronDesktop(parent: () => BrowserWindow | null): Desktop {
   return {
-    async chooseSavePath({ defaultName, filters, title }) {
+    async chooseSavePath({ defaultName, filters, title, companions }) {
       const options: SaveDialogOptions = {
-        defaultPath: join(app.getPath('documents'), defaultName),
+        // A name no file in the folder has: the dialog would ask before replacing, but a
+        // second export of the day should not have to be renamed by hand.
+        defaultPath: freePath(app.getPath('documents'), defaultName, companions),
         filters,
         properties: ['createDirectory', 'showOverwriteConfirmation'],
         ...(title ? { title } : {}),

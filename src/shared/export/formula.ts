@@ -29,6 +29,12 @@ const DANGEROUS_FIRST = new Set(['=', '+', '-', '@', '\t', '\r', '\n', 'Ôºù', 'Ô
 // stray apostrophe into every carrier's and shipping tool's phone field, so it is left alone.
 const PHONE_NUMBER = /^\+[0-9][0-9 ().-]{4,}$/
 
+// A tracking number written with a sign ("+1234", "-0042"), or several joined by ", ": digits,
+// spaces and signs only, so no function name, no cell reference (those need a letter) and no
+// DDE pipe. No carrier prints such a number, but a shipper's file may hold one; the dashboard
+// import would keep a quote put before it as part of the number.
+const SIGNED_DIGITS = /^[+-][0-9][0-9 ,+-]*$/
+
 // Spaces before the formula character do not save a cell: Excel and LibreOffice trim them as
 // the cell is entered (or a "trim spaces" import option does), and the formula runs.
 const LEADING_BLANKS = /^[ \u00a0\u3000]+/
@@ -63,4 +69,13 @@ export function storableText(text: string): string {
 export function neutralizeFormula(text: string): string {
   const clean = storableText(text)
   return isDangerousText(clean) ? `'${clean}` : clean
+}
+
+/**
+ * A carrier or tracking-number cell PerkPack writes into another program's file (`tracking
+ * fill`): the CSV rule, and signed digit strings kept as they are (`SIGNED_DIGITS`).
+ */
+export function neutralizeTrackingText(text: string): string {
+  const clean = storableText(text)
+  return SIGNED_DIGITS.test(clean.replace(LEADING_BLANKS, '')) ? clean : neutralizeFormula(clean)
 }

@@ -30,7 +30,8 @@ import {
 } from './field-schemas'
 import { teamUrlSchema } from './team-schemas'
 import { FLOOR_STAGES } from '../floor/order-state'
-import { TRACKING_FORMATS } from './enums'
+import { TRACKING_HOLD_REASONS } from '../floor/tracking-holds'
+import { SIGNUPS_FILE_FORMATS, TRACKING_FORMATS } from './enums'
 import {
   LABELS_PER_SHEET,
   MAX_FLOOR_FILE_BYTES,
@@ -232,7 +233,38 @@ export const trackingImportRequestSchema = z.strictObject({
     .number({ error: 'The preview id must be a number: preview the file again.' })
     .int()
     .positive(),
+  /** The reasons of the held rows the person confirmed: those are written too. */
+  include: z
+    .array(
+      z.enum(TRACKING_HOLD_REASONS, {
+        error: (iss) =>
+          `Each reason to include must be one of ${TRACKING_HOLD_REASONS.join(', ')} (got ${shown(iss.input)}).`,
+      }),
+    )
+    .max(TRACKING_HOLD_REASONS.length)
+    .optional(),
 })
+export type TrackingImportRequest = z.infer<typeof trackingImportRequestSchema>
+
+/** The Sign-ups view's list as a file. */
+export const signupsExportRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  format: z.enum(SIGNUPS_FILE_FORMATS, {
+    error: (iss) =>
+      `The file type must be one of ${SIGNUPS_FILE_FORMATS.join(', ')} (got ${shown(iss.input)}).`,
+  }),
+})
+export type SignupsExportRequest = z.infer<typeof signupsExportRequestSchema>
+
+/** "Mark as printed" of a labels or slips PDF saved in this run. */
+export const pdfPrintedRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  savedPdfId: z
+    .number({ error: 'The saved PDF id must be a number: save the PDF again.' })
+    .int()
+    .positive(),
+})
+export type PdfPrintedRequest = z.infer<typeof pdfPrintedRequestSchema>
 
 export const dashboardFillRequestSchema = z.strictObject(floorFileFields)
 export type DashboardFillRequest = z.infer<typeof dashboardFillRequestSchema>

@@ -8,12 +8,14 @@ import {
   orderDetailRequestSchema,
   orderRowsRequestSchema,
   ordersFilterSchema,
+  pdfPrintedRequestSchema,
   pickListPrintRequestSchema,
   saveSessionRequestSchema,
   scanRequestSchema,
   selectionRequestSchema,
   settingsPatchSchema,
   signInSchema,
+  signupsExportRequestSchema,
   stationOrderRequestSchema,
   syncRequestSchema,
   trackingImportRequestSchema,
@@ -40,12 +42,14 @@ import type {
   ExcelExportResult,
   ExportProgressEvent,
   FloorProgress,
+  LabelsPdfSaved,
   LabelsPreview,
   NetworkStatus,
   OrderFloorState,
   OrderDetail,
   OrderRow,
   OrdersQueryResult,
+  PdfPrintedResult,
   OrdersSnapshot,
   PickListPdfSaved,
   PrePrintCheck,
@@ -53,6 +57,7 @@ import type {
   SessionExpired,
   SessionInfo,
   ShrinkPending,
+  SignupsExportResult,
   SignupsResult,
   SmallLabelAddresses,
   StationPackResult,
@@ -192,6 +197,12 @@ export const IPC_CHANNELS = {
     args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, refresh: flag('refresh') })]),
     result: returns<SignupsResult>(),
   },
+  /** Asks where to save, then writes every sign-up as CSV or Excel; null when cancelled. */
+  'signups:export': {
+    method: 'exportSignups',
+    args: z.tuple([signupsExportRequestSchema]),
+    result: returns<SignupsExportResult | null>(),
+  },
   'account:contributions': {
     method: 'accountContributions',
     args: z.tuple([z.strictObject({ accountId: accountIdSchema })]),
@@ -238,10 +249,11 @@ export const IPC_CHANNELS = {
     args: z.tuple([labelsRequestSchema]),
     result: returns<{ printed: boolean }>(),
   },
+  /** Saves the labels as PDF (null when the dialog was cancelled); not marked printed. */
   'print:labelsPdf': {
     method: 'saveLabelsPdf',
     args: z.tuple([labelsRequestSchema]),
-    result: returns<{ path: string } | null>(),
+    result: returns<LabelsPdfSaved | null>(),
   },
   // Packing slips in batches (slip-batches.ts): a preview of the first slip and the batches,
   // one batch to the printer, every batch to PDF files with progress events and cancel.
@@ -263,6 +275,12 @@ export const IPC_CHANNELS = {
   },
   /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
   'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
+  /** "Mark as printed" of a labels or slips PDF saved in this run: its orders, on the floor. */
+  'print:markPdfPrinted': {
+    method: 'markPdfPrinted',
+    args: z.tuple([pdfPrintedRequestSchema]),
+    result: returns<PdfPrintedResult>(),
+  },
   /** The note of an order on the packing floor (blank clears it); the order's record now. */
   'floor:setNote': {
     method: 'setFloorNote',

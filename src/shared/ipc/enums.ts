@@ -18,8 +18,12 @@ export type LabelOrder = (typeof LABEL_ORDERS)[number]
 export const SLIP_PAPERS = ['letter', 'a4'] as const
 export type SlipPaper = (typeof SLIP_PAPERS)[number]
 
-export const SHIPPER_CSV_FORMATS = ['generic', 'shipstation'] as const
+export const SHIPPER_CSV_FORMATS = ['generic', 'shipstation', 'pirateship'] as const
 export type ShipperCsvFormat = (typeof SHIPPER_CSV_FORMATS)[number]
+
+/** The files the sign-up list is exported as (docs/exports.md). */
+export const SIGNUPS_FILE_FORMATS = ['csv', 'xlsx'] as const
+export type SignupsFileFormat = (typeof SIGNUPS_FILE_FORMATS)[number]
 
 /** Shippers' tracking exports PerkPack reads (docs/fulfillment-floor.md). */
 export const TRACKING_FORMATS = ['generic', 'shipstation', 'pirateship'] as const

@@ -59,6 +59,7 @@ export const IPC_ERROR_CODES = [
   'export_disk_full',
   'export_write_failed',
   'open_unavailable',
+  'saved_pdf_gone',
   // The dashboard's contributions file imported in the app.
   'dashboard_preview_gone',
   'dashboard_file_unreadable',

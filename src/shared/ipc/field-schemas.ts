@@ -211,7 +211,8 @@ export const slipBatchSizeSchema = countSchema(
 
 export const csvFormatSchema = oneOf(
   SHIPPER_CSV_FORMATS,
-  (got) => `CSV format must be generic or shipstation (got ${got}).`,
+  (got) =>
+    `CSV format must be ${SHIPPER_CSV_FORMATS.slice(0, -1).join(', ')} or ${SHIPPER_CSV_FORMATS.at(-1)} (got ${got}).`,
 )
 
 export const shrinkChoiceSchema = oneOf(

@@ -17,8 +17,10 @@ import type {
   StatusCount,
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
+import type { PrintedDocument } from '../floor/order-state'
 import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { ExportKind, LabelLayoutId, SyncPhase, TargetSource, TrackingFormat } from './enums'
+import type { TrackingHoldReason } from '../floor/tracking-holds'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
 export type { FloorProgress, SlipOrderRef } from '../floor/progress'
@@ -374,22 +376,68 @@ export interface ExportProgressEvent {
   total: number
 }
 
+/** `signups:export`: where the sign-ups went, and how many. */
+export interface SignupsExportResult {
+  path: string
+  signups: number
+}
+
+/** `print:labelsPdf`: the labels saved as PDF; not printed until the person says so. */
+export interface LabelsPdfSaved {
+  path: string
+  /** Hand to `print:markPdfPrinted` once the file went to the printer. */
+  savedPdfId: number
+  /** Orders with a label in the file. */
+  orders: number
+}
+
+/** `print:markPdfPrinted`: which document of how many orders is now marked printed. */
+export interface PdfPrintedResult {
+  document: PrintedDocument
+  orders: number
+}
+
 /** `session:expired`: a request needed a sign-in main could not renew. */
 export interface SessionExpired {
   email: string | null
   message: string
 }
 
-/** What a tracking import would do (`tracking:preview`); lists are cut, the counts are whole. */
+/**
+ * What a tracking import would do (`tracking:preview`); lists are cut, the counts are whole.
+ * Every data row is in exactly one of matched, held, alreadyStored, duplicates, unmatched and
+ * problems: their counts add up to `rows`.
+ */
 export interface TrackingPreviewView {
   /** Hand back to `tracking:import` to write exactly this preview. */
   previewId: number
   fileName: string
   format: TrackingFormat
+  /** The file's data rows (lines with a value in some cell, under the header). */
   rows: number
+  /** Lines with no value in any cell, skipped: not data rows. */
+  emptyRows: number
   matched: number
   alreadyStored: number
-  notPacked: number
+  /** Rows repeating an order and tracking number met earlier in the file. */
+  duplicates: number
+  /**
+   * New numbers of orders no parcel went out for (not packed, nothing to ship, stopped), left
+   * apart: written only for the reasons `tracking:import` is asked to include.
+   */
+  held: {
+    count: number
+    byReason: Record<TrackingHoldReason, number>
+    rows: {
+      line: number
+      orderId: number
+      /** The order number people and shippers know it by; null when the API sent none. */
+      sequenceNumber: number | null
+      trackingNumber: string
+      reason: TrackingHoldReason
+      status: string
+    }[]
+  }
   unmatched: { count: number; rows: { line: number; orderNumber: string }[] }
   conflicts: {
     count: number
@@ -408,6 +456,8 @@ export interface TrackingPreviewView {
 export interface TrackingImportResult {
   added: number
   unchanged: number
+  /** Held rows of the preview left unwritten (their reasons were not included). */
+  leftApart: number
   /** Team mode: written on this desk only, queued while the team store cannot be reached. */
   queued?: string
 }

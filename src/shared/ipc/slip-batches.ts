@@ -61,6 +61,8 @@ export interface SlipsSaved {
   files: string[]
   slips: number
   pages: number
+  /** Saved is not printed: hand to `print:markPdfPrinted` once the files went to the printer. */
+  savedPdfId: number
 }
 
 /** `print:slipsProgress`: sent when a batch starts and when it is written. */

@@ -96,7 +96,8 @@ describe('exports from the app, over the offline copy', () => {
     expect(saver.asked.at(-1)).toMatchObject({
       filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
     })
-    expect(saver.asked.at(-1)?.defaultName).toMatch(/-packing-list-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    // The local date and minute: two exports of one day never share a name.
+    expect(saver.asked.at(-1)?.defaultName).toMatch(/-packing-list-\d{4}-\d\d-\d\d-\d{4}\.xlsx$/)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(result!.path)
     expect(workbook.getWorksheet('Orders')?.rowCount).toBe(expected.length + 1)
@@ -118,7 +119,7 @@ describe('exports from the app, over the offline copy', () => {
     >[]
     expect(records.length).toBe(generic?.rows)
     expect(generic?.rows).toBeGreaterThan(0)
-    expect(Object.keys(records[0] ?? {})).toContain('order id')
+    expect(Object.keys(records[0] ?? {})).toContain('order_id')
     const ship = await app.value('export:csv', { campaignId, filter, format: 'shipstation' })
     expect(path.basename(ship!.path)).toMatch(/-shipstation-.*\.csv$/)
     expect(ship?.rows).toBe(generic?.rows)
@@ -384,7 +385,8 @@ describe('file names', () => {
       progress: () => undefined,
       slipsProgress: () => undefined,
       locale: 'en',
-      now: () => Date.parse('2024-05-02T10:00:00Z'),
+      // This computer's clock: names carry its local date and minute.
+      now: () => new Date(2024, 4, 2, 9, 5).getTime(),
     })
     return { exports, asked }
   }
@@ -416,8 +418,8 @@ describe('file names', () => {
     ] as const) {
       const { exports, asked } = desk(title, at)
       const result = await csv(exports)
-      expect(asked).toEqual([`${stem}-shipping-2024-05-02.csv`])
-      expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02.csv`))
+      expect(asked).toEqual([`${stem}-shipping-2024-05-02-0905.csv`])
+      expect(result?.path).toBe(at(`${stem}-shipping-2024-05-02-0905.csv`))
     }
   })
 })

@@ -9,8 +9,8 @@ import { ordersThatShip } from '../../../src/shared/fulfillment'
 import type { AppSettings, LabelsRequest } from '../../../src/shared/ipc'
 import { makeContribution, makeContributions } from '../fixtures/contributions'
 
-// Printing labels or slips (or saving them as PDF) notes it on the packing floor, for the orders
-// the document holds, and only once it happened.
+// Printing labels or slips notes it on the packing floor, for the orders the document holds, and
+// only once it happened: the print dialog printed, or the person marks a saved PDF printed.
 
 const rows = [
   // Six of them ship; the pending and refunded ones do not (their status does not ship).
@@ -50,7 +50,9 @@ function desk(printed: boolean, saveTo: string | null) {
     slipsProgress: () => undefined,
     locale: 'en',
     now: () => Date.parse('2024-05-02T10:00:00Z'),
-    printed: (_campaignId, orderIds, document) => marks.push({ orderIds: [...orderIds], document }),
+    printed: (_campaignId, orderIds, document) => {
+      marks.push({ orderIds: [...orderIds], document })
+    },
   })
 }
 
@@ -84,10 +86,39 @@ describe('printed marks on the packing floor', () => {
     expect(marks).toEqual([{ orderIds: shipping.slice(4, 8), document: 'slips' }])
   })
 
-  it('labels saved as PDF mark them; a cancelled save dialog does not', async () => {
-    await desk(true, null).labelsPdf(labels)
+  it('labels saved as PDF are not printed: marked when the person says so, once', async () => {
+    const saving = desk(true, join(saveDir, 'labels.pdf'))
+    const saved = await saving.labelsPdf(labels)
     expect(marks).toEqual([])
-    await desk(true, join(saveDir, 'labels.pdf')).labelsPdf(labels)
-    expect(marks.map((mark) => mark.document)).toEqual(['labels'])
+    expect(saved).toEqual({
+      path: join(saveDir, 'labels.pdf'),
+      savedPdfId: expect.any(Number) as number,
+      orders: shipping.length,
+    })
+    await expect(
+      saving.markPdfPrinted({ campaignId: 7, savedPdfId: saved!.savedPdfId }),
+    ).resolves.toEqual({ document: 'labels', orders: shipping.length })
+    expect(marks).toEqual([{ orderIds: shipping, document: 'labels' }])
+    // The same file twice, or another campaign's id: refused, nothing marked again.
+    await expect(
+      saving.markPdfPrinted({ campaignId: 7, savedPdfId: saved!.savedPdfId }),
+    ).rejects.toThrow(/no longer knows which orders that PDF holds/)
+    expect(marks).toHaveLength(1)
+  })
+
+  it('a cancelled save dialog keeps nothing to mark', async () => {
+    await expect(desk(true, null).labelsPdf(labels)).resolves.toBeNull()
+    expect(marks).toEqual([])
+  })
+
+  it('slips saved as PDF are not printed until marked; a saved PDF of another campaign is not this one', async () => {
+    const saving = desk(true, join(saveDir, 'slips.pdf'))
+    const saved = await saving.slipsPdf({ campaignId: 7, filter: { statuses: [] }, paper: 'a4' })
+    expect(marks).toEqual([])
+    await expect(
+      saving.markPdfPrinted({ campaignId: 8, savedPdfId: saved!.savedPdfId }),
+    ).rejects.toThrow(/no longer knows/)
+    await saving.markPdfPrinted({ campaignId: 7, savedPdfId: saved!.savedPdfId })
+    expect(marks).toEqual([{ orderIds: shipping, document: 'slips' }])
   })
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Desktop } from '../../../src/main/exports/desktop-port'
 import { ExportDesk } from '../../../src/main/exports/export-desk'
+import { harnessDesktop } from '../../../src/web/web-desktop'
 import { batchFiles } from '../../../src/main/services/print'
 import type * as PdfSlips from '../../../src/main/services/print/pdf-slips'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
@@ -90,7 +91,8 @@ function deskWith(desktop: Desktop, progress: SlipsProgress[] = [], rows = campa
     slipsProgress: (event) => progress.push(event),
     campaignName: () => 'Tidepool: the Game',
     locale: 'en',
-    now: () => Date.parse('2026-03-02T10:00:00Z'),
+    // This computer's clock: file names carry its local date and minute.
+    now: () => new Date(2026, 2, 2, 10, 0).getTime(),
   })
 }
 
@@ -131,7 +133,9 @@ describe('packing slips in batches', () => {
     const fake = fakeDesktop(dir)
     const progress: SlipsProgress[] = []
     const saved = await deskWith(fake.desktop, progress).slipsPdf(request)
-    const names = ['001', '002', '003'].map((n) => `tidepool-the-game-slips-${n}-of-003.pdf`)
+    const names = ['001', '002', '003'].map(
+      (n) => `tidepool-the-game-slips-2026-03-02-1000-${n}-of-003.pdf`,
+    )
     expect(saved?.files.map((f) => path.basename(f))).toEqual(names)
     expect(saved?.slips).toBe(23)
     expect(fs.readdirSync(dir).sort()).toEqual(names)
@@ -206,6 +210,16 @@ describe('packing slips in batches', () => {
     await expect(desk.printSlips({ ...request, batch: 3 })).rejects.toThrow(
       'There is no batch 4: the selection makes 3. Pick a batch again.',
     )
+  })
+
+  it('a second save in the same minute is offered a name whose batch files are all free', async () => {
+    const dir = tempDir()
+    await deskWith(harnessDesktop({ exportDir: dir })).slipsPdf(request)
+    const second = await deskWith(harnessDesktop({ exportDir: dir })).slipsPdf(request)
+    expect(second?.files.map((f) => path.basename(f))).toEqual(
+      ['001', '002', '003'].map((n) => `tidepool-the-game-slips-2026-03-02-1000-2-${n}-of-003.pdf`),
+    )
+    expect(fs.readdirSync(dir)).toHaveLength(6)
   })
 
   it('refuses a selection where nothing ships before any dialog', async () => {

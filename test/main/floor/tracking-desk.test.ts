@@ -35,6 +35,7 @@ const seq = (n: number) => rows[n]!.order.sequence_number
 describe('the app side of tracking numbers', () => {
   it('previews without writing, then writes exactly the preview', async () => {
     const { cache, desk } = setUp()
+    cache.floor().pack(CAMPAIGN, rows[2]!.order.id, 'Desk A')
     const preview = desk.preview({
       campaignId: CAMPAIGN,
       fileName: 'parcels.csv',
@@ -46,15 +47,67 @@ describe('the app side of tracking numbers', () => {
       matched: 1,
       unmatched: { count: 1, rows: [{ line: 3, orderNumber: '777' }] },
     })
-    expect(cache.floor().states(CAMPAIGN).size).toBe(0)
+    expect(cache.floor().state(CAMPAIGN, rows[2]!.order.id)?.trackingNumbers).toEqual([])
 
-    await expect(desk.import(CAMPAIGN, preview.previewId)).resolves.toEqual({
-      added: 1,
-      unchanged: 0,
-    })
+    await expect(
+      desk.import({ campaignId: CAMPAIGN, previewId: preview.previewId }),
+    ).resolves.toEqual({ added: 1, unchanged: 0, leftApart: 0 })
     expect(cache.floor().state(CAMPAIGN, rows[2]!.order.id)?.trackingNumbers).toEqual(['1Z2'])
     // Written once: the same preview cannot be written twice.
-    await expect(desk.import(CAMPAIGN, preview.previewId)).rejects.toThrow(/Choose the file again/)
+    await expect(
+      desk.import({ campaignId: CAMPAIGN, previewId: preview.previewId }),
+    ).rejects.toThrow(/Choose the file again/)
+  })
+
+  it('leaves the numbers of orders no parcel went out for apart, until the person includes them', async () => {
+    const { cache, desk } = setUp()
+    // Statuses cycle captured, pending, in_fulfillment, fulfilled, refunded.
+    const packedOne = rows[0]!.order
+    cache.floor().pack(CAMPAIGN, packedOne.id, 'Desk A')
+    const file = b64(
+      [
+        'order_number,carrier,tracking_number',
+        `${seq(0)},UPS,1Z0`,
+        `${seq(3)},UPS,1Z3`,
+        `${seq(4)},UPS,1Z4`,
+        `${seq(3)},UPS,1Z3`,
+        '',
+      ].join('\n'),
+    )
+    const request = { campaignId: CAMPAIGN, fileName: 'parcels.csv', contentBase64: file }
+    const first = desk.preview(request)
+    expect(first).toMatchObject({ rows: 4, matched: 1, duplicates: 1 })
+    expect(first.held).toEqual({
+      count: 2,
+      byReason: { stopped: 1, 'nothing-to-ship': 0, 'not-packed': 1 },
+      rows: [
+        expect.objectContaining({ line: 3, sequenceNumber: seq(3), reason: 'not-packed' }),
+        expect.objectContaining({ line: 4, sequenceNumber: seq(4), reason: 'stopped' }),
+      ],
+    })
+
+    await expect(
+      desk.import({ campaignId: CAMPAIGN, previewId: first.previewId }),
+    ).resolves.toEqual({ added: 1, unchanged: 0, leftApart: 2 })
+    expect(cache.floor().state(CAMPAIGN, rows[3]!.order.id)?.trackingNumbers ?? []).toEqual([])
+
+    const second = desk.preview(request)
+    await expect(
+      desk.import({ campaignId: CAMPAIGN, previewId: second.previewId, include: ['not-packed'] }),
+    ).resolves.toEqual({ added: 1, unchanged: 0, leftApart: 1 })
+    expect(cache.floor().state(CAMPAIGN, rows[3]!.order.id)?.trackingNumbers).toEqual(['1Z3'])
+    expect(cache.floor().state(CAMPAIGN, rows[4]!.order.id)?.trackingNumbers ?? []).toEqual([])
+  })
+
+  it('the import channel takes only the reasons it knows', () => {
+    const args = IPC_CHANNELS['tracking:import'].args
+    expect(
+      args.safeParse([{ campaignId: CAMPAIGN, previewId: 1, include: ['stopped'] }]).success,
+    ).toBe(true)
+    const bad = args.safeParse([{ campaignId: CAMPAIGN, previewId: 1, include: ['everything'] }])
+    expect(bad.error?.issues[0]?.message).toBe(
+      'Each reason to include must be one of stopped, nothing-to-ship, not-packed (got "everything").',
+    )
   })
 
   it("names a conflict's order by its order number as well as its id", () => {
@@ -89,7 +142,9 @@ describe('the app side of tracking numbers', () => {
       contentBase64: b64(`order_number,carrier,tracking_number\n${seq(1)},UPS,1Z1\n`),
     })
     now = 16 * 60_000
-    await expect(desk.import(CAMPAIGN, preview.previewId)).rejects.toThrow(/no longer at hand/)
+    await expect(
+      desk.import({ campaignId: CAMPAIGN, previewId: preview.previewId }),
+    ).rejects.toThrow(/no longer at hand/)
   })
 
   it('fills the dashboard file where the person chose, or writes nothing when cancelled', async () => {

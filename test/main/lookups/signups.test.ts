@@ -1,5 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse } from 'csv-parse/sync'
+import ExcelJS from 'exceljs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanupApps, makeApp, signIn, startSim } from '../../helpers/app'
+import type { Desktop } from '../../../src/main/exports/desktop-port'
+import { neutralizeFormula } from '../../../src/shared/export/formula'
+import { cleanupApps, makeApp, signIn, startSim, tempDir } from '../../helpers/app'
 
 afterEach(cleanupApps)
 
@@ -27,5 +33,45 @@ describe('sign-ups', () => {
     expect(!other.ok && other.error.message).toMatch(
       /^Could not reach 127\.0\.0\.1:\d+ \(connection refused\)\. Gave up after \d attempts\. Check the network or the API address \(API base URL in Settings\), then try again\.$/,
     )
+  })
+})
+
+describe('sign-ups export', () => {
+  it('saves the list the view shows as CSV or Excel, under a dated name, offline too', async () => {
+    const sim = await startSim()
+    const dir = tempDir()
+    const asked: string[] = []
+    const desktop: Desktop = {
+      chooseSavePath: async ({ defaultName }) => (
+        asked.push(defaultName),
+        path.join(dir, defaultName)
+      ),
+      print: async () => false,
+    }
+    const app = await makeApp({ sim, services: { desktop } })
+    await signIn(app, sim)
+    const campaignId = sim.campaignIds[0] as number
+    const signups = sim.dataset.signups.get(campaignId) ?? []
+    await app.value('signups:get', { campaignId, refresh: true })
+    // The saved list is exported: no API needed.
+    await sim.close()
+
+    const csv = await app.value('signups:export', { campaignId, format: 'csv' })
+    expect(csv).toEqual({ path: path.join(dir, asked[0]!), signups: signups.length })
+    expect(asked[0]).toMatch(/-signups-\d{4}-\d\d-\d\d-\d{4}\.csv$/)
+    const records = parse(fs.readFileSync(csv!.path), { bom: true }) as string[][]
+    expect(records[0]).toEqual(['email', 'signed_up'])
+    expect(records.slice(1).map((r) => r[0])).toEqual(
+      signups.map((s) => neutralizeFormula(s.email)),
+    )
+
+    const xlsx = await app.value('signups:export', { campaignId, format: 'xlsx' })
+    expect(xlsx?.path).toMatch(/-signups-\d{4}-\d\d-\d\d-\d{4}\.xlsx$/)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(xlsx!.path)
+    expect(book.getWorksheet('Sign-ups')?.rowCount).toBe(signups.length + 1)
+
+    const bad = await app.call('signups:export', { campaignId, format: 'pdf' as 'csv' })
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } })
   })
 })

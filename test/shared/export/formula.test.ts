@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   isDangerousText,
   neutralizeFormula,
+  neutralizeTrackingText,
   startsLikeFormula,
   storableText,
 } from '../../../src/shared/export/formula'
@@ -78,6 +79,22 @@ describe('phone numbers and full-width signs', () => {
         `'${sign}HYPERLINK("http://x","y")`,
       )
     }
+  })
+})
+
+describe('carrier and tracking cells written into the dashboard file', () => {
+  it('keeps signed digit strings, which hold no function, reference or pipe', () => {
+    expect(neutralizeTrackingText('+1234')).toBe('+1234')
+    expect(neutralizeTrackingText('-0042, +0043')).toBe('-0042, +0043')
+    expect(neutralizeTrackingText('9400111899223856728493')).toBe('9400111899223856728493')
+  })
+
+  it('prefixes everything else that starts like a formula, as the shipper CSV does', () => {
+    expect(neutralizeTrackingText('=HYPERLINK("http://x","y")')).toBe(`'=HYPERLINK("http://x","y")`)
+    expect(neutralizeTrackingText('-A1')).toBe("'-A1")
+    expect(neutralizeTrackingText("+1|' /C calc'!A0")).toBe("'+1|' /C calc'!A0")
+    expect(neutralizeTrackingText('@SUM(1)')).toBe("'@SUM(1)")
+    expect(neutralizeTrackingText('+1\u0000234')).toBe('+1234')
   })
 })
 

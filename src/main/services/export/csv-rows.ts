@@ -40,6 +40,10 @@ export interface ShipperLine {
   floor: string
   carrier: string
   tracking: string
+  /** "#1204" (or "ID 1873221"): the order as its packing slip names it. */
+  orderLabel: string
+  /** Every line of the order, "2x TEE-BLK-M, 1x MUG": one row per parcel says what is in it. */
+  items: string
 }
 
 type ShipperLineKey = keyof ShipperLine
@@ -50,20 +54,27 @@ export interface ShipperCsvColumn {
 }
 
 /**
- * Column names are the importers' own, so no mapping is needed on their side.
+ * Column names are the importers' own, so no mapping is needed on their side (docs/exports.md
+ * names each and where it comes from).
  *
- * generic: the crowdfunding warehouse format of api-notes ("order id" with a space, as that
- * importer spells it), plus product_options and order_number (its importer ignores columns it
- * does not know, and people read them).
+ * generic: the crowdfunding warehouse format of api-notes, every header in snake_case (that
+ * importer's own spelling of the first is "order id": renamed order_id, docs/exports.md), plus
+ * product_options and order_number (its importer ignores columns it does not know, and people
+ * read them).
  *
  * shipstation: ShipStation's CSV import field names. Rows with one Order Number merge into one
  * order there, which is what one row per line item needs. The order id rides in Custom Field 1
  * so a parcel can be traced back to the platform.
+ *
+ * pirateship: Pirate Ship's spreadsheet upload makes one label per row, so one row per order
+ * (SHIPPER_CSV_ROWS); the box's content rides in its Rubber Stamp fields, printed on the
+ * label. Order ID is what its shipment export gives back, which `tracking import` matches. A
+ * package's weight, size and customs lines are order-level keys of ShipperLine to add here.
  */
 export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly ShipperCsvColumn[]>> =
   {
     generic: [
-      { key: 'orderId', header: 'order id' },
+      { key: 'orderId', header: 'order_id' },
       { key: 'recipient', header: 'ship_name' },
       { key: 'address1', header: 'ship_address_1' },
       { key: 'address2', header: 'ship_address_2' },
@@ -103,7 +114,31 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
       { key: 'floor', header: 'Custom Field 2' },
       { key: 'tracking', header: 'Custom Field 3' },
     ],
+    pirateship: [
+      { key: 'orderNumber', header: 'Order ID' },
+      { key: 'recipient', header: 'Name' },
+      { key: 'address1', header: 'Address Line 1' },
+      { key: 'address2', header: 'Address Line 2' },
+      { key: 'city', header: 'City' },
+      { key: 'state', header: 'State' },
+      { key: 'postalCode', header: 'Zip Code' },
+      { key: 'countryCode', header: 'Country' },
+      { key: 'phone', header: 'Phone' },
+      { key: 'email', header: 'Email' },
+      { key: 'orderLabel', header: 'Rubber Stamp 1' },
+      { key: 'items', header: 'Rubber Stamp 2' },
+    ],
   }
+
+/**
+ * A row per line item (the shipper merges rows of one order number into one order) or a row
+ * per parcel (every order-level column once, the lines summed up in `items`).
+ */
+export const SHIPPER_CSV_ROWS: Readonly<Record<ShipperCsvFormat, 'item' | 'parcel'>> = {
+  generic: 'item',
+  shipstation: 'item',
+  pirateship: 'parcel',
+}
 
 /**
  * "2024-03-01 10:15:00", the wall-clock time of the API's timestamp: the order date as the
@@ -129,6 +164,9 @@ export function shipperLines(
   const flagged = shippableFlaggedItems(row)
   const ship = addressParts(row.order.shipping)
   const base = {
+    orderLabel:
+      row.order.sequence_number == null ? `ID ${row.order.id}` : `#${row.order.sequence_number}`,
+    items: lines.map((line) => `${line.quantity}x ${line.skuCode}`).join(', '),
     orderNumber: row.order.sequence_number ?? row.order.id,
     orderId: row.order.id,
     orderDate: row.created_at ? shipperOrderDate(row.created_at) : '',

@@ -10,11 +10,11 @@ import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
 import { Cancelled, isAbortError } from '../perkpack-errors'
 import { writeFailure } from '../write-errors'
-import { SHIPPER_CSV_COLUMNS, shipperLines, shipperRecord } from './csv-rows'
+import { SHIPPER_CSV_COLUMNS, SHIPPER_CSV_ROWS, shipperLines, shipperRecord } from './csv-rows'
 import { EXPORT_FILE_MODE, exportTempPath, removeLeftoverTemps } from './export-temp-files'
 import type { ShipperRecord } from './csv-rows'
 
-export { SHIPPER_CSV_COLUMNS, shipperLines } from './csv-rows'
+export { SHIPPER_CSV_COLUMNS, SHIPPER_CSV_ROWS, shipperLines } from './csv-rows'
 export type { ShipperCsvColumn, ShipperLine } from './csv-rows'
 
 export interface WriteShipperCsvOptions {
@@ -33,7 +33,7 @@ export interface WriteShipperCsvOptions {
 }
 
 export interface ShipperCsvResult {
-  /** Data rows written (line items), header not counted. */
+  /** Data rows written (line items, or parcels where the format has a row per parcel). */
   rows: number
   /** Orders with at least one row. */
   orders: number
@@ -57,11 +57,11 @@ export interface ShipperCsvResult {
  *   and turns "山田" or "Müller" into mojibake; ShipStation and the warehouse importers read the
  *   BOM as UTF-8 as well.
  */
-function csvStringifier(format: ShipperCsvFormat) {
+function csvStringifier(columns: readonly CsvColumn[]) {
   return stringify({
     bom: true,
     header: true,
-    columns: SHIPPER_CSV_COLUMNS[format].map(({ key, header }) => ({ key, header })),
+    columns: columns.map(({ key, header }) => ({ key, header })),
     record_delimiter: 'windows',
     // csv-stringify stops quoting a lone LF or CR once a record delimiter is given, which would
     // split an address line typed with a line break into two records: RFC 4180 quotes both.
@@ -70,6 +70,57 @@ function csvStringifier(format: ShipperCsvFormat) {
     quoted_empty: true,
     eof: true,
   })
+}
+
+function cancelled(): Cancelled {
+  return new Cancelled('Export cancelled: no file was written.')
+}
+
+/** A column of a CSV PerkPack writes: the record key it reads, the header it writes. */
+export interface CsvColumn {
+  key: string
+  header: string
+}
+
+/**
+ * Writes `records` (already neutralised against formulas) as a CSV file in the format above:
+ * to a temporary file beside `out`, renamed over it once complete, so a failed or cancelled
+ * export leaves no half file and any earlier file untouched; or to a stream the caller owns
+ * (written to, not ended). Answers the path written, null for a stream.
+ */
+export async function writeCsv(
+  columns: readonly CsvColumn[],
+  records: Iterable<Record<string, string | number>>,
+  out: string | NodeJS.WritableStream,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  if (signal?.aborted) throw cancelled()
+  const source = Readable.from(records)
+  const stringifier = csvStringifier(columns)
+  if (typeof out !== 'string') {
+    try {
+      await pipeline(source, stringifier, out, { signal, end: false })
+    } catch (error) {
+      if (signal?.aborted || isAbortError(error)) throw cancelled()
+      throw error
+    }
+    return null
+  }
+  const target = resolve(out)
+  removeLeftoverTemps(target)
+  const temp = exportTempPath(target)
+  try {
+    // `flush`: the bytes are on disk before the rename makes the file visible under its name.
+    const file = createWriteStream(temp, { flags: 'wx', flush: true, mode: EXPORT_FILE_MODE })
+    await pipeline(source, stringifier, file, { signal })
+    if (signal?.aborted) throw cancelled()
+    await rename(temp, target)
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined)
+    if (signal?.aborted || isAbortError(error)) throw cancelled()
+    throw writeFailure(target, error)
+  }
+  return target
 }
 
 interface Counts {
@@ -87,6 +138,8 @@ function* records(
   floor: ReadonlyMap<number, OrderFloorState> | undefined,
 ): Generator<ShipperRecord> {
   const columns = SHIPPER_CSV_COLUMNS[format]
+  // A row per parcel: every line carries the order's columns and its `items`, so one will do.
+  const perParcel = SHIPPER_CSV_ROWS[format] === 'parcel'
   for (const row of contributions) {
     const lines = shipperLines(row, floor?.get(row.order.id))
     if (lines.length === 0) {
@@ -97,24 +150,20 @@ function* records(
       continue
     }
     counts.orders++
-    for (const line of lines) {
+    for (const line of perParcel ? lines.slice(0, 1) : lines) {
       counts.rows++
       yield shipperRecord(line, columns)
     }
   }
 }
 
-function cancelled(): Cancelled {
-  return new Cancelled('Export cancelled: no file was written.')
-}
-
 /**
  * Writes the shipper CSV of `contributions`: one row per line item of each order that ships
- * (items of one variant across the order's perks merged into one row), in the given order.
+ * (items of one variant across the order's perks merged into one row), or one row per order
+ * for a format with a row per parcel, in the given order.
  */
 export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<ShipperCsvResult> {
   const { contributions, format, out, signal } = options
-  if (signal?.aborted) throw cancelled()
   const counts: Counts = {
     rows: 0,
     orders: 0,
@@ -122,32 +171,12 @@ export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<
     skippedOrders: 0,
     noAddressOrders: 0,
   }
-  const source = Readable.from(records(contributions, format, counts, options.floor))
-  const stringifier = csvStringifier(format)
-
-  if (typeof out !== 'string') {
-    try {
-      await pipeline(source, stringifier, out, { signal, end: false })
-    } catch (error) {
-      if (signal?.aborted || isAbortError(error)) throw cancelled()
-      throw error
-    }
-    return { ...counts, path: null }
-  }
-
-  const target = resolve(out)
-  removeLeftoverTemps(target)
-  const temp = exportTempPath(target)
-  try {
-    // `flush`: the bytes are on disk before the rename makes the file visible under its name.
-    const file = createWriteStream(temp, { flags: 'wx', flush: true, mode: EXPORT_FILE_MODE })
-    await pipeline(source, stringifier, file, { signal })
-    if (signal?.aborted) throw cancelled()
-    await rename(temp, target)
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined)
-    if (signal?.aborted || isAbortError(error)) throw cancelled()
-    throw writeFailure(target, error)
-  }
-  return { ...counts, path: target }
+  const columns = SHIPPER_CSV_COLUMNS[format]
+  const path = await writeCsv(
+    columns,
+    records(contributions, format, counts, options.floor),
+    out,
+    signal,
+  )
+  return { ...counts, path }
 }

@@ -1,6 +1,7 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { csvField, findColumn } from '../../../shared/csv/csv-text'
 import { DASHBOARD_COLUMNS } from '../../../shared/dashboard/dashboard-columns'
+import { neutralizeTrackingText } from '../../../shared/export/formula'
 import { easyPostCarrier } from '../../../shared/floor/carriers'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import { UsageError } from '../perkpack-errors'
@@ -105,8 +106,10 @@ export function fillDashboardFile(
       result.noTracking += 1
       continue
     }
-    const tracking = state.trackingNumbers.join(TRACKING_SEPARATOR)
-    const carrier = easyPostCarrier(state.carrier) ?? ''
+    // From shipper files and other desks, opened in a spreadsheet with the rest: the cells
+    // PerkPack writes follow the shipper CSV's rule; the cells it does not write stay as they are.
+    const tracking = neutralizeTrackingText(state.trackingNumbers.join(TRACKING_SEPARATOR))
+    const carrier = neutralizeTrackingText(easyPostCarrier(state.carrier) ?? '')
     const cells: [number, string][] = [
       [carrierAt, carrier],
       [trackingAt, tracking],

@@ -65,6 +65,11 @@ export interface TrackingFile {
   rows: TrackingFileRow[]
   /** Rows left out, each with its line and column: the rest of the file still counts. */
   problems: TrackingFileProblem[]
+  /**
+   * Lines under the header with no value in any cell (`,,,` a spreadsheet leaves below the
+   * data): not data rows, counted apart. Every other line is in `rows` or `problems`.
+   */
+  emptyRows: number
 }
 
 // 9.40011E+21: what a spreadsheet makes of a long number it was allowed to read as one.
@@ -141,11 +146,22 @@ export function readTrackingFile(
 
   const rows: TrackingFileRow[] = []
   const problems: TrackingFileProblem[] = []
+  let emptyRows = 0
   for (const record of records.slice(1)) {
     const cell = (index: number) => (index < 0 ? '' : (record.fields[index]?.value ?? '').trim())
     const orderNumber = cell(columns.order).replace(/^#\s*/, '')
     const trackingNumber = cell(columns.tracking)
-    if (orderNumber === '' && trackingNumber === '') continue
+    if (orderNumber === '' && trackingNumber === '') {
+      // A row of other cells only (a voided label, a note) is a row the person sees: named.
+      if (record.fields.every((field) => field.value.trim() === '')) emptyRows += 1
+      else
+        problems.push({
+          line: record.line,
+          column: title(columns.order),
+          message: 'no order number and no tracking number',
+        })
+      continue
+    }
     if (trackingNumber === '') {
       problems.push({
         line: record.line,
@@ -170,5 +186,5 @@ export function readTrackingFile(
       easyPostCarrier(cell(columns.carrier)) ?? carrierOfService(cell(columns.service))
     rows.push({ line: record.line, orderNumber, carrier, trackingNumber })
   }
-  return { format: chosen, rows, problems }
+  return { format: chosen, rows, problems, emptyRows }
 }

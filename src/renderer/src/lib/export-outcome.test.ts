@@ -21,7 +21,11 @@ describe('outcomeNotice', () => {
       'Packing slips sent to the printer.',
     )
     expect(
-      outcomeNotice({ status: 'done', kind: 'labelsPdf', value: { path: '/l.pdf' } })?.text,
+      outcomeNotice({
+        status: 'done',
+        kind: 'labelsPdf',
+        value: { path: '/l.pdf', savedPdfId: 1, orders: 3 },
+      })?.text,
     ).toBe('Saved the labels to /l.pdf')
   })
 

@@ -1,4 +1,4 @@
-import type { CsvExportResult, ExcelExportResult, SlipsSaved } from '@shared/ipc'
+import type { CsvExportResult, ExcelExportResult, LabelsPdfSaved, SlipsSaved } from '@shared/ipc'
 import { plural } from '@shared/format/counts'
 
 /** The answer of each "Print & export" button's call when it went through. */
@@ -6,7 +6,7 @@ export interface ActionValues {
   excel: ExcelExportResult
   csv: CsvExportResult
   labels: { printed: boolean }
-  labelsPdf: { path: string }
+  labelsPdf: LabelsPdfSaved
   slips: { printed: boolean }
   slipsPdf: SlipsSaved
 }
@@ -79,4 +79,23 @@ function doneText(done: Done<ActionKind>): string {
       return `Saved ${plural(slips, 'packing slip')} in ${files.length} files to ${folder}`
     }
   }
+}
+
+const DOCUMENT_WORDS = { labels: 'labels', slips: 'packing slips' } as const
+
+/** Under a PDF just saved: it is not printed until the person says so. */
+export function unprintedPdfText(pdf: { document: 'labels' | 'slips'; orders: number }): string {
+  return (
+    `The ${DOCUMENT_WORDS[pdf.document]} of ${plural(pdf.orders, 'order')} are saved, not ` +
+    'printed: once they are on paper, mark them printed so Progress and the files count them.'
+  )
+}
+
+/** "Labels of 57 orders marked as printed." */
+export function markedPrintedText(result: {
+  document: 'labels' | 'slips'
+  orders: number
+}): string {
+  const words = DOCUMENT_WORDS[result.document]
+  return `${words[0]!.toUpperCase()}${words.slice(1)} of ${plural(result.orders, 'order')} marked as printed.`
 }

@@ -77,14 +77,20 @@ export function importButtonLabel(matched: number): string {
 }
 
 /** What the person reads after an import went through. */
-export function importResultText(result: { added: number; unchanged: number }): string {
+export function importResultText(result: {
+  added: number
+  unchanged: number
+  leftApart?: number
+}): string {
   const added =
     result.added === 0
       ? 'No tracking number added'
       : `${plural(result.added, 'tracking number')} added`
-  return result.unchanged === 0
-    ? `${added}.`
-    : `${added}; ${formatCount(result.unchanged)} already stored.`
+  const parts = [
+    result.unchanged > 0 ? `${formatCount(result.unchanged)} already stored` : null,
+    result.leftApart ? `${formatCount(result.leftApart)} left apart, not written` : null,
+  ].filter((part) => part !== null)
+  return parts.length === 0 ? `${added}.` : `${added}; ${parts.join('; ')}.`
 }
 
 /** "lines 4, 9, 12 and 30 more": the lines to look at, without flooding the card. */

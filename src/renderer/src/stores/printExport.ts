@@ -20,6 +20,7 @@ import { useLatestAnswer } from '@renderer/composables/useLatestAnswer'
 import { trackRequest } from '@renderer/lib/track-request'
 import { useOrdersStore } from './orders'
 import { useSlipBatchesStore } from './printExportSlips'
+import { useSavedPdfStore } from './savedPdf'
 import { useSettingsStore } from './settings'
 
 export interface LabelChoices {
@@ -186,10 +187,28 @@ export const usePrintExportStore = defineStore('printExport', () => {
   }
 
   const notPrinted = (value: { printed: boolean }) => !value.printed
+  /** A PDF saved is not printed: it waits for the person's "Mark as printed". */
+  function awaitMarking(
+    document: 'labels' | 'slips',
+    saved: { savedPdfId: number; orders: number },
+  ): void {
+    const campaignId = useOrdersStore().campaignId
+    if (campaignId === null) return
+    useSavedPdfStore().remember({
+      campaignId,
+      document,
+      savedPdfId: saved.savedPdfId,
+      orders: saved.orders,
+    })
+  }
   const exportExcel = () => act('excel', (r) => api().exportExcel(r))
   const exportCsv = () => act('csv', (r) => api().exportCsv({ ...r, format: csvFormat.value }))
   const printLabels = () => act('labels', (r) => api().printLabels(labelsRequest(r)), notPrinted)
-  const saveLabelsPdf = () => act('labelsPdf', (r) => api().saveLabelsPdf(labelsRequest(r)))
+  const saveLabelsPdf = async () => {
+    const outcome = await act('labelsPdf', (r) => api().saveLabelsPdf(labelsRequest(r)))
+    if (outcome.status === 'done') awaitMarking('labels', outcome.value)
+    return outcome
+  }
   /** The batch picked under "Print" (the first unless another is chosen). */
   const printSlips = () => {
     const slips = useSlipBatchesStore()
@@ -201,11 +220,14 @@ export const usePrintExportStore = defineStore('printExport', () => {
     )
   }
   /** Every batch, one file each, with progress and cancel (stores/printExportSlips). */
-  const saveSlipsPdf = () => {
+  const saveSlipsPdf = async () => {
     const slips = useSlipBatchesStore()
-    return slips.whileSaving(() =>
+    const outcome = await slips.whileSaving(() =>
       act('slipsPdf', (r) => api().saveSlipsPdf(slips.request(r, slipPaper.value))),
     )
+    if (outcome.status === 'done')
+      awaitMarking('slips', { ...outcome.value, orders: outcome.value.slips })
+    return outcome
   }
 
   // A failure, the checks and the previews are about the selection they were asked for: another

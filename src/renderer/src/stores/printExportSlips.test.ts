@@ -118,6 +118,7 @@ describe('useSlipBatchesStore', () => {
       files: Array.from({ length: 8 }, (_, i) => `/home/ship/tidepool-slips-00${i + 1}-of-008.pdf`),
       slips: 3697,
       pages: 3700,
+      savedPdfId: 4,
     }
     expect(outcomeNotice({ status: 'done', kind: 'slipsPdf', value })?.text).toBe(
       'Saved 3,697 packing slips in 8 files to /home/ship',

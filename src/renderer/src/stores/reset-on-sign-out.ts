@@ -6,6 +6,7 @@ import { useNavigationStore } from './navigation'
 import { useOrdersStore } from './orders'
 import { usePackStationStore } from './packStation'
 import { useProblemsStore } from './problems'
+import { useSavedPdfStore } from './savedPdf'
 import { useShrinkStore } from './shrink'
 import { useSignupsStore } from './signups'
 import { useTrackingFilesStore } from './trackingFiles'
@@ -29,4 +30,5 @@ export function resetStoresOnSignOut(): void {
   usePackStationStore().close()
   void useFloorProgressStore().load(null)
   useTrackingFilesStore().forCampaign(null)
+  useSavedPdfStore().reset()
 }

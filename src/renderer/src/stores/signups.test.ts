@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { fakeBridge, NOW } from '@renderer/test-utils/fakeBridge'
+import { fail, fakeBridge, NOW } from '@renderer/test-utils/fakeBridge'
 import { useCampaignsStore } from './campaigns'
 import { useSignupsStore } from './signups'
 
@@ -36,5 +36,20 @@ describe('useSignupsStore', () => {
     const fake = fakeBridge()
     await useSignupsStore().load()
     expect(fake.calls.signups).not.toHaveBeenCalled()
+  })
+
+  it('exports the current campaign to a file; a cancel answers null, a failure keeps main’s words', async () => {
+    let answer: () => unknown = () => ({ path: '/x/s.csv', signups: 3 })
+    const fake = fakeBridge({ exportSignups: () => answer() as { path: string; signups: number } })
+    useCampaignsStore().open(1001)
+    const store = useSignupsStore()
+    await expect(store.exportFile('xlsx')).resolves.toEqual({ path: '/x/s.csv', signups: 3 })
+    expect(fake.calls.exportSignups).toHaveBeenCalledWith({ campaignId: 1001, format: 'xlsx' })
+    answer = () => null
+    await expect(store.exportFile('csv')).resolves.toBeNull()
+    answer = () => fail('export_unwritable', 'Cannot write in /x (permission denied).')
+    await expect(store.exportFile('csv')).resolves.toBeNull()
+    expect(store.exportError).toBe('Cannot write in /x (permission denied).')
+    expect(store.exporting).toBeNull()
   })
 })

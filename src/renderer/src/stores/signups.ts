@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { SignupsResult } from '@shared/ipc'
+import type { SignupsExportResult, SignupsFileFormat, SignupsResult } from '@shared/ipc'
 import { api, SIGN_IN_REQUIRED } from '@renderer/api'
 import { trackRequest } from '@renderer/lib/track-request'
 import { useCampaignsStore } from './campaigns'
@@ -12,6 +12,9 @@ export const useSignupsStore = defineStore('signups', () => {
   const search = ref('')
   const loading = ref(false)
   const error = ref<string | null>(null)
+  /** The file type being saved now, or null. */
+  const exporting = ref<SignupsFileFormat | null>(null)
+  const exportError = ref<string | null>(null)
 
   const signups = computed(() => result.value?.signups ?? [])
   const filtered = computed(() => {
@@ -40,11 +43,39 @@ export const useSignupsStore = defineStore('signups', () => {
     })
   }
 
+  /** Every sign-up to a file the person picks; null when they cancelled the dialog. */
+  async function exportFile(format: SignupsFileFormat): Promise<SignupsExportResult | null> {
+    const campaignId = useCampaignsStore().currentId
+    if (campaignId === null || exporting.value !== null) return null
+    exporting.value = format
+    try {
+      const outcome = await trackRequest(() => api().exportSignups({ campaignId, format }), {
+        error: exportError,
+      })
+      return outcome.ok ? outcome.value : null
+    } finally {
+      exporting.value = null
+    }
+  }
+
   function reset(): void {
     result.value = null
     search.value = ''
     error.value = null
+    exportError.value = null
   }
 
-  return { result, signups, filtered, search, loading, error, load, reset }
+  return {
+    result,
+    signups,
+    filtered,
+    search,
+    loading,
+    error,
+    exporting,
+    exportError,
+    load,
+    exportFile,
+    reset,
+  }
 })

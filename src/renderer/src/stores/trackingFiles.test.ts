@@ -20,7 +20,7 @@ describe('useTrackingFilesStore', () => {
   it('previews the picked file as base64 with the chosen format, writes that preview, refreshes progress', async () => {
     const bridge = fakeBridge({
       previewTracking: () => trackingPreview(),
-      importTracking: () => ({ added: 6, unchanged: 0 }),
+      importTracking: () => ({ added: 6, unchanged: 0, leftApart: 2 }),
       floorProgress: () => PROGRESS,
     })
     const store = useTrackingFilesStore()
@@ -37,10 +37,37 @@ describe('useTrackingFilesStore', () => {
     expect(bridge.calls.importTracking).not.toHaveBeenCalled()
 
     await store.importPreview()
-    expect(bridge.calls.importTracking).toHaveBeenCalledWith({ campaignId: 1001, previewId: 3 })
-    expect(store.imported).toEqual({ added: 6, unchanged: 0 })
+    // Nothing ticked: the held rows stay apart.
+    expect(bridge.calls.importTracking).toHaveBeenCalledWith({
+      campaignId: 1001,
+      previewId: 3,
+      include: [],
+    })
+    expect(store.imported).toEqual({ added: 6, unchanged: 0, leftApart: 2 })
     expect(store.preview).toBeNull()
     expect(useFloorProgressStore().progress).toEqual(PROGRESS)
+  })
+
+  it('writes the held rows of the reasons ticked for this preview, and forgets them for the next', async () => {
+    const bridge = fakeBridge({
+      previewTracking: () => trackingPreview(),
+      importTracking: () => ({ added: 8, unchanged: 0, leftApart: 0 }),
+      floorProgress: () => PROGRESS,
+    })
+    const store = useTrackingFilesStore()
+    store.forCampaign(1001)
+    await store.previewFile(csvFile())
+    store.include = ['not-packed']
+    await store.importPreview()
+    expect(bridge.calls.importTracking).toHaveBeenCalledWith({
+      campaignId: 1001,
+      previewId: 3,
+      include: ['not-packed'],
+    })
+    expect(store.include).toEqual([])
+    store.include = ['stopped']
+    await store.previewFile(csvFile())
+    expect(store.include).toEqual([])
   })
 
   it('lets the header decide on Automatic, and shows main’s message for a file that is no export', async () => {

@@ -7,6 +7,7 @@ import type {
   TrackingImportResult,
   TrackingPreviewView,
 } from '@shared/ipc'
+import type { TrackingHoldReason } from '@shared/floor/tracking-holds'
 import { api } from '@renderer/api'
 import { trackRequest } from '@renderer/lib/track-request'
 import { readPickedFile } from '@renderer/lib/progress-file'
@@ -63,6 +64,8 @@ export const useTrackingFilesStore = defineStore('trackingFiles', () => {
   const previewing = ref(false)
   const importing = ref(false)
   const filling = ref(false)
+  /** Reasons of the held rows the person ticked in this preview: written with the matched. */
+  const include = ref<TrackingHoldReason[]>([])
   // Shallow: a preview is replaced whole, never mutated, so Vue need not proxy its rows.
   const results = shallowReactive(campaignResults())
   const { preview, imported, importError, fillReport, fillError } = toRefs(results)
@@ -79,6 +82,7 @@ export const useTrackingFilesStore = defineStore('trackingFiles', () => {
     if (id === null) return
     preview.value = null
     imported.value = null
+    include.value = []
     const chosen = format.value === 'auto' ? {} : { format: format.value }
     await sendPickedFile(
       file,
@@ -93,18 +97,21 @@ export const useTrackingFilesStore = defineStore('trackingFiles', () => {
   function cancelPreview(): void {
     preview.value = null
     importError.value = null
+    include.value = []
   }
 
   async function importPreview(): Promise<void> {
     const id = campaignId.value
     const shown = preview.value
     if (id === null || shown === null || importing.value) return
+    const reasons = [...include.value]
     const outcome = await trackRequest(
-      () => api().importTracking({ campaignId: id, previewId: shown.previewId }),
+      () => api().importTracking({ campaignId: id, previewId: shown.previewId, include: reasons }),
       { busy: importing, error: importError, apply: (answer) => (imported.value = answer) },
     )
     // Written, or gone (too old): either way this preview cannot be written again.
     preview.value = null
+    include.value = []
     if (outcome.ok) await useFloorProgressStore().load(id)
   }
 
@@ -123,6 +130,7 @@ export const useTrackingFilesStore = defineStore('trackingFiles', () => {
   return {
     campaignId,
     format,
+    include,
     preview,
     previewing,
     importing,

@@ -47,6 +47,18 @@ describe('SignupsView', () => {
     expect(wrapper.text()).not.toContain('Offline copy from')
   })
 
+  it('exports every sign-up as CSV or Excel, and says where main saved it', async () => {
+    const { store } = setup()
+    vi.mocked(store.exportFile).mockResolvedValue({ path: '/x/tidepool-signups.csv', signups: 75 })
+    await flushPromises()
+    buttonByName('Export CSV').click()
+    await flushPromises()
+    expect(store.exportFile).toHaveBeenCalledWith('csv')
+    expect(document.body.textContent).toContain('Saved 75 sign-ups to /x/tidepool-signups.csv')
+    buttonByName('Export Excel').click()
+    expect(store.exportFile).toHaveBeenLastCalledWith('xlsx')
+  })
+
   it('Refresh asks the API again; an offline answer says where it came from', async () => {
     const { wrapper, store } = setup(true)
     buttonByName('Refresh').click()

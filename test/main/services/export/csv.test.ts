@@ -5,6 +5,8 @@ import { parse } from 'csv-parse/sync'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Cancelled, PerkPackError } from '../../../../src/main/services/perkpack-errors'
 import { SHIPPER_CSV_COLUMNS, writeShipperCsv } from '../../../../src/main/services/export/csv'
+import { readTrackingFile } from '../../../../src/main/services/floor/tracking-file'
+import { previewTracking } from '../../../../src/main/services/floor/tracking-import'
 import type { ShipperCsvFormat } from '../../../../src/shared/ipc'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import type {
@@ -96,7 +98,7 @@ function contribution(
 // ---- oracle: what each row must say, built from the API fields without the code under test ----
 
 const GENERIC_HEADERS = [
-  'order id',
+  'order_id',
   'ship_name',
   'ship_address_1',
   'ship_address_2',
@@ -137,7 +139,30 @@ const SHIPSTATION_HEADERS = [
   'Custom Field 3',
 ]
 
+const PIRATESHIP_HEADERS = [
+  'Order ID',
+  'Name',
+  'Address Line 1',
+  'Address Line 2',
+  'City',
+  'State',
+  'Zip Code',
+  'Country',
+  'Phone',
+  'Email',
+  'Rubber Stamp 1',
+  'Rubber Stamp 2',
+]
+
+const HEADERS: Record<ShipperCsvFormat, string[]> = {
+  generic: GENERIC_HEADERS,
+  shipstation: SHIPSTATION_HEADERS,
+  pirateship: PIRATESHIP_HEADERS,
+}
+
 type Field =
+  | 'label'
+  | 'items'
   | 'number'
   | 'id'
   | 'date'
@@ -199,6 +224,20 @@ const FIELDS: Record<ShipperCsvFormat, Field[]> = {
     'floor',
     'tracking',
   ],
+  pirateship: [
+    'number',
+    'name',
+    'a1',
+    'a2',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'phone',
+    'email',
+    'label',
+    'items',
+  ],
 }
 
 /** Raw (not neutralised) cells, one array per line item, in file order. */
@@ -222,8 +261,12 @@ function expectedRows(rows: readonly CampaignContribution[], format: ShipperCsvF
     const lines = ships(row) && hasStreet(row) ? parcelLines(row) : []
     const s = row.order.shipping
     const t = (v: string | null | undefined) => (v ?? '').trim()
-    for (const line of lines) {
+    // Pirate Ship makes a label per row: one row per order, its lines summed up.
+    const items = lines.map((line) => `${line.quantity}x ${line.skuCode}`).join(', ')
+    for (const line of format === 'pirateship' ? lines.slice(0, 1) : lines) {
       const values: Record<Field, string> = {
+        label: `#${row.order.sequence_number}`,
+        items,
         number: String(row.order.sequence_number),
         id: String(row.order.id),
         date: `${row.created_at?.slice(0, 10)} ${row.created_at?.slice(11, 19)}`,
@@ -277,7 +320,7 @@ function capturedRows(): CampaignContribution[] {
 // ---- tests ---------------------------------------------------------------------------------
 
 describe('writeShipperCsv', () => {
-  it.each(['generic', 'shipstation'] as const)(
+  it.each(['generic', 'shipstation', 'pirateship'] as const)(
     '%s: parsed back with csv-parse, every cell equals the input (after un-neutralising)',
     async (format) => {
       const rows = datasetRows()
@@ -286,7 +329,7 @@ describe('writeShipperCsv', () => {
       const { records } = readCsv(out)
       const expected = expectedRows(rows, format)
 
-      expect(records[0]).toEqual(format === 'generic' ? GENERIC_HEADERS : SHIPSTATION_HEADERS)
+      expect(records[0]).toEqual(HEADERS[format])
       const data = records.slice(1)
       expect(data).toHaveLength(expected.length)
       expect(data).toEqual(expected.map((cells) => cells.map(neutralised)))
@@ -436,6 +479,31 @@ describe('writeShipperCsv', () => {
     expect(records.slice(1).map((r) => [r[0], r[1], r[11], r[14]])).toEqual([
       [seq, '2024-05-01 10:15:30', 'MUG', '1'],
       [seq, '2024-05-01 10:15:30', 'TEE', '1'],
+    ])
+  })
+
+  it("Pirate Ship: one row per order, its lines on the label's rubber stamp, its Order ID read back by tracking import", async () => {
+    const row = contribution([
+      perk(1, [item('MUG'), item('TEE', 1, { Size: 'M' })]),
+      perk(2, [item('TEE', 1, { Size: 'M' }), item('PIN', 3)]),
+    ])
+    const out = path.join(tempDir(), 'pirate.csv')
+    const result = await writeShipperCsv({ contributions: [row], format: 'pirateship', out })
+    const { records } = readCsv(out)
+    const seq = String(row.order.sequence_number)
+    expect(records[0]).toEqual(PIRATESHIP_HEADERS)
+    expect(records.slice(1).map((r) => [r[0], r[10], r[11]])).toEqual([
+      [seq, `#${seq}`, '1x MUG, 3x PIN, 2x TEE'],
+    ])
+    expect(result).toMatchObject({ rows: 1, orders: 1 })
+    // Its shipment export carries the Order ID back with the tracking number.
+    const shipped = readTrackingFile(
+      `Order ID,Tracking Number,Service\n${records[1]![0]},9400111899223856728493,USPS Ground Advantage\n`,
+      'pirate-export.csv',
+    )
+    expect(shipped.format).toBe('pirateship')
+    expect(previewTracking(shipped, [row], new Map()).held).toEqual([
+      expect.objectContaining({ orderId: row.order.id, carrier: 'USPS' }),
     ])
   })
 

@@ -110,7 +110,7 @@ describe('floor columns in the files', () => {
     const records = parse(fs.readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), {
       columns: true,
     }) as Record<string, string>[]
-    const mine = records.filter((r) => r['order id'] === String(rows[0]!.order.id))
+    const mine = records.filter((r) => r['order_id'] === String(rows[0]!.order.id))
     expect(mine.length).toBeGreaterThan(0)
     expect(mine.map((r) => [r.floor_state, r.carrier, r.tracking_number])).toEqual(
       mine.map(() => ['Shipped', 'USPS', `${LONG} 0012`]),

