@@ -174,8 +174,8 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
     expect(selection.length).toBeGreaterThan(0)
     const counts = countShipments(selection)
 
-    const view = workspace.match(viewFilter)
-    const viewUnits: Units = view.pickList.map((r) => [
+    const view = workspace.pickList(workspace.match(viewFilter))
+    const viewUnits: Units = view.rows.map((r) => [
       `${r.sku_code} · ${describeChoices(r.choices)}`,
       r.quantity,
     ])
@@ -199,10 +199,10 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
 
     expect(sheetUnits).toEqual(viewUnits)
     expect(printedUnits).toEqual(viewUnits)
-    expect(view.pickListTotals.orders).toBe(counts.ships)
+    expect(view.totals.orders).toBe(counts.ships)
     expect(printed.orders).toBe(counts.ships)
-    expect(view.pickListTotals.units).toBe(printed.units)
-    expect(view.pickListLeftOut).toEqual({
+    expect(view.totals.units).toBe(printed.units)
+    expect(view.leftOut).toEqual({
       nothingToShip: counts.nothingToShip,
       noAddress: counts.noAddress,
     })

@@ -163,7 +163,14 @@ export const IPC_CHANNELS = {
   'orders:open': { method: 'openOrders', args: campaign, result: returns<OrdersSnapshot>() },
   'orders:query': {
     method: 'queryOrders',
-    args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, filter: ordersFilterSchema })]),
+    args: z.tuple([
+      z.strictObject({
+        campaignId: campaignIdSchema,
+        filter: ordersFilterSchema,
+        /** False: no pick list (the Orders view shows none, and it is most of a query's time). */
+        pickList: z.boolean({ error: 'Pick list must be true or false.' }).optional(),
+      }),
+    ]),
     result: returns<OrdersQueryResult>(),
   },
   /**

@@ -9,10 +9,13 @@ import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
 import type {
   LeftOutCounts,
+  MatchedField,
   PerkGroup,
+  PerkOverlap,
   PickListRow,
   PickListTotals,
   StatusCount,
+  VariantGroup,
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { SnapshotSource } from '../dashboard/snapshot-source'
@@ -187,6 +190,17 @@ export interface OrderRow {
   floor: FloorStage
   station: string | null
   packedAt: string | null
+  /**
+   * With a search: the order's fields its terms were found in (a SKU, a choice, the city), so
+   * that a match outside the columns shown is still on screen.
+   */
+  matched?: MatchedField[]
+}
+
+/** How many orders of a snapshot ship to a country, as the API spells it. */
+export interface CountryCount {
+  country: string
+  count: number
 }
 
 export interface OrdersSnapshot {
@@ -198,6 +212,8 @@ export interface OrdersSnapshot {
    * sent that PerkPack does not know (shown as sent, selectable in the status filter).
    */
   statuses: StatusCount[]
+  /** Orders per country of `countries`, in its order: the country filter's counts. */
+  countryCounts: CountryCount[]
 }
 
 export interface OrdersQueryResult {
@@ -222,6 +238,15 @@ export interface OrdersQueryResult {
   pickListLeftOut: LeftOutCounts
   /** Packed orders of the campaign the last sync turned refunded, on hold or unprocessable. */
   packedButStopped: number
+  /** Each SKU variant over every perk holding it, under the tree's filter (not the nodes). */
+  skus: VariantGroup[]
+  /** Orders under the tree holding several perks, by how many: why perk counts add up to more. */
+  perkOverlap: PerkOverlap[]
+  /**
+   * False when the query asked for no pick list (`pickList: false`): the three pick-list
+   * fields above are then empty, not the selection's.
+   */
+  hasPickList: boolean
 }
 
 /** A pick list saved as PDF: where, and what it holds (only the orders that ship). */

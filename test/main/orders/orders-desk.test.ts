@@ -207,6 +207,17 @@ describe('sync and orders', () => {
         JSON.stringify(l.choices) === JSON.stringify(variant.choices),
     )
     expect(line?.perks.find((p) => p.perk_id === perk.perkId)?.quantity).toBe(variant.quantity)
+    // The Orders view asks without a pick list: the same orders and tree, no list built.
+    const bare = await app.value('orders:query', {
+      campaignId,
+      filter: { statuses: [], perkId: perk.perkId },
+      pickList: false,
+    })
+    expect(bare).toMatchObject({ count: byPerk.count, tree, hasPickList: false, pickList: [] })
+    expect(byPerk.hasPickList).toBe(true)
+    // Orders holding two perks are counted under both: the answer says how many there are.
+    const extra = byPerk.perkOverlap.reduce((n, o) => n + o.orders * (o.perks - 1), 0)
+    expect(tree.reduce((n, p) => n + p.orderCount, 0)).toBe(totals.orders + extra)
     const noPerk = tree.find((p) => p.perkId === null)
     expect(noPerk?.orderCount ?? 0).toBeGreaterThan(0)
     const none = await app.value('orders:query', {

@@ -151,6 +151,7 @@ function defaults(): Partial<FakeHandlers> {
       campaign: campaignSummary({ campaignId, count: 0 }),
       countries: [],
       statuses: [],
+      countryCounts: [],
     }),
     queryOrders: () => ({
       resultId: 1,
@@ -162,6 +163,9 @@ function defaults(): Partial<FakeHandlers> {
       pickListTotals: { orders: 0, units: 0, variants: 0 },
       pickListLeftOut: { nothingToShip: 0, noAddress: 0 },
       packedButStopped: 0,
+      skus: [],
+      perkOverlap: [],
+      hasPickList: true,
     }),
     orderRows: () => [],
     orderDetail: () => fail('not_found', 'That order is not in the offline copy.'),
