@@ -213,10 +213,10 @@ export class OrdersDesk {
   }
 
   /**
-   * The orders of `filter`, their first rows, the tree, and the pick list unless `pickList` is
-   * false (the Orders view shows none; building it is most of a query's time).
+   * The orders of `filter`, their first rows, the tree, and with `pickList` the pick list (the
+   * Orders view shows none, and building it is most of a query's time).
    */
-  query(campaignId: number, filter: OrdersFilter, pickList = true): OrdersQueryResult {
+  query(campaignId: number, filter: OrdersFilter, pickList = false): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
     const match = workspace.match(this.narrowByFloor(workspace, filter))
     const { rows } = match

@@ -229,7 +229,7 @@ export interface OrdersQueryResult {
   totals: PickListTotals
   /**
    * The pick list of the orders matching the whole filter (incl. the node) that ship, as printed:
-   * items of digital perks left off.
+   * items of digital perks left off. Only when asked for: see `hasPickList`.
    */
   pickList: PickListRow[]
   /** `orders`: the orders that ship. */
@@ -243,8 +243,8 @@ export interface OrdersQueryResult {
   /** Orders under the tree holding several perks, by how many: why perk counts add up to more. */
   perkOverlap: PerkOverlap[]
   /**
-   * False when the query asked for no pick list (`pickList: false`): the three pick-list
-   * fields above are then empty, not the selection's.
+   * Whether the query asked for the pick list (`pickList: true`); without it the three
+   * pick-list fields above are empty, not the selection's.
    */
   hasPickList: boolean
 }

@@ -158,6 +158,7 @@ describe('sync and orders', () => {
     const { tree, pickList, totals } = await app.value('orders:query', {
       campaignId,
       filter: { statuses: [] },
+      pickList: true,
     })
     expect(tree.length).toBeGreaterThan(1)
 
@@ -188,6 +189,7 @@ describe('sync and orders', () => {
     const byPerk = await app.value('orders:query', {
       campaignId,
       filter: { statuses: [], perkId: perk.perkId },
+      pickList: true,
     })
     expect(byPerk.count).toBe(perk.orderCount)
     expect(byPerk.tree).toEqual(tree)
@@ -195,6 +197,7 @@ describe('sync and orders', () => {
     const byVariant = await app.value('orders:query', {
       campaignId,
       filter: { statuses: [], perkId: perk.perkId, variant: variant.key },
+      pickList: true,
     })
     expect(byVariant.count).toBe(variant.orderCount)
     // The pick list follows the node: its orders are the node's, the tree stays whole.
@@ -211,7 +214,6 @@ describe('sync and orders', () => {
     const bare = await app.value('orders:query', {
       campaignId,
       filter: { statuses: [], perkId: perk.perkId },
-      pickList: false,
     })
     expect(bare).toMatchObject({ count: byPerk.count, tree, hasPickList: false, pickList: [] })
     expect(byPerk.hasPickList).toBe(true)
