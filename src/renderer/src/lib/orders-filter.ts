@@ -43,21 +43,27 @@ export function ordersFilter(
   return { ...filter, ...nodesFilter(typeof nodeKeys === 'string' ? [nodeKeys] : nodeKeys) }
 }
 
+function sameList<T>(was: readonly T[], next: readonly T[]): boolean {
+  return was.length === next.length && was.every((item, i) => item === next[i])
+}
+
 /**
- * `next` as the toolbar keeps it: the very same status list when unchanged, so the status picker
- * keeps its tags as they are laid out.
+ * `next` as the toolbar keeps it: the very same status and floor lists when unchanged, so their
+ * pickers keep their tags as they are laid out (a new list makes a picker measure its tags again,
+ * a forced layout on every keystroke of a search).
  */
 export function nextToolbar(
   current: OrdersFilterValue,
   next: OrdersFilterValue,
 ): OrdersFilterValue {
-  const was = current.statuses
-  const same = was.length === next.statuses.length && was.every((s, i) => s === next.statuses[i])
+  const statuses = current.statuses
+  const floor = current.floor ?? []
+  const nextFloor = next.floor ?? []
   return {
-    statuses: same ? was : [...next.statuses],
+    statuses: sameList(statuses, next.statuses) ? statuses : [...next.statuses],
     search: next.search,
     country: next.country,
-    floor: [...(next.floor ?? [])],
+    floor: sameList(floor, nextFloor) ? floor : [...nextFloor],
   }
 }
 
