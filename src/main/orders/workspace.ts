@@ -1,11 +1,9 @@
 import type { CampaignContribution, Perk } from '../../shared/api/schemas'
 import {
   DEFAULT_STATUSES,
-  acrossPerks,
   countStatuses,
   createOrderIndex,
   filterContributions,
-  groupByPerk,
   leftOutCounts,
   markOrdersContiguous,
   parseSearch,
@@ -25,6 +23,7 @@ import type {
   VariantGroup,
 } from '../../shared/fulfillment'
 import type { CountryCount, OrderRow, OrdersFilter } from '../../shared/ipc'
+import { OrderShapes } from './order-shapes'
 import { toOrderRow, withMatches } from './order-row'
 import type { ViewRow } from './view-row'
 
@@ -102,6 +101,8 @@ export class OrdersWorkspace {
   private contiguous: boolean | null = null
   private stopped: readonly ViewRow[] | null = null
   private readonly aggregates = new Recent<Match>(KEPT_ANSWERS)
+  /** The tree of an answer, counted per distinct set of perks. */
+  private readonly shapes = new OrderShapes()
   private readonly matches = new Recent<Match>(KEPT_ANSWERS)
   /** Pick lists by the rows they are of: a filter without a node shares its tree's rows. */
   private readonly pickLists = new WeakMap<readonly ViewRow[], PickListAnswer>()
@@ -200,8 +201,7 @@ export class OrdersWorkspace {
       const wanted = new Set(filter.ids)
       rows = this.ordered(rows.filter((row) => wanted.has(row.id)))
     }
-    const tree = groupByPerk(asContributions(rows))
-    const across = acrossPerks(asContributions(rows), tree)
+    const { tree, across } = this.shapes.tree(asContributions(rows))
     return this.aggregates.set(key, {
       rows,
       tree,

@@ -76,6 +76,8 @@ function spreadOf(rows: readonly CampaignContribution[]): {
 export function acrossPerks(
   rows: readonly CampaignContribution[],
   tree: readonly PerkGroup[],
+  /** As PerkTally.add's: row `r` stands for `weights[r]` orders alike. */
+  weights?: ArrayLike<number>,
 ): AcrossPerks {
   const byKey = new Map<string, VariantGroup>()
   for (const perk of tree) {
@@ -89,7 +91,8 @@ export function acrossPerks(
     }
   }
   const overlap = new Map<number, number>()
-  const input = withOrdersContiguous(rows)
+  // Weighted rows are one per order already (PerkTally.add): nothing to regroup.
+  const input = weights === undefined ? withOrdersContiguous(rows) : rows
   for (let i = 0; i < input.length;) {
     const orderId = (input[i] as CampaignContribution).order.id
     let end = i + 1
@@ -99,11 +102,12 @@ export function acrossPerks(
       end++
     }
     if (entries >= 2) {
+      const weight = weights === undefined ? 1 : (weights[i] as number)
       const spread = spreadOf(input.slice(i, end))
-      if (spread.perks >= 2) overlap.set(spread.perks, (overlap.get(spread.perks) ?? 0) + 1)
+      if (spread.perks >= 2) overlap.set(spread.perks, (overlap.get(spread.perks) ?? 0) + weight)
       for (const [key, times] of spread.extra) {
         const group = byKey.get(key)
-        if (group) group.orderCount -= times
+        if (group) group.orderCount -= times * weight
       }
     }
     i = end

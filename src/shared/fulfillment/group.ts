@@ -91,15 +91,20 @@ export class PerkTally {
    */
   private readonly resolved = new Map<object, { acc: PerkAcc; variants: VariantAcc[] }>()
 
-  add(input: readonly CampaignContribution[]): void {
+  /**
+   * `weights[r]`, when given, counts row `r` as that many orders alike (each order's perks in
+   * one row, every order id once): a view tallies each distinct set of perks once (order-shapes).
+   */
+  add(input: readonly CampaignContribution[], weights?: ArrayLike<number>): void {
     for (let r = 0; r < input.length; r++) {
+      const weight = weights === undefined ? 1 : (weights[r] as number)
       const order = (input[r] as CampaignContribution).order
       const orderId = order.id
       const orderPerks = order.perks
       if (orderPerks.length === 0) {
         const noPerk = (this.noPerk ??= newPerkAcc(null, NO_PERK_LABEL))
         if (noPerk.lastOrderId !== orderId) {
-          noPerk.orderCount++
+          noPerk.orderCount += weight
           noPerk.lastOrderId = orderId
         }
         continue
@@ -109,15 +114,15 @@ export class PerkTally {
         const { acc, variants } = this.resolve(perk)
         // Same perk twice in one order: one order, but both copies' units.
         if (acc.lastOrderId !== orderId) {
-          acc.orderCount++
+          acc.orderCount += weight
           acc.lastOrderId = orderId
         }
         const items = perk.items
         for (let i = 0; i < items.length; i++) {
           const variant = variants[i] as VariantAcc
-          const quantity = (items[i] as (typeof items)[number]).quantity
+          const quantity = (items[i] as (typeof items)[number]).quantity * weight
           if (variant.lastOrderId !== orderId) {
-            variant.orderCount++
+            variant.orderCount += weight
             variant.lastOrderId = orderId
           }
           variant.quantity += quantity
