@@ -2,12 +2,16 @@ import { selectedNodes } from '@shared/fulfillment'
 import type { NodeFilter, PerkGroup } from '@shared/fulfillment'
 import { skuCodeOfKey } from '@shared/fulfillment/variant'
 import type { OrdersFilter } from '@shared/ipc'
-import { ALL_ORDERS_PART, countryPart, perkPart, statusPart } from '@shared/export/selection-text'
+import {
+  ALL_ORDERS_PART,
+  countryPart,
+  partText,
+  perkPart,
+  statusPart,
+} from '@shared/export/selection-text'
 import type { SelectionPart } from '@shared/export/selection-text'
 import { plural } from '@shared/format/counts'
 import { variantText } from './perk-labels'
-
-import { partText } from '@shared/export/selection-text'
 
 export type { SelectionPart } from '@shared/export/selection-text'
 export { partText, selectionText } from '@shared/export/selection-text'
