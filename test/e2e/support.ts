@@ -103,13 +103,14 @@ export async function themedScreenshots(
   page: Page,
   name: string,
   restore = { width: 1280, height: 800 },
+  sizes: ReadonlyArray<readonly [number, number]> = [
+    [1280, 720],
+    [1440, 900],
+  ],
 ): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
-    for (const [width, height] of [
-      [1280, 720],
-      [1440, 900],
-    ] as const) {
+    for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height })
       await screenshot(page, `${name}-${scheme}-${width}x${height}`)
     }

@@ -13,6 +13,9 @@ interface TreeNode {
   depth: number
 }
 
+/** The heading of the variants over every perk: not a perk, and closed unless opened. */
+export const EVERY_PERK_GROUP = 'SKUs in all perks'
+
 /** The perk tree as drawn: each node's label and counts, and how far it is indented. */
 async function readTree(page: Page): Promise<TreeNode[]> {
   const texts = page
@@ -23,7 +26,10 @@ async function readTree(page: Page): Promise<TreeNode[]> {
   for (let i = 0; i < n; i++) {
     const text = texts.nth(i)
     const box = await text.boundingBox()
-    raw.push({ text: (await text.innerText()).trim(), x: box?.x ?? 0 })
+    const label = (await text.innerText()).trim()
+    // The perks end where that group starts.
+    if (label === EVERY_PERK_GROUP) break
+    raw.push({ text: label, x: box?.x ?? 0 })
   }
   const left = Math.min(...raw.map((r) => r.x))
   return raw.map(({ text, x }) => {

@@ -261,13 +261,13 @@ describe('names in other scripts on a machine without their fonts', () => {
     await until(async () => (await page.locator('.order-row').count()) > 10)
     await fontsSettled(page)
     // No search in between: these rows were laid out while their subsets were still loading.
-    const backers = await page.locator('.order-row .orders-cell--backer').allInnerTexts()
+    const backers = await page.locator('.order-row .orders-cell--backer .cell-text').allInnerTexts()
     const cjk = backers.filter((name) => /\p{Script=Hangul}|\p{Script=Han}/u.test(name))
     expect(cjk.length, backers.join(', ')).toBeGreaterThan(0)
     // DejaVu may draw a name's spaces, never its Han or Hangul letters.
     const inBoxes: string[] = []
     for (const name of cjk) {
-      const fonts = await fontsDrawing(page, '.order-row .orders-cell--backer', name)
+      const fonts = await fontsDrawing(page, '.order-row .orders-cell--backer .cell-text', name)
       const bySystem = fonts.filter((font) => !font.isCustomFont)
       const others = [...name].filter((c) => !/\p{Script=Hangul}|\p{Script=Han}/u.test(c))
       if (bySystem.reduce((n, font) => n + font.glyphCount, 0) > others.length) inBoxes.push(name)

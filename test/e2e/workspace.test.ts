@@ -331,7 +331,7 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     const focused = app.page.locator('[role="row"]:focus')
     await expect.poll(() => focused.getAttribute('aria-rowindex')).toBe(String(shown.length + 1))
     await expect.poll(() => focused.getAttribute('data-order-id')).toBe(String(shown.at(-1)!.id))
-    const scroller = table.locator('.v-vl')
+    const scroller = table.locator('.orders-body')
     const bottom = await scroller.evaluate((el) => el.scrollTop)
     await app.page.keyboard.press('ArrowUp')
     await expect.poll(() => focused.getAttribute('data-order-id')).toBe(String(shown.at(-2)!.id))

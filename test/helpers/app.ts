@@ -189,7 +189,7 @@ export async function queryAll(
   campaignId: number,
   filter: OrdersFilter,
 ): Promise<OrdersQueryResult & { all: OrderRow[] }> {
-  const result = await app.value('orders:query', { campaignId, filter })
+  const result = await app.value('orders:query', { campaignId, filter, pickList: true })
   const all = [...result.rows]
   while (all.length < result.count) {
     const page = await app.value('orders:rows', {

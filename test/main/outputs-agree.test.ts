@@ -239,14 +239,14 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
     expect(selection.length).toBeGreaterThan(0)
     const counts = countShipments(selection)
 
-    const view = workspace.match(viewFilter)
+    const view = workspace.pickList(workspace.match(viewFilter))
     // The variants, then the items to pick by hand ("no SKU"), as the sheet and paper list them.
     const viewUnits: Units = [
-      ...view.pickList.map((r): [string, string] => [
+      ...view.rows.map((r): [string, string] => [
         `${r.sku_code} · ${describeChoices(r.choices)}`,
         String(r.quantity),
       ]),
-      ...view.pickListByHand.map((r): [string, string] => [
+      ...view.byHand.map((r): [string, string] => [
         `${byHandSkuText(r)} · ${describeChoices(r.choices)}`,
         r.quantity === null ? '?' : String(r.quantity),
       ]),
@@ -274,10 +274,10 @@ describe('the pick list on screen, in Excel and on paper covers the orders that 
 
     expect(sheetUnits).toEqual(viewUnits)
     expect(printedUnits).toEqual(viewUnits)
-    expect(view.pickListTotals.orders).toBe(counts.ships)
+    expect(view.totals.orders).toBe(counts.ships)
     expect(printed.orders).toBe(counts.ships)
-    expect(view.pickListTotals.units).toBe(printed.units)
-    expect(view.pickListLeftOut).toEqual({
+    expect(view.totals.units).toBe(printed.units)
+    expect(view.leftOut).toEqual({
       stopped: counts.stopped,
       nothingToShip: counts.nothingToShip,
       noAddress: counts.noAddress,

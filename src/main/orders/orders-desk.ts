@@ -2,7 +2,7 @@ import type { CampaignContribution, OrderStatusText } from '../../shared/api/sch
 import { floorStage } from '../../shared/floor/order-state'
 import type { OrderFloorState } from '../../shared/floor/order-state'
 import { isStopStatus, packedButStopped } from '../../shared/floor/pack-checks'
-import { DEFAULT_STATUSES } from '../../shared/fulfillment'
+import { DEFAULT_STATUSES, selectedNodes } from '../../shared/fulfillment'
 import { ORDERS_PAGE_SIZE } from '../../shared/ipc'
 import type {
   CampaignSummary,
@@ -60,7 +60,7 @@ export class OrdersDesk {
   /** Query answers by resultId, oldest first. */
   private readonly results = new Map<
     number,
-    { workspace: OrdersWorkspace; rows: readonly ViewRow[] }
+    { workspace: OrdersWorkspace; rows: readonly ViewRow[]; search: string | undefined }
   >()
   private nextResultId = 1
   private warmUpTimer: ReturnType<typeof setTimeout> | null = null
@@ -151,6 +151,7 @@ export class OrdersDesk {
       campaign: campaignSummary(info, this.name, snapshotSource(this.cache(), campaignId)),
       countries: workspace.countries,
       statuses: workspace.statuses,
+      countryCounts: workspace.countryCounts,
     }
   }
 
@@ -202,35 +203,49 @@ export class OrdersDesk {
 
   /** Packed orders the last sync refunded or held: only the stopped orders' records are read. */
   private packedButStoppedCount(workspace: OrdersWorkspace): number {
-    const stopped = workspace.rows.filter((row) => isStopStatus(row.order.status))
+    const stopped = workspace.stoppedRows((row) => isStopStatus(row.order.status))
     if (stopped.length === 0) return 0
     const states = this.floorStates(
       workspace.campaignId,
       stopped.map((row) => row.order.id),
     )
-    return packedButStopped(stopped, states).length
+    // Asked with every query: nothing on the floor yet (or none of these) is the usual answer.
+    let recorded = false
+    for (const state of states.values()) if ((recorded = state !== null)) break
+    return recorded ? packedButStopped(stopped, states).length : 0
   }
 
-  query(campaignId: number, filter: OrdersFilter): OrdersQueryResult {
+  /**
+   * The orders of `filter`, their first rows, the tree, and with `pickList` the pick list (the
+   * Orders view shows none, and building it is most of a query's time).
+   */
+  query(campaignId: number, filter: OrdersFilter, pickList = false): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
     const match = workspace.match(this.narrowByFloor(workspace, filter))
-    const { rows, tree, pickList, totals, pickListTotals, pickListLeftOut } = match
+    const { rows } = match
     const resultId = this.nextResultId++
-    this.results.set(resultId, { workspace, rows })
+    this.results.set(resultId, { workspace, rows, search: filter.search })
     while (this.results.size > MAX_RESULTS) {
       this.results.delete(this.results.keys().next().value as number)
     }
+    const list = pickList ? workspace.pickList(match) : null
     const result: OrdersQueryResult = {
       resultId,
       count: rows.length,
-      rows: this.withFloor(campaignId, workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE)),
-      tree,
-      totals,
-      pickList,
-      pickListTotals,
-      pickListLeftOut,
-      pickListByHand: match.pickListByHand,
+      rows: this.withFloor(
+        campaignId,
+        workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE, filter.search),
+      ),
+      tree: match.tree,
+      totals: match.totals,
+      pickList: list?.rows ?? [],
+      pickListTotals: list?.totals ?? { orders: 0, units: 0, variants: 0 },
+      pickListLeftOut: list?.leftOut ?? { nothingToShip: 0, noAddress: 0 },
+      pickListByHand: list?.byHand ?? [],
       packedButStopped: this.packedButStoppedCount(workspace),
+      skus: match.skus,
+      perkOverlap: match.overlap,
+      hasPickList: list !== null,
     }
     this.scheduleWarmUp(workspace)
     return result
@@ -263,7 +278,10 @@ export class OrdersDesk {
         'The order list changed since it was shown (a sync or newer filters). Run the filter again to see the current orders.',
       )
     }
-    return this.withFloor(campaignId, result.workspace.orderRows(result.rows, offset, limit))
+    return this.withFloor(
+      campaignId,
+      result.workspace.orderRows(result.rows, offset, limit, result.search),
+    )
   }
 
   /**
@@ -277,7 +295,9 @@ export class OrdersDesk {
     const narrow: ContributionQuery = {}
     const statuses: readonly OrderStatusText[] = filter.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses
-    if (typeof filter.perkId === 'number') narrow.perkId = filter.perkId
+    // One perk is read by its index; several nodes, or a variant in any perk, read every row.
+    const [only, ...others] = selectedNodes(filter)
+    if (others.length === 0 && typeof only?.perkId === 'number') narrow.perkId = only.perkId
     const byId = new Map<number, CampaignContribution>()
     if (rows.length > 0) {
       const wanted = new Set(rows.map((row) => row.id))

@@ -5,7 +5,8 @@ export function ordersHandlers(orders: OrdersDesk) {
   return defineHandlers({
     'campaigns:recent': () => orders.recent(),
     'orders:open': ({ campaignId }) => orders.open(campaignId),
-    'orders:query': ({ campaignId, filter }) => orders.query(campaignId, filter),
+    'orders:query': ({ campaignId, filter, pickList }) =>
+      orders.query(campaignId, filter, pickList),
     'orders:rows': (request) => orders.rows(request),
     'orders:detail': ({ campaignId, contributionId }) => orders.detail(campaignId, contributionId),
   })

@@ -1,19 +1,15 @@
-import type { CampaignContribution, Perk, Shipping } from '../../shared/api/schemas'
+import type { CampaignContribution, Perk } from '../../shared/api/schemas'
 import {
   DEFAULT_STATUSES,
-  checkByHandText,
   countStatuses,
   createOrderIndex,
-  describeChoices,
   filterContributions,
-  flaggedItems,
-  flaggedQuantityText,
-  groupByPerk,
-  joinPresent,
   leftOutCounts,
-  orderLines,
-  perkLabels,
+  markOrdersContiguous,
+  parseSearch,
+  selectedNodes,
   shippedPickList,
+  withOrdersContiguous,
 } from '../../shared/fulfillment'
 import type {
   ByHandRow,
@@ -21,59 +17,19 @@ import type {
   LeftOutCounts,
   OrderIndex,
   PerkGroup,
+  PerkOverlap,
   PickListRow,
   PickListTotals,
   StatusCount,
+  VariantGroup,
 } from '../../shared/fulfillment'
-import type { OrderRow, OrdersFilter } from '../../shared/ipc'
+import type { CountryCount, OrderRow, OrdersFilter } from '../../shared/ipc'
+import { OrderShapes } from './order-shapes'
+import { toOrderRow, withMatches } from './order-row'
+import type { ViewRow } from './view-row'
 
-/**
- * What the orders view and the shared fulfillment core read of a contribution. The rest (amount,
- * payment, the rest of the address, ...) stays in the offline cache until the drawer asks for one
- * order: at 100,000 orders, parsing only this is what keeps opening a campaign under a second.
- * The street lines stay: whether an order ships (and so is on the pick list) depends on them.
- */
-export interface ViewRow {
-  id: number
-  created_at?: string | null | undefined
-  contributor_name?: string | null | undefined
-  by?: string | null | undefined
-  email: string | null
-  order: {
-    id: number
-    status: CampaignContribution['order']['status']
-    sequence_number?: number | null | undefined
-    perks: Perk[]
-    shipping: Pick<Shipping, 'name' | 'city' | 'country' | 'address' | 'address2'> | null
-  }
-}
-
-export function toViewRow(row: CampaignContribution): ViewRow {
-  const { order } = row
-  const shipping = order.shipping
-  return {
-    id: row.id,
-    created_at: row.created_at,
-    contributor_name: row.contributor_name,
-    by: row.by,
-    email: row.email ?? null,
-    order: {
-      id: order.id,
-      status: order.status,
-      sequence_number: order.sequence_number,
-      perks: order.perks,
-      shipping: shipping
-        ? {
-            name: shipping.name,
-            city: shipping.city,
-            country: shipping.country,
-            address: shipping.address,
-            address2: shipping.address2,
-          }
-        : null,
-    },
-  }
-}
+export { toViewRow } from './view-row'
+export type { ViewRow } from './view-row'
 
 /**
  * The shared core is typed for whole contributions but reads only ViewRow's fields (the tests
@@ -82,43 +38,50 @@ export function toViewRow(row: CampaignContribution): ViewRow {
 const asContributions = (rows: readonly ViewRow[]) =>
   rows as unknown as readonly CampaignContribution[]
 
-interface Aggregate {
-  key: string
-  rows: ViewRow[]
-  tree: PerkGroup[]
-  totals: PickListTotals
-  pickList: PickListAnswer
-}
-
 /** The pick list of some orders: only the orders that ship, as printed (shippedPickList). */
-interface PickListAnswer {
+export interface PickListAnswer {
   rows: PickListRow[]
   totals: PickListTotals
   leftOut: LeftOutCounts
   byHand: ByHandRow[]
 }
 
-function pickListOf(rows: readonly ViewRow[]): PickListAnswer {
-  const list = shippedPickList(asContributions(rows))
-  const leftOut = leftOutCounts(list.skipped)
-  return { rows: list.rows, totals: list.totals, leftOut, byHand: list.byHand }
-}
-
 /** A filter's answer inside main: the orders in display order, and what the tree shows. */
 export interface Match {
-  /** Orders matching the whole filter, tree node included, newest first. */
+  /** Orders matching the whole filter, tree nodes included, newest first. */
   rows: readonly ViewRow[]
   tree: PerkGroup[]
   /** Orders and units under the tree (status, search and country): its "All orders" node. */
   totals: PickListTotals
-  /** The pick list of the orders of `rows` that ship: the tree node narrows it like the table. */
-  pickList: PickListRow[]
-  /** `orders`: the orders that ship. */
-  pickListTotals: PickListTotals
-  /** The orders of `rows` left off the pick list, per reason. */
-  pickListLeftOut: LeftOutCounts
-  /** Items of those orders PerkPack cannot pick by SKU (no SKU, ...), listed apart. */
-  pickListByHand: ByHandRow[]
+  /** Each variant over every perk holding it, under the tree's filter. */
+  skus: VariantGroup[]
+  /** Orders under the tree holding several perks, by how many. */
+  overlap: PerkOverlap[]
+}
+
+/** Answers kept per filter: going back (a search cleared, a node clicked again) costs nothing. */
+const KEPT_ANSWERS = 4
+
+/** A small map that forgets its least recently used entry past `limit`. */
+class Recent<V> {
+  private readonly entries = new Map<string, V>()
+  constructor(private readonly limit: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key)
+    if (value !== undefined) {
+      this.entries.delete(key)
+      this.entries.set(key, value)
+    }
+    return value
+  }
+
+  set(key: string, value: V): V {
+    this.entries.set(key, value)
+    while (this.entries.size > this.limit)
+      this.entries.delete(this.entries.keys().next().value as string)
+    return value
+  }
 }
 
 /**
@@ -128,14 +91,23 @@ export interface Match {
  */
 export class OrdersWorkspace {
   readonly countries: string[]
+  /** Orders per shipping country as sent (spellings that differ only in case together). */
+  readonly countryCounts: CountryCount[]
   readonly statuses: StatusCount[]
   private readonly byId = new Map<number, ViewRow>()
   private readonly shown = new WeakMap<ViewRow, OrderRow>()
   /** Items text per shared perk object: see toOrderRow. */
   private readonly itemsMemo = new WeakMap<Perk, string>()
   private index: OrderIndex | null = null
-  private last: Aggregate | null = null
-  private lastMatch: { key: string; match: Match } | null = null
+  /** Whether each order's rows are together in `rows` (so in any part of it): see orders.ts. */
+  private contiguous: boolean | null = null
+  private stopped: readonly ViewRow[] | null = null
+  private readonly aggregates = new Recent<Match>(KEPT_ANSWERS)
+  /** The tree of an answer, counted per distinct set of perks. */
+  private readonly shapes = new OrderShapes()
+  private readonly matches = new Recent<Match>(KEPT_ANSWERS)
+  /** Pick lists by the rows they are of: a filter without a node shares its tree's rows. */
+  private readonly pickLists = new WeakMap<readonly ViewRow[], PickListAnswer>()
 
   constructor(
     readonly campaignId: number,
@@ -144,14 +116,20 @@ export class OrdersWorkspace {
     /** Newest first, as the cache keeps them. */
     readonly rows: readonly ViewRow[],
   ) {
-    const countries = new Set<string>()
+    const countries = new Map<string, CountryCount>()
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as ViewRow
       this.byId.set(row.id, row)
       const country = row.order.shipping?.country?.trim()
-      if (country) countries.add(country)
+      if (!country) continue
+      // The filter compares countries case-insensitively: "US" and "us" are one choice.
+      const key = country.toLowerCase()
+      const seen = countries.get(key)
+      if (seen) seen.count++
+      else countries.set(key, { country, count: 1 })
     }
-    this.countries = [...countries].sort()
+    this.countryCounts = [...countries.values()].sort((a, b) => (a.country < b.country ? -1 : 1))
+    this.countries = this.countryCounts.map((c) => c.country)
     this.statuses = countStatuses(rows)
   }
 
@@ -159,8 +137,12 @@ export class OrdersWorkspace {
     return this.byId.get(id)
   }
 
-  /** The table's rows for `rows[offset, offset + limit)`, made once per order and kept. */
-  orderRows(rows: readonly ViewRow[], offset: number, limit: number): OrderRow[] {
+  /**
+   * The table's rows for `rows[offset, offset + limit)`, made once per order and kept; with
+   * the fields a search found its terms in when `search` is given.
+   */
+  orderRows(rows: readonly ViewRow[], offset: number, limit: number, search?: string): OrderRow[] {
+    const { terms } = parseSearch(search)
     const end = Math.min(rows.length, offset + limit)
     const out: OrderRow[] = []
     for (let i = Math.max(0, offset); i < end; i++) {
@@ -170,32 +152,47 @@ export class OrdersWorkspace {
         shown = toOrderRow(row, this.itemsMemo)
         this.shown.set(row, shown)
       }
-      out.push(shown)
+      out.push(withMatches(shown, row, terms))
     }
     return out
   }
 
-  /** Haystacks for text search; worth building only once someone may search. */
+  /** Orders refunded, on hold or unprocessable at the last sync: the same until the next one. */
+  stoppedRows(isStopped: (row: ViewRow) => boolean): readonly ViewRow[] {
+    this.stopped ??= this.rows.filter(isStopped)
+    return this.stopped
+  }
+
+  /** Search texts; worth building only once someone may search. */
   warmUp(): void {
     this.index ??= createOrderIndex(asContributions(this.rows))
   }
 
   private filter(filter: ContributionFilter): ViewRow[] {
-    // Without a search term no haystack is needed, so the first view does not wait for them.
+    // Without a search term no search text is needed, so the first view does not wait for it.
     const found =
       !filter.search?.trim() && this.index === null
         ? filterContributions(asContributions(this.rows), filter)
         : (this.warmUp(), (this.index as OrderIndex).filter(filter))
-    return found as unknown as ViewRow[]
+    return this.ordered(found as unknown as ViewRow[])
+  }
+
+  /** `rows`, a part of this snapshot in its order, marked as such for the aggregations. */
+  private ordered(rows: ViewRow[]): ViewRow[] {
+    this.contiguous ??= withOrdersContiguous(asContributions(this.rows)) === this.rows
+    if (this.contiguous) markOrdersContiguous(asContributions(rows))
+    return rows
   }
 
   /**
-   * The rows, tree and pick list for status, search and country, kept for the last such filter:
-   * clicking through the tree changes only the node, and must not regroup 100,000 orders.
+   * The rows and tree for status, search and country (and a check's list), kept for the last
+   * few such filters: clicking through the tree changes only the nodes, and must not regroup
+   * 100,000 orders.
    */
-  private aggregate(filter: OrdersFilter): Aggregate {
+  private aggregate(filter: OrdersFilter): Match {
     const key = filterKey(filter, false)
-    if (this.last?.key === key) return this.last
+    const kept = this.aggregates.get(key)
+    if (kept) return kept
     let rows = this.filter({
       statuses: filter.statuses,
       search: filter.search,
@@ -204,45 +201,53 @@ export class OrdersWorkspace {
     if (filter.ids !== undefined) {
       // A check's list: the tree and pick list then describe those orders, in the view's order.
       const wanted = new Set(filter.ids)
-      rows = rows.filter((row) => wanted.has(row.id))
+      rows = this.ordered(rows.filter((row) => wanted.has(row.id)))
     }
-    const tree = groupByPerk(asContributions(rows))
-    this.last = {
-      key,
+    const { tree, across } = this.shapes.tree(asContributions(rows))
+    return this.aggregates.set(key, {
       rows,
       tree,
       totals: treeTotals(rows.length, tree),
-      pickList: pickListOf(rows),
-    }
-    return this.last
+      skus: across.variants,
+      overlap: across.overlap,
+    })
   }
 
-  /** The orders matching `filter` and the tree and pick list beside them. */
+  /** The orders matching `filter` and the tree beside them. */
   match(filter: OrdersFilter): Match {
     const key = filterKey(filter, true)
-    if (this.lastMatch?.key === key) return this.lastMatch.match
-    const { rows: base, tree, totals, pickList } = this.aggregate(filter)
-    const node = filter.perkId !== undefined || filter.variant !== undefined
-    // The node narrows the rows already filtered: every status of them, nothing searched again.
-    const rows = node
-      ? (filterContributions(asContributions(base), {
-          statuses: [],
-          perkId: filter.perkId,
-          variant: filter.variant,
-        }) as unknown as ViewRow[])
-      : base
-    const list = node ? pickListOf(rows) : pickList
-    const match: Match = {
-      rows,
-      tree,
-      totals,
-      pickList: list.rows,
-      pickListTotals: list.totals,
-      pickListLeftOut: list.leftOut,
-      pickListByHand: list.byHand,
+    const kept = this.matches.get(key)
+    if (kept) return kept
+    const base = this.aggregate(filter)
+    const nodes = selectedNodes(filter)
+    if (nodes.length === 0) return this.matches.set(key, base)
+    // The nodes narrow the rows already filtered: every status of them, nothing searched again.
+    const rows = this.ordered(
+      filterContributions(asContributions(base.rows), {
+        statuses: [],
+        nodes,
+      }) as unknown as ViewRow[],
+    )
+    return this.matches.set(key, { ...base, rows })
+  }
+
+  /**
+   * The pick list of a match's orders that ship: built when the Pick list view (or a printed
+   * list) asks, not with every query, as it costs more than the rest of a query together.
+   */
+  pickList(match: Match): PickListAnswer {
+    let answer = this.pickLists.get(match.rows)
+    if (answer === undefined) {
+      const list = shippedPickList(asContributions(match.rows))
+      answer = {
+        rows: list.rows,
+        totals: list.totals,
+        leftOut: leftOutCounts(list.skipped),
+        byHand: list.byHand,
+      }
+      this.pickLists.set(match.rows, answer)
     }
-    this.lastMatch = { key, match }
-    return match
+    return answer
   }
 }
 
@@ -257,76 +262,23 @@ function treeTotals(orders: number, tree: readonly PerkGroup[]): PickListTotals 
   return { orders, units, variants: variants.size }
 }
 
-/** What a cached answer is for: status, search, country and list, and the tree node if asked. */
-function filterKey(filter: OrdersFilter, withNode: boolean): string {
+/** What a kept answer is for: status, search, country and list, and the tree nodes if asked. */
+function filterKey(filter: OrdersFilter, withNodes: boolean): string {
   const key: unknown[] = [
     filter.statuses ?? DEFAULT_STATUSES,
     filter.search ?? '',
     filter.country ?? '',
     filter.ids ?? null,
   ]
-  // Not `filter.perkId` itself: JSON writes an absent perk ("All orders") and the "No perk"
+  // Not the filter's own fields: JSON writes an absent perk ("All orders") and the "No perk"
   // node (null) alike.
-  if (withNode)
-    key.push(filter.perkId === undefined ? 'any' : filter.perkId, filter.variant ?? null)
+  if (withNodes)
+    key.push(
+      selectedNodes(filter).map((n) => [
+        n.perkId === undefined ? 'any' : n.perkId,
+        n.variant ?? null,
+        n.ships === true,
+      ]),
+    )
   return JSON.stringify(key)
-}
-
-const NO_PERK = '(no perk)'
-
-/**
- * "2x Tidepool T-Shirt (Size: M, Colour: Black); Core Game; Enamel pin (no SKU: check by
- * hand)": one parcel's contents, items PerkPack cannot read last.
- */
-function itemsText(row: ViewRow): string {
-  let text = ''
-  for (const line of orderLines(row as unknown as CampaignContribution)) {
-    if (text !== '') text += '; '
-    if (line.quantity !== 1) text += `${line.quantity}x `
-    text += line.itemName
-    if (line.choices.length > 0) text += ` (${describeChoices(line.choices)})`
-  }
-  for (const { item } of flaggedItems(row.order)) {
-    if (text !== '') text += '; '
-    if (item.quantity !== 1) text += `${flaggedQuantityText(item)}x `
-    text += checkByHandText(item)
-  }
-  return text
-}
-
-function toOrderRow(row: ViewRow, memo: WeakMap<Perk, string>): OrderRow {
-  const order = row.order
-  const perks = order.perks
-  let items: string
-  const only = perks.length === 1 ? (perks[0] as Perk) : undefined
-  if (only) {
-    // Perk objects are shared between rows (see view-store.ts), so one-perk orders, nearly all
-    // of them, reuse the text of the first order holding the same perk.
-    let memoised = memo.get(only)
-    if (memoised === undefined) {
-      memoised = itemsText(row)
-      memo.set(only, memoised)
-    }
-    items = memoised
-  } else {
-    items = itemsText(row)
-  }
-  const perkText = perkLabels(perks, ', ')
-  return {
-    id: row.id,
-    orderId: order.id,
-    sequenceNumber: order.sequence_number ?? null,
-    backer: joinPresent([row.contributor_name], '') || joinPresent([row.by], ''),
-    email: row.email?.trim() || null,
-    status: order.status,
-    perks: perkText || NO_PERK,
-    items,
-    country: order.shipping?.country?.trim() || null,
-    city: order.shipping?.city?.trim() || null,
-    createdAt: row.created_at?.trim() || null,
-    // The floor changes without a sync: OrdersDesk fills these in as each page is served.
-    floor: 'not-packed',
-    station: null,
-    packedAt: null,
-  }
 }

@@ -1,103 +1,64 @@
-import type { CampaignContribution, OrderStatusText } from '../api/schemas'
+import type { CampaignContribution, OrderStatusText, Perk } from '../api/schemas'
 import { DEFAULT_STATUSES } from './status'
 import { memoized } from '../memo'
+import { compileNode, matchesAnyNode, selectedNodes } from './node-filter'
+import type { CompiledNode, NodeFilter } from './node-filter'
+import { parseSearch } from './search-match'
 import { foldText } from './text'
-import { skuCodeOfKey, variantKey } from './variant'
 
-export interface ContributionFilter {
+export interface ContributionFilter extends NodeFilter {
   /** Default `DEFAULT_STATUSES`; an empty array means every status. */
   statuses?: readonly OrderStatusText[]
-  /** Orders holding this perk; `null` selects the orders without any perk (the "No perk" group). */
-  perkId?: number | null
   /**
-   * Orders holding this variant (a `variantKey`). Combined with a numeric `perkId`, the variant
-   * must be inside that perk, which is what a click on a variant node of the perk tree means.
+   * The node fields above name one node of the Orders tree (`perkId: null` is the "No perk"
+   * group; a `variant` with a numeric `perkId` is that variant inside that perk, which is what a
+   * click on a variant node means). `nodes` selects several: an order matching any of them.
    */
-  variant?: string
+  nodes?: readonly NodeFilter[]
   /** Shipping country, compared trimmed and case-insensitively; orders without shipping fail. */
   country?: string
   /**
    * Whitespace-separated terms, all of which must match (case- and accent-insensitive substring)
-   * contributor name, `by`, e-mail, order id, sequence number, shipping name or city. A term
-   * `#123` matches sequence number 123 exactly, so it finds that one order and not #1234.
+   * contributor name, `by`, e-mail, order id, sequence number, shipping name or city, or a SKU
+   * code or choice value of the order's items. A term `#123` matches sequence number 123
+   * exactly, so it finds that one order and not #1234.
    */
   search?: string
 }
 
 /** A filter turned into the values the per-row test needs, computed once per call. */
-interface CompiledFilter {
+export interface CompiledFilter {
   statuses: ReadonlySet<string> | null
-  perkId: number | null | undefined
-  variant: string | undefined
-  variantCode: string
+  /** Any of these; none: every order. */
+  nodes: CompiledNode[]
   country: string | undefined
   terms: string[]
   sequenceNumbers: number[]
 }
 
-const SEQUENCE_TERM_RE = /^#(\d+)$/
-
-function compileFilter(filter: ContributionFilter): CompiledFilter {
+export function compileFilter(filter: ContributionFilter): CompiledFilter {
   const statuses = filter.statuses ?? DEFAULT_STATUSES
-  const terms: string[] = []
-  const sequenceNumbers: number[] = []
-  for (const raw of (filter.search ?? '').trim().split(/\s+/)) {
-    if (raw === '') continue
-    const sequence = SEQUENCE_TERM_RE.exec(raw)
-    if (sequence) sequenceNumbers.push(Number(sequence[1]))
-    else terms.push(foldText(raw))
-  }
+  const { terms, sequenceNumbers } = parseSearch(filter.search)
   const country = filter.country?.trim()
   return {
     statuses: statuses.length === 0 ? null : new Set(statuses),
-    perkId: filter.perkId,
-    variant: filter.variant,
-    variantCode: filter.variant === undefined ? '' : skuCodeOfKey(filter.variant),
+    nodes: selectedNodes(filter).map(compileNode),
     country: country ? country.toLowerCase() : undefined,
     terms,
     sequenceNumbers,
   }
 }
 
-function holdsVariant(row: CampaignContribution, f: CompiledFilter): boolean {
-  const perkId = typeof f.perkId === 'number' ? f.perkId : undefined
-  for (const perk of row.order.perks) {
-    if (perkId !== undefined && perk.id !== perkId) continue
-    for (const item of perk.items) {
-      // Comparing the code first spares building a key for nearly every item.
-      if (
-        item.sku.code === f.variantCode &&
-        variantKey(item.sku.code, item.sku.choices) === f.variant
-      )
-        return true
-    }
-  }
-  return false
-}
-
-function holdsPerk(row: CampaignContribution, perkId: number): boolean {
-  for (const perk of row.order.perks) if (perk.id === perkId) return true
-  return false
-}
-
 /** Everything but the text search, which needs the haystack. */
-function matchesFields(row: CampaignContribution, f: CompiledFilter): boolean {
+export function matchesFields(row: CampaignContribution, f: CompiledFilter): boolean {
   const order = row.order
   if (f.statuses !== null && !f.statuses.has(order.status)) return false
-  if (f.perkId === null) {
-    if (order.perks.length !== 0) return false
-  } else if (f.perkId !== undefined && !holdsPerk(row, f.perkId)) return false
-  if (f.variant !== undefined && !holdsVariant(row, f)) return false
+  if (f.nodes.length !== 0 && !matchesAnyNode(row, f.nodes)) return false
   if (f.country !== undefined) {
     const country = order.shipping?.country
     if (country == null || country.trim().toLowerCase() !== f.country) return false
   }
   for (const sequence of f.sequenceNumbers) if (order.sequence_number !== sequence) return false
-  return true
-}
-
-function matchesTerms(haystack: string, terms: readonly string[]): boolean {
-  for (const term of terms) if (!haystack.includes(term)) return false
   return true
 }
 
@@ -117,17 +78,46 @@ export function searchHaystack(row: CampaignContribution): string {
   )
 }
 
-// Keyed by the row object: rows are immutable snapshots from the cache, and a WeakMap lets a
-// discarded snapshot's haystacks be collected with it.
-const haystacks = new WeakMap<CampaignContribution, string>()
+/**
+ * The folded text a search looks in for a perk: its items' SKU codes and choice values
+ * ("00871-TEE-SND", "Sand"), a line each. Kept apart from the order's own fields: perks are
+ * shared between the orders holding them, so a search tests each distinct perk once.
+ */
+export function perkSearchText(perk: Perk): string {
+  let text = ''
+  for (const item of perk.items) {
+    text += `${item.sku.code}\n`
+    for (const choice of item.sku.choices) text += `${choice.value}\n`
+  }
+  return foldText(text)
+}
 
-function cachedHaystack(row: CampaignContribution): string {
-  return memoized(haystacks, row, searchHaystack)
+// Keyed by the row or perk object: rows are immutable snapshots from the cache, and a WeakMap
+// lets a discarded snapshot's texts be collected with it.
+const haystacks = new WeakMap<CampaignContribution, string>()
+const perkTexts = new WeakMap<Perk, string>()
+
+export function cachedPerkText(perk: Perk): string {
+  return memoized(perkTexts, perk, perkSearchText)
+}
+
+/** The order's own fields and its perks' items: every term must be somewhere in there. */
+function wholeHaystack(row: CampaignContribution): string {
+  let text = searchHaystack(row)
+  for (const perk of row.order.perks) text += `\n${cachedPerkText(perk)}`
+  return text
+}
+
+function matchesTerms(row: CampaignContribution, terms: readonly string[]): boolean {
+  const haystack = memoized(haystacks, row, wholeHaystack)
+  for (const term of terms) if (!haystack.includes(term)) return false
+  return true
 }
 
 /**
- * Rows passing every given criterion, in input order. Search haystacks are built lazily on the
- * first search and memoised per row object, so later keystrokes only pay for `includes`.
+ * Rows passing every given criterion, in input order. Search texts are built lazily on the
+ * first search and memoised per row and perk object, so later keystrokes only pay for
+ * `includes`. (The orders table searches through `createOrderIndex` instead.)
  */
 export function filterContributions(
   rows: readonly CampaignContribution[],
@@ -138,41 +128,8 @@ export function filterContributions(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as CampaignContribution
     if (!matchesFields(row, f)) continue
-    if (f.terms.length !== 0 && !matchesTerms(cachedHaystack(row), f.terms)) continue
+    if (f.terms.length !== 0 && !matchesTerms(row, f.terms)) continue
     out.push(row)
   }
   return out
-}
-
-export interface OrderIndex {
-  readonly rows: readonly CampaignContribution[]
-  /** Same semantics as `filterContributions` over `rows`. */
-  filter(filter?: ContributionFilter): CampaignContribution[]
-}
-
-/**
- * For a view that filters one snapshot over and over (the orders table): builds every haystack
- * up front, off the keystroke path, and keeps them in an array beside the rows so a search is a
- * plain indexed loop without WeakMap lookups.
- */
-export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIndex {
-  const snapshot = rows.slice()
-  const texts: string[] = new Array<string>(snapshot.length)
-  for (let i = 0; i < snapshot.length; i++) {
-    texts[i] = searchHaystack(snapshot[i] as CampaignContribution)
-  }
-  return {
-    rows: snapshot,
-    filter(filter: ContributionFilter = {}): CampaignContribution[] {
-      const f = compileFilter(filter)
-      const out: CampaignContribution[] = []
-      for (let i = 0; i < snapshot.length; i++) {
-        const row = snapshot[i] as CampaignContribution
-        if (!matchesFields(row, f)) continue
-        if (f.terms.length !== 0 && !matchesTerms(texts[i] as string, f.terms)) continue
-        out.push(row)
-      }
-      return out
-    },
-  }
 }

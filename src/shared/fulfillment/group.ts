@@ -74,6 +74,9 @@ export function groupByPerk(rows: readonly CampaignContribution[]): PerkGroup[] 
   return tally.groups()
 }
 
+/** Perk objects remembered by one tally: a snapshot holds a few hundred distinct ones. */
+const RESOLVED_LIMIT = 4096
+
 /**
  * groupByPerk's tree built from rows given a batch at a time, so rows read in chunks need not be
  * held together. Each order's rows must come together (in one batch, adjacent): orders are
@@ -82,62 +85,89 @@ export function groupByPerk(rows: readonly CampaignContribution[]): PerkGroup[] 
 export class PerkTally {
   private readonly perks = new Map<number, PerkAcc>()
   private noPerk: PerkAcc | undefined
+  /**
+   * Each perk object's bucket and its items' variants, found once: the orders of one snapshot
+   * share their perk objects (view-store.ts), so most items are then counted without a lookup.
+   */
+  private readonly resolved = new Map<object, { acc: PerkAcc; variants: VariantAcc[] }>()
 
-  add(input: readonly CampaignContribution[]): void {
-    const perks = this.perks
+  /**
+   * `weights[r]`, when given, counts row `r` as that many orders alike (each order's perks in
+   * one row, every order id once): a view tallies each distinct set of perks once (order-shapes).
+   */
+  add(input: readonly CampaignContribution[], weights?: ArrayLike<number>): void {
     for (let r = 0; r < input.length; r++) {
+      const weight = weights === undefined ? 1 : (weights[r] as number)
       const order = (input[r] as CampaignContribution).order
       const orderId = order.id
       const orderPerks = order.perks
       if (orderPerks.length === 0) {
         const noPerk = (this.noPerk ??= newPerkAcc(null, NO_PERK_LABEL))
         if (noPerk.lastOrderId !== orderId) {
-          noPerk.orderCount++
+          noPerk.orderCount += weight
           noPerk.lastOrderId = orderId
         }
         continue
       }
       for (let p = 0; p < orderPerks.length; p++) {
         const perk = orderPerks[p] as (typeof orderPerks)[number]
-        let acc = perks.get(perk.id)
-        if (acc === undefined) {
-          acc = newPerkAcc(perk.id, perkLabel(perk))
-          perks.set(perk.id, acc)
-        }
+        const { acc, variants } = this.resolve(perk)
         // Same perk twice in one order: one order, but both copies' units.
         if (acc.lastOrderId !== orderId) {
-          acc.orderCount++
+          acc.orderCount += weight
           acc.lastOrderId = orderId
         }
         const items = perk.items
         for (let i = 0; i < items.length; i++) {
-          const item = items[i] as (typeof items)[number]
-          const slot = acc.table.slot(item.sku.code, item.sku.choices)
-          let variant = slot.value
-          if (variant === undefined) {
-            const choices = copyChoices(item.sku.choices)
-            variant = {
-              key: variantKey(item.sku.code, item.sku.choices),
-              skuCode: item.sku.code,
-              itemName: itemName(item),
-              choices,
-              orderCount: 0,
-              quantity: 0,
-              choicesText: describeChoices(choices),
-              lastOrderId: undefined,
-            }
-            slot.value = variant
-            acc.variants.push(variant)
-          }
+          const variant = variants[i] as VariantAcc
+          const quantity = (items[i] as (typeof items)[number]).quantity * weight
           if (variant.lastOrderId !== orderId) {
-            variant.orderCount++
+            variant.orderCount += weight
             variant.lastOrderId = orderId
           }
-          variant.quantity += item.quantity
-          acc.unitCount += item.quantity
+          variant.quantity += quantity
+          acc.unitCount += quantity
         }
       }
     }
+  }
+
+  private resolve(perk: CampaignContribution['order']['perks'][number]): {
+    acc: PerkAcc
+    variants: VariantAcc[]
+  } {
+    const known = this.resolved.get(perk)
+    if (known !== undefined) return known
+    let acc = this.perks.get(perk.id)
+    if (acc === undefined) {
+      acc = newPerkAcc(perk.id, perkLabel(perk))
+      this.perks.set(perk.id, acc)
+    }
+    const variants: VariantAcc[] = []
+    for (const item of perk.items) {
+      const slot = acc.table.slot(item.sku.code, item.sku.choices)
+      let variant = slot.value
+      if (variant === undefined) {
+        const choices = copyChoices(item.sku.choices)
+        variant = {
+          key: variantKey(item.sku.code, item.sku.choices),
+          skuCode: item.sku.code,
+          itemName: itemName(item),
+          choices,
+          orderCount: 0,
+          quantity: 0,
+          choicesText: describeChoices(choices),
+          lastOrderId: undefined,
+        }
+        slot.value = variant
+        acc.variants.push(variant)
+      }
+      variants.push(variant)
+    }
+    const resolved = { acc, variants }
+    // Rows that do not share their perks (parsed one by one, streamed) would only fill it up.
+    if (this.resolved.size < RESOLVED_LIMIT) this.resolved.set(perk, resolved)
+    return resolved
   }
 
   /** The tree of the rows added so far. */

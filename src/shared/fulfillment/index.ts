@@ -3,8 +3,16 @@ export type { StatusCount } from './status'
 export { describeChoices, itemName, variantKey } from './variant'
 export type { Choice } from './variant'
 export { foldText } from './text'
-export { createOrderIndex, filterContributions } from './filter'
-export type { ContributionFilter, OrderIndex } from './filter'
+export { filterContributions } from './filter'
+export type { ContributionFilter } from './filter'
+export { createOrderIndex } from './search-index'
+export type { OrderIndex } from './search-index'
+export { acrossPerks, perkOverlapText } from './across-perks'
+export type { AcrossPerks, PerkOverlap } from './across-perks'
+export { highlightRanges, matchedFields, parseSearch } from './search-match'
+export type { MatchedField, MatchedFieldKind } from './search-match'
+export { selectedNodes } from './node-filter'
+export type { NodeFilter } from './node-filter'
 export { groupByPerk, NO_PERK_LABEL, PerkTally } from './group'
 export type { PerkGroup, VariantGroup } from './group'
 export { buildPickList, orderLines, pickListTotals, sortPickList } from './pick-list'
@@ -16,7 +24,12 @@ export type {
   PickListTotals,
   SortDirection,
 } from './pick-list'
-export { compareBySequence, orderNumberText, withOrdersContiguous } from './orders'
+export {
+  compareBySequence,
+  markOrdersContiguous,
+  orderNumberText,
+  withOrdersContiguous,
+} from './orders'
 export {
   joinPresent,
   labelOrderName,

@@ -5,9 +5,26 @@ const BITS_PER_ROW_LIMIT = 64
 const BITSET_MIN_BITS = 1 << 24
 
 /**
+ * Row lists known to keep each order's rows together: checked once, or marked by whoever made
+ * them from such a list (any part of it, in its order, keeps the property).
+ */
+const contiguous = new WeakSet<readonly CampaignContribution[]>()
+
+/**
+ * Tells the aggregations that `rows`, taken in order from rows whose orders were contiguous,
+ * need no checking: a view that filters one snapshot over and over groups the same kind of list
+ * three times per filter (tree, variants over perks, pick list).
+ */
+export function markOrdersContiguous<T extends readonly CampaignContribution[]>(rows: T): T {
+  contiguous.add(rows)
+  return rows
+}
+
+/**
  * Whether no order id occurs in two places apart (repeats next to each other are fine). Runs on
  * every aggregation, so it avoids a Set of 100,000 ids (a quarter of a pick list's time) when it
- * can: ids in ascending order prove it outright, and ids within a modest range fit a bitset.
+ * can: ids in ascending or descending order prove it outright (the offline copy keeps orders
+ * newest first), and ids within a modest range fit a bitset.
  */
 function ordersAreContiguous(rows: readonly CampaignContribution[]): boolean {
   const n = rows.length
@@ -15,15 +32,17 @@ function ordersAreContiguous(rows: readonly CampaignContribution[]): boolean {
   let min = Infinity
   let max = -Infinity
   let ascending = true
+  let descending = true
   let previous = (rows[0] as CampaignContribution).order.id
   for (let i = 0; i < n; i++) {
     const id = (rows[i] as CampaignContribution).order.id
     if (id < previous) ascending = false
+    else if (id > previous) descending = false
     previous = id
     if (id < min) min = id
     if (id > max) max = id
   }
-  if (ascending) return true
+  if (ascending || descending) return true
 
   const range = max - min + 1
   if (Number.isSafeInteger(min) && range <= Math.max(n * BITS_PER_ROW_LIMIT, BITSET_MIN_BITS)) {
@@ -64,7 +83,8 @@ function ordersAreContiguous(rows: readonly CampaignContribution[]): boolean {
 export function withOrdersContiguous(
   rows: readonly CampaignContribution[],
 ): readonly CampaignContribution[] {
-  if (ordersAreContiguous(rows)) return rows
+  if (contiguous.has(rows)) return rows
+  if (ordersAreContiguous(rows)) return markOrdersContiguous(rows)
   const byOrder = new Map<number, CampaignContribution[]>()
   for (const row of rows) {
     const group = byOrder.get(row.order.id)

@@ -110,6 +110,18 @@ const MAX_FILTER_STATUSES = 64
 /** A check's list at 100,000 orders still fits; more is no list a person opens. */
 const MAX_LISTED_IDS = 200_000
 
+/** One node of the Orders tree: see NodeFilter (shared/fulfillment/node-filter.ts). */
+const treeNodeFields = {
+  /** A perk (null = the "No perk" group) ... */
+  perkId: perkIdSchema.nullable().optional(),
+  /** ... or a SKU variant (a `variantKey`): inside that perk, or in any perk without one. */
+  variant: text('SKU variant', 512, 'Pick the variant in the tree again.').optional(),
+  /** The variant only where it ships: a pick-list row's orders. */
+  ships: z.boolean({ error: 'Ships must be true or false.' }).optional(),
+}
+/** Nodes picked together in the tree; more is no selection a person makes. */
+const MAX_TREE_NODES = 500
+
 export const ordersFilterSchema = z.strictObject(
   {
     /** Empty array: every status. Absent: captured + in fulfillment. */
@@ -134,6 +146,17 @@ export const ordersFilterSchema = z.strictObject(
       .optional(),
     /** ... or a SKU variant (a `variantKey`) inside that perk. */
     variant: text('SKU variant', 512, 'Pick the variant in the tree again.').optional(),
+    /** The variant only where it ships (see treeNodeFields). */
+    ships: treeNodeFields.ships,
+    /** Several tree nodes: orders matching any of them (then without the node fields above). */
+    nodes: z
+      .array(z.strictObject(treeNodeFields, { error: 'Each tree node must be an object.' }), {
+        error: 'The tree nodes must be a list.',
+      })
+      .max(MAX_TREE_NODES, {
+        error: `Pick at most ${MAX_TREE_NODES} perks and SKUs at once. Pick fewer in the tree.`,
+      })
+      .optional(),
     /**
      * Only these contributions (a pre-print check's list), combined with the fields above like
      * any other filter: send `statuses: []` with it to show exactly these orders. The tree and

@@ -172,7 +172,17 @@ export const IPC_CHANNELS = {
   'orders:open': { method: 'openOrders', args: campaign, result: returns<OrdersSnapshot>() },
   'orders:query': {
     method: 'queryOrders',
-    args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, filter: ordersFilterSchema })]),
+    args: z.tuple([
+      z.strictObject({
+        campaignId: campaignIdSchema,
+        filter: ordersFilterSchema,
+        /**
+         * True: with the pick list. Left out otherwise: the Orders view shows none, and it is
+         * most of a query's time at 100,000 orders.
+         */
+        pickList: z.boolean({ error: 'Pick list must be true or false.' }).optional(),
+      }),
+    ]),
     result: returns<OrdersQueryResult>(),
   },
   /**

@@ -11,10 +11,13 @@ import type { Currency } from '../format/locale-format'
 import type {
   ByHandRow,
   LeftOutCounts,
+  MatchedField,
   PerkGroup,
+  PerkOverlap,
   PickListRow,
   PickListTotals,
   StatusCount,
+  VariantGroup,
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { PrintedDocument } from '../floor/order-state'
@@ -195,6 +198,17 @@ export interface OrderRow {
   floor: FloorStage
   station: string | null
   packedAt: string | null
+  /**
+   * With a search: the order's fields its terms were found in (a SKU, a choice, the city), so
+   * that a match outside the columns shown is still on screen.
+   */
+  matched?: MatchedField[]
+}
+
+/** How many orders of a snapshot ship to a country, as the API spells it. */
+export interface CountryCount {
+  country: string
+  count: number
 }
 
 export interface OrdersSnapshot {
@@ -206,6 +220,8 @@ export interface OrdersSnapshot {
    * sent that PerkPack does not know (shown as sent, selectable in the status filter).
    */
   statuses: StatusCount[]
+  /** Orders per country of `countries`, in its order: the country filter's counts. */
+  countryCounts: CountryCount[]
 }
 
 export interface OrdersQueryResult {
@@ -221,7 +237,7 @@ export interface OrdersQueryResult {
   totals: PickListTotals
   /**
    * The pick list of the orders matching the whole filter (incl. the node) that ship, as printed:
-   * items of digital perks left off.
+   * items of digital perks left off. Only when asked for: see `hasPickList`.
    */
   pickList: PickListRow[]
   /** `orders`: the orders that ship. */
@@ -232,6 +248,15 @@ export interface OrdersQueryResult {
   pickListByHand: ByHandRow[]
   /** Packed orders of the campaign the last sync turned refunded, on hold or unprocessable. */
   packedButStopped: number
+  /** Each SKU variant over every perk holding it, under the tree's filter (not the nodes). */
+  skus: VariantGroup[]
+  /** Orders under the tree holding several perks, by how many: why perk counts add up to more. */
+  perkOverlap: PerkOverlap[]
+  /**
+   * Whether the query asked for the pick list (`pickList: true`); without it the three
+   * pick-list fields above are empty, not the selection's.
+   */
+  hasPickList: boolean
 }
 
 /** A pick list saved as PDF: where, and what it holds (only the orders that ship). */

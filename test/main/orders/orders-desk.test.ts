@@ -163,6 +163,7 @@ describe('sync and orders', () => {
     const { tree, pickList, totals } = await app.value('orders:query', {
       campaignId,
       filter: { statuses: SHIPS },
+      pickList: true,
     })
     expect(tree.length).toBeGreaterThan(1)
 
@@ -193,6 +194,7 @@ describe('sync and orders', () => {
     const byPerk = await app.value('orders:query', {
       campaignId,
       filter: { statuses: SHIPS, perkId: perk.perkId },
+      pickList: true,
     })
     expect(byPerk.count).toBe(perk.orderCount)
     expect(byPerk.tree).toEqual(tree)
@@ -200,6 +202,7 @@ describe('sync and orders', () => {
     const byVariant = await app.value('orders:query', {
       campaignId,
       filter: { statuses: SHIPS, perkId: perk.perkId, variant: variant.key },
+      pickList: true,
     })
     expect(byVariant.count).toBe(variant.orderCount)
     // The pick list follows the node: its orders are the node's, the tree stays whole.
@@ -212,6 +215,16 @@ describe('sync and orders', () => {
         JSON.stringify(l.choices) === JSON.stringify(variant.choices),
     )
     expect(line?.perks.find((p) => p.perk_id === perk.perkId)?.quantity).toBe(variant.quantity)
+    // The Orders view asks without a pick list: the same orders and tree, no list built.
+    const bare = await app.value('orders:query', {
+      campaignId,
+      filter: { statuses: SHIPS, perkId: perk.perkId },
+    })
+    expect(bare).toMatchObject({ count: byPerk.count, tree, hasPickList: false, pickList: [] })
+    expect(byPerk.hasPickList).toBe(true)
+    // Orders holding two perks are counted under both: the answer says how many there are.
+    const extra = byPerk.perkOverlap.reduce((n, o) => n + o.orders * (o.perks - 1), 0)
+    expect(tree.reduce((n, p) => n + p.orderCount, 0)).toBe(totals.orders + extra)
     const noPerk = tree.find((p) => p.perkId === null)
     expect(noPerk?.orderCount ?? 0).toBeGreaterThan(0)
     const none = await app.value('orders:query', {

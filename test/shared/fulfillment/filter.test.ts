@@ -101,11 +101,68 @@ describe('filterContributions', () => {
     ).toEqual([9])
   })
 
+  it('finds the orders holding a SKU code or a choice value, in any perk', () => {
+    // Order 1 holds TEE (Black, M) in perk 1, order 8 in perk 2; order 9 holds a MUG.
+    expect(ids(filterContributions(rows, { search: 'tee' }))).toEqual([1, 8])
+    expect(ids(filterContributions(rows, { search: 'black' }))).toEqual([1, 8])
+    expect(ids(filterContributions(rows, { search: 'mug' }))).toEqual([8, 9])
+    // Terms may be in different places: a name and a choice, or a code and a city.
+    expect(ids(filterContributions(rows, { search: 'zoe black' }))).toEqual([1])
+    expect(ids(filterContributions(rows, { search: 'mug lyon' }))).toEqual([9])
+    // Choice names are not values: "Size" finds nobody; the item's name is not searched either.
+    expect(ids(filterContributions(rows, { search: 'size' }))).toEqual([])
+    expect(ids(filterContributions(rows, { search: 'item' }))).toEqual([])
+  })
+
+  it('selects the orders matching any of several nodes, and a variant only where it ships', () => {
+    const key = variantKey('TEE', [
+      { name: 'Colour', value: 'Black' },
+      { name: 'Size', value: 'M' },
+    ])
+    const mug = variantKey('MUG', [])
+    expect(ids(filterContributions(rows, { nodes: [{ perkId: null }, { variant: mug }] }))).toEqual(
+      [2, 8, 9],
+    )
+    expect(
+      ids(filterContributions(rows, { nodes: [{ perkId: 1 }, { perkId: 2, variant: key }] })),
+    ).toEqual([1, 8, 9])
+    // No node among them: every order, as "All orders".
+    expect(ids(filterContributions(rows, { nodes: [] }))).toEqual([1, 2, 8, 9])
+    // Order 8 holds the tee but has no address; a digital perk's tee is not shipped either.
+    expect(ids(filterContributions(rows, { variant: key, ships: true }))).toEqual([1])
+    const digital = order({
+      id: 10,
+      perks: [
+        {
+          ...perk(4, 'Digital', [item('TEE', { Colour: 'Black', Size: 'M' })]),
+          shipping_address_required: false,
+        },
+      ],
+      shipping: ship('Paris'),
+    })
+    expect(ids(filterContributions([...rows, digital], { variant: key }))).toEqual([1, 8, 10])
+    expect(ids(filterContributions([...rows, digital], { variant: key, ships: true }))).toEqual([1])
+  })
+
   it('gives the same answers through a prebuilt index', () => {
     const index = createOrderIndex(rows)
-    for (const filter of [{}, { search: 'zoe' }, { search: '#123' }, { statuses: [], perkId: 1 }]) {
+    for (const filter of [
+      {},
+      { search: 'zoe' },
+      { search: '#123' },
+      { statuses: [], perkId: 1 },
+      { search: 'black' },
+      { search: 'mug lyon', statuses: [] },
+      { search: 'e', statuses: [] },
+      { search: 'o r', statuses: [] },
+      { search: '1 tee', statuses: [] },
+    ]) {
       expect(ids(index.filter(filter))).toEqual(ids(filterContributions(rows, filter)))
     }
     expect(ids(index.filter({ search: 'lyon', country: 'DE' }))).toEqual([9])
+    expect(ids(index.filter({ search: 'refunded rita', statuses: [] }))).toEqual([3])
+    // The last order's text and the first one's are found too (the edges of the index).
+    expect(ids(index.filter({ search: 'mug mo' }))).toEqual([9])
+    expect(ids(index.filter({ search: 'zoe@' }))).toEqual([1])
   })
 })

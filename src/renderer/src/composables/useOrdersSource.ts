@@ -1,4 +1,4 @@
-import { onMounted, watch } from 'vue'
+import { watch } from 'vue'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { useOrdersStore } from '@renderer/stores/orders'
@@ -17,14 +17,14 @@ export function useOrdersSource(): void {
     void orders.ensureOpen(campaigns.currentId)
   }
 
-  onMounted(() => {
-    const summary = campaigns.current
-    const opened = orders.campaign
-    if (summary && opened && summary.campaignId === opened.campaignId) {
-      if (summary.lastSyncedAt !== opened.lastSyncedAt) orders.markStale(summary.campaignId)
-    }
-    refresh()
-  })
+  // At once, not once mounted: main answers while the view is still being built, which is
+  // most of the time it takes to show the first rows.
+  const summary = campaigns.current
+  const opened = orders.campaign
+  if (summary && opened && summary.campaignId === opened.campaignId) {
+    if (summary.lastSyncedAt !== opened.lastSyncedAt) orders.markStale(summary.campaignId)
+  }
+  refresh()
 
   watch(() => campaigns.currentId, refresh)
 

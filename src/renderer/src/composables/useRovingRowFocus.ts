@@ -1,7 +1,7 @@
 import { ref } from 'vue'
 
 export interface RovingRowsOptions {
-  rowHeight: number
+  rowHeight: number | (() => number)
   count: () => number
   /** The scrolling element of the list. */
   container: () => HTMLElement | null
@@ -16,7 +16,9 @@ export interface RovingRowsOptions {
  * away from it.
  */
 export function useRovingRowFocus(options: RovingRowsOptions) {
-  const { rowHeight, count, container, pageRows, rowElement } = options
+  const { count, container, pageRows, rowElement } = options
+  const rowHeight = () =>
+    typeof options.rowHeight === 'number' ? options.rowHeight : options.rowHeight()
   const activeIndex = ref(0)
 
   /** The list scrolled to rows `first`..`last`: a Tab stop left behind comes along. */
@@ -49,10 +51,11 @@ export function useRovingRowFocus(options: RovingRowsOptions) {
     activeIndex.value = target
     const el = container()
     if (el) {
-      const top = target * rowHeight
+      const height = rowHeight()
+      const top = target * height
       if (top < el.scrollTop) el.scrollTop = top
-      else if (top + rowHeight > el.scrollTop + el.clientHeight) {
-        el.scrollTop = top + rowHeight - el.clientHeight
+      else if (top + height > el.scrollTop + el.clientHeight) {
+        el.scrollTop = top + height - el.clientHeight
       }
     }
     // The list draws the rows of the new position on the next frame.

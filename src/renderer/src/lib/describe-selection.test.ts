@@ -24,6 +24,24 @@ describe('the tree node in words', () => {
     expect(nodePart({ perkId: 99 }, TREE)).toEqual({ label: 'Perk', value: 'Perk 99' })
   })
 
+  it('names a variant in all perks, one of the orders that ship, and several nodes at once', () => {
+    expect(partText(nodePart({ variant: TEE }, TREE)!)).toBe(
+      'SKU: TEE · Tidepool T-Shirt · Size: M, Colour: Black in all perks',
+    )
+    expect(partText(nodePart({ nodes: [{ variant: TEE, ships: true }] }, TREE)!)).toBe(
+      'SKU: TEE · Tidepool T-Shirt · Size: M, Colour: Black in all perks, orders that ship',
+    )
+    const several = nodePart({ nodes: [{ perkId: 13 }, { perkId: 12, variant: TEE }] }, TREE)
+    expect(several).toEqual({
+      label: 'Any of',
+      value: 'Perk: Digital; SKU: TEE · Tidepool T-Shirt · Size: M, Colour: Black in Core Game',
+    })
+    // A node the tree no longer holds is named by its ids beside the others.
+    expect(nodePart({ nodes: [{ perkId: 13 }, { perkId: 99 }] }, TREE)?.value).toBe(
+      'Perk: Digital; Perk: Perk 99',
+    )
+  })
+
   it('counts the chosen orders of a list in words: one order, or many', () => {
     const list = (ids: number[]) =>
       describeSelection({ statuses: [], ids }, TREE).find((part) => part.label === 'List')

@@ -1,7 +1,14 @@
-import type { PerkGroup } from '@shared/fulfillment'
+import { selectedNodes } from '@shared/fulfillment'
+import type { NodeFilter, PerkGroup } from '@shared/fulfillment'
 import { skuCodeOfKey } from '@shared/fulfillment/variant'
 import type { OrdersFilter } from '@shared/ipc'
-import { ALL_ORDERS_PART, countryPart, perkPart, statusPart } from '@shared/export/selection-text'
+import {
+  ALL_ORDERS_PART,
+  countryPart,
+  partText,
+  perkPart,
+  statusPart,
+} from '@shared/export/selection-text'
 import type { SelectionPart } from '@shared/export/selection-text'
 import { plural } from '@shared/format/counts'
 import { variantText } from './perk-labels'
@@ -12,27 +19,47 @@ export { partText, selectionText } from '@shared/export/selection-text'
 /** The orders without any perk, as the chip and the summary name them. */
 const NO_PERK_VALUE = 'none (orders without a perk)'
 
+/** One node in words: the perk, or the variant with the perk it is in ("in all perks"). */
+function onePart(node: NodeFilter, tree: readonly PerkGroup[]): SelectionPart | null {
+  if (node.variant !== undefined) {
+    const inPerk = node.perkId !== undefined
+    const perk = inPerk ? tree.find((p) => p.perkId === (node.perkId ?? null)) : undefined
+    const variants = perk ? perk.variants : inPerk ? [] : tree.flatMap((p) => p.variants)
+    const variant = variants.find((v) => v.key === node.variant)
+    if (!variant) return null
+    const where = perk ? `in ${perk.label}` : 'in all perks'
+    const ships = node.ships ? ', orders that ship' : ''
+    return { label: 'SKU', value: `${variantText(variant)} ${where}${ships}` }
+  }
+  if (node.perkId === null) return perkPart(NO_PERK_VALUE)
+  const perk = tree.find((p) => p.perkId === node.perkId)
+  return perk ? perkPart(perk.label) : null
+}
+
+/** A node the tree no longer holds (the other filters leave none of its orders), by its ids. */
+function bareNodePart(node: NodeFilter): SelectionPart {
+  if (node.variant !== undefined) return { label: 'SKU', value: skuCodeOfKey(node.variant) }
+  return node.perkId === null ? perkPart(NO_PERK_VALUE) : perkPart(`Perk ${node.perkId}`)
+}
+
 /**
- * The tree node of a filter as one part: "Perk: Deluxe bundle", "SKU: TEE-M · T-shirt · Size: M
- * in Deluxe bundle" (a variant node selects the variant inside its perk). Named from the tree;
- * when the tree no longer holds the node (the other filters leave none of its orders), from
- * `remembered`, the part as it was when the node was picked, else from the filter alone.
+ * The tree nodes of a filter as one part: "Perk: Deluxe bundle", "SKU: TEE-M · T-shirt · Size:
+ * M in Deluxe bundle" (a variant inside its perk), "… in all perks", or "Any of: Perk: Deluxe
+ * bundle; SKU: …" for several. Named from the tree; when the tree no longer holds them, from
+ * `remembered`, the part as it was when they were picked, else from the filter alone.
  */
 export function nodePart(
   filter: OrdersFilter,
   tree: readonly PerkGroup[],
   remembered: SelectionPart | null = null,
 ): SelectionPart | null {
-  if (filter.perkId === undefined && filter.variant === undefined) return null
-  const perk = tree.find((p) => p.perkId === (filter.perkId ?? null))
-  if (filter.variant !== undefined) {
-    const variant = perk?.variants.find((v) => v.key === filter.variant)
-    if (perk && variant) return { label: 'SKU', value: `${variantText(variant)} in ${perk.label}` }
-    return remembered ?? { label: 'SKU', value: skuCodeOfKey(filter.variant) }
-  }
-  if (filter.perkId === null) return perkPart(NO_PERK_VALUE)
-  if (perk) return perkPart(perk.label)
-  return remembered ?? perkPart(`Perk ${filter.perkId}`)
+  const nodes = selectedNodes(filter)
+  if (nodes.length === 0) return null
+  const parts = nodes.map((node) => onePart(node, tree))
+  if (parts.some((part) => part === null) && remembered) return remembered
+  const named = parts.map((part, i) => part ?? bareNodePart(nodes[i] as NodeFilter))
+  if (named.length === 1) return named[0] as SelectionPart
+  return { label: 'Any of', value: named.map(partText).join('; ') }
 }
 
 /** Each part of the Orders view's filter, as a person set it. */

@@ -11,6 +11,23 @@ describe('the floor in the Orders filter and table', () => {
     expect(ordersFilter(packed, null, 'all').floor).toEqual(['packed', 'shipped'])
   })
 
+  it('keeps the very status and floor lists when a search changes, so their pickers stay put', () => {
+    const packed = nextToolbar(defaultFilterValue(), {
+      ...defaultFilterValue(),
+      floor: ['packed'],
+    })
+    const searched = nextToolbar(packed, {
+      ...packed,
+      statuses: [...packed.statuses],
+      floor: ['packed'],
+      search: 'sand',
+    })
+    expect(searched.search).toBe('sand')
+    expect(searched.statuses).toBe(packed.statuses)
+    expect(searched.floor).toBe(packed.floor)
+    expect(nextToolbar(searched, { ...searched, floor: [] }).floor).toEqual([])
+  })
+
   it('the Floor column names the station that packed an order', () => {
     const floor = ORDER_COLUMNS.find((column) => column.key === 'floor')!
     expect(floor.text!(orderRow(1, { floor: 'packed', station: 'Desk B' }))).toBe('Packed · Desk B')

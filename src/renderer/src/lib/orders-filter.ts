@@ -3,7 +3,7 @@ import { DEFAULT_STATUSES } from '@shared/fulfillment'
 import type { StatusCount } from '@shared/fulfillment'
 import type { FloorStage } from '@shared/floor/order-state'
 import type { OrdersFilter } from '@shared/ipc'
-import { nodeFilter } from './perk-tree-keys'
+import { nodesFilter } from './perk-tree-keys'
 
 /** The toolbar's part of the filter (the tree node is kept apart). */
 export interface OrdersFilterValue {
@@ -27,12 +27,12 @@ export function defaultFilterValue(): OrdersFilterValue {
 
 /**
  * The filter main answers: the toolbar, the pinned list (which overrides the statuses) and the
- * tree node. Plain data only: Electron's structured clone rejects Vue proxies.
+ * tree nodes. Plain data only: Electron's structured clone rejects Vue proxies.
  */
 export function ordersFilter(
   toolbar: OrdersFilterValue,
   pinned: PinnedList | null,
-  nodeKey: string,
+  nodeKeys: string | readonly string[],
 ): OrdersFilter {
   const filter: OrdersFilter = { statuses: [...toolbar.statuses] }
   const search = toolbar.search.trim()
@@ -40,24 +40,30 @@ export function ordersFilter(
   if (toolbar.country) filter.country = toolbar.country
   if (toolbar.floor && toolbar.floor.length > 0) filter.floor = [...toolbar.floor]
   if (pinned) Object.assign(filter, { statuses: [], ids: [...pinned.ids] })
-  return { ...filter, ...nodeFilter(nodeKey) }
+  return { ...filter, ...nodesFilter(typeof nodeKeys === 'string' ? [nodeKeys] : nodeKeys) }
+}
+
+function sameList<T>(was: readonly T[], next: readonly T[]): boolean {
+  return was.length === next.length && was.every((item, i) => item === next[i])
 }
 
 /**
- * `next` as the toolbar keeps it: the very same status list when unchanged, so the status picker
- * keeps its tags as they are laid out.
+ * `next` as the toolbar keeps it: the very same status and floor lists when unchanged, so their
+ * pickers keep their tags as they are laid out (a new list makes a picker measure its tags again,
+ * a forced layout on every keystroke of a search).
  */
 export function nextToolbar(
   current: OrdersFilterValue,
   next: OrdersFilterValue,
 ): OrdersFilterValue {
-  const was = current.statuses
-  const same = was.length === next.statuses.length && was.every((s, i) => s === next.statuses[i])
+  const statuses = current.statuses
+  const floor = current.floor ?? []
+  const nextFloor = next.floor ?? []
   return {
-    statuses: same ? was : [...next.statuses],
+    statuses: sameList(statuses, next.statuses) ? statuses : [...next.statuses],
     search: next.search,
     country: next.country,
-    floor: [...(next.floor ?? [])],
+    floor: sameList(floor, nextFloor) ? floor : [...nextFloor],
   }
 }
 

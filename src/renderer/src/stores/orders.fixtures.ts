@@ -31,6 +31,11 @@ export function snapshot(rows: OrderRow[], campaignId = 1001): OrdersSnapshot {
     campaign: campaignSummary({ campaignId, count: rows.length }),
     countries: ['DE', 'FR', 'US'],
     statuses: countStatuses(rows.map((row) => ({ order: { status: row.status } }))),
+    countryCounts: [
+      { country: 'DE', count: 1204 },
+      { country: 'FR', count: 3 },
+      { country: 'US', count: 1 },
+    ],
   }
 }
 
@@ -101,6 +106,9 @@ export function queryResult(rows: readonly OrderRow[], overrides: Partial<Orders
     pickListLeftOut: { nothingToShip: 0, noAddress: 0 },
     pickListByHand: [],
     packedButStopped: 0,
+    skus: TREE[0]!.variants,
+    perkOverlap: [],
+    hasPickList: true,
     ...overrides,
   } satisfies OrdersQueryResult
 }

@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { ORDERS_PAGE_SIZE } from '@shared/ipc'
 import type { OrderRow, OrdersQueryResult } from '@shared/ipc'
-import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
+import {
+  ALL_ORDERS_KEY,
+  perkNodeKey,
+  skuNodeKey,
+  variantNodeKey,
+} from '@renderer/lib/perk-tree-keys'
 import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { deferred, orderRow, PICK_LIST, queryResult, snapshot } from './orders.fixtures'
 import { useOrdersStore } from './orders'
@@ -248,6 +253,61 @@ describe('useOrdersStore', () => {
 
     await store.selectNode(ALL_ORDERS_KEY)
     expect(lastFilter(bridge)).toEqual({ statuses: [], search: 'kiel', country: 'DE' })
+  })
+
+  it('sends several nodes as any of them, and a pick-list row as its variant where it ships', async () => {
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: () => queryResult([ROWS[2]!]),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    const tee = 'TEE|Colour=Black|Size=M'
+    await store.selectNodes([perkNodeKey(13), ALL_ORDERS_KEY, skuNodeKey(tee)])
+    expect(lastFilter(bridge)).toEqual({
+      statuses: ['captured', 'in_fulfillment'],
+      nodes: [{ perkId: 13 }, { variant: tee }],
+    })
+    expect(store.selectedNodes).toEqual([perkNodeKey(13), skuNodeKey(tee)])
+    expect(store.node).toEqual({
+      label: 'Any of',
+      value: 'Perk: Digital; SKU: TEE · Tidepool T-Shirt · Size: M, Colour: Black in all perks',
+    })
+
+    await store.showVariantOrders(tee)
+    expect(lastFilter(bridge)).toEqual({
+      statuses: ['captured', 'in_fulfillment'],
+      variant: tee,
+      ships: true,
+    })
+    expect(store.node?.value).toBe(
+      'TEE · Tidepool T-Shirt · Size: M, Colour: Black in all perks, orders that ship',
+    )
+    // Nothing picked: every order again.
+    await store.selectNodes([])
+    expect(store.selectedNodes).toEqual([ALL_ORDERS_KEY])
+    expect(lastFilter(bridge)).toEqual({ statuses: ['captured', 'in_fulfillment'] })
+  })
+
+  it('asks for the pick list only while a view showing it wants it, and marks the search', async () => {
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(ROWS),
+      queryOrders: ({ pickList }) => queryResult([ROWS[2]!], { hasPickList: pickList === true }),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    const asked = () => bridge.calls.queryOrders.mock.calls.map(([request]) => request.pickList)
+    expect(asked()).toEqual([undefined])
+    // The Pick list view comes: the answer on hand has none, so it is asked again, with it.
+    store.wantPickList(true)
+    await flush()
+    await store.setFilter({ ...store.toolbar, search: 'Zoë  sand' })
+    expect(asked()).toEqual([undefined, true, true])
+    expect(store.searchTerms).toEqual(['zoe', 'sand'])
+    store.wantPickList(false)
+    await store.setFilter({ ...store.toolbar, search: '' })
+    expect(asked()).toEqual([undefined, true, true, undefined])
+    expect(store.searchTerms).toEqual([])
   })
 
   it('names the node for its chip, keeps the name when the tree loses it, and clears it', async () => {

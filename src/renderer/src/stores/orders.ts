@@ -1,7 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import { parseSearch } from '@shared/fulfillment'
 import type { StatusCount } from '@shared/fulfillment'
-import type { CampaignSummary, IpcErrorCode, OrdersFilter, OrdersQueryResult } from '@shared/ipc'
+import type {
+  CampaignSummary,
+  CountryCount,
+  IpcErrorCode,
+  OrdersFilter,
+  OrdersQueryResult,
+} from '@shared/ipc'
 import { api } from '@renderer/api'
 import { useLatestRequest } from '@renderer/composables/useLatestRequest'
 import {
@@ -15,7 +22,12 @@ import {
 import type { OrdersFilterValue, PinnedList } from '@renderer/lib/orders-filter'
 import { describeSelection, nodePart } from '@renderer/lib/describe-selection'
 import type { SelectionPart } from '@renderer/lib/describe-selection'
-import { ALL_ORDERS_KEY, nodeFilter } from '@renderer/lib/perk-tree-keys'
+import {
+  ALL_ORDERS_KEY,
+  isNodeKey,
+  nodesFilter,
+  shippedNodeKey,
+} from '@renderer/lib/perk-tree-keys'
 import { useOrderRowPages } from './order-row-pages'
 
 export type { OrdersFilterValue } from '@renderer/lib/orders-filter'
@@ -33,12 +45,25 @@ export const useOrdersStore = defineStore('orders', () => {
   const campaignId = ref<number | null>(null)
   const campaign = shallowRef<CampaignSummary | null>(null)
   const countries = shallowRef<readonly string[]>([])
+  /** Orders per country of the snapshot, for the country filter's names and counts. */
+  const countryCounts = shallowRef<readonly CountryCount[]>([])
   /** Orders per status over the whole snapshot (the seven known ones, then the others). */
   const statusCounts = shallowRef<readonly StatusCount[]>([])
   const toolbar = shallowRef<OrdersFilterValue>(defaultFilterValue())
-  const selectedNode = ref<string>(ALL_ORDERS_KEY)
-  /** The node as named when it was picked, for when the tree no longer holds it. */
+  /** The tree's selection: several nodes select the orders of any of them. */
+  const selectedNodes = ref<string[]>([ALL_ORDERS_KEY])
+  /** The first node picked (or "All orders"); setting it picks that node alone. */
+  const selectedNode = computed<string>({
+    get: () => selectedNodes.value[0] ?? ALL_ORDERS_KEY,
+    set: (key) => (selectedNodes.value = [key]),
+  })
+  /** The nodes as named when they were picked, for when the tree no longer holds them. */
   const pickedNode = shallowRef<SelectionPart | null>(null)
+  /** Whether a view that shows the pick list is on screen: only then is it asked for. */
+  const pickListWanted = ref(false)
+  /** The search of the answer shown: its terms are marked in the rows. */
+  const answeredSearch = ref('')
+  const searchTerms = computed(() => parseSearch(answeredSearch.value).terms)
   const pinnedList = shallowRef<PinnedList | null>(null)
   const result = shallowRef<OrdersQueryResult | null>(null)
 
@@ -53,7 +78,7 @@ export const useOrdersStore = defineStore('orders', () => {
   const privileged = computed(() => campaign.value?.privileged ?? false)
   /** The perk or SKU node narrowing every view ("SKU: TEE-M · …"), null for all orders. */
   const node = computed(() =>
-    nodePart(nodeFilter(selectedNode.value), result.value?.tree ?? [], pickedNode.value),
+    nodePart(nodesFilter(selectedNodes.value), result.value?.tree ?? [], pickedNode.value),
   )
 
   const loading = ref(false)
@@ -84,7 +109,7 @@ export const useOrdersStore = defineStore('orders', () => {
   })
 
   function currentFilter(): OrdersFilter {
-    return ordersFilter(toolbar.value, pinnedList.value, selectedNode.value)
+    return ordersFilter(toolbar.value, pinnedList.value, selectedNodes.value)
   }
 
   /** The whole filter in words, as Print & export and the printed pick list state it. */
@@ -95,10 +120,14 @@ export const useOrdersStore = defineStore('orders', () => {
   async function query(): Promise<void> {
     const id = campaignId.value
     if (id === null) return
-    await queries.run(() => api().queryOrders({ campaignId: id, filter: currentFilter() }), {
+    const filter = currentFilter()
+    // The Orders view shows no pick list, and it is most of what a query costs in main.
+    const request = { campaignId: id, filter, ...(pickListWanted.value ? { pickList: true } : {}) }
+    await queries.run(() => api().queryOrders(request), {
       busy: querying,
       apply: (answer) => {
         result.value = answer
+        answeredSearch.value = filter.search ?? ''
         rows.reset(answer)
         queryError.value = null
       },
@@ -110,10 +139,11 @@ export const useOrdersStore = defineStore('orders', () => {
   function forget(): void {
     campaign.value = null
     countries.value = []
+    countryCounts.value = []
     statusCounts.value = []
     result.value = null
     rows.reset(null)
-    selectedNode.value = ALL_ORDERS_KEY
+    selectedNodes.value = [ALL_ORDERS_KEY]
     pickedNode.value = null
   }
 
@@ -137,6 +167,7 @@ export const useOrdersStore = defineStore('orders', () => {
       quiet: [NOT_SYNCED],
       apply: async (snapshot) => {
         countries.value = snapshot.countries
+        countryCounts.value = snapshot.countryCounts
         statusCounts.value = snapshot.statuses
         campaign.value = snapshot.campaign
         stale.value = false
@@ -196,9 +227,26 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function selectNode(key: string): Promise<void> {
-    pickedNode.value = nodePart(nodeFilter(key), result.value?.tree ?? [])
-    selectedNode.value = key
+    await selectNodes([key])
+  }
+
+  /** Picks these tree nodes together (none, or only "All orders": every order). */
+  async function selectNodes(keys: readonly string[]): Promise<void> {
+    const picked = keys.filter(isNodeKey)
+    pickedNode.value = nodePart(nodesFilter(picked), result.value?.tree ?? [])
+    selectedNodes.value = picked.length > 0 ? [...picked] : [ALL_ORDERS_KEY]
     await query()
+  }
+
+  /** A pick-list row's orders: those whose parcels hold the variant, whatever the perk. */
+  async function showVariantOrders(variant: string): Promise<void> {
+    await selectNodes([shippedNodeKey(variant)])
+  }
+
+  /** The Pick list view came on screen (or left): the answers carry a pick list while it is. */
+  function wantPickList(wanted: boolean): void {
+    pickListWanted.value = wanted
+    if (wanted && result.value !== null && !result.value.hasPickList) void query()
   }
 
   /** Back to all orders of the other filters: the chip's close button. */
@@ -221,13 +269,16 @@ export const useOrdersStore = defineStore('orders', () => {
     campaignId,
     campaign,
     countries,
+    countryCounts,
     statusCounts,
     unknownStatusCount,
     unknownStatusHidden,
     includeUnknownStatuses,
     toolbar,
     selectedNode,
+    selectedNodes,
     node,
+    searchTerms,
     clearNode,
     selectionParts,
     pinnedList,
@@ -256,5 +307,8 @@ export const useOrdersStore = defineStore('orders', () => {
     markStale,
     setFilter,
     selectNode,
+    selectNodes,
+    showVariantOrders,
+    wantPickList,
   }
 })

@@ -151,6 +151,7 @@ function defaults(): Partial<FakeHandlers> {
       campaign: campaignSummary({ campaignId, count: 0 }),
       countries: [],
       statuses: [],
+      countryCounts: [],
     }),
     queryOrders: () => ({
       resultId: 1,
@@ -163,6 +164,9 @@ function defaults(): Partial<FakeHandlers> {
       pickListLeftOut: { nothingToShip: 0, noAddress: 0 },
       pickListByHand: [],
       packedButStopped: 0,
+      skus: [],
+      perkOverlap: [],
+      hasPickList: true,
     }),
     orderRows: () => [],
     orderDetail: () => fail('not_found', 'That order is not in the offline copy.'),

@@ -38,12 +38,10 @@ describe('OrdersView', () => {
     expect(table.attributes('aria-rowcount')).toBe('3')
     expect(table.findAll('[role="columnheader"]').map((h) => h.text())).toEqual([
       '#',
-      'Backer',
-      'E-mail',
+      'Backer · E-mail',
       'Status',
       'Floor',
-      'Perks',
-      'Items',
+      'Items · Perks',
       'Country',
     ])
     expect(wrapper.text()).toContain('Core Game — 1,234 orders · 1,500 units')
@@ -67,6 +65,19 @@ describe('OrdersView', () => {
     })
   })
 
+  it('says under the tree why the perks add up to more than the orders', async () => {
+    const { wrapper, orders } = mountView()
+    expect(wrapper.find('[data-testid="perk-overlap"]').exists()).toBe(false)
+    orders.result = queryResult([orderRow(1)], {
+      totals: { orders: 1000, units: 1300, variants: 3 },
+      perkOverlap: [{ perks: 2, orders: 101 }],
+    })
+    await nextTick()
+    expect(wrapper.get('[data-testid="perk-overlap"]').text()).toBe(
+      "101 orders hold two perks: each is counted under every perk it holds, so the perks' counts add up to 1,101 for 1,000 orders.",
+    )
+  })
+
   it('says so when the filter matches nothing', async () => {
     const { wrapper, orders } = mountView()
     orders.result = queryResult([])
@@ -79,7 +90,7 @@ describe('OrdersView', () => {
     const { wrapper, orders } = mountView()
     const perk = wrapper.findAll('.n-tree-node').find((n) => n.text().startsWith('Digital'))
     await perk!.trigger('click')
-    expect(orders.selectNode).toHaveBeenCalledWith(perkNodeKey(13))
+    expect(orders.selectNodes).toHaveBeenCalledWith([perkNodeKey(13)])
   })
 
   it('opens the current campaign, follows a switch and reopens after its sync', async () => {

@@ -6,6 +6,7 @@ import { createTestingPinia } from '@pinia/testing'
 import { orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
 import { useOrdersStore } from '@renderer/stores/orders'
 import { usePickListStore } from '@renderer/stores/picklist'
+import { useNavigationStore } from '@renderer/stores/navigation'
 import { perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
 import { fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { mountWithProviders } from '@renderer/test-utils/mountWithProviders'
@@ -28,7 +29,7 @@ function mountView(withResult = true, node?: string, answer: Partial<OrdersQuery
   const snap = snapshot([orderRow(1)])
   orders.campaignId = 1001
   orders.campaign = snap.campaign
-  if (node) orders.selectedNode = node
+  if (node) orders.selectedNodes = [node]
   if (withResult)
     orders.result = queryResult(
       [orderRow(1)],
@@ -190,6 +191,30 @@ describe('PickListView and the selection', () => {
     expect(document.body.textContent).toContain(
       'Saved the pick list (3 variants for 400 orders that ship; 12 orders of the selection left off, nothing to ship or no address) to /exports/tidepool-pick-list-2026-03-02.pdf',
     )
+  })
+})
+
+describe('PickListView and the Orders view', () => {
+  it("shows a row's orders in Orders: those whose parcels hold its variant, in any perk", async () => {
+    const { wrapper, orders } = mountView()
+    const navigation = useNavigationStore()
+    const tee = wrapper.findAll('tbody tr')[2]!
+    const button = tee.get('td[data-col-key="orders"] button')
+    expect(button.text()).toBe('1,100')
+    expect(button.attributes('aria-label')).toBe('Show the 1,100 orders holding TEE (Size: M)')
+    await button.trigger('click')
+    expect(orders.showVariantOrders).toHaveBeenCalledExactlyOnceWith('TEE|Size=M')
+    expect(navigation.go).toHaveBeenCalledWith('orders')
+    // A click anywhere on a row does the same.
+    await wrapper.findAll('tbody tr')[0]!.trigger('click')
+    expect(orders.showVariantOrders).toHaveBeenLastCalledWith('BOX')
+  })
+
+  it('waits for the pick list when the answer on hand has none (the Orders view asked it)', () => {
+    const { wrapper, orders } = mountView(true, undefined, { hasPickList: false, pickList: [] })
+    expect(orders.wantPickList).toHaveBeenCalledWith(true)
+    expect(wrapper.find('[data-testid="pick-list-totals"]').text()).toBe('')
+    expect(wrapper.find('.n-data-table .n-spin-container, .n-base-loading').exists()).toBe(true)
   })
 })
 

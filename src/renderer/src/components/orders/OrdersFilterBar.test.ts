@@ -28,7 +28,15 @@ function mountBar(
   const pinia = createTestingPinia({
     createSpy: vi.fn,
     initialState: {
-      orders: { toolbar: value, countries: ['DE', 'FR'], statusCounts: options.statusCounts ?? [] },
+      orders: {
+        toolbar: value,
+        countries: ['DE', 'FR'],
+        countryCounts: [
+          { country: 'DE', count: 1204 },
+          { country: 'FR', count: 3 },
+        ],
+        statusCounts: options.statusCounts ?? [],
+      },
     },
   })
   const wrapper = mount(OrdersFilterBar, {
@@ -72,12 +80,17 @@ describe('OrdersFilterBar', () => {
     })
   })
 
-  it("offers the store's countries", () => {
+  it("offers the store's countries by name, with their orders, and finds them by name or code", () => {
     const { wrapper } = mountBar()
-    const options = wrapper.findAllComponents(NSelect)[1]!.props('options') as Array<{
-      value: string
-    }>
-    expect(options.map((o) => o.value)).toEqual(['DE', 'FR'])
+    const select = wrapper.findAllComponents(NSelect)[1]!
+    const options = select.props('options') as Array<{ label: string; value: string }>
+    expect(options.map((o) => [o.label, o.value])).toEqual([
+      ['France (3)', 'FR'],
+      ['Germany (1,204)', 'DE'],
+    ])
+    const filter = select.props('filter') as (typed: string, option: unknown) => boolean
+    const found = (typed: string) => options.filter((o) => filter(typed, o)).map((o) => o.value)
+    expect([found('germ'), found('fr'), found('Deutschland')]).toEqual([['DE'], ['FR'], ['DE']])
   })
 
   it('lists the known statuses with their counts, then the unknown ones in words', () => {
@@ -171,7 +184,7 @@ describe('OrdersFilterBar', () => {
     const { wrapper, orders } = mountBar()
     expect(wrapper.find('[data-testid="selection-chip"]').exists()).toBe(false)
     orders.result = queryResult([])
-    orders.selectedNode = variantNodeKey(12, 'TEE|Colour=Black|Size=M')
+    orders.selectedNodes = [variantNodeKey(12, 'TEE|Colour=Black|Size=M')]
     await wrapper.vm.$nextTick()
     const chip = wrapper.get('[data-testid="selection-chip"]')
     expect(chip.find('.kind').text()).toBe('SKU:')

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { TREE } from '@renderer/stores/orders.fixtures'
 import OrdersPerkTree from './OrdersPerkTree.vue'
-import { ALL_ORDERS_KEY, perkNodeKey, variantNodeKey } from '@renderer/lib/perk-tree-keys'
+import {
+  ALL_ORDERS_KEY,
+  perkNodeKey,
+  skuNodeKey,
+  variantNodeKey,
+} from '@renderer/lib/perk-tree-keys'
 
 function labels(wrapper: ReturnType<typeof mount>): string[] {
   return wrapper.findAll('.n-tree-node-content__text').map((n) => n.text())
@@ -11,7 +16,11 @@ function labels(wrapper: ReturnType<typeof mount>): string[] {
 describe('OrdersPerkTree', () => {
   it('labels perks and their SKU variants with the counts of the query', () => {
     const wrapper = mount(OrdersPerkTree, {
-      props: { tree: TREE, selectedKey: ALL_ORDERS_KEY, totals: { orders: 1240, units: 1502 } },
+      props: {
+        tree: TREE,
+        selectedKeys: [ALL_ORDERS_KEY],
+        totals: { orders: 1240, units: 1502 },
+      },
     })
     expect(labels(wrapper)).toEqual([
       'All orders — 1,240 orders · 1,502 units',
@@ -24,19 +33,74 @@ describe('OrdersPerkTree', () => {
   })
 
   it('follows new counts when the filter changes', async () => {
-    const wrapper = mount(OrdersPerkTree, { props: { tree: TREE, selectedKey: ALL_ORDERS_KEY } })
+    const wrapper = mount(OrdersPerkTree, { props: { tree: TREE, selectedKeys: [ALL_ORDERS_KEY] } })
     await wrapper.setProps({ tree: [{ ...TREE[1]!, orderCount: 1 }] })
     expect(labels(wrapper)).toEqual(['All orders', 'Digital — 1 order · 0 units'])
   })
 
   it('emits the key of the chosen perk or variant', async () => {
-    const wrapper = mount(OrdersPerkTree, { props: { tree: TREE, selectedKey: ALL_ORDERS_KEY } })
+    const wrapper = mount(OrdersPerkTree, { props: { tree: TREE, selectedKeys: [ALL_ORDERS_KEY] } })
     const nodes = wrapper.findAll('.n-tree-node')
     await nodes[2]!.trigger('click')
     await nodes[4]!.trigger('click')
     expect(wrapper.emitted('select')).toEqual([
-      [variantNodeKey(12, 'TEE|Colour=Black|Size=M')],
-      [perkNodeKey(null)],
+      [[variantNodeKey(12, 'TEE|Colour=Black|Size=M')]],
+      [[perkNodeKey(null)]],
     ])
+  })
+
+  it('picks several nodes: Ctrl/Cmd+click adds or removes, Shift+click takes a range', async () => {
+    const wrapper = mount(OrdersPerkTree, {
+      props: { tree: TREE, selectedKeys: [ALL_ORDERS_KEY] },
+      attachTo: document.body,
+    })
+    // The tree shows what the store holds: each selection is handed back, as the view does.
+    const picks: string[][] = []
+    const click = async (index: number, modifiers: MouseEventInit = {}) => {
+      const node = wrapper.findAll('.n-tree-node')[index]!
+      await node.trigger('click', modifiers)
+      const keys = wrapper.emitted<[string[]]>('select')!.at(-1)![0]
+      picks.push(keys)
+      await wrapper.setProps({ selectedKeys: keys })
+    }
+    const tee = variantNodeKey(12, 'TEE|Colour=Black|Size=M')
+    await click(1)
+    await click(3, { ctrlKey: true })
+    await click(1, { metaKey: true })
+    await click(1)
+    await click(4, { shiftKey: true })
+    expect(picks).toEqual([
+      [perkNodeKey(12)],
+      [perkNodeKey(12), perkNodeKey(13)],
+      [perkNodeKey(13)],
+      [perkNodeKey(12)],
+      // From Core Game to "No perk": every node on screen between them.
+      [perkNodeKey(12), tee, perkNodeKey(13), perkNodeKey(null)],
+    ])
+    expect(wrapper.findAll('.n-tree-node--selected')).toHaveLength(4)
+    wrapper.unmount()
+  })
+
+  it('lists each variant over every perk in a group that opens, and notes orders in two perks', async () => {
+    const sku = { ...TREE[0]!.variants[0]!, orderCount: 9, quantity: 11 }
+    const wrapper = mount(OrdersPerkTree, {
+      props: {
+        tree: TREE,
+        selectedKeys: [ALL_ORDERS_KEY],
+        skus: [sku],
+        note: '101 orders hold two perks.',
+      },
+    })
+    const group = () => wrapper.findAll('.n-tree-node').at(-1)!
+    expect(group().text()).toBe('SKUs in all perks')
+    await group().trigger('click')
+    // A heading: it opens, selecting nothing; its variants select the variant in any perk.
+    expect(wrapper.emitted('select')).toBeUndefined()
+    expect(labels(wrapper).at(-1)).toBe(
+      'TEE · Tidepool T-Shirt · Size: M, Colour: Black — 9 orders · 11 units',
+    )
+    await wrapper.findAll('.n-tree-node').at(-1)!.trigger('click')
+    expect(wrapper.emitted('select')).toEqual([[[skuNodeKey('TEE|Colour=Black|Size=M')]]])
+    expect(wrapper.get('[data-testid="perk-overlap"]').text()).toBe('101 orders hold two perks.')
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { orderRow } from '@renderer/stores/orders.fixtures'
-import { rowPositions } from '@renderer/lib/row-positions'
 import OrdersTableRow from './OrdersTableRow.vue'
 
 describe('OrdersTableRow', () => {
@@ -19,18 +18,25 @@ describe('OrdersTableRow', () => {
     expect(root.attributes('data-order-id')).toBe('7')
     expect(root.attributes('aria-busy')).toBeUndefined()
     const cells = wrapper.findAll('[role="cell"]')
-    expect(cells.map((c) => c.text())).toEqual([
-      '#7',
-      'Backer 7',
-      '—',
-      'On hold',
-      'Not packed',
-      'Core Game',
-      '2x Tidepool T-Shirt (Size: M)',
-      'DE',
+    // The e-mail under the name, the perks under the items: two lines in one cell.
+    const lines = (cell: (typeof cells)[number]) =>
+      [cell.find('.cell-text'), cell.find('.cell-sub')]
+        .filter((l) => l.exists())
+        .map((l) => l.text())
+    expect(cells.map(lines)).toEqual([
+      ['#7'],
+      ['Backer 7'],
+      [],
+      ['Not packed'],
+      ['2x Tidepool T-Shirt (Size: M)', 'Core Game'],
+      ['DE'],
     ])
-    expect(cells[6]!.attributes('title')).toBe('2x Tidepool T-Shirt (Size: M)')
+    expect(cells[2]!.text()).toBe('On hold')
+    expect(cells[4]!.attributes('title')).toBe('2x Tidepool T-Shirt (Size: M)\nCore Game')
+    expect(cells[1]!.attributes('title')).toBe('Backer 7')
     expect(cells[0]!.attributes('title')).toBeUndefined()
+    // No search, no line naming what it found.
+    expect(wrapper.find('[aria-label="Matched"]').exists()).toBe(false)
     expect(wrapper.find('.order-status--warning').exists()).toBe(true)
   })
 
@@ -47,14 +53,32 @@ describe('OrdersTableRow', () => {
     expect(wrapper.findAll('[role="cell"]').map((c) => c.text())).toEqual([
       '—',
       '—',
-      '—',
       'Shipped',
       'Not packed',
-      'Core Game',
-      '—',
+      '—Core Game',
       '—',
     ])
     expect(wrapper.text()).not.toMatch(/null|undefined|NaN/)
+  })
+
+  it('marks what a search found, and names it when it is in no column on screen', () => {
+    const row = orderRow(1, {
+      backer: 'Sandra Weiß',
+      email: 'sandra@example.org',
+      matched: [
+        { kind: 'name', label: 'Name', text: 'Sandra Weiß' },
+        { kind: 'sku', label: 'SKU', text: '00871-TEE-SND' },
+        { kind: 'choice', label: 'Colour', text: 'Sand' },
+      ],
+    })
+    const wrapper = mount(OrdersTableRow, { props: { row, index: 0, terms: ['sand', 'snd'] } })
+    expect(wrapper.get('[role="row"]').classes()).toContain('searching')
+    const backer = wrapper.get('.orders-cell--backer')
+    expect(backer.findAll('mark').map((m) => m.text())).toEqual(['Sand', 'sand'])
+    const matched = wrapper.get('[aria-label="Matched"]')
+    // The name is in its column already; the SKU and the choice are in none.
+    expect(matched.text()).toBe('Matched: SKU 00871-TEE-SND · Colour Sand')
+    expect(matched.findAll('mark').map((m) => m.text())).toEqual(['SND', 'Sand'])
   })
 
   it('opens the order on click, Enter and Space; passes other keys on for moving', async () => {
@@ -90,16 +114,5 @@ describe('OrdersTableRow', () => {
     expect(wrapper.get('[role="row"]').element).toBe(element)
     expect(wrapper.get('[role="row"]').classes()).toContain('order-row')
     expect(wrapper.text()).toContain('#9')
-  })
-})
-
-describe('rowPositions', () => {
-  it('gives one keyed item per position, the same objects for every answer', () => {
-    const five = rowPositions(5)
-    expect(five.map((p) => p.key)).toEqual([0, 1, 2, 3, 4])
-    const three = rowPositions(3)
-    expect(three).toHaveLength(3)
-    expect(three[2]).toBe(five[2])
-    expect(rowPositions(0)).toEqual([])
   })
 })

@@ -19,6 +19,8 @@ export function useOrdersTableTheme() {
       '--orders-header-text': t.textColor1,
       '--orders-text': t.textColor2,
       '--orders-focus': t.primaryColor,
+      // A search's terms: a marker-pen yellow, light enough on both themes to read through.
+      '--orders-mark': `color-mix(in srgb, ${t.warningColor} 38%, transparent)`,
       '--status-default': t.textColor3,
       '--status-primary': status(t.primaryColor),
       '--status-info': status(t.infoColor),

@@ -1,0 +1,232 @@
+import type { CampaignContribution, Perk } from '../api/schemas'
+import { compileFilter, matchesFields, perkSearchText, searchHaystack } from './filter'
+import type { CompiledFilter, ContributionFilter } from './filter'
+
+export interface OrderIndex {
+  readonly rows: readonly CampaignContribution[]
+  /** Same semantics as `filterContributions` over `rows`. */
+  filter(filter?: ContributionFilter): CampaignContribution[]
+}
+
+/** Between two orders' texts: no term holds one (terms are split on white space). */
+const ROW_SEPARATOR = '\n'
+
+/** A list per key in two flat arrays: key `k` holds `values[offsets[k]]` to `offsets[k + 1]`. */
+interface Lists {
+  offsets: Int32Array
+  values: Int32Array
+}
+
+function listsOf(pairs: readonly number[], keys: number, byFirst: boolean): Lists {
+  const offsets = new Int32Array(keys + 1)
+  // Counted one slot up, then summed: offsets[k] is where key k starts.
+  const key = byFirst ? 0 : 1
+  for (let k = 0; k < pairs.length; k += 2) {
+    const slot = (pairs[k + key] as number) + 1
+    offsets[slot] = (offsets[slot] as number) + 1
+  }
+  for (let i = 0; i < keys; i++)
+    offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
+  const fill = offsets.slice(0, keys)
+  const values = new Int32Array(pairs.length / 2)
+  for (let k = 0; k < pairs.length; k += 2) {
+    const at = pairs[k + key] as number
+    values[fill[at] as number] = pairs[k + 1 - key] as number
+    fill[at] = (fill[at] as number) + 1
+  }
+  return { offsets, values }
+}
+
+/** The distinct perk texts, and which orders hold which: both ways. */
+interface PerkIndex {
+  texts: string[]
+  /** Per perk text, the orders holding it. */
+  holders: Lists
+  /** Per order, its perk texts. */
+  perksOf: Lists
+}
+
+function perkIndex(rows: readonly CampaignContribution[]): PerkIndex {
+  // Orders read from the offline copy share their perk objects (see view-store.ts); others
+  // (the command line's rows) may not, and perks whose items read alike are still one entry.
+  const slots = new Map<Perk, number>()
+  const byText = new Map<string, number>()
+  const texts: string[] = []
+  const pairs: number[] = []
+  for (let i = 0; i < rows.length; i++) {
+    for (const perk of (rows[i] as CampaignContribution).order.perks) {
+      let slot = slots.get(perk)
+      if (slot === undefined) {
+        const text = perkSearchText(perk)
+        slot = byText.get(text)
+        if (slot === undefined) {
+          slot = texts.length
+          byText.set(text, slot)
+          texts.push(text)
+        }
+        slots.set(perk, slot)
+      }
+      pairs.push(i, slot)
+    }
+  }
+  return {
+    texts,
+    holders: listsOf(pairs, texts.length, false),
+    perksOf: listsOf(pairs, rows.length, true),
+  }
+}
+
+/**
+ * For a view that filters one snapshot over and over (the orders table): every order's search
+ * text is built once, off the keystroke path, into one string, and each distinct perk's text
+ * once with the orders holding it. A rare term ("krakow") is then a native `indexOf` scan of
+ * that string and a test of each distinct perk, and only its few orders are looked at; a term in
+ * most orders ("a") is tested order by order, after the cheaper criteria.
+ */
+export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIndex {
+  const snapshot = rows.slice()
+  const count = snapshot.length
+  const starts = new Int32Array(count + 1)
+  const texts = new Array<string>(count)
+  let at = 0
+  for (let i = 0; i < count; i++) {
+    const text = searchHaystack(snapshot[i] as CampaignContribution)
+    texts[i] = text
+    starts[i] = at
+    at += text.length + ROW_SEPARATOR.length
+  }
+  starts[count] = at
+  const fields = fieldIndex(snapshot)
+  const allText = texts.join(ROW_SEPARATOR) + ROW_SEPARATOR
+  const perks = perkIndex(snapshot)
+  // Past this many orders a term is tested order by order: a scan would stop at each of them.
+  const rare = Math.max(64, count >> 2)
+
+  /** The perk texts holding `term`, a flag per text; null when none does (most names). */
+  function perksWith(term: string): Uint8Array | null {
+    let flags: Uint8Array | null = null
+    for (let p = 0; p < perks.texts.length; p++) {
+      if (!(perks.texts[p] as string).includes(term)) continue
+      flags ??= new Uint8Array(perks.texts.length)
+      flags[p] = 1
+    }
+    return flags
+  }
+
+  function holds(i: number, term: string, perkFlags: Uint8Array | null): boolean {
+    if ((texts[i] as string).includes(term)) return true
+    if (perkFlags === null) return false
+    const end = perks.perksOf.offsets[i + 1] as number
+    for (let k = perks.perksOf.offsets[i] as number; k < end; k++) {
+      if (perkFlags[perks.perksOf.values[k] as number] === 1) return true
+    }
+    return false
+  }
+
+  /**
+   * The orders holding `term` in their own text or their perks', in order; null when the term
+   * is in too many orders' own text for a scan to pay.
+   */
+  function rareHits(term: string, perkFlags: Uint8Array | null): number[] | null {
+    // One letter is in nearly every order: not worth starting a scan for.
+    if (term.length < 2) return null
+    const hits = new Uint8Array(count)
+    let seen = 0
+    let row = 0
+    for (let found = allText.indexOf(term); found !== -1;) {
+      while ((starts[row + 1] as number) <= found) row++
+      hits[row] = 1
+      if (++seen > rare) return null
+      // The scan goes on from the next order's text: one hit per order at most.
+      found = allText.indexOf(term, starts[row + 1])
+    }
+    const { offsets, values } = perks.holders
+    for (let p = 0; perkFlags !== null && p < perkFlags.length; p++) {
+      if (perkFlags[p] === 0) continue
+      const end = offsets[p + 1] as number
+      for (let k = offsets[p] as number; k < end; k++) hits[values[k] as number] = 1
+    }
+    const out: number[] = []
+    for (let i = 0; i < count; i++) if (hits[i] === 1) out.push(i)
+    return out
+  }
+
+  function matches(
+    i: number,
+    f: CompiledFilter,
+    fieldsMatch: (i: number) => boolean,
+    flags: ReadonlyArray<Uint8Array | null>,
+  ): boolean {
+    if (!fieldsMatch(i)) return false
+    for (let t = 0; t < f.terms.length; t++) {
+      if (!holds(i, f.terms[t] as string, flags[t] ?? null)) return false
+    }
+    return true
+  }
+
+  return {
+    rows: snapshot,
+    filter(filter: ContributionFilter = {}): CampaignContribution[] {
+      const f = compileFilter(filter)
+      const fieldsMatch = fields.matcher(f)
+      const out: CampaignContribution[] = []
+      if (f.terms.length === 0) {
+        for (let i = 0; i < count; i++)
+          if (fieldsMatch(i)) out.push(snapshot[i] as CampaignContribution)
+        return out
+      }
+      const flags = f.terms.map(perksWith)
+      let candidates: number[] | null = null
+      for (let t = 0; t < f.terms.length && candidates === null; t++) {
+        candidates = rareHits(f.terms[t] as string, flags[t] ?? null)
+      }
+      if (candidates === null) {
+        for (let i = 0; i < count; i++)
+          if (matches(i, f, fieldsMatch, flags)) out.push(snapshot[i] as CampaignContribution)
+      } else {
+        for (const i of candidates)
+          if (matches(i, f, fieldsMatch, flags)) out.push(snapshot[i] as CampaignContribution)
+      }
+      return out
+    },
+  }
+}
+
+/**
+ * Each order's status and country as small numbers and plain text, so the common filter (some
+ * statuses, maybe a country) is two array reads per order; anything more goes to matchesFields.
+ */
+function fieldIndex(rows: readonly CampaignContribution[]): {
+  matcher(f: CompiledFilter): (i: number) => boolean
+} {
+  const statusNames: string[] = []
+  const statusOf = new Uint16Array(rows.length)
+  const countryOf = new Array<string | null>(rows.length)
+  const codes = new Map<string, number>()
+  for (let i = 0; i < rows.length; i++) {
+    const order = (rows[i] as CampaignContribution).order
+    let code = codes.get(order.status)
+    if (code === undefined) {
+      code = statusNames.length
+      codes.set(order.status, code)
+      statusNames.push(order.status)
+    }
+    statusOf[i] = code
+    const country = order.shipping?.country
+    countryOf[i] = country == null ? null : country.trim().toLowerCase()
+  }
+  return {
+    matcher(f) {
+      if (f.nodes.length !== 0 || f.sequenceNumbers.length !== 0) {
+        return (i) => matchesFields(rows[i] as CampaignContribution, f)
+      }
+      const allowed = new Uint8Array(statusNames.length)
+      for (let k = 0; k < statusNames.length; k++) {
+        allowed[k] = f.statuses === null || f.statuses.has(statusNames[k] as string) ? 1 : 0
+      }
+      const country = f.country
+      if (country === undefined) return (i) => allowed[statusOf[i] as number] === 1
+      return (i) => allowed[statusOf[i] as number] === 1 && countryOf[i] === country
+    },
+  }
+}
