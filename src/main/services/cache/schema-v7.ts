@@ -121,7 +121,7 @@ export function keyRowsBySync(db: Database.Database): void {
     ) STRICT, WITHOUT ROWID;
 
     -- The rows of the syncs in progress, in the shape of the staging table of schemas 1 to 6.
-    -- Rows are staged through it; the later copy of a row wins.
+    -- Tools that read or wrote that table keep working; a row written twice keeps the later.
     CREATE VIEW staging_contributions AS
     SELECT sync_key, id, created_at, status, country, email, raw, model, perk_ids, sku_codes
     FROM contributions WHERE sync_key IN (SELECT sync_key FROM staging_syncs);
