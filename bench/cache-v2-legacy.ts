@@ -192,6 +192,8 @@ export function openLegacyCache(dataDir: string): OfflineCache {
     floor: () => {
       throw new Error('Schema 2 had no packing floor record.')
     },
+    // Schema 2 deleted the replaced snapshot in its commit: nothing is left for later.
+    tidy: () => undefined,
     putDocument: (kind, key, value) =>
       void sql.putDocument.run(kind, key, JSON.stringify(value), new Date().toISOString()),
     getDocument<T>(kind: string, key: string) {

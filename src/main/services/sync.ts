@@ -317,7 +317,12 @@ class CampaignSync {
       this.phase = 'saving'
       this.report()
       const fromFile = snapshotSource(cache, campaignId) !== null
-      const snapshot = staged.commit({ expectedCount: this.received.expected, privileged })
+      // The replaced snapshot is deleted right after the sync returns, not before: the commit
+      // comes after the last round trip, so all of its time adds to the sync's.
+      const snapshot = staged.commit(
+        { expectedCount: this.received.expected, privileged },
+        { tidy: 'soon' },
+      )
       if (this.received.slug) cache.setCampaignTitle(campaignId, this.received.slug)
       // The copy is the API's now, no longer an imported dashboard file.
       cache.putDocument(SNAPSHOT_SOURCE_DOCUMENT, String(campaignId), null)

@@ -3,7 +3,6 @@ import type Database from 'better-sqlite3-multiple-ciphers'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { FloorStore } from '../../../shared/floor/order-state'
 import { CacheError, translateSqliteError } from './errors'
-import { BUSY_TIMEOUT_MS, releaseFreePages } from './file-space'
 import { buildContributionsQuery } from './query'
 import type { ContributionQuery, RowForm } from './query'
 import { encodeRow, rawObject, RowReader, sameJson, StoredRowError } from './row-codec'
@@ -18,6 +17,8 @@ import {
 import type { ProblemStatements } from './problems'
 import { indexContribution } from './rows'
 import { userVersion } from './schema'
+import { prepareLookupFills } from './schema-v7'
+import { SnapshotTidy } from './snapshot-tidy'
 import { LocalFloorStore } from '../floor/local-floor-store'
 import { StagedSnapshot } from './staged-snapshot'
 import type { SnapshotStore, SyncRef } from './staged-snapshot'
@@ -26,6 +27,7 @@ import type { CampaignRow, Statements, SyncRow } from './statements'
 import { isProcessAlive } from '../process-alive'
 import type {
   CampaignSnapshotInfo,
+  CommitOptions,
   OfflineCache,
   ProblemRow,
   ProblemRowsQuery,
@@ -49,6 +51,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   private floorStore: FloorStore | undefined
   private readonly sql: Statements
   private readonly problemSql: ProblemStatements
+  private readonly tidying: SnapshotTidy
   // Write transactions run IMMEDIATE: a deferred one that read first would fail at once with
   // SQLITE_BUSY, without waiting, if another process wrote in between.
   private readonly dropSyncs: Database.Transaction<(syncKeys: readonly number[]) => void>
@@ -74,7 +77,9 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
     this.problemSql = problemSql
 
     this.dropSyncs = db.transaction((syncKeys) => {
-      for (const key of syncKeys) for (const statement of sql.dropStaging) statement.run(key)
+      for (const key of syncKeys) {
+        for (const statement of [...sql.dropRows, ...sql.endSync]) statement.run(key)
+      }
     })
 
     this.startSync = db.transaction((campaignId, syncId) => {
@@ -130,11 +135,16 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       return unstaged
     })
 
+    // The staged rows become the snapshot where they are: their lookups are filled and the
+    // campaign points at their sync. The snapshot they replace is listed for tidy().
+    const lookupFills = prepareLookupFills(db)
     this.commitSnapshot = db.transaction((sync, meta, parts) => {
       this.assertSyncLive(sync)
       const { campaignId } = sync
       const count = sql.countStaged.get(sync.key) as number
       const problemCount = problemSql.countStaged.get(sync.key) as number
+      const replaced = sql.snapshotSync.get(campaignId) as number | null | undefined
+      for (const fill of lookupFills) fill.run(sync.key)
       sql.upsertCampaign.run(
         campaignId,
         this.now().toISOString(),
@@ -142,13 +152,15 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
         problemCount,
         meta.expectedCount,
         meta.privileged ? 1 : 0,
+        sync.key,
       )
-      for (const statement of sql.dropSnapshot) statement.run(campaignId)
-      for (const statement of sql.copySnapshot) statement.run({ campaignId, syncKey: sync.key })
+      sql.dropParts.run(campaignId)
       for (const [part, json] of parts.entries()) sql.insertPart.run(campaignId, part, json)
       commitProblemRows(problemSql, campaignId, sync.key)
-      this.dropSyncs([sync.key])
+      for (const statement of sql.endSync) statement.run(sync.key)
+      if (replaced != null) sql.addReplaced.run(replaced)
     })
+    this.tidying = new SnapshotTidy(db, sql, (fn) => this.guard(fn))
 
     this.readRows = db.transaction((campaignId, statement, params) => {
       const texts = statement.all(params) as string[]
@@ -210,7 +222,12 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
     return this.guard(() => this.stageProblems.immediate(...args))
   }
 
-  commit(sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers): CampaignSnapshotInfo {
+  commit(
+    sync: SyncRef,
+    meta: SnapshotMeta,
+    parts: PartNumbers,
+    options: CommitOptions = {},
+  ): CampaignSnapshotInfo {
     if (!Number.isSafeInteger(meta.expectedCount) || meta.expectedCount < 0) {
       throw new CacheError(
         'cache_bad_value',
@@ -219,26 +236,21 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
     }
     return this.guard(() => {
       this.commitSnapshot.immediate(sync, meta, parts)
-      this.refreshStatistics()
-      releaseFreePages(this.db, BUSY_TIMEOUT_MS)
+      if (options.tidy === 'soon') this.tidying.soon()
+      else this.tidying.now()
       const info = this.campaign(sync.campaignId)
       if (!info) throw new Error(`Campaign ${sync.campaignId} missing right after its commit`)
       return info
     })
   }
 
-  /**
-   * Without statistics the planner walks a campaign in date order and tests every row rather
-   * than use the e-mail index: fine for 6 rows, not for 100,000. A snapshot changes the sizes
-   * the statistics describe, so they are refreshed (sampled, a few ms) after each commit.
-   */
-  private refreshStatistics(): void {
-    try {
-      // 0x10002: consider every table, not only those this connection happened to query.
-      this.db.pragma('optimize = 0x10002')
-    } catch {
-      // The snapshot is committed already; stale statistics only cost speed.
-    }
+  tidy(): void {
+    this.tidying.now()
+  }
+
+  /** Snapshots replaced before a process could delete them (it died): tidied soon. */
+  tidyLeftovers(): void {
+    this.guard(() => this.tidying.leftovers())
   }
 
   discard(sync: SyncRef): void {
@@ -355,6 +367,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
     try {
       const mine = this.sql.syncsOfOwner.all(this.owner) as number[]
       if (mine.length > 0) this.dropSyncs.immediate(mine)
+      if (this.tidying.pending) this.tidying.now()
       // Keeps the planner's statistics fresh, as SQLite advises before closing.
       this.db.pragma('optimize')
     } catch {

@@ -90,6 +90,7 @@ export function openCache(options: CacheOptions): OfflineCache {
     enableIncrementalVacuum(db, BUSY_TIMEOUT_MS)
     const cache = new SqliteOfflineCache(db, file, options.now ?? (() => new Date()))
     cache.dropDeadSyncs()
+    cache.tidyLeftovers()
     openCaches.add(cache)
     connectors.set(cache, connect)
     return cache

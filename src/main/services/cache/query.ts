@@ -22,48 +22,51 @@ export interface BuiltQuery {
   params: Record<string, string | number>
 }
 
+/** The sync whose rows are the campaign's snapshot (schema 7): evaluated once per query. */
+const SNAPSHOT_SYNC = '(SELECT sync_key FROM campaigns WHERE campaign_id = @campaignId)'
+
+/** The snapshot's rows whose entry in a lookup table meets `condition`. */
+const inLookup = (table: string, condition: string) =>
+  `c.id IN (SELECT contribution_id FROM ${table} WHERE sync_key = ${SNAPSHOT_SYNC} AND ${condition})`
+
 /**
- * Every filter is a condition on an indexed column (or an indexed side table) within one
- * campaign. The status list travels as one JSON parameter so that any number of statuses
- * shares a single prepared statement.
+ * Every filter is a look-up in a side table (filled when the snapshot was committed) within one
+ * campaign's snapshot. The status list travels as one JSON parameter so that any number of
+ * statuses shares a single prepared statement.
  */
 export function buildContributionsQuery(
   campaignId: number,
   query: ContributionQuery = {},
   form: RowForm = 'model',
 ): BuiltQuery {
-  const where = ['c.campaign_id = @campaignId']
+  const where = [`c.sync_key = ${SNAPSHOT_SYNC}`]
   const params: Record<string, string | number> = { campaignId }
   let key = form === 'model' ? 'm' : 'r'
   if (query.statuses && query.statuses.length > 0) {
-    where.push('c.status IN (SELECT value FROM json_each(@statuses))')
+    where.push(
+      inLookup('contributions_by_status', 'status IN (SELECT value FROM json_each(@statuses))'),
+    )
     params.statuses = JSON.stringify(query.statuses)
     key += 's'
   }
   if (query.perkId !== undefined) {
-    where.push(
-      'c.id IN (SELECT contribution_id FROM contribution_perks' +
-        ' WHERE campaign_id = @campaignId AND perk_id = @perkId)',
-    )
+    where.push(inLookup('contribution_perks', 'perk_id = @perkId'))
     params.perkId = query.perkId
     key += 'p'
   }
   if (query.country !== undefined && query.country.trim() !== '') {
-    where.push('c.country = @country')
+    where.push(inLookup('contributions_by_country', 'country = @country'))
     params.country = query.country
     key += 'c'
   }
   const email = query.email === undefined ? '' : normalizeEmail(query.email)
   if (email) {
-    where.push('c.email = @email')
+    where.push(inLookup('contributions_by_email', 'email = @email'))
     params.email = email
     key += 'e'
   }
   if (query.skuCode !== undefined && query.skuCode.trim() !== '') {
-    where.push(
-      'c.id IN (SELECT contribution_id FROM contribution_skus' +
-        ' WHERE campaign_id = @campaignId AND sku_code = @skuCode)',
-    )
+    where.push(inLookup('contribution_skus', 'sku_code = @skuCode'))
     params.skuCode = query.skuCode
     key += 'k'
   }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { newerSchemaError } from './errors'
 import { convertRowsToCompact } from './schema-v4'
+import { keyRowsBySync } from './schema-v7'
 
 export type Migration = (db: Database.Database) => void
 
@@ -249,6 +250,9 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `)
   },
+  // v7: rows stored under the sync that staged them; a commit points the campaign at its sync
+  // instead of copying the rows (schema-v7.ts).
+  keyRowsBySync,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -2,6 +2,7 @@ import { CacheError } from './errors'
 import { PartNumbers } from './row-codec'
 import type {
   CampaignSnapshotInfo,
+  CommitOptions,
   ProblemRow,
   ReceivedContribution,
   SnapshotMeta,
@@ -34,7 +35,12 @@ export interface SnapshotStore {
   /** Stages problem rows in one transaction; returns the ids dropped from the good rows. */
   stageProblemRows(sync: SyncRef, rows: readonly ProblemRow[]): number[]
   /** Swaps the staged rows and problem rows in, with the parts the rows refer to. */
-  commit(sync: SyncRef, meta: SnapshotMeta, parts: PartNumbers): CampaignSnapshotInfo
+  commit(
+    sync: SyncRef,
+    meta: SnapshotMeta,
+    parts: PartNumbers,
+    options?: CommitOptions,
+  ): CampaignSnapshotInfo
   discard(sync: SyncRef): void
 }
 
@@ -104,9 +110,9 @@ export class StagedSnapshot implements SnapshotWriter {
     return new Set(this.staged)
   }
 
-  commit(meta: SnapshotMeta): CampaignSnapshotInfo {
+  commit(meta: SnapshotMeta, options?: CommitOptions): CampaignSnapshotInfo {
     this.assertOpen()
-    const info = this.store.commit(this.sync, meta, this.parts)
+    const info = this.store.commit(this.sync, meta, this.parts, options)
     this.state = 'committed'
     return info
   }

@@ -36,6 +36,15 @@ export interface SnapshotMeta {
   privileged: boolean
 }
 
+export interface CommitOptions {
+  /**
+   * 'now' (the default): the commit returns once the snapshot it replaced is deleted and the
+   * free pages are given back. 'soon': it returns once the new snapshot is in, and `tidy()`
+   * runs right after the caller's synchronous work (a sync, so it ends with its last page).
+   */
+  tidy?: 'now' | 'soon'
+}
+
 /** One contribution as received: as the model read it, and the row as the API sent it. */
 export interface ReceivedContribution {
   model: CampaignContribution
@@ -87,6 +96,12 @@ export interface OfflineCache {
   /** Small resources kept whole for offline use (sign-ups, batch job statuses, ...). */
   putDocument(kind: string, key: string, value: unknown): void
   getDocument<T>(kind: string, key: string): { value: T; savedAt: string } | null
+  /**
+   * Deletes what replaced snapshots left, refreshes the planner's statistics and gives free
+   * pages back. Runs by itself after every commit and on close; no read ever sees what it
+   * deletes.
+   */
+  tidy(): void
   /** Also drops the staging rows of this instance's unfinished syncs. Idempotent. */
   /** The packing floor's record of each order, kept beside (not in) the snapshots. */
   floor(): FloorStore
@@ -110,9 +125,9 @@ export interface SnapshotWriter {
   ids(): Set<number>
   /**
    * One transaction: the staged rows and problem rows replace the campaign's snapshot and its
-   * problem rows; staging is cleared.
+   * problem rows; staging is cleared. The replaced snapshot's rows go as `options.tidy` says.
    */
-  commit(meta: SnapshotMeta): CampaignSnapshotInfo
+  commit(meta: SnapshotMeta, options?: CommitOptions): CampaignSnapshotInfo
   /**
    * Drops the staged rows and problem rows; the last snapshot stays. A no-op after commit, so
    * safe in `finally`.

@@ -163,3 +163,42 @@ describe.each([0, 0.2])(
     }, 60_000)
   },
 )
+
+describe('offline cache: a sync process killed between the swap and the deletion it deferred', () => {
+  const { first, second } = crashSnapshots(0.2)
+
+  it('opens on the new snapshot alone, and the replaced rows are deleted right after', async () => {
+    const dir = tempDir()
+    const { child, line } = await startChild(dir, 'after-swap', 0.2, /^SWAPPED /)
+    expect(line).toBe(`SWAPPED ${second.rows.length} ${child.pid}`)
+    await kill(child)
+
+    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
+    const stored = () =>
+      inspect(file, (db) => ({
+        replaced: db.prepare('SELECT count(*) FROM replaced_snapshots').pluck().get(),
+        rows: db.prepare('SELECT count(*) FROM contributions').pluck().get(),
+        lookups: db
+          .prepare('SELECT count(DISTINCT sync_key) FROM contributions_by_status')
+          .pluck()
+          .get(),
+      }))
+    // The first snapshot's rows really were left behind, or the rest would prove nothing.
+    expect(stored()).toEqual({
+      replaced: 1,
+      rows: first.rows.length + second.rows.length,
+      lookups: 2,
+    })
+
+    const cache = openCache({ dataDir: dir, profile: PROFILE })
+    opened.push(cache)
+    expect(readBack(cache)).toEqual(crashFingerprint(second))
+    expect(cache.contributionCount(CRASH_CAMPAIGN)).toBe(second.rows.length)
+    expect(staging(file)).toEqual({ syncs: 0, rows: 0, problems: 0 })
+    // The open only schedules the deletion: it runs once the caller's own work is done.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(stored()).toEqual({ replaced: 0, rows: second.rows.length, lookups: 1 })
+    expect(readBack(cache)).toEqual(crashFingerprint(second))
+    expect(inspect(file, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
+  }, 60_000)
+})

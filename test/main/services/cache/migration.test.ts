@@ -193,10 +193,10 @@ describe('offline cache: a schema 2 file moves to the compact rows', () => {
     expect(before.free).toBeGreaterThan(10)
 
     const cache = open(dir)
-    // Through schema 3 (problem rows), 4 (compact rows), 5 (the floor's record) and 6 (team
-    // mode's outbox), one migration at a time.
-    expect(SCHEMA_VERSION).toBe(6)
-    expect(cache.schemaVersion()).toBe(6)
+    // Through schema 3 (problem rows), 4 (compact rows), 5 (the floor's record), 6 (team
+    // mode's outbox) and 7 (rows keyed by sync), one migration at a time.
+    expect(SCHEMA_VERSION).toBe(7)
+    expect(cache.schemaVersion()).toBe(7)
     for (const [campaignId, snapshot] of [
       [CAMPAIGN, rows],
       [OTHER, other],
@@ -291,7 +291,7 @@ describe('offline cache: a schema 3 file (problem rows) moves to the compact row
     expect(leftovers(file)).toMatchObject({ syncs: 2, rows: 2, problems: 1 })
 
     const cache = open(dir)
-    expect(cache.schemaVersion()).toBe(6)
+    expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
     expect(leftovers(file)).toEqual({ syncs: 0, rows: 0, problems: 0, brokenKeys: [] })
     expect(cache.campaign(CAMPAIGN)).toMatchObject({
       count: 300,

@@ -4,11 +4,12 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openCache } from '../../../../src/main/services/cache'
+import { SCHEMA_VERSION, openCache } from '../../../../src/main/services/cache'
 import type { OfflineCache } from '../../../../src/main/services/cache'
 import { floorStage } from '../../../../src/shared/floor/order-state'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import { asReceived } from '../../../helpers/model'
+import { writeV6Cache } from '../../../helpers/v6-cache'
 import { makeContributions } from '../../fixtures/contributions'
 
 const PROFILE = 'floor-test'
@@ -150,19 +151,19 @@ describe('the floor record survives what replaces the snapshot', () => {
   it('a schema 4 file moves to the current schema with its snapshot, and packs made there stay', () => {
     const dir = tempDir()
     const rows = makeContributions(10, { campaignId: CAMPAIGN })
-    const first = open(dir)
-    sync(first, rows)
-    first.close()
-    opened.splice(opened.indexOf(first), 1)
+    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
+    writeV6Cache(file, [
+      { campaignId: CAMPAIGN, rows: asReceived(rows), syncedAt: AT.toISOString() },
+    ])
     // Schema 4 is schema 6 without the floor's tables (v5) and team mode's (v6).
-    const db = new Database(path.join(dir, `cache-${PROFILE}.sqlite`))
+    const db = new Database(file)
     db.exec(
       'DROP TABLE floor_orders; DROP TABLE floor_tracking; DROP TABLE team_outbox; DROP TABLE team_conflicts; DROP TABLE team_cursor; PRAGMA user_version = 4',
     )
     db.close()
 
     const moved = open(dir)
-    expect(moved.schemaVersion()).toBe(6)
+    expect(moved.schemaVersion()).toBe(SCHEMA_VERSION)
     expect(moved.contributionCount(CAMPAIGN)).toBe(10)
     moved.floor().pack(CAMPAIGN, rows[0]!.order.id, 'Desk A', AT)
     moved.close()
