@@ -232,7 +232,9 @@ describe('the workspace in Chromium, through the web harness and the simulator',
     await country.click()
     await app.page.keyboard.type(chosen)
     await app.page.keyboard.press('Enter')
-    await expect.poll(() => country.innerText()).toBe(chosen)
+    // The filter names the country and its orders: "United States (103)".
+    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(chosen)
+    await expect.poll(() => country.innerText()).toMatch(new RegExp(`^${name} \\([\\d,]+\\)$`))
     await until(async () => {
       const totals = await app.page.getByTestId('pick-list-totals').innerText()
       return count(/([\d,]+) units?/.exec(totals)?.[1] ?? '') < all.units
