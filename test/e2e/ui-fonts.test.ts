@@ -54,7 +54,9 @@ async function fontsDrawing(page: Page, within: string, text: string): Promise<P
       document.querySelector('[data-font-probe]')?.removeAttribute('data-font-probe')
       // A search marks its terms (<mark> per word), so the name may be split over text nodes:
       // a word of it in the script asked about (not Latin) is drawn by the same fonts.
-      const words = wanted.split(/\s+/).filter((word) => /[^\u0000-\u024f]/u.test(word))
+      const words = wanted
+        .split(/\s+/)
+        .filter((word) => [...word].some((char) => (char.codePointAt(0) ?? 0) > 0x24f))
       for (const root of document.querySelectorAll(selector)) {
         const walker = document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */)
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
