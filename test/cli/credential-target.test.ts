@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { cleanEnv, perkpack, STACK_LINE } from '../helpers/cli'
+import type { CliEnv } from '../helpers/cli'
+import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, startSim, tempDir } from '../helpers/harness'
 import { startTokenSpy } from '../helpers/token-spy'
 import type { TokenSpy } from '../helpers/token-spy'
@@ -10,6 +12,10 @@ import type { TokenSpy } from '../helpers/token-spy'
 // the private D-Bus session of scripts/with-keyring.sh), as a user's would be.
 
 // Each run starts Node and compiles the sources: on a busy machine that alone can take seconds.
+// So only the run under test is a child process; the sign-in and the sync before it, and the
+// sign-out after, run the same `run` in this process (with the same real keychain), as they
+// only set the scene. The --base-url refusals stay whole `perkpack` runs: exit code and stderr
+// as a user sees them.
 vi.setConfig({ testTimeout: 60_000 })
 
 let spy: TokenSpy | undefined
@@ -25,21 +31,22 @@ describe('perkpack: stored sign-in only for its own host', () => {
     spy = await startTokenSpy()
     const dataDir = tempDir()
     // The real keychain: no PERKPACK_SECRET_STORE=memory.
-    const env = cleanEnv({
+    const settings: CliEnv = {
       PERKPACK_SECRET_STORE: undefined,
       PERKPACK_DATA_DIR: dataDir,
       PERKPACK_BASE_URL: sim.baseUrl,
       PERKPACK_AUTH_URL: sim.authUrl,
-    })
-    const login = await perkpack(['login'], {
-      ...env,
+    }
+    const env = cleanEnv(settings)
+    const login = await perkpackHere(['login'], {
+      ...settings,
       PERKPACK_API_TOKEN: sim.credentials.apiToken,
       PERKPACK_EMAIL: email,
       PERKPACK_PASSWORD: 'target-test-pw',
     })
     expect(login.code, login.stderr).toBe(0)
     const campaign = String(sim.campaignIds[0])
-    const home = await perkpack(['sync', campaign], env)
+    const home = await perkpackHere(['sync', campaign], settings)
     expect(home.code, home.stderr).toBe(0)
 
     const away = await perkpack(['--base-url', spy.baseUrl, 'sync', campaign], env)
@@ -50,7 +57,7 @@ describe('perkpack: stored sign-in only for its own host', () => {
     expect(away.stderr).not.toMatch(STACK_LINE)
     expect(spy.leaks([sim.credentials.apiToken, 'target-test-pw'])).toEqual([])
 
-    const logout = await perkpack(['logout'], env)
+    const logout = await perkpackHere(['logout'], settings)
     expect(logout.code, logout.stderr).toBe(0)
   })
 

@@ -4,6 +4,7 @@
  * root). One server per test file; each test takes a database of its own.
  */
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -75,9 +76,10 @@ export async function startPostgres(config: PostgresOptions = {}): Promise<Postg
     const argv = root ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args
     execFileSync(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir })
   }
-  run('initdb', [
-    '-D',
-    data,
+  // One initdb for every file of a run (and later runs on the machine): a cluster made once,
+  // copied for each server. The copy is what initdb would write again (same binaries, options,
+  // password), and each file still gets a cluster of its own to start, stop and destroy.
+  const initdb = [
     '-U',
     PG_USER,
     `--pwfile=${pwfile}`,
@@ -87,7 +89,30 @@ export async function startPostgres(config: PostgresOptions = {}): Promise<Postg
     '-E',
     'UTF8',
     '--locale=C',
-  ])
+  ]
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        bin,
+        initdb.filter((arg) => arg !== `--pwfile=${pwfile}`),
+        PG_PASSWORD,
+        root,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 16)
+  const template = path.join(os.tmpdir(), `perkpack-pg-template-${key}`)
+  if (!fs.existsSync(path.join(template, 'PG_VERSION'))) {
+    const fresh = path.join(dir, 'template')
+    run('initdb', ['-D', fresh, ...initdb])
+    try {
+      // Atomic: a file that loses the race to another worker keeps the winner's template.
+      fs.renameSync(fresh, template)
+    } catch {
+      fs.rmSync(fresh, { recursive: true, force: true })
+    }
+  }
+  execFileSync('cp', ['-a', template, data])
   const port = await freePort()
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60${tls}`
   const start = () =>

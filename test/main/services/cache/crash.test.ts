@@ -10,7 +10,13 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openCache } from '../../../../src/main/services/cache'
 import type { OfflineCache } from '../../../../src/main/services/cache'
-import { CRASH_CAMPAIGN, crashFingerprint, crashSnapshots } from '../../fixtures/crash-data'
+import {
+  COMMIT_KILL_ROWS,
+  CRASH_CAMPAIGN,
+  crashFingerprint,
+  crashSnapshots,
+  FIXED_POINT_ROWS,
+} from '../../fixtures/crash-data'
 
 const CHILD = fileURLToPath(new URL('../../fixtures/cache-crash-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -27,8 +33,14 @@ afterEach(() => {
 })
 
 /** Starts the child and resolves with its first stdout line matching `wanted`. */
-async function startChild(dataDir: string, mode: string, drift: number, wanted: RegExp) {
-  const args = ['--import', 'tsx', CHILD, dataDir, PROFILE, mode, String(drift)]
+async function startChild(
+  dataDir: string,
+  mode: string,
+  drift: number,
+  secondRows: number,
+  wanted: RegExp,
+) {
+  const args = ['--import', 'tsx', CHILD, dataDir, PROFILE, mode, String(drift), String(secondRows)]
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let stderr = ''
@@ -90,7 +102,7 @@ function tempDir(): string {
 describe.each([0, 0.2])(
   'offline cache at drift %s: a sync process killed with SIGKILL',
   (drift) => {
-    const { first, second, third } = crashSnapshots(drift)
+    const { first, second } = crashSnapshots(drift)
 
     it('the snapshots hold problem rows and drifted rows exactly when drift is on', () => {
       const drifted = (rows: typeof first.rows) =>
@@ -100,17 +112,20 @@ describe.each([0, 0.2])(
     })
 
     it('between two adds: the first snapshot stays, the staging rows go at the next open', async () => {
+      // A smaller second snapshot: the kill waits at a fixed point (see FIXED_POINT_ROWS).
+      const { first, second, third } = crashSnapshots(drift, FIXED_POINT_ROWS)
       const dir = tempDir()
-      const { child, line, seen } = await startChild(dir, 'between-adds', drift, /^STAGED /)
+      const rows = FIXED_POINT_ROWS
+      const { child, line, seen } = await startChild(dir, 'between-adds', drift, rows, /^STAGED /)
       expect(seen[0]).toBe(`COMMITTED ${first.rows.length} ${first.problems.length}`)
-      expect(line).toBe(`STAGED ${second.rows.length / 2} ${child.pid}`)
+      expect(line).toBe(`STAGED ${Math.floor(second.rows.length / 2)} ${child.pid}`)
       await kill(child)
 
       const file = path.join(dir, `cache-${PROFILE}.sqlite`)
       // The dead sync really left rows behind, or the rest of the test would prove nothing.
       expect(staging(file)).toEqual({
         syncs: 1,
-        rows: second.rows.length / 2,
+        rows: Math.floor(second.rows.length / 2),
         problems: second.problems.length,
       })
 
@@ -142,7 +157,13 @@ describe.each([0, 0.2])(
 
     it('during the commit: one whole snapshot or the other, never a mix', async () => {
       const dir = tempDir()
-      const { child } = await startChild(dir, 'during-commit', drift, /^COMMITTING /)
+      const { child } = await startChild(
+        dir,
+        'during-commit',
+        drift,
+        COMMIT_KILL_ROWS,
+        /^COMMITTING /,
+      )
       await kill(child)
 
       const cache = openCache({ dataDir: dir, profile: PROFILE })
@@ -165,11 +186,12 @@ describe.each([0, 0.2])(
 )
 
 describe('offline cache: a sync process killed between the swap and the deletion it deferred', () => {
-  const { first, second } = crashSnapshots(0.2)
+  // A smaller second snapshot: the kill waits at a fixed point (see FIXED_POINT_ROWS).
+  const { first, second } = crashSnapshots(0.2, FIXED_POINT_ROWS)
 
   it('opens on the new snapshot alone, and the replaced rows are deleted right after', async () => {
     const dir = tempDir()
-    const { child, line } = await startChild(dir, 'after-swap', 0.2, /^SWAPPED /)
+    const { child, line } = await startChild(dir, 'after-swap', 0.2, FIXED_POINT_ROWS, /^SWAPPED /)
     expect(line).toBe(`SWAPPED ${second.rows.length} ${child.pid}`)
     await kill(child)
 
