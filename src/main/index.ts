@@ -11,9 +11,9 @@ import { AppServices } from './app-services'
 import { readWindowState, restoreBounds, writeWindowState } from './shell/window-state'
 import { electronDesktop } from './shell/electron-desktop'
 import { registerHandlers } from './ipc/register'
-import { defaultDataDir } from './services/profile'
-import { describeError, redact } from './services/redact'
-import { useElectronNativeBuilds } from './services/native-builds'
+import { defaultDataDir } from './core/account/profile'
+import { describeError, redact } from './core/system/redact'
+import { useElectronNativeBuilds } from './core/system/native-builds'
 
 const rendererDir = join(__dirname, '../renderer')
 const renderer = rendererLocation(process.env.ELECTRON_RENDERER_URL, app.isPackaged)

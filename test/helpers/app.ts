@@ -5,8 +5,8 @@ import { createHandlers } from '../../src/main/ipc/handler-table'
 import type { HandlerTable } from '../../src/main/ipc/handler-table'
 import { AppServices } from '../../src/main/app-services'
 import type { AppServicesOptions } from '../../src/main/app-services'
-import type { FetchLike } from '../../src/main/services/http'
-import { MemorySecretStore } from '../../src/main/services/secrets'
+import type { FetchLike } from '../../src/main/core/api/http'
+import { MemorySecretStore } from '../../src/main/core/account/secrets'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type {
   IpcArgs,

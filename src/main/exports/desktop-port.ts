@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path'
-import { PerkPackError } from '../services/perkpack-errors'
+import { PerkPackError } from '../core/system/perkpack-errors'
 
 export interface SaveFilter {
   /** "Excel workbook" */

@@ -11,7 +11,7 @@ import type {
   SlipPaper,
   SlipsPreview,
 } from '../../shared/ipc'
-import { UsageError } from '../services/perkpack-errors'
+import { UsageError } from '../core/system/perkpack-errors'
 import {
   LABEL_LAYOUTS,
   planLabels,
@@ -22,7 +22,7 @@ import {
   slipPreview,
   smallAddresses,
   writeSlipsPdf,
-} from '../services/print'
+} from '../core/print'
 import type {
   LabelLayout,
   LabelOptions,
@@ -30,7 +30,7 @@ import type {
   LabelsResult,
   SlipOptions,
   SlipsResult,
-} from '../services/print'
+} from '../core/print'
 import type { PrintOptions } from './desktop-port'
 
 /** Issues listed in a preview: enough to act on, never 100,000 entries over IPC. */

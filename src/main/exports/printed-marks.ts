@@ -1,7 +1,7 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
 import type { PrintedDocument } from '../../shared/floor/order-state'
 import type { PdfPrintedResult } from '../../shared/ipc'
-import { PerkPackError } from '../services/perkpack-errors'
+import { PerkPackError } from '../core/system/perkpack-errors'
 
 /** Notes on the packing floor that orders' labels or slips were printed. */
 export type RecordPrinted = (

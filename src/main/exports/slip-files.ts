@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { SlipBatchRange, SlipsProgress } from '../../shared/ipc'
-import { PerkPackError } from '../services/perkpack-errors'
-import { batchFiles } from '../services/print'
-import { writeFailure } from '../services/write-errors'
+import { PerkPackError } from '../core/system/perkpack-errors'
+import { batchFiles } from '../core/print'
+import { writeFailure } from '../core/system/write-errors'
 
 export function slipsCancelled(): PerkPackError {
   return new PerkPackError('print_cancelled', 'Cancelled: no packing slip file was kept.')

@@ -1,5 +1,5 @@
 import { defineHandlers } from '../ipc/define-handlers'
-import { fetchAccountContributions } from '../services/operations'
+import { fetchAccountContributions } from '../core/api/operations'
 import type { Connection } from '../session/connection'
 import { NO_DESKTOP } from '../exports/desktop-port'
 import { readSignups } from './signups'

@@ -1,8 +1,8 @@
 import { exportFileName, fileStem } from '../../shared/export/file-names'
 import type { SignupsExportRequest, SignupsExportResult } from '../../shared/ipc'
 import type { Desktop, SaveFilter } from '../exports/desktop-port'
-import { writeSignupsFile } from '../services/export/signups-file'
-import { PerkPackError } from '../services/perkpack-errors'
+import { writeSignupsFile } from '../core/export/signups-file'
+import { PerkPackError } from '../core/system/perkpack-errors'
 import type { Connection } from '../session/connection'
 import { readSignups } from './signups'
 

@@ -1,9 +1,9 @@
 import type { Signup } from '../../shared/api/schemas'
 import type { SignupsResult } from '../../shared/ipc'
-import type { ApiClient } from '../services/api-client'
-import type { OfflineCache } from '../services/cache'
-import { fetchSignups } from '../services/operations'
-import { ApiError } from '../services/perkpack-errors'
+import type { ApiClient } from '../core/api/api-client'
+import type { OfflineCache } from '../core/cache'
+import { fetchSignups } from '../core/api/operations'
+import { ApiError } from '../core/system/perkpack-errors'
 
 const DOC_KIND = 'signups'
 

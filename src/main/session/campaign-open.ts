@@ -1,8 +1,8 @@
 import type { ApiErrorKind, CampaignOpened, DemoCampaign } from '../../shared/ipc'
 import type { Currency } from '../../shared/format/locale-format'
-import { fetchAccountContributions } from '../services/operations'
-import { ApiError, PerkPackError } from '../services/perkpack-errors'
-import type { CampaignFacts, CampaignNames } from './campaign-names'
+import { fetchAccountContributions } from '../core/api/operations'
+import { ApiError, PerkPackError } from '../core/system/perkpack-errors'
+import type { CampaignFacts, CampaignNames } from '../core/account/campaign-names'
 import type { Connection } from './connection'
 
 /** One page answers whether the campaign exists; a person waits for it, so not for long. */

@@ -1,8 +1,8 @@
 import type { DemoCampaign, DemoStarted } from '../../shared/ipc'
 import type { Simulator, SimulatorOptions } from '../../simulator'
-import { wipeCacheFiles } from '../services/cache'
-import { PerkPackError } from '../services/perkpack-errors'
-import { MemorySecretStore } from '../services/secrets'
+import { wipeCacheFiles } from '../core/cache'
+import { PerkPackError } from '../core/system/perkpack-errors'
+import { MemorySecretStore } from '../core/account/secrets'
 import { DEMO_PROFILE } from './connection'
 import type { Connection } from './connection'
 

@@ -1,8 +1,8 @@
 import type { AppSettings, SettingsPatch } from '../../shared/ipc'
 import type { ConfirmQuestion } from '../exports/desktop-port'
-import { PerkPackError } from '../services/perkpack-errors'
-import { normalizeUrl, readSettings, saveSettings, stationName } from '../services/profile'
-import type { SettingsChange } from '../services/profile'
+import { PerkPackError } from '../core/system/perkpack-errors'
+import { normalizeUrl, readSettings, saveSettings, stationName } from '../core/account/profile'
+import type { SettingsChange } from '../core/account/profile'
 import type { Connection } from './connection'
 
 /** Settings as the app shows them, and saving them: new URLs move the app to that host. */

@@ -6,8 +6,8 @@ import { app, BrowserWindow, dialog, session } from 'electron'
 import type { OpenDialogOptions, SaveDialogOptions, WebContents } from 'electron'
 import { savePathWithExtension } from '../exports/desktop-port'
 import type { Desktop } from '../exports/desktop-port'
-import { freePath } from '../services/export/free-path'
-import { PerkPackError } from '../services/perkpack-errors'
+import { freePath } from '../core/export/free-path'
+import { PerkPackError } from '../core/system/perkpack-errors'
 
 /**
  * Loads a print document in a window nobody sees and that can do nothing: no preload, no

@@ -5,12 +5,12 @@ import type {
   SyncRequest,
   SyncSummary,
 } from '../../shared/ipc'
-import type { ApiClient } from '../services/api-client'
-import type { OfflineCache } from '../services/cache'
-import { Cancelled, isAbortError, PerkPackError } from '../services/perkpack-errors'
-import { SnapshotShrank } from '../services/shrink'
-import { checkConcurrency, syncCampaign } from '../services/sync'
-import type { SyncResult } from '../services/sync'
+import type { ApiClient } from '../core/api/api-client'
+import type { OfflineCache } from '../core/cache'
+import { Cancelled, isAbortError, PerkPackError } from '../core/system/perkpack-errors'
+import { SnapshotShrank } from '../core/sync/shrink'
+import { checkConcurrency, syncCampaign } from '../core/sync/sync-engine'
+import type { SyncResult } from '../core/sync/sync-engine'
 
 /** Progress events at most this often (a 100,000-order sync reads 3,334 pages). */
 const PROGRESS_INTERVAL_MS = 100

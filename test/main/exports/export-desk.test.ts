@@ -12,7 +12,7 @@ import {
   planLabels,
   READABLE_PT,
   renderPackingSlips,
-} from '../../../src/main/services/print'
+} from '../../../src/main/core/print'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import {
   countShipments,

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Desktop } from '../../../src/main/exports/desktop-port'
 import { ExportDesk } from '../../../src/main/exports/export-desk'
 import { harnessDesktop } from '../../../src/web/web-desktop'
-import { batchFiles } from '../../../src/main/services/print'
-import type * as PdfSlips from '../../../src/main/services/print/pdf-slips'
+import { batchFiles } from '../../../src/main/core/print'
+import type * as PdfSlips from '../../../src/main/core/print/pdf-slips'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import type { AppSettings, SlipsProgress } from '../../../src/shared/ipc'
 import { order, shipping } from '../../helpers/print-fixtures'
@@ -42,7 +42,7 @@ interface FakeOptions {
 
 // The PDF library's writer, with a hook in the middle of each batch (its file begun).
 const hooks: { beforeBatch?: FakeOptions['beforeBatch']; batches: number } = { batches: 0 }
-vi.mock('../../../src/main/services/print/pdf-slips', async (importOriginal) => {
+vi.mock('../../../src/main/core/print/pdf-slips', async (importOriginal) => {
   const actual = await importOriginal<typeof PdfSlips>()
   return {
     ...actual,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { MemorySecretStore } from '../../../src/main/core/account/secrets'
 import {
   cleanupApps,
   makeApp,

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppServices } from '../../../src/main/app-services'
-import { cacheKeyAccount, openCache } from '../../../src/main/services/cache'
-import { cacheProfile } from '../../../src/main/services/profile'
-import { KeychainSecretStore, MemorySecretStore } from '../../../src/main/services/secrets'
+import { cacheKeyAccount, openCache } from '../../../src/main/core/cache'
+import { cacheProfile } from '../../../src/main/core/account/profile'
+import { KeychainSecretStore, MemorySecretStore } from '../../../src/main/core/account/secrets'
 import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
 
 // Issue 11 M2 through the app: the offline copy a sync leaves is encrypted with a key kept in

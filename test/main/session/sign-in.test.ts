@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { MemorySecretStore } from '../../../src/main/core/account/secrets'
 import { DEFAULT_BASE_URL } from '../../../src/shared/config'
 import {
   cleanupApps,
