@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DashboardImportDesk } from '../src/main/dashboard/dashboard-import-desk'
-import { NO_DESKTOP } from '../src/main/exports/desktop-port'
+import { NO_DESKTOP } from '../src/main/export/desktop-port'
 import { campaignSummary } from '../src/main/orders/orders-desk'
 import { openCache } from '../src/main/core/cache'
 import { openDashboardExport } from '../src/main/core/dashboard/dashboard-export'

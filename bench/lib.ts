@@ -3,8 +3,8 @@ import type { ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { ApiClient } from '../src/main/core/api/api-client'
-import { MemorySecretStore } from '../src/main/core/account/secrets'
-import { Session } from '../src/main/core/account/api-session'
+import { MemorySecretStore } from '../src/main/core/session/secrets'
+import { Session } from '../src/main/core/session/api-session'
 import { USER_AGENT } from '../src/main/core/system/version'
 
 export interface SimulatorProcess {

@@ -10,14 +10,14 @@ import {
   resolveTarget,
   sameTarget,
   settingsProblem,
-} from '../main/core/account/profile'
-import type { Target } from '../main/core/account/profile'
-import { KeychainSecretStore, MemorySecretStore } from '../main/core/account/secrets'
-import type { SecretStore } from '../main/core/account/secrets'
-import { Session } from '../main/core/account/api-session'
-import type { StoredCredentials } from '../main/core/account/api-session'
+} from '../main/core/session/profile'
+import type { Target } from '../main/core/session/profile'
+import { KeychainSecretStore, MemorySecretStore } from '../main/core/session/secrets'
+import type { SecretStore } from '../main/core/session/secrets'
+import { Session } from '../main/core/session/api-session'
+import type { StoredCredentials } from '../main/core/session/api-session'
 import { USER_AGENT } from '../main/core/system/version'
-import { CampaignNames } from '../main/core/account/campaign-names'
+import { CampaignNames } from '../main/core/session/campaign-names'
 import { canPrompt, prompt } from './io'
 import type { CliIo } from './io'
 

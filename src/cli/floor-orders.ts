@@ -1,5 +1,5 @@
 import { findScanned, indexScannable } from '../main/core/floor/station-index'
-import { readSettings, stationName as savedStationName } from '../main/core/account/profile'
+import { readSettings, stationName as savedStationName } from '../main/core/session/profile'
 import { UsageError } from '../main/core/system/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { parseScanCode } from '../shared/floor/station-scan'

@@ -1,5 +1,5 @@
 import { UsageError } from '../main/core/system/perkpack-errors'
-import { readSettings } from '../main/core/account/profile'
+import { readSettings } from '../main/core/session/profile'
 import { registerSecret } from '../main/core/system/redact'
 import { openTeamDesk } from '../main/core/team/open-team-desk'
 import type { TeamDesk } from '../main/core/team/team-desk'

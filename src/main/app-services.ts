@@ -1,12 +1,12 @@
 import type { IpcEventName, IpcEvents } from '../shared/ipc'
 import type { SimulatorOptions } from '../simulator'
-import { NO_DESKTOP } from './exports/desktop-port'
-import type { Desktop } from './exports/desktop-port'
+import { NO_DESKTOP } from './export/desktop-port'
+import type { Desktop } from './export/desktop-port'
 import { DashboardImportDesk } from './dashboard/dashboard-import-desk'
-import { ExportDesk } from './exports/export-desk'
+import { ExportDesk } from './export/export-desk'
 import { TrackingDesk } from './floor/tracking-desk'
 import { stoppedPackedIds } from './core/floor/stopped-packed'
-import { PickListDesk } from './exports/pick-list-desk'
+import { PickListDesk } from './picklist/picklist-desk'
 import { StationDesk } from './floor/station-desk'
 import { stationIndex } from './core/floor/station-index'
 import { JobWatcher } from './jobs/job-watcher'
@@ -14,17 +14,17 @@ import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
 import type { FetchLike, RetryPolicy } from './core/api/http'
 import type { JobPolling } from './core/api/operations'
-import { KeychainSecretStore, MemorySecretStore } from './core/account/secrets'
-import type { SecretStore } from './core/account/secrets'
-import { CampaignNames } from './core/account/campaign-names'
-import { CampaignDesk } from './session/campaign-open'
+import { KeychainSecretStore, MemorySecretStore } from './core/session/secrets'
+import type { SecretStore } from './core/session/secrets'
+import { CampaignNames } from './core/session/campaign-names'
+import { CampaignDesk } from './campaigns/campaign-open'
 import { Connection } from './session/connection'
-import { DemoDesk } from './session/demo'
-import { SettingsDesk } from './session/settings-desk'
+import { DemoDesk } from './demo/demo'
+import { SettingsDesk } from './settings/settings-desk'
 import { SignInDesk } from './session/sign-in'
-import { SyncRunner } from './syncs/sync-runner'
+import { SyncRunner } from './sync/sync-runner'
 import { FloorWrites } from './floor/floor-writes'
-import { readSettings, saveSettings } from './core/account/profile'
+import { readSettings, saveSettings } from './core/session/profile'
 import { snapshotSource } from './core/dashboard/dashboard-import'
 import { TeamLink } from './team/team-link'
 import { TeamSettings } from './team/team-settings'
@@ -214,7 +214,7 @@ export class AppServices {
     this.jobs = new JobWatcher({
       cache,
       client,
-      onUpdate: (job) => this.emit('job:update', job),
+      onUpdate: (job) => this.emit('jobs:update', job),
       onError: (error) => void this.connection.noteError(error, true),
       ...options.jobPolling,
       now: this.now,

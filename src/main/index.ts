@@ -11,7 +11,7 @@ import { AppServices } from './app-services'
 import { readWindowState, restoreBounds, writeWindowState } from './shell/window-state'
 import { electronDesktop } from './shell/electron-desktop'
 import { registerHandlers } from './ipc/register'
-import { defaultDataDir } from './core/account/profile'
+import { defaultDataDir } from './core/session/profile'
 import { describeError, redact } from './core/system/redact'
 import { useElectronNativeBuilds } from './core/system/native-builds'
 

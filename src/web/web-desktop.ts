@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import type { Desktop } from '../main/exports/desktop-port'
+import type { Desktop } from '../main/export/desktop-port'
 import { PerkPackError } from '../main/core/system/perkpack-errors'
 import { freePath } from '../main/core/export/free-path'
 import { writeFailure } from '../main/core/system/write-errors'

@@ -6,7 +6,7 @@ import type { HandlerTable } from '../../src/main/ipc/handler-table'
 import { AppServices } from '../../src/main/app-services'
 import type { AppServicesOptions } from '../../src/main/app-services'
 import type { FetchLike } from '../../src/main/core/api/http'
-import { MemorySecretStore } from '../../src/main/core/account/secrets'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type {
   IpcArgs,
@@ -229,6 +229,6 @@ export async function syncedApp(contributions: number) {
   const app = await makeApp({ sim })
   await signIn(app, sim)
   const campaignId = sim.campaignIds[0] as number
-  await app.value('campaigns:sync', { campaignId })
+  await app.value('sync:run', { campaignId })
   return { sim, app, campaignId }
 }

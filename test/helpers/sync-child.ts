@@ -7,8 +7,8 @@
  */
 import { ApiClient } from '../../src/main/core/api/api-client'
 import { openCache } from '../../src/main/core/cache'
-import { MemorySecretStore } from '../../src/main/core/account/secrets'
-import { Session } from '../../src/main/core/account/api-session'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
+import { Session } from '../../src/main/core/session/api-session'
 import { syncCampaign } from '../../src/main/core/sync/sync-engine'
 import { USER_AGENT } from '../../src/main/core/system/version'
 

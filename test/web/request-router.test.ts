@@ -48,14 +48,14 @@ describe('the harness token: once in the URL, then an HttpOnly cookie', () => {
       method: 'POST',
       headers: { cookie: `${stale}; ${cookie}`, origin },
     })
-    expect(await call.text()).toBe('app:info')
+    expect(await call.text()).toBe('settings:appInfo')
     const asset = await fetch(`${origin}/assets/app.js`, { headers: { cookie } })
     expect(await asset.text()).toBe('/assets/app.js')
     const header = await fetch(`${origin}/__harness/ipc/app:info`, {
       method: 'POST',
       headers: { 'x-perkpack-harness': token.value },
     })
-    expect(await header.text()).toBe('app:info')
+    expect(await header.text()).toBe('settings:appInfo')
   })
 
   it("does not take another port's cookie", async () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../main/core/system/perkpack-errors'
-import { readSettings } from '../../main/core/account/profile'
+import { readSettings } from '../../main/core/session/profile'
 import type { ShrinkCounts } from '../../main/core/sync/shrink'
 import { SnapshotShrank } from '../../main/core/sync/shrink'
 import { checkConcurrency, syncCampaign } from '../../main/core/sync/sync-engine'

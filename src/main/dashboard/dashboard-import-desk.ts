@@ -8,7 +8,7 @@ import type {
   DashboardImportPreview,
   DashboardImportRequest,
 } from '../../shared/ipc'
-import type { Desktop } from '../exports/desktop-port'
+import type { Desktop } from '../export/desktop-port'
 import type { OfflineCache } from '../core/cache'
 import { openDashboardExport } from '../core/dashboard/dashboard-export'
 import { readCsvInputAsync } from '../core/floor/csv-input'

@@ -11,7 +11,7 @@ import type {
   TrackingPreviewRequest,
   TrackingPreviewView,
 } from '../../shared/ipc'
-import type { Desktop } from '../exports/desktop-port'
+import type { Desktop } from '../export/desktop-port'
 import { writeExportFile } from '../core/export/excel-files'
 import type { OfflineCache } from '../core/cache'
 import { fillDashboardFile } from '../core/floor/dashboard-fill'

@@ -2,19 +2,23 @@ import type { z } from 'zod'
 import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../../shared/ipc'
 import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
 import type { AppServices } from '../app-services'
-import { dashboardImportHandlers } from '../dashboard/dashboard-import-handlers'
-import { exportsHandlers } from '../exports/exports-handlers'
-import { trackingHandlers } from '../floor/tracking-handlers'
-import { pickListHandlers } from '../exports/pick-list-handlers'
+import { accountHandlers } from '../account/account-handlers'
+import { campaignsHandlers } from '../campaigns/campaigns-handlers'
+import { dashboardHandlers } from '../dashboard/dashboard-handlers'
+import { demoHandlers } from '../demo/demo-handlers'
+import { exportHandlers } from '../export/export-handlers'
 import { floorHandlers } from '../floor/floor-handlers'
 import { jobsHandlers } from '../jobs/jobs-handlers'
-import { lookupsHandlers } from '../lookups/lookups-handlers'
 import { networkHandlers } from '../network/network-handlers'
 import { ordersHandlers } from '../orders/orders-handlers'
+import { picklistHandlers } from '../picklist/picklist-handlers'
+import { printHandlers } from '../print/print-handlers'
 import { problemsHandlers } from '../problems/problems-handlers'
 import { sessionHandlers } from '../session/session-handlers'
+import { settingsHandlers } from '../settings/settings-handlers'
 import { shellHandlers } from '../shell/shell-handlers'
-import { syncsHandlers } from '../syncs/syncs-handlers'
+import { signupsHandlers } from '../signups/signups-handlers'
+import { syncHandlers } from '../sync/sync-handlers'
 import { teamHandlers } from '../team/team-handlers'
 import { describeArgsError } from './argument-errors'
 import type { Handlers } from './define-handlers'
@@ -39,22 +43,26 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
   const log = options.log ?? app.log
   // Each feature brings its own channels; this object fails to compile while one has none.
   const handlers: Handlers = {
-    ...sessionHandlers(app),
-    ...syncsHandlers(app.syncs, (campaignId) => app.campaigns.learnTitles(campaignId)),
+    ...sessionHandlers(app.connection, app.signIn),
+    ...settingsHandlers(app.settings, app.connection),
+    ...demoHandlers(app.demo, app.campaigns),
+    ...campaignsHandlers(app.campaigns, app.orders),
+    ...syncHandlers(app.syncs, (campaignId) => app.campaigns.learnTitles(campaignId)),
     ...ordersHandlers(app.orders),
     ...problemsHandlers(() => app.connection.cache()),
-    ...exportsHandlers(app.exports),
-    ...pickListHandlers(app.pickList),
+    ...exportHandlers(app.exports),
+    ...printHandlers(app.exports),
+    ...picklistHandlers(app.pickList),
     ...jobsHandlers(app.jobs),
-    ...lookupsHandlers(app.connection, app.now, (titles) => app.campaigns.noteTitles(titles), {
+    ...signupsHandlers(app.connection, app.now, {
       desktop: app.desktop,
       campaignName: (campaignId) => app.campaigns.name(campaignId),
     }),
+    ...accountHandlers(app.connection, (titles) => app.campaigns.noteTitles(titles)),
     ...networkHandlers(app.network),
     ...shellHandlers(options.openExternal),
-    ...trackingHandlers(app.tracking),
-    ...floorHandlers(app.station),
-    ...dashboardImportHandlers(app.dashboardImport),
+    ...floorHandlers(app.station, app.tracking),
+    ...dashboardHandlers(app.dashboardImport),
     ...teamHandlers(app.team),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}

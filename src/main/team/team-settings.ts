@@ -8,7 +8,7 @@ import type {
 import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
 import { PerkPackError } from '../core/system/perkpack-errors'
-import type { SecretStore } from '../core/account/secrets'
+import type { SecretStore } from '../core/session/secrets'
 import { connectTeam } from '../core/team/team-connection'
 import { fromSettings, isUnreachable } from '../core/team/team-errors'
 import { checkTeamSchema, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../core/team/team-schema'

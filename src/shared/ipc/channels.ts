@@ -110,7 +110,7 @@ const job = z.tuple([z.strictObject({ campaignId: campaignIdSchema, jobId: jobId
 const newJob = z.tuple([z.strictObject({ campaignId: campaignIdSchema, jobId: newJobIdSchema })])
 
 export const IPC_CHANNELS = {
-  'app:info': { method: 'appInfo', args: noArgs, result: returns<AppInfo>() },
+  'settings:appInfo': { method: 'appInfo', args: noArgs, result: returns<AppInfo>() },
   'settings:get': { method: 'getSettings', args: noArgs, result: returns<AppSettings>() },
   'settings:update': {
     method: 'updateSettings',
@@ -149,20 +149,20 @@ export const IPC_CHANNELS = {
   },
   /** The demo's campaigns to pick from; empty outside the demo. */
   'demo:campaigns': { method: 'demoCampaigns', args: noArgs, result: returns<DemoCampaign[]>() },
-  'campaigns:sync': {
+  'sync:run': {
     method: 'syncCampaign',
     args: z.tuple([syncRequestSchema]),
     result: returns<SyncSummary>(),
   },
-  'campaigns:cancelSync': { method: 'cancelSync', args: campaign, result: returns<boolean>() },
+  'sync:cancel': { method: 'cancelSync', args: campaign, result: returns<boolean>() },
   /** The smaller copy of a campaign waiting for a choice, if any (after a reload, say). */
-  'campaigns:pendingShrink': {
+  'sync:pendingShrink': {
     method: 'pendingShrink',
     args: campaign,
     result: returns<ShrinkPending | null>(),
   },
   /** Replaces the offline copy with the waiting smaller one, or drops that one. */
-  'campaigns:resolveShrink': {
+  'sync:resolveShrink': {
     method: 'resolveShrink',
     args: z.tuple([z.strictObject({ campaignId: campaignIdSchema, choice: shrinkChoiceSchema })]),
     result: returns<SyncSummary>(),
@@ -226,7 +226,7 @@ export const IPC_CHANNELS = {
     result: returns<boolean>(),
   },
   /** Pre-print checks of the selection; each carries the contribution ids to open as a list. */
-  'checks:run': {
+  'export:checks': {
     method: 'runChecks',
     args: z.tuple([selectionRequestSchema]),
     result: returns<PrePrintCheck[]>(),
@@ -300,19 +300,19 @@ export const IPC_CHANNELS = {
   /** The floor per perk and SKU variant: to ship, printed, packed, shipped (offline). */
   'floor:progress': { method: 'floorProgress', args: campaign, result: returns<FloorProgress>() },
   /** Reads a shipper's tracking export and says what importing it would do; writes nothing. */
-  'tracking:preview': {
+  'floor:trackingPreview': {
     method: 'previewTracking',
     args: z.tuple([trackingPreviewRequestSchema]),
     result: returns<TrackingPreviewView>(),
   },
   /** Writes the tracking numbers of a preview made just before. */
-  'tracking:import': {
+  'floor:trackingImport': {
     method: 'importTracking',
     args: z.tuple([trackingImportRequestSchema]),
     result: returns<TrackingImportResult>(),
   },
   /** Fills the dashboard's contributions CSV, asks where to save the copy; null if cancelled. */
-  'tracking:fillDashboard': {
+  'floor:fillDashboard': {
     method: 'fillDashboard',
     args: z.tuple([dashboardFillRequestSchema]),
     result: returns<DashboardFillReport | null>(),
@@ -388,7 +388,7 @@ export const IPC_CHANNELS = {
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */
 export const IPC_EVENTS = {
   'sync:progress': { method: 'onSyncProgress', payload: returns<SyncProgress>() },
-  'job:update': { method: 'onJobUpdate', payload: returns<WatchedJob>() },
+  'jobs:update': { method: 'onJobUpdate', payload: returns<WatchedJob>() },
   'network:status': { method: 'onNetworkStatus', payload: returns<NetworkStatus>() },
   /** A request needed a sign-in the main process could not renew: ask for the password. */
   'session:expired': { method: 'onSessionExpired', payload: returns<SessionExpired>() },

@@ -94,7 +94,7 @@ export interface SyncSummary {
   elapsedMs: number
   /**
    * Set when the sync found far fewer orders than the offline copy holds: nothing was replaced,
-   * and main holds the new rows until `campaigns:resolveShrink` (or the next sync of the
+   * and main holds the new rows until `sync:resolveShrink` (or the next sync of the
    * campaign, or sign-out, which keep the current copy).
    */
   shrink: ShrinkPending | null
@@ -429,12 +429,12 @@ export interface SessionExpired {
 }
 
 /**
- * What a tracking import would do (`tracking:preview`); lists are cut, the counts are whole.
+ * What a tracking import would do (`floor:trackingPreview`); lists are cut, the counts are whole.
  * Every data row is in exactly one of matched, held, alreadyStored, duplicates, unmatched and
  * problems: their counts add up to `rows`.
  */
 export interface TrackingPreviewView {
-  /** Hand back to `tracking:import` to write exactly this preview. */
+  /** Hand back to `floor:trackingImport` to write exactly this preview. */
   previewId: number
   fileName: string
   format: TrackingFormat
@@ -448,7 +448,7 @@ export interface TrackingPreviewView {
   duplicates: number
   /**
    * New numbers of orders no parcel went out for (not packed, nothing to ship, stopped), left
-   * apart: written only for the reasons `tracking:import` is asked to include.
+   * apart: written only for the reasons `floor:trackingImport` is asked to include.
    */
   held: {
     count: number
@@ -487,7 +487,7 @@ export interface TrackingImportResult {
   queued?: string
 }
 
-/** `tracking:fillDashboard`: what was written where (null from the channel when cancelled). */
+/** `floor:fillDashboard`: what was written where (null from the channel when cancelled). */
 export interface DashboardFillReport {
   path: string
   rows: number

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/core/account/secrets'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import {
   cleanupApps,
   makeApp,
@@ -26,10 +26,10 @@ describe('the handler table', () => {
     expect(await refused('orders:open', [{ campaignId: -1 }])).toMatch(
       /^Campaign ID must be a whole number above 0, such as \d+ \(got -1\)\. Copy it/,
     )
-    expect(await refused('campaigns:sync', [{ campaignId: 'abc' }])).toMatch(
+    expect(await refused('sync:run', [{ campaignId: 'abc' }])).toMatch(
       /Campaign ID must be a whole number .*\(got "abc"\)/,
     )
-    expect(await refused('campaigns:sync', [{ campaignId: 1.5 }])).toMatch(/got 1\.5/)
+    expect(await refused('sync:run', [{ campaignId: 1.5 }])).toMatch(/got 1\.5/)
     expect(await refused('jobs:watch', [{ campaignId: 1, jobId: '  ' }])).toMatch(
       /^Job ID is empty\. Enter the ID/,
     )
@@ -61,7 +61,9 @@ describe('the handler table', () => {
     expect(await refused('orders:open', [{ campaignId: 1, extra: true }])).toBe(
       'The request orders:open has unknown field "extra": remove it.',
     )
-    expect(await refused('app:info', [1])).toBe('The request app:info takes 0 arguments, got 1.')
+    expect(await refused('settings:appInfo', [1])).toBe(
+      'The request app:info takes 0 arguments, got 1.',
+    )
     expect(await refused('orders:open', [])).toBe(
       'The request orders:open takes 1 argument, got 0.',
     )
@@ -125,7 +127,7 @@ describe('secrets', () => {
     await app.call('session:signIn', { apiToken, email, password: `${password}-wrong` })
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
     const { all } = await queryAll(app, campaignId, { statuses: [] })
     await app.value('orders:detail', { campaignId, contributionId: all[0]!.id })
     await app.call('jobs:watch', { campaignId, jobId: sim.dataset.jobs[0]!.jobId })
@@ -133,7 +135,7 @@ describe('secrets', () => {
     await app.services.dispose()
     const restarted = await makeApp({ sim, store, dataDir })
     sim.expireAllTokens()
-    await restarted.call('campaigns:sync', { campaignId })
+    await restarted.call('sync:run', { campaignId })
     await restarted.waitFor('session:expired')
     await restarted.call('session:reauthenticate', { password: `${password}-wrong` })
     await restarted.value('session:reauthenticate', { password })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCache } from '../../../src/main/core/cache'
-import { cacheProfile } from '../../../src/main/core/account/profile'
-import { MemorySecretStore } from '../../../src/main/core/account/secrets'
+import { cacheProfile } from '../../../src/main/core/session/profile'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { buildPickList, filterContributions, groupByPerk } from '../../../src/shared/fulfillment'
 import type {

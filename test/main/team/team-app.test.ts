@@ -38,7 +38,7 @@ async function desk(name: string, dataDir: string, sim: Parameters<typeof signIn
   })
   await signIn(app, sim)
   await app.value('settings:update', { stationName: name })
-  await app.value('campaigns:sync', { campaignId })
+  await app.value('sync:run', { campaignId })
   return app
 }
 

@@ -12,7 +12,7 @@ import { ApiError, PerkPackError, SignInRequired } from '../system/perkpack-erro
 import { DEFAULT_RETRY, fetchText, parseJsonBody, parseRetryAfter, withRetries } from './http'
 import type { Attempt, FetchLike, RetryInfo, RetryPolicy, Sleep } from './http'
 import { redact } from '../system/redact'
-import type { Session } from '../account/api-session'
+import type { Session } from '../session/api-session'
 
 export interface ApiClientOptions {
   baseUrl: string

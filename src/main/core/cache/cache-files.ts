@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { SecretStore } from '../account/secrets'
+import type { SecretStore } from '../session/secrets'
 import { openCaches } from './cache'
 import { CacheError } from './errors'
 import type { OfflineCache } from './types'

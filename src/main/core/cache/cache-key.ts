@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { UsageError } from '../system/perkpack-errors'
 import { isProcessAlive } from '../system/process-alive'
 import { registerSecret } from '../system/redact'
-import type { SecretStore } from '../account/secrets'
+import type { SecretStore } from '../session/secrets'
 import { isCacheKey } from './cache-encryption'
 
 /**

@@ -3,7 +3,7 @@ import { ref, shallowRef } from 'vue'
 import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '@shared/ipc'
 import { api } from '@renderer/api'
 import { trackRequest } from '@renderer/lib/track-request'
-import { useFloorProgressStore } from '@renderer/stores/floorProgress'
+import { useFloorProgressStore } from '@renderer/stores/floor-progress'
 import { useOrdersStore } from '@renderer/stores/orders'
 
 /** Another desk's actions come in bursts: one refresh per burst, soon after it. */

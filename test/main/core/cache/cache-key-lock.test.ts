@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cacheKeyAccount, cacheKeyFor } from '../../../../src/main/core/cache'
-import { MemorySecretStore } from '../../../../src/main/core/account/secrets'
+import { MemorySecretStore } from '../../../../src/main/core/session/secrets'
 import { cleanup, tempDir } from '../../../helpers/harness'
 
 afterEach(cleanup)

@@ -9,7 +9,7 @@ import {
   openCache,
   setAsideUnreadableCache,
 } from '../../../../src/main/core/cache'
-import { MemorySecretStore } from '../../../../src/main/core/account/secrets'
+import { MemorySecretStore } from '../../../../src/main/core/session/secrets'
 import { redact } from '../../../../src/main/core/system/redact'
 import { asReceived } from '../../../helpers/model'
 import { cleanup, tempDir } from '../../../helpers/harness'

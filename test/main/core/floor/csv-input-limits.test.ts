@@ -149,7 +149,7 @@ describe('the CLI and the app refuse such files', () => {
     const { app, campaignId } = await syncedApp(5)
     const contentBase64 = fs.readFileSync(long).toString('base64')
     const request = { campaignId, fileName: 'shipper.csv', contentBase64 }
-    for (const channel of ['tracking:preview', 'tracking:fillDashboard'] as const) {
+    for (const channel of ['floor:trackingPreview', 'floor:fillDashboard'] as const) {
       const reply = await app.call(channel, request)
       expect(reply.ok ? 'read' : reply.error.message).toMatch(
         /^shipper\.csv, line 2: a field is longer than 64 KiB/,
