@@ -84,6 +84,13 @@ const IMPORT_LAYERS = {
         'src/main/core is the plain core the CLI shares: it never imports the IPC layer, a feature folder, the shell or the composition root. Take what it needs as a parameter or a callback.',
     },
     {
+      files: ['src/main/*/**'],
+      except: ['src/main/ipc/**', 'src/main/core/**', 'src/main/*/*-handlers.ts'],
+      forbid: ['src/main/ipc/**'],
+      message:
+        "A feature meets the IPC layer only in its <feature>-handlers.ts: take what else it needs from the IPC layer (an error's wording, ...) as a callback from the composition root.",
+    },
+    {
       files: ['src/cli/**'],
       forbid: [...APP_LAYER, ...srcExcept('cli', 'main', 'shared')],
       message:
@@ -200,6 +207,30 @@ export default tseslint.config(
         ...RAW_IPC_SYNTAX,
         ...NO_ELECTRON_SYNTAX,
         ...NO_NODE_SYNTAX,
+      ],
+    },
+  },
+  // Components, views, composables and helpers reach main through their feature's store: only
+  // the stores (and api.ts) call api(). This block replaces the one above for these files.
+  {
+    files: ['src/renderer/src/**/*.{ts,vue}'],
+    ignores: [
+      '**/*.test.ts',
+      'src/renderer/src/test-utils/**',
+      'src/renderer/src/stores/**',
+      'src/renderer/src/api.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...RAW_IPC_SYNTAX,
+        ...NO_ELECTRON_SYNTAX,
+        ...NO_NODE_SYNTAX,
+        {
+          selector: "CallExpression[callee.type='Identifier'][callee.name='api']",
+          message:
+            "Only stores call api(): move the call into the feature's store (src/renderer/src/stores/) and call the store.",
+        },
       ],
     },
   },

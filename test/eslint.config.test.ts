@@ -103,6 +103,29 @@ describe('lint rule: no Node built-ins where the renderer runs the code', () => 
   }, 60_000)
 })
 
+describe('lint rule: only stores call api()', () => {
+  const call = "import { api } from '@renderer/api'\nexport const x = () => api().listJobs()\n"
+  it('refuses api() in components, views and composables', async () => {
+    for (const file of [
+      'src/renderer/src/components/jobs/X.vue',
+      'src/renderer/src/views/x.ts',
+      'src/renderer/src/composables/useX.ts',
+    ]) {
+      const code = file.endsWith('.vue') ? `<script setup lang="ts">\n${call}</script>\n` : call
+      const found = await ruleMessages(file, code, 'no-restricted-syntax')
+      expect(found, file).toEqual([expect.stringContaining('Only stores call api()')])
+    }
+  }, 60_000)
+
+  it('allows it in a store and in a test, and still refuses Node there', async () => {
+    expect(await rules('src/renderer/src/stores/x.ts', call)).toEqual([])
+    expect(await rules('src/renderer/src/components/jobs/x.test.ts', call)).toEqual([])
+    const fsImport = "import fs from 'node:fs'\nexport const x = fs\n"
+    const node = await rules('src/renderer/src/components/jobs/x.ts', fsImport)
+    expect(node).toContain('no-restricted-imports')
+  }, 60_000)
+})
+
 describe('lint rule: import layers', () => {
   it('keeps src/main/core below the features, the IPC layer and the composition root', async () => {
     for (const [file, specifier] of [
@@ -129,7 +152,9 @@ describe('lint rule: import layers', () => {
       LAYERS,
     )
     expect(feature).toHaveLength(1)
-    expect(await rules('src/main/orders/x.ts', importOf('../ipc/define-handlers'))).toEqual([])
+    expect(
+      await rules('src/main/orders/orders-handlers.ts', importOf('../ipc/define-handlers')),
+    ).toEqual([])
   }, 60_000)
 
   it('keeps renderer stores from importing components and views, aliases included', async () => {
@@ -171,6 +196,19 @@ describe('lint rule: import layers', () => {
     ] as const) {
       expect(await rules(file, importOf(specifier)), `${file} -> ${specifier}`).toEqual([])
     }
+  }, 60_000)
+
+  it('lets a feature meet the IPC layer only in its handler file', async () => {
+    for (const [file, specifier] of [
+      ['src/main/jobs/job-watcher.ts', '../ipc/ipc-errors'],
+      ['src/main/floor/x/y.ts', '../../ipc/handler-table'],
+    ] as const) {
+      const found = await ruleMessages(file, importOf(specifier), LAYERS)
+      expect(found, file).toEqual([expect.stringContaining('meets the IPC layer only')])
+    }
+    const handlers = importOf('../ipc/define-handlers')
+    expect(await rules('src/main/jobs/jobs-handlers.ts', handlers)).toEqual([])
+    expect(await rules('src/main/ipc/register.ts', importOf('./ipc-errors'))).toEqual([])
   }, 60_000)
 
   it('keeps the CLI to the core and src/shared', async () => {

@@ -10,6 +10,7 @@ import { PickListDesk } from './picklist/picklist-desk'
 import { StationDesk } from './floor/station-desk'
 import { stationIndex } from './core/floor/station-index'
 import { JobWatcher } from './jobs/job-watcher'
+import { userMessage } from './ipc/ipc-errors'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
 import type { FetchLike, RetryPolicy } from './core/api/http'
@@ -216,6 +217,7 @@ export class AppServices {
       client,
       onUpdate: (job) => this.emit('jobs:update', job),
       onError: (error) => void this.connection.noteError(error, true),
+      describe: userMessage,
       ...options.jobPolling,
       now: this.now,
     })

@@ -6,7 +6,6 @@ import { ApiError, isAbortError } from '../core/system/perkpack-errors'
 import { sleep } from '../core/api/http'
 import { isTerminal, JOB_POLLING_DEFAULTS, watchJob } from '../core/api/operations'
 import type { JobPolling } from '../core/api/operations'
-import { userMessage } from '../ipc/ipc-errors'
 import { failedOrders } from './job-failures'
 
 const DOC_KIND = 'watched-jobs'
@@ -18,6 +17,8 @@ export interface JobWatcherOptions extends JobPolling {
   onUpdate: (job: WatchedJob) => void
   /** Failures of background polls, so sign-in and network trouble reach the person. */
   onError: (error: unknown) => void
+  /** What a person may read of a failed poll (the IPC layer's wording): no stack, no token. */
+  describe: (error: unknown) => string
   now?: () => number
 }
 
@@ -83,7 +84,7 @@ export class JobWatcher {
       status = await this.options.client().batchStatus(campaignId, jobId)
     } catch (failure) {
       if (!(failure instanceof ApiError && failure.retryable)) throw failure
-      error = userMessage(failure)
+      error = this.options.describe(failure)
     }
     const job: WatchedJob = existing ?? {
       campaignId,
@@ -173,7 +174,7 @@ export class JobWatcher {
         return
       } catch (error) {
         if (signal.aborted || isAbortError(error) || !current()) return
-        job.error = userMessage(error)
+        job.error = this.options.describe(error)
         this.save()
         this.options.onUpdate({ ...job })
         this.options.onError(error)
