@@ -1,36 +1,30 @@
 import type { z } from 'zod'
-import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../../shared/ipc'
-import type { IpcChannel, IpcEnvelope, IpcResult } from '../../shared/ipc'
-import type { AppServices } from '../app-services'
-import { accountHandlers } from '../account/account-handlers'
-import { campaignsHandlers } from '../campaigns/campaigns-handlers'
-import { dashboardHandlers } from '../dashboard/dashboard-handlers'
-import { demoHandlers } from '../demo/demo-handlers'
-import { exportHandlers } from '../export/export-handlers'
-import { floorHandlers } from '../floor/floor-handlers'
-import { jobsHandlers } from '../jobs/jobs-handlers'
-import { networkHandlers } from '../network/network-handlers'
-import { ordersHandlers } from '../orders/orders-handlers'
-import { picklistHandlers } from '../picklist/picklist-handlers'
-import { printHandlers } from '../print/print-handlers'
-import { problemsHandlers } from '../problems/problems-handlers'
-import { sessionHandlers } from '../session/session-handlers'
-import { settingsHandlers } from '../settings/settings-handlers'
-import { shellHandlers } from '../shell/shell-handlers'
-import { signupsHandlers } from '../signups/signups-handlers'
-import { syncHandlers } from '../sync/sync-handlers'
-import { teamHandlers } from '../team/team-handlers'
-import { describeArgsError } from './argument-errors'
-import type { Handlers } from './define-handlers'
-import { toIpcError } from './ipc-errors'
+import { IPC_CHANNEL_NAMES, IPC_CHANNELS } from '../shared/ipc'
+import type { IpcChannel, IpcEnvelope, IpcResult } from '../shared/ipc'
+import type { AppServices } from './app-services'
+import { accountHandlers } from './account/account-handlers'
+import { campaignsHandlers } from './campaigns/campaigns-handlers'
+import { dashboardHandlers } from './dashboard/dashboard-handlers'
+import { demoHandlers } from './demo/demo-handlers'
+import { exportHandlers } from './export/export-handlers'
+import { floorHandlers } from './floor/floor-handlers'
+import { jobsHandlers } from './jobs/jobs-handlers'
+import { networkHandlers } from './network/network-handlers'
+import { ordersHandlers } from './orders/orders-handlers'
+import { picklistHandlers } from './picklist/picklist-handlers'
+import { printHandlers } from './print/print-handlers'
+import { problemsHandlers } from './problems/problems-handlers'
+import { sessionHandlers } from './session/session-handlers'
+import { settingsHandlers } from './settings/settings-handlers'
+import { shellHandlers } from './shell/shell-handlers'
+import { signupsHandlers } from './signups/signups-handlers'
+import { syncHandlers } from './sync/sync-handlers'
+import { teamHandlers } from './team/team-handlers'
+import { describeArgsError } from './ipc/argument-errors'
+import type { ChannelHandler, Handlers, HandlerTable } from './ipc/define-handlers'
+import { toIpcError } from './ipc/ipc-errors'
 
-/** Validates `raw` (the arguments as they arrived), runs the channel's handler; never throws. */
-export type ChannelHandler<C extends IpcChannel> = (
-  raw: readonly unknown[],
-) => Promise<IpcEnvelope<IpcResult<C>>>
-
-/** One handler per channel of the contract: the Electron glue and the web harness share it. */
-export type HandlerTable = { readonly [C in IpcChannel]: ChannelHandler<C> }
+export type { ChannelHandler, HandlerTable } from './ipc/define-handlers'
 
 export interface HandlerOptions {
   /** Opens an allowed https link in the system browser; the harness lets the page do it. */

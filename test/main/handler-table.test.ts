@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/core/session/secrets'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
 import {
   cleanupApps,
   makeApp,
@@ -9,7 +9,7 @@ import {
   startSim,
   tempDir,
   wire,
-} from '../../helpers/app'
+} from '../helpers/app'
 
 afterEach(cleanupApps)
 
