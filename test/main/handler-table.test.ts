@@ -62,7 +62,7 @@ describe('the handler table', () => {
       'The request orders:open has unknown field "extra": remove it.',
     )
     expect(await refused('settings:appInfo', [1])).toBe(
-      'The request app:info takes 0 arguments, got 1.',
+      'The request settings:appInfo takes 0 arguments, got 1.',
     )
     expect(await refused('orders:open', [])).toBe(
       'The request orders:open takes 1 argument, got 0.',

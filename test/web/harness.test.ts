@@ -105,7 +105,7 @@ describe('web harness', () => {
 
   it("answers the page's calls by its cookie, from its own origin", async () => {
     const call = (origin: string) =>
-      fetch(`${harness.url}__harness/ipc/app:info`, {
+      fetch(`${harness.url}__harness/ipc/settings:appInfo`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin },
         body: '[]',
@@ -126,7 +126,7 @@ describe('web harness', () => {
     ).toBe(403)
     expect((await fetch(`${harness.url}__harness/events`)).status).toBe(403)
 
-    const preflight = await fetch(`${harness.url}__harness/ipc/app:info`, {
+    const preflight = await fetch(`${harness.url}__harness/ipc/settings:appInfo`, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://evil.example',
