@@ -1,5 +1,5 @@
+import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { FloorStage } from '../floor/order-state'
-import type { CampaignSummary } from './results'
 import type { CampaignContribution, OrderStatusText } from '../api/schemas'
 import type { Currency } from '../format/locale-format'
 import type {
@@ -109,4 +109,18 @@ export interface OrderDetail {
   floor: FloorState | null
   /** The campaign's currency, when a campaign object named it: for an amount the row does not. */
   currency: Currency | null
+}
+
+export interface CampaignSummary {
+  campaignId: number
+  /** The name it is shown by: the person's, else its title, else its slug made readable. */
+  title: string | null
+  count: number
+  /** Contributions of the last sync that could not be read (problem rows, `problems:list`). */
+  problemCount: number
+  /** ISO time of the last complete sync (or import of a dashboard file). */
+  lastSyncedAt: string
+  privileged: boolean
+  /** Set when the offline copy was imported from a dashboard file, not synced from the API. */
+  source: SnapshotSource | null
 }

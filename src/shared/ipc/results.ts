@@ -1,7 +1,6 @@
 import type { AccountContribution, BatchStatus, Signup } from '../api/schemas'
 import type { AddressesHiddenBy } from '../api/hidden-fields-text'
 import type { SchemaProblem } from '../api/validate'
-import type { SnapshotSource } from '../dashboard/snapshot-source'
 import type { SyncPhase, TargetSource } from './enums'
 
 export type { PrePrintCheck, PrePrintCheckId, PrePrintSeverity } from '../export/checks'
@@ -46,20 +45,6 @@ export interface SessionInfo {
 export interface DemoStarted extends SessionInfo {
   campaignIds: number[]
   jobIds: string[]
-}
-
-export interface CampaignSummary {
-  campaignId: number
-  /** The name it is shown by: the person's, else its title, else its slug made readable. */
-  title: string | null
-  count: number
-  /** Contributions of the last sync that could not be read (problem rows, `problems:list`). */
-  problemCount: number
-  /** ISO time of the last complete sync (or import of a dashboard file). */
-  lastSyncedAt: string
-  privileged: boolean
-  /** Set when the offline copy was imported from a dashboard file, not synced from the API. */
-  source: SnapshotSource | null
 }
 
 export interface SyncSummary {
