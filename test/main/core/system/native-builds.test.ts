@@ -13,7 +13,7 @@ import { cleanup, tempDir } from '../../../helpers/harness'
 // @ts-expect-error: a plain .mjs script, typed by what this test uses
 import { ELECTRON_BUILT_MODULES, isNapiModule } from '../../../../scripts/electron-native.mjs'
 
-const ROOT = path.resolve(__dirname, '../../..')
+const ROOT = path.resolve(__dirname, '../../../..')
 const ADDON = 'better_sqlite3.node'
 const require = createRequire(path.join(ROOT, 'package.json'))
 
