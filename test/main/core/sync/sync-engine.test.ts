@@ -20,7 +20,7 @@ import {
 import { expectSnapshotOfListing } from '../../../helpers/served-snapshot'
 
 const CHILD = fileURLToPath(new URL('../../../helpers/sync-child.ts', import.meta.url))
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
 /**
  * Every fault scenario runs against clean rows and against a listing where a fifth of the rows

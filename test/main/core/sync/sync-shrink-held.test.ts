@@ -31,7 +31,7 @@ import { snapshotDigest } from '../../fixtures/snapshot-digest'
 
 const DRIFT = 0.2
 const CHILD = fileURLToPath(new URL('../../fixtures/shrink-held-child.ts', import.meta.url))
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
 const children: ChildProcess[] = []
 
