@@ -54,7 +54,7 @@ const NO_NODE_SYNTAX = [
   },
 ]
 
-// The top folders of src/ and the parts of src/main that sit above the services (the features,
+// The top folders of src/ and the parts of src/main that sit above the core (the features,
 // the IPC layer, the shell, the composition root), read from disk so a new one is covered.
 const SRC_FOLDERS = fs
   .readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
@@ -62,7 +62,7 @@ const SRC_FOLDERS = fs
   .map((entry) => entry.name)
 const APP_LAYER = fs
   .readdirSync(new URL('./src/main', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.name !== 'services')
+  .filter((entry) => entry.name !== 'core')
   .map((entry) => (entry.isDirectory() ? `src/main/${entry.name}/**` : `src/main/${entry.name}`))
 /** Every top folder of src/ but the ones named: what a folder that may import only those may not. */
 const srcExcept = (...allowed) =>
@@ -78,16 +78,29 @@ const IMPORT_LAYERS = {
         'src/shared is imported by every process and imports none of them: move what both sides need into src/shared.',
     },
     {
-      files: ['src/main/services/**'],
+      files: ['src/main/core/**'],
       forbid: APP_LAYER,
       message:
-        'src/main/services is the plain core the CLI shares: it never imports the IPC layer, a feature folder, the shell or the composition root. Take what it needs as a parameter or a callback.',
+        'src/main/core is the plain core the CLI shares: it never imports the IPC layer, a feature folder, the shell or the composition root. Take what it needs as a parameter or a callback.',
+    },
+    {
+      files: ['src/main/*/**'],
+      except: ['src/main/ipc/**', 'src/main/core/**', 'src/main/*/*-handlers.ts'],
+      forbid: ['src/main/ipc/**'],
+      message:
+        "A feature meets the IPC layer only in its <feature>-handlers.ts: take what else it needs from the IPC layer (an error's wording, ...) as a callback from the composition root.",
+    },
+    {
+      files: ['src/cli/**'],
+      forbid: [...APP_LAYER, ...srcExcept('cli', 'main', 'shared')],
+      message:
+        'The CLI shares only the core (src/main/core) and src/shared with the app, never a feature folder, the IPC layer, the shell or the composition root: move what it needs into src/main/core.',
     },
     {
       files: ['src/main/**', 'src/preload/**'],
       forbid: ['src/cli/**', 'src/web/**', 'src/renderer/**'],
       message:
-        'The desktop app does not import the CLI, the web harness or the renderer: move what they share into src/main/services or src/shared.',
+        'The desktop app does not import the CLI, the web harness or the renderer: move what they share into src/main/core or src/shared.',
     },
     {
       files: ['src/preload/**'],
@@ -194,6 +207,30 @@ export default tseslint.config(
         ...RAW_IPC_SYNTAX,
         ...NO_ELECTRON_SYNTAX,
         ...NO_NODE_SYNTAX,
+      ],
+    },
+  },
+  // Components, views, composables and helpers reach main through their feature's store: only
+  // the stores (and api.ts) call api(). This block replaces the one above for these files.
+  {
+    files: ['src/renderer/src/**/*.{ts,vue}'],
+    ignores: [
+      '**/*.test.ts',
+      'src/renderer/src/test-utils/**',
+      'src/renderer/src/stores/**',
+      'src/renderer/src/api.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...RAW_IPC_SYNTAX,
+        ...NO_ELECTRON_SYNTAX,
+        ...NO_NODE_SYNTAX,
+        {
+          selector: "CallExpression[callee.type='Identifier'][callee.name='api']",
+          message:
+            "Only stores call api(): move the call into the feature's store (src/renderer/src/stores/) and call the store.",
+        },
       ],
     },
   },

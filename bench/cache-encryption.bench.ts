@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openCache } from '../src/main/services/cache'
-import { syncCampaign } from '../src/main/services/sync'
+import { openCache } from '../src/main/core/cache'
+import { syncCampaign } from '../src/main/core/sync/sync-engine'
 import { fmt, runWhenScript, signedInClient, spawnSimulator } from './lib'
 
 const CONTRIBUTIONS = Number(process.env.BENCH_CONTRIBUTIONS ?? 10_000)

@@ -4,8 +4,8 @@
  * taken after the modules are loaded: opening the cache, the orders view (loadWorkspace, from
  * the view saved by the sync), then every row as the model reads it and as the API sent it.
  */
-import { hasCurrentView, loadWorkspace } from '../src/main/orders/view-store'
-import { openCache } from '../src/main/services/cache'
+import { hasCurrentView, loadWorkspace } from '../src/main/core/orders/view-store'
+import { openCache } from '../src/main/core/cache'
 import { openLegacyCache } from './cache-v2-legacy'
 
 const [dataDir, format, campaign] = process.argv.slice(2)

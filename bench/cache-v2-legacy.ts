@@ -14,10 +14,10 @@ import type {
   ReceivedContribution,
   SnapshotMeta,
   SnapshotWriter,
-} from '../src/main/services/cache'
-import { indexContribution } from '../src/main/services/cache/rows'
-import { migrate } from '../src/main/services/cache/schema'
-import { upsertStagedSql } from '../src/main/services/cache/statements'
+} from '../src/main/core/cache'
+import { indexContribution } from '../src/main/core/cache/rows'
+import { migrate } from '../src/main/core/cache/schema'
+import { upsertStagedSql } from '../src/main/core/cache/statements'
 import type { CampaignContribution } from '../src/shared/api/schemas'
 
 const COLUMNS = 'id, created_at, status, country, email, sequence_number, json'

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
-import { cancelledError } from '../src/main/services/print/pdf-canvas'
+import { cancelledError } from '../src/main/core/print/pdf-canvas'
 
 /**
  * A headless Chrome, Chromium or Edge driven over the DevTools protocol on a pipe (no port, no

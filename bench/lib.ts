@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
-import { ApiClient } from '../src/main/services/api-client'
-import { MemorySecretStore } from '../src/main/services/secrets'
-import { Session } from '../src/main/services/session'
-import { USER_AGENT } from '../src/main/services/version'
+import { ApiClient } from '../src/main/core/api/api-client'
+import { MemorySecretStore } from '../src/main/core/session/secrets'
+import { Session } from '../src/main/core/session/api-session'
+import { USER_AGENT } from '../src/main/core/system/version'
 
 export interface SimulatorProcess {
   baseUrl: string

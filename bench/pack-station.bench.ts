@@ -3,9 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { StationDesk } from '../src/main/floor/station-desk'
 import { floorHandlers } from '../src/main/floor/floor-handlers'
+import { TrackingDesk } from '../src/main/floor/tracking-desk'
+import { NO_DESKTOP } from '../src/main/export/desktop-port'
 import { OrdersDesk } from '../src/main/orders/orders-desk'
-import { openCache } from '../src/main/services/cache'
-import type { ReceivedContribution } from '../src/main/services/cache'
+import { openCache } from '../src/main/core/cache'
+import type { ReceivedContribution } from '../src/main/core/cache'
 import { readCampaignContribution } from '../src/shared/api/schemas'
 import type { CampaignContribution } from '../src/shared/api/schemas'
 import { IPC_CHANNELS } from '../src/shared/ipc'
@@ -79,7 +81,7 @@ export async function benchPackStation(): Promise<string> {
       workspace: (id) => orders.snapshot(id),
       stationName: () => 'Bench desk',
     })
-    const handlers = floorHandlers(desk)
+    const handlers = floorHandlers(desk, new TrackingDesk(() => cache, NO_DESKTOP, Date.now))
     const scanArgs = IPC_CHANNELS['floor:scanOrder'].args
     const packArgs = IPC_CHANNELS['floor:pack'].args
     const scan = (code: string) => {

@@ -11,7 +11,7 @@ import {
   renderLabelsPdf,
   renderSlipBatch,
   renderSlipsPdf,
-} from '../src/main/services/print'
+} from '../src/main/core/print'
 import { HeadlessBrowser } from './headless-chromium'
 import { generateDataset } from '../src/simulator/data'
 import { toModel } from '../test/helpers/model'

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openCache } from '../src/main/services/cache'
-import { syncCampaign } from '../src/main/services/sync'
+import { openCache } from '../src/main/core/cache'
+import { syncCampaign } from '../src/main/core/sync/sync-engine'
 import { PAGE_SIZE } from '../src/shared/config'
 import { fmt, signedInClient, spawnSimulator, withPeakRss } from './lib'
 

@@ -1,6 +1,6 @@
 import { generateDataset } from '../src/simulator/data'
 import { buildPickList, filterContributions, groupByPerk } from '../src/shared/fulfillment'
-import { OrdersWorkspace, toViewRow } from '../src/main/orders/workspace'
+import { OrdersWorkspace, toViewRow } from '../src/main/core/orders/workspace'
 import { toModel } from '../test/helpers/model'
 import { medianMs } from './lib'
 

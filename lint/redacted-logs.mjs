@@ -2,7 +2,7 @@
  * Every console line of the main process goes through redaction: an error's message may quote a
  * URL with a token in its query string, a pg message or a password, and stderr ends up in bug
  * reports and system logs. A console call's arguments must be a string literal, a call of
- * `redact(...)` or `describeError(...)` (src/main/services/redact.ts), or a template whose every
+ * `redact(...)` or `describeError(...)` (src/main/core/system/redact.ts), or a template whose every
  * `${...}` is one of those calls; `console.error(e)`, `String(error)` or a bare variable is
  * reported.
  */
@@ -26,7 +26,7 @@ export const redactedLogs = {
     docs: { description: 'console output of the main process goes through redact()' },
     schema: [],
     messages: {
-      raw: 'Log through redact() or describeError() (src/main/services/redact.ts): what an error says may quote a token, a URL with one, or a password.',
+      raw: 'Log through redact() or describeError() (src/main/core/system/redact.ts): what an error says may quote a token, a URL with one, or a password.',
     },
   },
   create(context) {

@@ -1,7 +1,7 @@
 // `npm start` runs this first (the prestart script): it builds the native modules that are
 // not N-API for Electron's ABI, apart from Node's build that `npm ci` made for the command line
 // and the tests, in .electron-native/<electron version>/<module>/. The Electron main process
-// loads them from there when unpackaged (src/main/services/native-builds.ts). Building needs
+// loads them from there when unpackaged (src/main/core/system/native-builds.ts). Building needs
 // Electron's binary and its headers from electronjs.org, so it only runs on a machine with
 // internet; without Electron's binary (ELECTRON_SKIP_BINARY_DOWNLOAD) it says so and stops.
 import { spawnSync } from 'node:child_process'

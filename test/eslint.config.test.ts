@@ -47,7 +47,7 @@ describe('lint rule: Electron', () => {
       expect(await rules(file, anyElectron), file).toEqual([])
     }
     for (const file of [
-      'src/main/services/x.ts',
+      'src/main/core/x.ts',
       'src/main/orders/x.ts',
       'src/main/app-services.ts',
       'src/shared/x.ts',
@@ -94,7 +94,7 @@ describe('lint rule: no Node built-ins where the renderer runs the code', () => 
     expect(await rules('src/shared/x.ts', anyElectron)).toContain('no-restricted-imports')
     const fsImport = "import fs from 'node:fs'\nexport const x = fs\n"
     for (const file of [
-      'src/main/services/x.ts',
+      'src/main/core/x.ts',
       'src/cli/x.ts',
       'src/renderer/src/stores/x.test.ts',
     ]) {
@@ -103,27 +103,58 @@ describe('lint rule: no Node built-ins where the renderer runs the code', () => 
   }, 60_000)
 })
 
+describe('lint rule: only stores call api()', () => {
+  const call = "import { api } from '@renderer/api'\nexport const x = () => api().listJobs()\n"
+  it('refuses api() in components, views and composables', async () => {
+    for (const file of [
+      'src/renderer/src/components/jobs/X.vue',
+      'src/renderer/src/views/x.ts',
+      'src/renderer/src/composables/useX.ts',
+    ]) {
+      const code = file.endsWith('.vue') ? `<script setup lang="ts">\n${call}</script>\n` : call
+      const found = await ruleMessages(file, code, 'no-restricted-syntax')
+      expect(found, file).toEqual([expect.stringContaining('Only stores call api()')])
+    }
+  }, 60_000)
+
+  it('allows it in a store and in a test, and still refuses Node there', async () => {
+    expect(await rules('src/renderer/src/stores/x.ts', call)).toEqual([])
+    expect(await rules('src/renderer/src/components/jobs/x.test.ts', call)).toEqual([])
+    const fsImport = "import fs from 'node:fs'\nexport const x = fs\n"
+    const node = await rules('src/renderer/src/components/jobs/x.ts', fsImport)
+    expect(node).toContain('no-restricted-imports')
+  }, 60_000)
+})
+
 describe('lint rule: import layers', () => {
-  it('keeps src/main/services below the features, the IPC layer and the composition root', async () => {
+  it('keeps src/main/core below the features, the IPC layer and the composition root', async () => {
     for (const [file, specifier] of [
-      ['src/main/services/x.ts', '../orders/view-store'],
-      ['src/main/services/x.ts', '../app-services'],
-      ['src/main/services/cache/x.ts', '../../ipc/handler-table'],
-      ['src/main/services/print/x.ts', '../../session/connection'],
-      ['src/main/services/x.ts', '../shell/renderer-csp'],
+      ['src/main/core/x.ts', '../orders/orders-desk'],
+      ['src/main/core/x.ts', '../app-services'],
+      ['src/main/core/cache/x.ts', '../../ipc/handler-table'],
+      ['src/main/core/print/x.ts', '../../session/connection'],
+      ['src/main/core/x.ts', '../shell/renderer-csp'],
     ] as const) {
       const found = await ruleMessages(file, importOf(specifier), LAYERS)
       expect(found, `${file} -> ${specifier}`).toEqual([
-        expect.stringMatching(/^src\/main\/services is the plain core .* \(imports src\/main\//),
+        expect.stringMatching(/^src\/main\/core is the plain core .* \(imports src\/main\//),
       ])
     }
   }, 60_000)
 
-  it('tells the services session module from the session feature by resolving the path', async () => {
-    // From services/cache, '../session' is services/session.ts, not src/main/session/.
-    expect(await rules('src/main/services/cache/x.ts', importOf('../session'))).toEqual([])
-    expect(await rules('src/main/services/x.ts', importOf('./cache'))).toEqual([])
-    expect(await rules('src/main/orders/x.ts', importOf('../ipc/define-handlers'))).toEqual([])
+  it('tells a core folder from the feature of the same name by resolving the path', async () => {
+    // From core/cache, '../orders/workspace' is core/orders/, not the orders feature.
+    expect(await rules('src/main/core/cache/x.ts', importOf('../orders/workspace'))).toEqual([])
+    expect(await rules('src/main/core/x.ts', importOf('./cache'))).toEqual([])
+    const feature = await ruleMessages(
+      'src/main/core/x.ts',
+      importOf('../orders/orders-desk'),
+      LAYERS,
+    )
+    expect(feature).toHaveLength(1)
+    expect(
+      await rules('src/main/orders/orders-handlers.ts', importOf('../ipc/define-handlers')),
+    ).toEqual([])
   }, 60_000)
 
   it('keeps renderer stores from importing components and views, aliases included', async () => {
@@ -141,13 +172,17 @@ describe('lint rule: import layers', () => {
 
   it('keeps each top folder to what it may import', async () => {
     const cases = [
-      ['src/shared/export/x.ts', '../../main/services/redact', 'src/shared is imported by every'],
-      ['src/simulator/x.ts', '../main/services/redact', 'The simulator stands in'],
+      [
+        'src/shared/export/x.ts',
+        '../../main/core/system/redact',
+        'src/shared is imported by every',
+      ],
+      ['src/simulator/x.ts', '../main/core/system/redact', 'The simulator stands in'],
       ['src/simulator/x.ts', '../cli/io', 'The simulator stands in'],
-      ['src/renderer/src/x.ts', '../../main/services/redact', 'The renderer reaches main only'],
-      ['src/preload/x.ts', '../main/services/redact', 'The preload only exposes'],
+      ['src/renderer/src/x.ts', '../../main/core/system/redact', 'The renderer reaches main only'],
+      ['src/preload/x.ts', '../main/core/system/redact', 'The preload only exposes'],
       ['src/main/orders/x.ts', '../../cli/io', 'The desktop app does not import the CLI'],
-      ['src/main/services/x.ts', '../../web/server', 'The desktop app does not import the CLI'],
+      ['src/main/core/x.ts', '../../web/server', 'The desktop app does not import the CLI'],
     ] as const
     for (const [file, specifier, message] of cases) {
       const found = await ruleMessages(file, importOf(specifier), LAYERS)
@@ -156,19 +191,51 @@ describe('lint rule: import layers', () => {
     for (const [file, specifier] of [
       ['src/simulator/x.ts', '../shared/api'],
       ['src/renderer/src/x.ts', '@shared/ipc'],
-      ['src/cli/x.ts', '../main/services/redact'],
+      ['src/cli/x.ts', '../main/core/system/redact'],
       ['src/web/x.ts', '../main/app-services'],
     ] as const) {
       expect(await rules(file, importOf(specifier)), `${file} -> ${specifier}`).toEqual([])
     }
   }, 60_000)
 
+  it('lets a feature meet the IPC layer only in its handler file', async () => {
+    for (const [file, specifier] of [
+      ['src/main/jobs/job-watcher.ts', '../ipc/ipc-errors'],
+      ['src/main/floor/x/y.ts', '../../ipc/handler-table'],
+    ] as const) {
+      const found = await ruleMessages(file, importOf(specifier), LAYERS)
+      expect(found, file).toEqual([expect.stringContaining('meets the IPC layer only')])
+    }
+    const handlers = importOf('../ipc/define-handlers')
+    expect(await rules('src/main/jobs/jobs-handlers.ts', handlers)).toEqual([])
+    expect(await rules('src/main/ipc/register.ts', importOf('./ipc-errors'))).toEqual([])
+  }, 60_000)
+
+  it('keeps the CLI to the core and src/shared', async () => {
+    for (const [file, specifier] of [
+      ['src/cli/x.ts', '../main/orders/orders-desk'],
+      ['src/cli/commands/x.ts', '../../main/floor/tracking-desk'],
+      ['src/cli/x.ts', '../main/ipc/handler-table'],
+      ['src/cli/x.ts', '../main/shell/renderer-csp'],
+      ['src/cli/x.ts', '../main/app-services'],
+      ['src/cli/x.ts', '../web/server'],
+    ] as const) {
+      const found = await ruleMessages(file, importOf(specifier), LAYERS)
+      expect(found, `${file} -> ${specifier}`).toEqual([
+        expect.stringContaining('The CLI shares only the core'),
+      ])
+    }
+    for (const specifier of ['../main/core/orders/view-store', '../shared/ipc', './io']) {
+      expect(await rules('src/cli/x.ts', importOf(specifier)), specifier).toEqual([])
+    }
+  }, 60_000)
+
   it('checks re-exports, dynamic imports and type-only imports too', async () => {
-    const file = 'src/main/services/x.ts'
+    const file = 'src/main/core/x.ts'
     for (const code of [
-      "export { saveView } from '../orders/view-store'\n",
-      "export * from '../orders/view-store'\n",
-      "export const load = () => import('../orders/view-store')\n",
+      "export { saveView } from '../orders/orders-desk'\n",
+      "export * from '../orders/orders-desk'\n",
+      "export const load = () => import('../orders/orders-desk')\n",
       "import type { HandlerTable } from '../ipc/handler-table'\nexport type T = HandlerTable\n",
     ]) {
       expect(await ruleMessages(file, code, LAYERS), code).toHaveLength(1)

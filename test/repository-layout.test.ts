@@ -62,6 +62,34 @@ describe('the README layout table', () => {
   })
 })
 
+/** The first cells of docs/architecture.md's "Folders by role" table. */
+function architectureRows(): string[] {
+  const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
+  const section = doc.split('\n## Folders by role')[1]?.split('\n## ')[0] ?? ''
+  return section
+    .split('\n')
+    .map((line) => /^\| `([^`]+)`/.exec(line)?.[1])
+    .filter((cell): cell is string => cell !== undefined)
+}
+
+describe("docs/architecture.md's folder table", () => {
+  const rows = architectureRows()
+
+  it('names paths that exist', () => {
+    const missing = rows.filter((row) => !statSync(join(ROOT, row), { throwIfNoEntry: false }))
+    expect(rows.length).toBeGreaterThan(30)
+    expect(missing).toEqual([])
+  })
+
+  it.each(['src/main', 'src/main/core', 'src/shared', 'src/renderer/src'])(
+    'has a row for every folder of %s',
+    (dir) => {
+      const unnamed = foldersIn(dir).filter((name) => !rows.includes(`${dir}/${name}`))
+      expect(unnamed).toEqual([])
+    },
+  )
+})
+
 describe('node tests', () => {
   it('mirror src/: each sits in the folder of what it tests', () => {
     const shared = new Set(['test/e2e', 'test/helpers', 'test/fixtures'])

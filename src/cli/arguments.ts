@@ -1,4 +1,4 @@
-import { UsageError } from '../main/services/perkpack-errors'
+import { UsageError } from '../main/core/system/perkpack-errors'
 
 export function campaignArg(args: string[], usage: string): number {
   const raw = args[0]

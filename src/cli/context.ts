@@ -1,7 +1,7 @@
-import { ApiClient } from '../main/services/api-client'
-import { cacheForSync, cacheKeyFor, eraseOfflineCopies, openCache } from '../main/services/cache'
-import type { OfflineCache } from '../main/services/cache'
-import { UsageError } from '../main/services/perkpack-errors'
+import { ApiClient } from '../main/core/api/api-client'
+import { cacheForSync, cacheKeyFor, eraseOfflineCopies, openCache } from '../main/core/cache'
+import type { OfflineCache } from '../main/core/cache'
+import { UsageError } from '../main/core/system/perkpack-errors'
 import {
   cacheProfile,
   dataDirFor,
@@ -10,14 +10,14 @@ import {
   resolveTarget,
   sameTarget,
   settingsProblem,
-} from '../main/services/profile'
-import type { Target } from '../main/services/profile'
-import { KeychainSecretStore, MemorySecretStore } from '../main/services/secrets'
-import type { SecretStore } from '../main/services/secrets'
-import { Session } from '../main/services/session'
-import type { StoredCredentials } from '../main/services/session'
-import { USER_AGENT } from '../main/services/version'
-import { CampaignNames } from '../main/session/campaign-names'
+} from '../main/core/session/profile'
+import type { Target } from '../main/core/session/profile'
+import { KeychainSecretStore, MemorySecretStore } from '../main/core/session/secrets'
+import type { SecretStore } from '../main/core/session/secrets'
+import { Session } from '../main/core/session/api-session'
+import type { StoredCredentials } from '../main/core/session/api-session'
+import { USER_AGENT } from '../main/core/system/version'
+import { CampaignNames } from '../main/core/session/campaign-names'
 import { canPrompt, prompt } from './io'
 import type { CliIo } from './io'
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { readCsvInput } from '../main/services/floor/csv-input'
-import { UsageError } from '../main/services/perkpack-errors'
+import { readCsvInput } from '../main/core/floor/csv-input'
+import { UsageError } from '../main/core/system/perkpack-errors'
 
 /**
  * The file a command reads (a CSV given on the command line), whole, within the size and field

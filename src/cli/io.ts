@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
-import { UsageError } from '../main/services/perkpack-errors'
+import { UsageError } from '../main/core/system/perkpack-errors'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }

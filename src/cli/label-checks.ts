@@ -1,4 +1,4 @@
-import type { LabelWarning } from '../main/services/print'
+import type { LabelWarning } from '../main/core/print'
 import { plural } from '../shared/export/check-text'
 import { labelOrderName } from '../shared/fulfillment'
 

@@ -5,9 +5,9 @@ import {
   PerkPackError,
   SignInRequired,
   UsageError,
-} from '../main/services/perkpack-errors'
-import { describeError, redact } from '../main/services/redact'
-import { VERSION } from '../main/services/version'
+} from '../main/core/system/perkpack-errors'
+import { describeError, redact } from '../main/core/system/redact'
+import { VERSION } from '../main/core/system/version'
 import type { ParsedValues } from './command'
 import { COMMANDS } from './command-table'
 import { CliContext } from './context'

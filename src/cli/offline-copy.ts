@@ -1,5 +1,5 @@
-import type { CampaignSnapshotInfo, ContributionQuery } from '../main/services/cache'
-import { UsageError } from '../main/services/perkpack-errors'
+import type { CampaignSnapshotInfo, ContributionQuery } from '../main/core/cache'
+import { UsageError } from '../main/core/system/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
 import { utcStampText } from '../shared/format/locale-format'
 import type { CliContext } from './context'

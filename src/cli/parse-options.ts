@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { UsageError } from '../main/services/perkpack-errors'
+import { UsageError } from '../main/core/system/perkpack-errors'
 
 const OPTIONS = {
   'base-url': { type: 'string' },

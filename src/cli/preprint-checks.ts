@@ -1,6 +1,6 @@
-import type { CampaignSnapshotInfo, ProblemRow } from '../main/services/cache'
+import type { CampaignSnapshotInfo, ProblemRow } from '../main/core/cache'
 import { runPrePrintChecks } from '../shared/export/checks'
-import { stoppedPackedIds } from '../main/floor/tracking-desk'
+import { stoppedPackedIds } from '../main/core/floor/stopped-packed'
 import type { PrePrintCheck } from '../shared/export/checks'
 import type { CampaignContribution } from '../shared/api/schemas'
 import type { CliContext } from './context'

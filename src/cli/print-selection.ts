@@ -1,6 +1,6 @@
-import type { CampaignSnapshotInfo } from '../main/services/cache'
-import type { PrintProgress } from '../main/services/print'
-import { UsageError } from '../main/services/perkpack-errors'
+import type { CampaignSnapshotInfo } from '../main/core/cache'
+import type { PrintProgress } from '../main/core/print'
+import { UsageError } from '../main/core/system/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
 import {
   ALL_ORDERS_PART,

@@ -1,4 +1,4 @@
-import { UsageError } from '../main/services/perkpack-errors'
+import { UsageError } from '../main/core/system/perkpack-errors'
 import { nothingSelectedText } from '../shared/export/selection-text'
 
 /**

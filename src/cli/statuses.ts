@@ -1,7 +1,7 @@
 import type { CampaignContribution, OrderStatusText } from '../shared/api/schemas'
 import { countStatuses, parseStatusList, unknownStatuses } from '../shared/fulfillment'
 import type { StatusCount } from '../shared/fulfillment'
-import { UsageError } from '../main/services/perkpack-errors'
+import { UsageError } from '../main/core/system/perkpack-errors'
 import { plural } from '../shared/export/check-text'
 
 /**

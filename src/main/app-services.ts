@@ -1,30 +1,32 @@
 import type { IpcEventName, IpcEvents } from '../shared/ipc'
 import type { SimulatorOptions } from '../simulator'
-import { NO_DESKTOP } from './exports/desktop-port'
-import type { Desktop } from './exports/desktop-port'
+import { NO_DESKTOP } from './export/desktop-port'
+import type { Desktop } from './export/desktop-port'
 import { DashboardImportDesk } from './dashboard/dashboard-import-desk'
-import { ExportDesk } from './exports/export-desk'
-import { stoppedPackedIds, TrackingDesk } from './floor/tracking-desk'
-import { PickListDesk } from './exports/pick-list-desk'
+import { ExportDesk } from './export/export-desk'
+import { TrackingDesk } from './floor/tracking-desk'
+import { stoppedPackedIds } from './core/floor/stopped-packed'
+import { PickListDesk } from './picklist/picklist-desk'
 import { StationDesk } from './floor/station-desk'
-import { stationIndex } from './floor/station-index'
+import { stationIndex } from './core/floor/station-index'
 import { JobWatcher } from './jobs/job-watcher'
+import { userMessage } from './ipc/ipc-errors'
 import { NetworkMonitor } from './network/network-monitor'
 import { OrdersDesk } from './orders/orders-desk'
-import type { FetchLike, RetryPolicy } from './services/http'
-import type { JobPolling } from './services/operations'
-import { KeychainSecretStore, MemorySecretStore } from './services/secrets'
-import type { SecretStore } from './services/secrets'
-import { CampaignNames } from './session/campaign-names'
-import { CampaignDesk } from './session/campaign-open'
+import type { FetchLike, RetryPolicy } from './core/api/http'
+import type { JobPolling } from './core/api/operations'
+import { KeychainSecretStore, MemorySecretStore } from './core/session/secrets'
+import type { SecretStore } from './core/session/secrets'
+import { CampaignNames } from './core/session/campaign-names'
+import { CampaignDesk } from './campaigns/campaign-open'
 import { Connection } from './session/connection'
-import { DemoDesk } from './session/demo'
-import { SettingsDesk } from './session/settings-desk'
+import { DemoDesk } from './demo/demo'
+import { SettingsDesk } from './settings/settings-desk'
 import { SignInDesk } from './session/sign-in'
-import { SyncRunner } from './syncs/sync-runner'
+import { SyncRunner } from './sync/sync-runner'
 import { FloorWrites } from './floor/floor-writes'
-import { readSettings, saveSettings } from './services/profile'
-import { snapshotSource } from './services/dashboard/dashboard-import'
+import { readSettings, saveSettings } from './core/session/profile'
+import { snapshotSource } from './core/dashboard/dashboard-import'
 import { TeamLink } from './team/team-link'
 import { TeamSettings } from './team/team-settings'
 
@@ -213,8 +215,9 @@ export class AppServices {
     this.jobs = new JobWatcher({
       cache,
       client,
-      onUpdate: (job) => this.emit('job:update', job),
+      onUpdate: (job) => this.emit('jobs:update', job),
       onError: (error) => void this.connection.noteError(error, true),
+      describe: userMessage,
       ...options.jobPolling,
       now: this.now,
     })

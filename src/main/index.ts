@@ -6,14 +6,14 @@ import { RENDERER_CSP } from './shell/renderer-csp'
 import { APP_SCHEME, createAppProtocolHandler } from './shell/app-protocol'
 import { isRendererPage, rendererLocation } from './shell/renderer-location'
 import { denyAllPermissions, lockDown } from './shell/lock-down'
-import { createHandlers } from './ipc/handler-table'
+import { createHandlers } from './handler-table'
 import { AppServices } from './app-services'
 import { readWindowState, restoreBounds, writeWindowState } from './shell/window-state'
 import { electronDesktop } from './shell/electron-desktop'
 import { registerHandlers } from './ipc/register'
-import { defaultDataDir } from './services/profile'
-import { describeError, redact } from './services/redact'
-import { useElectronNativeBuilds } from './services/native-builds'
+import { defaultDataDir } from './core/session/profile'
+import { describeError, redact } from './core/system/redact'
+import { useElectronNativeBuilds } from './core/system/native-builds'
 
 const rendererDir = join(__dirname, '../renderer')
 const renderer = rendererLocation(process.env.ELECTRON_RENDERER_URL, app.isPackaged)

@@ -1,6 +1,6 @@
 /**
  * The font families bundled with the app (docs/printing.md): one list for the labels and slips
- * main prints (src/main/services/print/fonts.ts reads the files) and for the window, which falls
+ * main prints (src/main/core/print/fonts.ts reads the files) and for the window, which falls
  * back to the same files for scripts the machine has no font for (src/main/shell/ui-fonts.ts
  * serves them). Data only: the renderer imports it too.
  */

@@ -1,4 +1,4 @@
-import { defaultDataDir } from '../main/services/profile'
+import { defaultDataDir } from '../main/core/session/profile'
 
 /** Where a harness run keeps settings, caches and tokens. */
 export interface HarnessStorage {

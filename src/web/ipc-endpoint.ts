@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { IPC_CHANNEL_NAMES } from '../shared/ipc'
 import type { IpcChannel } from '../shared/ipc'
-import type { HandlerTable } from '../main/ipc/handler-table'
+import type { HandlerTable } from '../main/handler-table'
 import type { EventStreams } from './event-stream'
 import { SEQ_HEADER } from './harness-protocol'
 import { readBody, refuse, sendJson } from './http-replies'

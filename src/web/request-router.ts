@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { describeError } from '../main/services/redact'
+import { describeError } from '../main/core/system/redact'
 import type { EventStreams } from './event-stream'
 import {
   BRIDGE_PATH,

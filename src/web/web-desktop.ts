@@ -1,9 +1,9 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import type { Desktop } from '../main/exports/desktop-port'
-import { PerkPackError } from '../main/services/perkpack-errors'
-import { freePath } from '../main/services/export/free-path'
-import { writeFailure } from '../main/services/write-errors'
+import type { Desktop } from '../main/export/desktop-port'
+import { PerkPackError } from '../main/core/system/perkpack-errors'
+import { freePath } from '../main/core/export/free-path'
+import { writeFailure } from '../main/core/system/write-errors'
 
 export const PRINT_UNAVAILABLE_MESSAGE =
   'Printing from the browser: use Save as PDF, or the desktop app.'

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hasCurrentView, loadWorkspace } from '../../src/main/orders/view-store'
-import { cacheFilePath } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
+import { hasCurrentView, loadWorkspace } from '../../src/main/core/orders/view-store'
+import { cacheFilePath } from '../../src/main/core/cache'
+import { cacheProfile } from '../../src/main/core/session/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { Simulator } from '../../src/simulator'
 import {

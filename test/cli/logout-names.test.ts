@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { cacheProfile } from '../../src/main/services/profile'
+import { cacheProfile } from '../../src/main/core/session/profile'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, tempDir } from '../helpers/harness'
 

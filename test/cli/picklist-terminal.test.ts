@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planPickList } from '../../src/main/services/print'
+import { planPickList } from '../../src/main/core/print'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { OrdersFilter } from '../../src/shared/ipc'
 import {

@@ -6,7 +6,7 @@ import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup, startSim, tempDir } from '../helpers/harness'
 
 // The command line reads settings.json and signs in through the same module as the app
-// (src/main/services/profile.ts, Session.signInWith): these used to differ.
+// (src/main/core/session/profile.ts, Session.signInWith): these used to differ.
 
 vi.setConfig({ testTimeout: 60_000 })
 afterAll(cleanup)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveSettings } from '../../src/main/services/profile'
-import { KeychainSecretStore } from '../../src/main/services/secrets'
+import { saveSettings } from '../../src/main/core/session/profile'
+import { KeychainSecretStore } from '../../src/main/core/session/secrets'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import type { TeamStatusJson } from '../../src/shared/team/team-actions'
 import { parseTeamUrl, teamPasswordAccount } from '../../src/shared/team/team-url'

@@ -4,7 +4,7 @@
  * The app asks for the password in a dialog over the current screen, then finishes the sync.
  */
 import { describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../src/main/services/secrets'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
 import { servedListing } from '../helpers/served-snapshot'
 import {
   expectSignedIn,

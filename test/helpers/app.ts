@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createHandlers } from '../../src/main/ipc/handler-table'
-import type { HandlerTable } from '../../src/main/ipc/handler-table'
+import { createHandlers } from '../../src/main/handler-table'
+import type { HandlerTable } from '../../src/main/handler-table'
 import { AppServices } from '../../src/main/app-services'
 import type { AppServicesOptions } from '../../src/main/app-services'
-import type { FetchLike } from '../../src/main/services/http'
-import { MemorySecretStore } from '../../src/main/services/secrets'
+import type { FetchLike } from '../../src/main/core/api/http'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type {
   IpcArgs,
@@ -229,6 +229,6 @@ export async function syncedApp(contributions: number) {
   const app = await makeApp({ sim })
   await signIn(app, sim)
   const campaignId = sim.campaignIds[0] as number
-  await app.value('campaigns:sync', { campaignId })
+  await app.value('sync:run', { campaignId })
   return { sim, app, campaignId }
 }

@@ -7,7 +7,7 @@
 import { readInputFile } from '../../src/cli/input-file'
 import { DashboardImportDesk } from '../../src/main/dashboard/dashboard-import-desk'
 import type { DashboardImportDeps } from '../../src/main/dashboard/dashboard-import-desk'
-import { openDashboardExport } from '../../src/main/services/dashboard/dashboard-export'
+import { openDashboardExport } from '../../src/main/core/dashboard/dashboard-export'
 
 async function read(file: string): Promise<void> {
   if (process.env.CSV_CHILD_MODE === 'app') {

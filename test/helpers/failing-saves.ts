@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path'
-import { writeShipperCsv } from '../../src/main/services/export/csv'
-import { writePackingList } from '../../src/main/services/export/excel'
-import { renderLabelsPdf, renderPickListPdf, renderSlipsPdf } from '../../src/main/services/print'
+import { writeShipperCsv } from '../../src/main/core/export/csv'
+import { writePackingList } from '../../src/main/core/export/excel'
+import { renderLabelsPdf, renderPickListPdf, renderSlipsPdf } from '../../src/main/core/print'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { harnessDesktop } from '../../src/web/web-desktop'
 

@@ -1,5 +1,5 @@
-import type { ReceivedContribution } from '../../src/main/services/cache'
-import { sortableTimestamp } from '../../src/main/services/cache/rows'
+import type { ReceivedContribution } from '../../src/main/core/cache'
+import { sortableTimestamp } from '../../src/main/core/cache/rows'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 

@@ -1,6 +1,6 @@
-import type { LabelLayout } from '../../src/main/services/print'
-import { labelSlot, labelsPerPage } from '../../src/main/services/print'
-import { POINTS_PER_UNIT } from '../../src/main/services/print/layouts'
+import type { LabelLayout } from '../../src/main/core/print'
+import { labelSlot, labelsPerPage } from '../../src/main/core/print'
+import { POINTS_PER_UNIT } from '../../src/main/core/print/layouts'
 import type { PdfPage, Rect, TextBox } from './print-pdf-boxes'
 import { inside, overlaps } from './print-pdf-boxes'
 

@@ -5,7 +5,7 @@
  * reader, decides which rows are broken, so a reader that wrongly accepts or rejects a row fails.
  */
 import { expect } from 'vitest'
-import type { CampaignSnapshotInfo, OfflineCache, ProblemRow } from '../../src/main/services/cache'
+import type { CampaignSnapshotInfo, OfflineCache, ProblemRow } from '../../src/main/core/cache'
 import { readCampaignContribution } from '../../src/shared/api/schemas'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { DriftPlan, Simulator } from '../../src/simulator'

@@ -5,12 +5,12 @@
  *   SYNC_CHILD_BASE_URL, SYNC_CHILD_API_TOKEN, SYNC_CHILD_EMAIL, SYNC_CHILD_PASSWORD,
  *   SYNC_CHILD_DATA_DIR, SYNC_CHILD_PROFILE, SYNC_CHILD_CAMPAIGN, SYNC_CHILD_CONCURRENCY
  */
-import { ApiClient } from '../../src/main/services/api-client'
-import { openCache } from '../../src/main/services/cache'
-import { MemorySecretStore } from '../../src/main/services/secrets'
-import { Session } from '../../src/main/services/session'
-import { syncCampaign } from '../../src/main/services/sync'
-import { USER_AGENT } from '../../src/main/services/version'
+import { ApiClient } from '../../src/main/core/api/api-client'
+import { openCache } from '../../src/main/core/cache'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
+import { Session } from '../../src/main/core/session/api-session'
+import { syncCampaign } from '../../src/main/core/sync/sync-engine'
+import { USER_AGENT } from '../../src/main/core/system/version'
 
 function required(name: string): string {
   const value = process.env[name]

@@ -1,5 +1,5 @@
-import { openCache } from '../../src/main/services/cache'
-import { cacheProfile } from '../../src/main/services/profile'
+import { openCache } from '../../src/main/core/cache'
+import { cacheProfile } from '../../src/main/core/session/profile'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { TEST_CACHE_KEY } from './cli'
 import { tempDir } from './harness'

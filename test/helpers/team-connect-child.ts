@@ -4,7 +4,7 @@
  * {"ok": true} or {"ok": false, "message": ...}. Run by team-tls.test.ts with
  * `node --import tsx`, in a process of its own because Node reads NODE_EXTRA_CA_CERTS at start.
  */
-import { connectTeam } from '../../src/main/services/team/team-connection'
+import { connectTeam } from '../../src/main/core/team/team-connection'
 import { parseTeamUrl } from '../../src/shared/team/team-url'
 
 async function main(): Promise<void> {

@@ -9,8 +9,8 @@
  *     {won: [ids], lost: [[id, station, at]], latencies: [ms], doneAt: [epoch ms]};
  *     `replay` prints "replaying" and replays the outbox, then prints the report as JSON.
  */
-import { openCache } from '../../src/main/services/cache'
-import { openTeamDesk } from '../../src/main/services/team/open-team-desk'
+import { openCache } from '../../src/main/core/cache'
+import { openTeamDesk } from '../../src/main/core/team/open-team-desk'
 import { parseTeamUrl } from '../../src/shared/team/team-url'
 
 function required(name: string): string {

@@ -1,13 +1,8 @@
 import Database from 'better-sqlite3-multiple-ciphers'
-import type { ReceivedContribution } from '../../src/main/services/cache'
-import {
-  encodeRow,
-  PartNumbers,
-  rawObject,
-  sameJson,
-} from '../../src/main/services/cache/row-codec'
-import { indexContribution } from '../../src/main/services/cache/rows'
-import { migrate } from '../../src/main/services/cache/schema'
+import type { ReceivedContribution } from '../../src/main/core/cache'
+import { encodeRow, PartNumbers, rawObject, sameJson } from '../../src/main/core/cache/row-codec'
+import { indexContribution } from '../../src/main/core/cache/rows'
+import { migrate } from '../../src/main/core/cache/schema'
 
 export interface V6Campaign {
   campaignId: number

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { OrdersWorkspace } from '../../src/main/orders/workspace'
-import { buildView } from '../../src/main/orders/view-store'
-import { writeShipperCsv } from '../../src/main/services/export/csv'
+import { OrdersWorkspace } from '../../src/main/core/orders/workspace'
+import { buildView } from '../../src/main/core/orders/view-store'
+import { writeShipperCsv } from '../../src/main/core/export/csv'
 import {
   leftOutPlan,
   orderTable,
@@ -11,9 +11,9 @@ import {
   shippingPlan,
   splitShipments,
   uniqueOrdersBySequence,
-} from '../../src/main/services/export/excel-sheets'
-import { renderLabels, renderPackingSlips } from '../../src/main/services/print'
-import { planPickList } from '../../src/main/services/print/picklist'
+} from '../../src/main/core/export/excel-sheets'
+import { renderLabels, renderPackingSlips } from '../../src/main/core/print'
+import { planPickList } from '../../src/main/core/print/picklist'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import type { ContributionFilter } from '../../src/shared/fulfillment'
 import type { OrdersFilter } from '../../src/shared/ipc'

@@ -20,7 +20,7 @@ async function reported(filePath: string, line: string): Promise<number> {
 
 describe('lint rule: redacted logs in the main process', () => {
   it('reports a raw error, String(error) or a variable in any console call of src/main', async () => {
-    for (const file of ['src/main/index.ts', 'src/main/services/x.ts', 'src/main/team/y.ts']) {
+    for (const file of ['src/main/index.ts', 'src/main/core/x.ts', 'src/main/team/y.ts']) {
       expect(await reported(file, 'console.error(error)'), file).toBe(1)
       expect(await reported(file, 'console.error(`perkpack: ${String(error)}`)'), file).toBe(1)
       expect(await reported(file, 'console.warn("perkpack:", line)'), file).toBe(1)

@@ -83,7 +83,7 @@ describe('simulated duplicates: planted second pledges against the duplicate che
 })
 
 describe('simulated duplicates: a realistic share in the demo', () => {
-  // The demo's own dataset (seed 1, 5,000 contributions; see src/main/session/demo.ts).
+  // The demo's own dataset (seed 1, 5,000 contributions; see src/main/demo/demo.ts).
   const demo = generateDataset({ seed: 1, contributions: 5000 })
 
   it.each(demo.campaigns.map((c, i) => [i, c.id] as const))(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultDataDir } from '../../src/main/services/profile'
+import { defaultDataDir } from '../../src/main/core/session/profile'
 import { harnessStorage } from '../../src/web/harness-storage'
 
 describe("the harness's data folder and secret store", () => {

@@ -4,7 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../src/main/services/secrets'
+import { MemorySecretStore } from '../../src/main/core/session/secrets'
 import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { startSimulator } from '../../src/simulator'
@@ -105,7 +105,7 @@ describe('web harness', () => {
 
   it("answers the page's calls by its cookie, from its own origin", async () => {
     const call = (origin: string) =>
-      fetch(`${harness.url}__harness/ipc/app:info`, {
+      fetch(`${harness.url}__harness/ipc/settings:appInfo`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin },
         body: '[]',
@@ -118,13 +118,15 @@ describe('web harness', () => {
   })
 
   it('refuses calls without the token, from another origin, or for another host', async () => {
-    const missing = await ipc('app:info', [])
+    const missing = await ipc('settings:appInfo', [])
     expect(missing.status).toBe(403)
     expect(await missing.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    expect((await ipc('app:info', [], { 'x-perkpack-harness': 'f'.repeat(48) })).status).toBe(403)
+    expect(
+      (await ipc('settings:appInfo', [], { 'x-perkpack-harness': 'f'.repeat(48) })).status,
+    ).toBe(403)
     expect((await fetch(`${harness.url}__harness/events`)).status).toBe(403)
 
-    const preflight = await fetch(`${harness.url}__harness/ipc/app:info`, {
+    const preflight = await fetch(`${harness.url}__harness/ipc/settings:appInfo`, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://evil.example',
@@ -152,7 +154,7 @@ describe('web harness', () => {
   })
 
   it('answers an envelope with the token', async () => {
-    const response = await ipc('app:info', [], { 'x-perkpack-harness': token })
+    const response = await ipc('settings:appInfo', [], { 'x-perkpack-harness': token })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({
       ok: true,
@@ -206,7 +208,7 @@ describe('web harness', () => {
     })()
 
     const campaignId = sim.campaignIds[0] as number
-    const sync = await ipc('campaigns:sync', [{ campaignId }], auth)
+    const sync = await ipc('sync:run', [{ campaignId }], auth)
     expect(await sync.json()).toMatchObject({ ok: true, value: { campaignId, count: 240 } })
     await reading
     await reader.cancel()

@@ -33,7 +33,10 @@ describe('the harness token: once in the URL, then an HttpOnly cookie', () => {
       expect((await fetch(`${origin}${path}`)).status, path).toBe(403)
       expect((await fetch(`${origin}${path}`, { headers: wrong })).status, path).toBe(403)
     }
-    const call = await fetch(`${origin}/__harness/ipc/app:info`, { method: 'POST', headers: wrong })
+    const call = await fetch(`${origin}/__harness/ipc/settings:appInfo`, {
+      method: 'POST',
+      headers: wrong,
+    })
     expect(call.status).toBe(403)
     expect(await call.json()).toMatchObject({ ok: false, error: { code: 'forbidden' } })
   })
@@ -44,18 +47,18 @@ describe('the harness token: once in the URL, then an HttpOnly cookie', () => {
     const page = await fetch(`${origin}/`, { headers: { cookie: `${stale}; ${cookie}` } })
     expect(page.status).toBe(200)
     // The page's calls carry nothing but the cookie.
-    const call = await fetch(`${origin}/__harness/ipc/app:info`, {
+    const call = await fetch(`${origin}/__harness/ipc/settings:appInfo`, {
       method: 'POST',
       headers: { cookie: `${stale}; ${cookie}`, origin },
     })
-    expect(await call.text()).toBe('app:info')
+    expect(await call.text()).toBe('settings:appInfo')
     const asset = await fetch(`${origin}/assets/app.js`, { headers: { cookie } })
     expect(await asset.text()).toBe('/assets/app.js')
-    const header = await fetch(`${origin}/__harness/ipc/app:info`, {
+    const header = await fetch(`${origin}/__harness/ipc/settings:appInfo`, {
       method: 'POST',
       headers: { 'x-perkpack-harness': token.value },
     })
-    expect(await header.text()).toBe('app:info')
+    expect(await header.text()).toBe('settings:appInfo')
   })
 
   it("does not take another port's cookie", async () => {
@@ -69,7 +72,7 @@ describe('Origin on requests that change state and on the event stream', () => {
   it('refuses a POST from another origin, even with the right cookie', async () => {
     const { origin, cookie } = await startRouter()
     const post = (from: string) =>
-      fetch(`${origin}/__harness/ipc/app:info`, {
+      fetch(`${origin}/__harness/ipc/settings:appInfo`, {
         method: 'POST',
         headers: { cookie, origin: from, 'content-type': 'application/json' },
         body: '[]',

@@ -1,5 +1,5 @@
-import { fetchAccountContributions } from '../../main/services/operations'
-import { UsageError } from '../../main/services/perkpack-errors'
+import { fetchAccountContributions } from '../../main/core/api/operations'
+import { UsageError } from '../../main/core/system/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { joinPresent, perkLabels } from '../../shared/fulfillment'
 import { positiveInt } from '../arguments'

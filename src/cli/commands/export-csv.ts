@@ -1,5 +1,5 @@
-import { writeShipperCsv } from '../../main/services/export/csv'
-import { nothingToPrint, UsageError } from '../../main/services/perkpack-errors'
+import { writeShipperCsv } from '../../main/core/export/csv'
+import { nothingToPrint, UsageError } from '../../main/core/system/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { ordersThatShip } from '../../shared/fulfillment'
 import { isOneOf, SHIPPER_CSV_FORMATS } from '../../shared/ipc'

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { UsageError } from '../../main/services/perkpack-errors'
-import { writePackingList } from '../../main/services/export/excel'
+import { UsageError } from '../../main/core/system/perkpack-errors'
+import { writePackingList } from '../../main/core/export/excel'
 import { checksAsExportRows } from '../../shared/export/checks'
 import { problemLines } from '../../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'

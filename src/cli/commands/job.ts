@@ -1,5 +1,5 @@
-import { UsageError } from '../../main/services/perkpack-errors'
-import { watchJob } from '../../main/services/operations'
+import { UsageError } from '../../main/core/system/perkpack-errors'
+import { watchJob } from '../../main/core/api/operations'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { bar, printJson, ProgressLine } from '../io'

@@ -1,5 +1,5 @@
-import { LABEL_LAYOUTS, renderLabelsPdf } from '../../main/services/print'
-import { UsageError } from '../../main/services/perkpack-errors'
+import { LABEL_LAYOUTS, renderLabelsPdf } from '../../main/core/print'
+import { UsageError } from '../../main/core/system/perkpack-errors'
 import { isRollLayout, labelCountText, startPositionFor } from '../../shared/export/label-words'
 import { leftOutText } from '../../shared/fulfillment'
 import { LABELS_PER_SHEET, MAX_OFFSET_MM } from '../../shared/ipc'

@@ -1,5 +1,5 @@
-import { UsageError } from '../../main/services/perkpack-errors'
-import { saveSettings } from '../../main/services/profile'
+import { UsageError } from '../../main/core/system/perkpack-errors'
+import { saveSettings } from '../../main/core/session/profile'
 import type { Command } from '../command'
 import { UNPRIVILEGED_NOTE } from '../context'
 import { canPrompt, prompt, readPasswordLine } from '../io'

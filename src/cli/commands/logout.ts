@@ -1,4 +1,4 @@
-import { saveSettings } from '../../main/services/profile'
+import { saveSettings } from '../../main/core/session/profile'
 import { plural } from '../../shared/export/check-text'
 import type { Command, CommandInput } from '../command'
 import { EXIT_FAILURE } from '../exit-codes'

@@ -1,4 +1,4 @@
-import { renderPickListPdf } from '../../main/services/print'
+import { renderPickListPdf } from '../../main/core/print'
 import { plural } from '../../shared/export/check-text'
 import {
   BY_HAND_HEADING,

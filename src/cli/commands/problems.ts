@@ -1,4 +1,4 @@
-import type { CampaignSnapshotInfo, ProblemRow } from '../../main/services/cache'
+import type { CampaignSnapshotInfo, ProblemRow } from '../../main/core/cache'
 import { plural } from '../../shared/export/check-text'
 import { problemRowTitle, problemRowWho, problemText } from '../../shared/problems/problem-words'
 import { campaignArg } from '../arguments'

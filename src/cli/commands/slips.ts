@@ -1,4 +1,4 @@
-import { batchFiles, planSlipBatches, renderSlipsPdf } from '../../main/services/print'
+import { batchFiles, planSlipBatches, renderSlipsPdf } from '../../main/core/print'
 import { plural } from '../../shared/export/check-text'
 import { leftOutText, ordersThatShip } from '../../shared/fulfillment'
 import type { Command } from '../command'

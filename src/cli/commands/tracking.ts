@@ -1,19 +1,19 @@
 import path from 'node:path'
-import { decodeCsv } from '../../main/services/floor/csv-bytes'
-import { fillDashboardFile } from '../../main/services/floor/dashboard-fill'
-import { readTrackingFile } from '../../main/services/floor/tracking-file'
+import { decodeCsv } from '../../main/core/floor/csv-bytes'
+import { fillDashboardFile } from '../../main/core/floor/dashboard-fill'
+import { readTrackingFile } from '../../main/core/floor/tracking-file'
 import {
   applyTracking,
   leftApart,
   previewTracking,
   trackingEntries,
-} from '../../main/services/floor/tracking-import'
-import type { TeamDesk } from '../../main/services/team/team-desk'
-import type { HeldTracking, TrackingPreview } from '../../main/services/floor/tracking-import'
+} from '../../main/core/floor/tracking-import'
+import type { TeamDesk } from '../../main/core/team/team-desk'
+import type { HeldTracking, TrackingPreview } from '../../main/core/floor/tracking-import'
 import { TRACKING_HOLD_REASONS, trackingHoldText } from '../../shared/floor/tracking-holds'
 import type { TrackingHoldReason } from '../../shared/floor/tracking-holds'
-import { writeExportFile } from '../../main/services/export/excel-files'
-import { UsageError } from '../../main/services/perkpack-errors'
+import { writeExportFile } from '../../main/core/export/excel-files'
+import { UsageError } from '../../main/core/system/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { orderNumberText } from '../../shared/fulfillment'
 import { isOneOf, TRACKING_FORMATS } from '../../shared/ipc'

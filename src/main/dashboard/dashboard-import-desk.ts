@@ -8,19 +8,19 @@ import type {
   DashboardImportPreview,
   DashboardImportRequest,
 } from '../../shared/ipc'
-import type { Desktop } from '../exports/desktop-port'
-import type { OfflineCache } from '../services/cache'
-import { openDashboardExport } from '../services/dashboard/dashboard-export'
-import { readCsvInputAsync } from '../services/floor/csv-input'
-import type { DashboardExport } from '../services/dashboard/dashboard-export'
+import type { Desktop } from '../export/desktop-port'
+import type { OfflineCache } from '../core/cache'
+import { openDashboardExport } from '../core/dashboard/dashboard-export'
+import { readCsvInputAsync } from '../core/floor/csv-input'
+import type { DashboardExport } from '../core/dashboard/dashboard-export'
 import {
   DashboardCounts,
   floorLeftBehind,
   importDashboardExport,
   snapshotSource,
-} from '../services/dashboard/dashboard-import'
-import { PerkPackError } from '../services/perkpack-errors'
-import { isShrink, SnapshotShrank } from '../services/shrink'
+} from '../core/dashboard/dashboard-import'
+import { PerkPackError } from '../core/system/perkpack-errors'
+import { isShrink, SnapshotShrank } from '../core/sync/shrink'
 
 /** A preview is written as shown: kept this long. */
 const PREVIEW_TTL_MS = 30 * 60_000

@@ -1,7 +1,9 @@
 import { defineHandlers } from '../ipc/define-handlers'
 import type { StationDesk } from './station-desk'
+import type { TrackingDesk } from './tracking-desk'
 
-export function floorHandlers(station: StationDesk) {
+/** The pack station, the floor's overview and its files: offline, from the cache and the floor's record. */
+export function floorHandlers(station: StationDesk, tracking: TrackingDesk) {
   return defineHandlers({
     'floor:scanOrder': ({ campaignId, code }) => station.scan(campaignId, code),
     'floor:pack': ({ campaignId, orderId }) => station.pack(campaignId, orderId),
@@ -10,5 +12,10 @@ export function floorHandlers(station: StationDesk) {
     'floor:stationSession': ({ campaignId }) => station.session(campaignId),
     'floor:saveStationSession': ({ campaignId, session }) =>
       station.saveSession(campaignId, session),
+    'floor:progress': ({ campaignId }) => tracking.progress(campaignId),
+    'floor:setNote': ({ campaignId, orderId, note }) => tracking.setNote(campaignId, orderId, note),
+    'floor:trackingPreview': (request) => tracking.preview(request),
+    'floor:trackingImport': (request) => tracking.import(request),
+    'floor:fillDashboard': (request) => tracking.fillDashboard(request),
   })
 }

@@ -6,8 +6,8 @@ import type {
   TrackingWriteResult,
 } from '../../shared/floor/order-state'
 import type { StationPackResult } from '../../shared/ipc'
-import type { OfflineCache } from '../services/cache'
-import type { TeamDesk } from '../services/team/team-desk'
+import type { OfflineCache } from '../core/cache'
+import type { TeamDesk } from '../core/team/team-desk'
 
 /** What the station and the Progress view say of an action done here and queued. */
 export const QUEUED_TEXT = 'queued: the team store is unreachable'

@@ -9,16 +9,16 @@ import type {
   StationTrackingResult,
   TrackingRequest,
 } from '../../shared/ipc'
-import type { OfflineCache } from '../services/cache'
+import type { OfflineCache } from '../core/cache'
 import { FloorWrites } from './floor-writes'
-import type { OrdersWorkspace, ViewRow } from '../orders/workspace'
+import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 import {
   asContribution,
   findScanned,
   recipientOf,
   stationIndex,
   stationLines,
-} from './station-index'
+} from '../core/floor/station-index'
 
 /** The documents table's kind for a station's work in progress, keyed by campaign. */
 const SESSION_KIND = 'pack-station'

@@ -1,5 +1,4 @@
 import { extname } from 'node:path'
-import { packedButStopped } from '../../shared/floor/pack-checks'
 import { floorProgress } from '../../shared/floor/progress'
 import type { FloorProgress } from '../../shared/floor/progress'
 import type { OrderFloorState } from '../../shared/floor/order-state'
@@ -12,17 +11,17 @@ import type {
   TrackingPreviewRequest,
   TrackingPreviewView,
 } from '../../shared/ipc'
-import type { Desktop } from '../exports/desktop-port'
-import { writeExportFile } from '../services/export/excel-files'
-import type { OfflineCache } from '../services/cache'
-import { fillDashboardFile } from '../services/floor/dashboard-fill'
-import { decodeCsv } from '../services/floor/csv-bytes'
-import { checkCsvInput } from '../services/floor/csv-input'
-import { readTrackingFile } from '../services/floor/tracking-file'
-import { leftApart, previewTracking, trackingEntries } from '../services/floor/tracking-import'
-import type { TrackingPreview } from '../services/floor/tracking-import'
+import type { Desktop } from '../export/desktop-port'
+import { writeExportFile } from '../core/export/excel-files'
+import type { OfflineCache } from '../core/cache'
+import { fillDashboardFile } from '../core/floor/dashboard-fill'
+import { decodeCsv } from '../core/floor/csv-bytes'
+import { checkCsvInput } from '../core/floor/csv-input'
+import { readTrackingFile } from '../core/floor/tracking-file'
+import { leftApart, previewTracking, trackingEntries } from '../core/floor/tracking-import'
+import type { TrackingPreview } from '../core/floor/tracking-import'
 import { previewView } from './tracking-preview-view'
-import { campaignNotSynced, PerkPackError } from '../services/perkpack-errors'
+import { campaignNotSynced, PerkPackError } from '../core/system/perkpack-errors'
 import { FloorWrites } from './floor-writes'
 
 /** A preview is written as shown: kept this long, and only the last few. */
@@ -33,19 +32,6 @@ interface KeptPreview {
   campaignId: number
   preview: TrackingPreview
   at: number
-}
-
-/**
- * Contribution ids of packed orders the last sync turned refunded, on hold or unprocessable:
- * only the stopped statuses are read from the cache, through its status index.
- */
-export function stoppedPackedIds(cache: OfflineCache, campaignId: number): number[] {
-  const states = cache.floor().states(campaignId)
-  if (states.size === 0) return []
-  const stopped = cache.contributions(campaignId, {
-    statuses: ['refunded', 'on_hold', 'unprocessable'],
-  })
-  return packedButStopped(stopped, states).map((row) => row.id)
 }
 
 /** The app's side of tracking numbers in, the dashboard file out, and the floor's progress. */

@@ -2,7 +2,7 @@ import { TRACKING_HOLD_REASONS } from '../../shared/floor/tracking-holds'
 import type { TrackingHoldReason } from '../../shared/floor/tracking-holds'
 import { MAX_TRACKING_ROWS_LISTED } from '../../shared/ipc'
 import type { TrackingFormat, TrackingPreviewView } from '../../shared/ipc'
-import type { TrackingPreview } from '../services/floor/tracking-import'
+import type { TrackingPreview } from '../core/floor/tracking-import'
 
 const cut = <T>(list: readonly T[]) => list.slice(0, MAX_TRACKING_ROWS_LISTED)
 

@@ -1,4 +1,4 @@
-import type { IpcChannel, IpcResult, IpcValidArgs } from '../../shared/ipc'
+import type { IpcChannel, IpcEnvelope, IpcResult, IpcValidArgs } from '../../shared/ipc'
 
 /** What runs a channel once its arguments passed their schema: a call into its feature. */
 export type Handler<C extends IpcChannel> = (
@@ -17,3 +17,11 @@ export function defineHandlers<T extends Partial<Handlers>>(
 ): T {
   return handlers
 }
+
+/** Validates `raw` (the arguments as they arrived), runs the channel's handler; never throws. */
+export type ChannelHandler<C extends IpcChannel> = (
+  raw: readonly unknown[],
+) => Promise<IpcEnvelope<IpcResult<C>>>
+
+/** One handler per channel of the contract: the Electron glue and the web harness share it. */
+export type HandlerTable = { readonly [C in IpcChannel]: ChannelHandler<C> }

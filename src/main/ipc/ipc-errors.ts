@@ -1,6 +1,6 @@
 import type { IpcError } from '../../shared/ipc'
-import { ApiError, PerkPackError } from '../services/perkpack-errors'
-import { describeError, redact } from '../services/redact'
+import { ApiError, PerkPackError } from '../core/system/perkpack-errors'
+import { describeError, redact } from '../core/system/redact'
 
 const INTERNAL_MESSAGE =
   'Something went wrong inside PerkPack. Try again; if it happens again, restart PerkPack and ' +

@@ -1,6 +1,6 @@
 import { ipcMain } from 'electron'
 import type { IpcMainInvokeEvent } from 'electron'
-import type { HandlerTable } from './handler-table'
+import type { HandlerTable } from './define-handlers'
 import { IPC_CHANNEL_NAMES } from '../../shared/ipc'
 import type { IpcChannel, IpcEnvelope } from '../../shared/ipc'
 

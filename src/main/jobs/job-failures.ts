@@ -3,7 +3,7 @@ import type { JobFailure } from '../../shared/api/job-failures'
 import { backerName } from '../../shared/export/order-rows'
 import { orderNumberText } from '../../shared/fulfillment'
 import type { JobOrderFailure, WatchedJob } from '../../shared/ipc'
-import type { OfflineCache } from '../services/cache'
+import type { OfflineCache } from '../core/cache'
 
 /**
  * The orders a job's status says it could not update, named as a person knows them ("#4521,

@@ -1,12 +1,11 @@
 import type { BatchStatus } from '../../shared/api/schemas'
 import type { WatchedJob } from '../../shared/ipc'
-import type { ApiClient } from '../services/api-client'
-import type { OfflineCache } from '../services/cache'
-import { ApiError, isAbortError } from '../services/perkpack-errors'
-import { sleep } from '../services/http'
-import { isTerminal, JOB_POLLING_DEFAULTS, watchJob } from '../services/operations'
-import type { JobPolling } from '../services/operations'
-import { userMessage } from '../ipc/ipc-errors'
+import type { ApiClient } from '../core/api/api-client'
+import type { OfflineCache } from '../core/cache'
+import { ApiError, isAbortError } from '../core/system/perkpack-errors'
+import { sleep } from '../core/api/http'
+import { isTerminal, JOB_POLLING_DEFAULTS, watchJob } from '../core/api/operations'
+import type { JobPolling } from '../core/api/operations'
 import { failedOrders } from './job-failures'
 
 const DOC_KIND = 'watched-jobs'
@@ -18,6 +17,8 @@ export interface JobWatcherOptions extends JobPolling {
   onUpdate: (job: WatchedJob) => void
   /** Failures of background polls, so sign-in and network trouble reach the person. */
   onError: (error: unknown) => void
+  /** What a person may read of a failed poll (the IPC layer's wording): no stack, no token. */
+  describe: (error: unknown) => string
   now?: () => number
 }
 
@@ -83,7 +84,7 @@ export class JobWatcher {
       status = await this.options.client().batchStatus(campaignId, jobId)
     } catch (failure) {
       if (!(failure instanceof ApiError && failure.retryable)) throw failure
-      error = userMessage(failure)
+      error = this.options.describe(failure)
     }
     const job: WatchedJob = existing ?? {
       campaignId,
@@ -173,7 +174,7 @@ export class JobWatcher {
         return
       } catch (error) {
         if (signal.aborted || isAbortError(error) || !current()) return
-        job.error = userMessage(error)
+        job.error = this.options.describe(error)
         this.save()
         this.options.onUpdate({ ...job })
         this.options.onError(error)

@@ -1,5 +1,5 @@
 import type { NetworkStatus } from '../../shared/ipc'
-import type { FetchLike } from '../services/http'
+import type { FetchLike } from '../core/api/http'
 
 /**
  * Online as far as PerkPack can tell: any answer from a server (even a 500) proves the network

@@ -13,14 +13,14 @@ import type {
   OrdersQueryResult,
   OrdersSnapshot,
 } from '../../shared/ipc'
-import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../services/cache'
-import { campaignNotSynced, PerkPackError } from '../services/perkpack-errors'
-import { snapshotSource } from '../services/dashboard/dashboard-import'
+import type { CampaignSnapshotInfo, ContributionQuery, OfflineCache } from '../core/cache'
+import { campaignNotSynced, PerkPackError } from '../core/system/perkpack-errors'
+import { snapshotSource } from '../core/dashboard/dashboard-import'
 import type { SnapshotSource } from '../../shared/dashboard/snapshot-source'
 import type { Currency } from '../../shared/format/locale-format'
 import { orderAddressLines } from '../../shared/address'
-import { findContribution, loadWorkspace } from './view-store'
-import type { OrdersWorkspace, ViewRow } from './workspace'
+import { findContribution, loadWorkspace } from '../core/orders/view-store'
+import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 
 /** The orders a print or an export is about: whole contributions, in the Orders view's order. */
 export interface Selection {

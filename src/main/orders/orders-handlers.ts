@@ -3,7 +3,6 @@ import type { OrdersDesk } from './orders-desk'
 
 export function ordersHandlers(orders: OrdersDesk) {
   return defineHandlers({
-    'campaigns:recent': () => orders.recent(),
     'orders:open': ({ campaignId }) => orders.open(campaignId),
     'orders:query': ({ campaignId, filter, pickList }) =>
       orders.query(campaignId, filter, pickList),

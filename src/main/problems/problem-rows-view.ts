@@ -2,8 +2,8 @@ import { MAX_PROBLEM_ROWS_LISTED } from '../../shared/ipc'
 import type { ProblemRowsView } from '../../shared/ipc'
 import { problemRowWho } from '../../shared/problems/problem-words'
 import { maskPersonalData } from '../../shared/problems/redact'
-import type { OfflineCache } from '../services/cache'
-import { campaignNotSynced } from '../services/perkpack-errors'
+import type { OfflineCache } from '../core/cache'
+import { campaignNotSynced } from '../core/system/perkpack-errors'
 
 /**
  * The problem rows of a campaign's snapshot as the renderer may see them: paths, messages, the

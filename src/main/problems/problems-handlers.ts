@@ -1,5 +1,5 @@
 import { defineHandlers } from '../ipc/define-handlers'
-import type { OfflineCache } from '../services/cache'
+import type { OfflineCache } from '../core/cache'
 import { problemRowsView } from './problem-rows-view'
 
 export function problemsHandlers(cache: () => OfflineCache) {

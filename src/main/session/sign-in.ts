@@ -1,9 +1,9 @@
 import type { SessionInfo, SignInInput } from '../../shared/ipc'
-import { eraseOfflineCopies, wipeCacheFiles } from '../services/cache'
-import { UsageError } from '../services/perkpack-errors'
-import { keychainAccount, normalizeUrl, saveSettings } from '../services/profile'
+import { eraseOfflineCopies, wipeCacheFiles } from '../core/cache'
+import { UsageError } from '../core/system/perkpack-errors'
+import { keychainAccount, normalizeUrl, saveSettings } from '../core/session/profile'
 import { DEMO_PROFILE } from './connection'
-import type { CampaignNames } from './campaign-names'
+import type { CampaignNames } from '../core/session/campaign-names'
 import type { Connection } from './connection'
 
 /** Signing in, in again after an expiry, and out: what the person's credentials decide. */

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, session } from 'electron'
 import type { OpenDialogOptions, SaveDialogOptions, WebContents } from 'electron'
-import { savePathWithExtension } from '../exports/desktop-port'
-import type { Desktop } from '../exports/desktop-port'
-import { freePath } from '../services/export/free-path'
-import { PerkPackError } from '../services/perkpack-errors'
+import { savePathWithExtension } from '../export/desktop-port'
+import type { Desktop } from '../export/desktop-port'
+import { freePath } from '../core/export/free-path'
+import { PerkPackError } from '../core/system/perkpack-errors'
 
 /**
  * Loads a print document in a window nobody sees and that can do nothing: no preload, no

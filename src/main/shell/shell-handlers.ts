@@ -1,5 +1,5 @@
 import { defineHandlers } from '../ipc/define-handlers'
-import { PerkPackError } from '../services/perkpack-errors'
+import { PerkPackError } from '../core/system/perkpack-errors'
 import { isAllowedExternalUrl } from './external-links'
 
 /** `openExternal`: Electron's shell, or (web harness) an approval the page acts on. */

@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
-import { bundledFaces, fontFaceRule } from '../services/print/fonts'
-import type { BundledFace } from '../services/print/fonts'
+import { bundledFaces, fontFaceRule } from '../core/print/fonts'
+import type { BundledFace } from '../core/print/fonts'
 
 /**
  * The window's fallback fonts: the files labels and slips print with (fonts.ts), served from where

@@ -1,12 +1,12 @@
 import type { TeamChangedEvent } from '../../shared/ipc'
 import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
-import type { OfflineCache } from '../services/cache'
-import { redact, registerSecret } from '../services/redact'
-import type { SecretStore } from '../services/secrets'
-import { openTeamDesk } from '../services/team/open-team-desk'
-import { fromSettings } from '../services/team/team-errors'
-import type { TeamDesk } from '../services/team/team-desk'
+import type { OfflineCache } from '../core/cache'
+import { redact, registerSecret } from '../core/system/redact'
+import type { SecretStore } from '../core/session/secrets'
+import { openTeamDesk } from '../core/team/open-team-desk'
+import { fromSettings } from '../core/team/team-errors'
+import type { TeamDesk } from '../core/team/team-desk'
 
 export interface TeamLinkOptions {
   /** The offline cache of the current host: the desk's outbox and mirror live in it. */

@@ -7,18 +7,14 @@ import type {
 } from '../../shared/ipc'
 import { parseTeamUrl, teamPasswordAccount } from '../../shared/team/team-url'
 import type { TeamUrl } from '../../shared/team/team-url'
-import { PerkPackError } from '../services/perkpack-errors'
-import type { SecretStore } from '../services/secrets'
-import { connectTeam } from '../services/team/team-connection'
-import { fromSettings, isUnreachable } from '../services/team/team-errors'
-import {
-  checkTeamSchema,
-  TEAM_SCHEMA_VERSION,
-  teamSchemaVersion,
-} from '../services/team/team-schema'
-import { TeamServerStore } from '../services/team/team-server-store'
+import { PerkPackError } from '../core/system/perkpack-errors'
+import type { SecretStore } from '../core/session/secrets'
+import { connectTeam } from '../core/team/team-connection'
+import { fromSettings, isUnreachable } from '../core/team/team-errors'
+import { checkTeamSchema, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../core/team/team-schema'
+import { TeamServerStore } from '../core/team/team-server-store'
 import type { TeamLink } from './team-link'
-import { registerSecret } from '../services/redact'
+import { registerSecret } from '../core/system/redact'
 
 export interface TeamSettingsOptions {
   link: TeamLink

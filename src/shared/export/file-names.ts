@@ -4,7 +4,7 @@ import type { ShipperCsvFormat } from '../ipc/enums'
  * The names exports are offered under, in the app's save dialog and by the CLI given a folder:
  * the campaign, what the file is, and the local date and minute it was made, so two exports of
  * one day do not share a name (the folder's side, a number when the name is taken anyway, is
- * `freePath` in src/main/services/export/free-path.ts).
+ * `freePath` in src/main/core/export/free-path.ts).
  */
 
 /** "tidepool-the-game" from a title: safe in any file system, readable in a file list. */

@@ -11,7 +11,7 @@
 // - xlsx stores a string cell as a string: Excel, LibreOffice and Google Sheets never evaluate
 //   it, so the workbook keeps the text exactly as typed (`storableText`), in a cell of the Text
 //   format, with Excel's hidden apostrophe (the cell style's quotePrefix, written by
-//   src/main/services/export/excel-quote-prefix.ts) where the text starts like a formula, so
+//   src/main/core/export/excel-quote-prefix.ts) where the text starts like a formula, so
 //   editing the cell and pressing Enter keeps it text too. A literal apostrophe there would print
 //   on every mail-merged label. The risk accepted with it: someone who saves the workbook as CSV
 //   in a spreadsheet gets that text without a quote, and reopening that CSV can evaluate it.

@@ -7,7 +7,7 @@
 export const THEME_SETTINGS = ['light', 'dark', 'system'] as const
 export type ThemeSetting = (typeof THEME_SETTINGS)[number]
 
-/** Label stocks the print core lays out (src/main/services/print/layouts.ts). */
+/** Label stocks the print core lays out (src/main/core/print/layouts.ts). */
 export const LABEL_LAYOUT_IDS = ['avery5160', 'averyL7160', 'thermal4x6'] as const
 export type LabelLayoutId = (typeof LABEL_LAYOUT_IDS)[number]
 

@@ -65,7 +65,7 @@ export const IPC_ERROR_CODES = [
   'dashboard_file_unreadable',
   // The packing floor: tracking files.
   'tracking_preview_gone',
-  // Team mode (src/main/services/team): the shared store on PostgreSQL.
+  // Team mode (src/main/core/team): the shared store on PostgreSQL.
   'team_url',
   'team_unreachable',
   'team_schema_old',

@@ -1,7 +1,7 @@
 /**
  * Whether a host, as a URL names it, is this computer without asking anyone: `localhost`, or a
  * literal loopback address (127.0.0.0/8 written the canonical way, `::1`). The one rule for the
- * team store's TLS (shared/team/team-url.ts) and the API's http:// (main/services/profile.ts).
+ * team store's TLS (shared/team/team-url.ts) and the API's http:// (main/core/session/profile.ts).
  *
  * Anything else may go through a name lookup that another machine answers: `localhost.localdomain`
  * and `ip6-localhost` are only entries some /etc/hosts files have; `127.999.999.999`,

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Desktop } from '../../../src/main/exports/desktop-port'
-import { NO_DESKTOP } from '../../../src/main/exports/desktop-port'
+import type { Desktop } from '../../../src/main/export/desktop-port'
+import { NO_DESKTOP } from '../../../src/main/export/desktop-port'
 import { TrackingDesk } from '../../../src/main/floor/tracking-desk'
-import { openCache } from '../../../src/main/services/cache'
-import type { OfflineCache } from '../../../src/main/services/cache'
+import { openCache } from '../../../src/main/core/cache'
+import type { OfflineCache } from '../../../src/main/core/cache'
 import { IPC_CHANNELS } from '../../../src/shared/ipc'
 import { cleanup, tempDir } from '../../helpers/harness'
 import { asReceived } from '../../helpers/model'
@@ -100,7 +100,7 @@ describe('the app side of tracking numbers', () => {
   })
 
   it('the import channel takes only the reasons it knows', () => {
-    const args = IPC_CHANNELS['tracking:import'].args
+    const args = IPC_CHANNELS['floor:trackingImport'].args
     expect(
       args.safeParse([{ campaignId: CAMPAIGN, previewId: 1, include: ['stopped'] }]).success,
     ).toBe(true)
@@ -173,7 +173,7 @@ describe('the app side of tracking numbers', () => {
   })
 
   it('the channel refuses content that is not base64 and a format it does not know', () => {
-    const args = IPC_CHANNELS['tracking:preview'].args
+    const args = IPC_CHANNELS['floor:trackingPreview'].args
     const base = { campaignId: CAMPAIGN, fileName: 'a.csv', contentBase64: b64('x') }
     expect(args.safeParse([base]).success).toBe(true)
     expect(args.safeParse([{ ...base, contentBase64: '<script>' }]).success).toBe(false)

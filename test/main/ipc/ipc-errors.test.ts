@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toIpcError, userMessage } from '../../../src/main/ipc/ipc-errors'
-import { fetchText } from '../../../src/main/services/http'
-import { ApiError, PerkPackError } from '../../../src/main/services/perkpack-errors'
+import { fetchText } from '../../../src/main/core/api/http'
+import { ApiError, PerkPackError } from '../../../src/main/core/system/perkpack-errors'
 
 const PAGE = 'GET /2/campaigns/2843117/contributions.json?page=1'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import { cleanupApps, makeApp, signIn, startSim, tempDir } from '../../helpers/app'
 
 afterEach(cleanupApps)
@@ -10,12 +10,12 @@ describe('batch jobs', () => {
     const app = await makeApp({ sim })
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
     const plan = sim.dataset.jobs.find(
       (j) => j.campaignId === campaignId && j.outcome === 'failed',
     )!
     await app.value('jobs:watch', { campaignId, jobId: plan.jobId })
-    const failed = await app.waitFor('job:update', (job) => job.jobId === plan.jobId && job.done)
+    const failed = await app.waitFor('jobs:update', (job) => job.jobId === plan.jobId && job.done)
     const rows = sim.dataset.contributions.get(campaignId) ?? []
     const errors = (failed.status as unknown as { errors: { order_id: number; message: string }[] })
       .errors
@@ -47,13 +47,13 @@ describe('batch jobs', () => {
     )!
     const watched = await app.value('jobs:watch', { campaignId, jobId: plan.jobId })
     expect(watched).toMatchObject({ campaignId, jobId: plan.jobId, done: false, error: null })
-    const finished = await app.waitFor('job:update', (job) => job.jobId === plan.jobId && job.done)
+    const finished = await app.waitFor('jobs:update', (job) => job.jobId === plan.jobId && job.done)
     expect(finished.status).toMatchObject({
       status: 'completed',
       number_processed: plan.total,
       total: plan.total,
     })
-    expect(app.events.filter((e) => e.event === 'job:update').length).toBeGreaterThan(2)
+    expect(app.events.filter((e) => e.event === 'jobs:update').length).toBeGreaterThan(2)
 
     // A wrong id is refused at once and not kept.
     const wrong = await app.call('jobs:watch', { campaignId, jobId: '99999' })
@@ -72,7 +72,10 @@ describe('batch jobs', () => {
       (j) => j.campaignId === campaignId && j.outcome === 'failed',
     )!
     await app.value('jobs:watch', { campaignId, jobId: failing.jobId })
-    const failed = await app.waitFor('job:update', (job) => job.jobId === failing.jobId && job.done)
+    const failed = await app.waitFor(
+      'jobs:update',
+      (job) => job.jobId === failing.jobId && job.done,
+    )
     expect(failed.status?.status).toBe('failed')
     // Without an offline copy the orders it could not update are named by their order IDs.
     const named = (failed.status as { errors?: { order_id: number; message: string }[] }).errors
@@ -111,7 +114,7 @@ describe('batch jobs', () => {
     await first.services.dispose()
 
     const second = await makeApp({ sim, dataDir, store })
-    const done = await second.waitFor('job:update', (job) => job.jobId === plan.jobId && job.done)
+    const done = await second.waitFor('jobs:update', (job) => job.jobId === plan.jobId && job.done)
     expect(done.status?.status).toBe('completed')
     expect((await second.value('jobs:list'))[0]).toMatchObject({ jobId: plan.jobId, done: true })
   })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FetchLike } from '../../../src/main/services/http'
+import type { FetchLike } from '../../../src/main/core/api/http'
 import { cleanupApps, makeApp, signIn, startSim } from '../../helpers/app'
 import { NetworkMonitor } from '../../../src/main/network/network-monitor'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache } from '../../../src/main/services/cache'
-import { cacheProfile } from '../../../src/main/services/profile'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { openCache } from '../../../src/main/core/cache'
+import { cacheProfile } from '../../../src/main/core/session/profile'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { buildPickList, filterContributions, groupByPerk } from '../../../src/shared/fulfillment'
 import type {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import {
   buildPickList,
   filterContributions,
@@ -30,7 +30,7 @@ describe('sync and orders', () => {
     const app = await makeApp({ sim, dataDir, store })
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
-    const summary = await app.value('campaigns:sync', { campaignId, concurrency: 3 })
+    const summary = await app.value('sync:run', { campaignId, concurrency: 3 })
     expect(summary).toMatchObject({ campaignId, count: 400 })
     expect(summary.pagesFetched).toBeGreaterThanOrEqual(14)
 
@@ -149,7 +149,7 @@ describe('sync and orders', () => {
     const latest = await app.value('orders:query', { campaignId, filter: {} })
     expect((await page(0, 10, latest.resultId)).ok).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 5))
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
     const stale = await page(0, 10, latest.resultId)
     expect(stale).toMatchObject({ ok: false, error: { code: 'orders_result_gone' } })
   })

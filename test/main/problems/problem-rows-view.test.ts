@@ -1,7 +1,7 @@
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Desktop } from '../../../src/main/exports/desktop-port'
+import type { Desktop } from '../../../src/main/export/desktop-port'
 import type { ProblemRowsView } from '../../../src/shared/ipc'
 import { problemReport } from '../../../src/shared/problems/report'
 import type { Simulator } from '../../../src/simulator'
@@ -45,7 +45,7 @@ describe('problem rows over IPC', () => {
     await signIn(app, sim)
     campaignId = sim.campaignIds[0]!
     plan = sim.driftPlan()
-    const summary = await app.value('campaigns:sync', { campaignId })
+    const summary = await app.value('sync:run', { campaignId })
     expect(summary).toMatchObject({
       count: plan.total - plan.broken.length,
       problemCount: plan.broken.length,
@@ -121,7 +121,7 @@ describe('problem rows over IPC', () => {
 
   it('pre-print checks warn, and the Excel export has a Problems sheet', async () => {
     const selection = { campaignId, filter: { statuses: [] } }
-    const checks = await app.value('checks:run', selection)
+    const checks = await app.value('export:checks', selection)
     expect(checks.find((c) => c.id === 'problem-rows')).toMatchObject({
       severity: 'warning',
       count: plan.broken.length,

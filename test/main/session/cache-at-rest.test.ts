@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppServices } from '../../../src/main/app-services'
-import { cacheKeyAccount, openCache } from '../../../src/main/services/cache'
-import { cacheProfile } from '../../../src/main/services/profile'
-import { KeychainSecretStore, MemorySecretStore } from '../../../src/main/services/secrets'
+import { cacheKeyAccount, openCache } from '../../../src/main/core/cache'
+import { cacheProfile } from '../../../src/main/core/session/profile'
+import { KeychainSecretStore, MemorySecretStore } from '../../../src/main/core/session/secrets'
 import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
 
 // Issue 11 M2 through the app: the offline copy a sync leaves is encrypted with a key kept in
@@ -30,7 +30,7 @@ describe('offline copy at rest (app)', () => {
     const app = await makeApp({ sim, dataDir })
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
     // Not closed, not checkpointed: the WAL is there as a running app leaves it.
     const wal = filesIn(dataDir).filter((name) => name.endsWith('.sqlite-wal'))
     expect(wal).toHaveLength(1)
@@ -50,7 +50,7 @@ describe('offline copy at rest (app)', () => {
     const first = await makeApp({ sim, dataDir, store })
     await signIn(first, sim)
     const campaignId = sim.campaignIds[0] as number
-    await first.value('campaigns:sync', { campaignId })
+    await first.value('sync:run', { campaignId })
     await first.services.dispose()
     await store.delete(cacheKeyAccount(cacheProfile(sim.baseUrl)))
 
@@ -60,7 +60,7 @@ describe('offline copy at rest (app)', () => {
     expect(!orders.ok && orders.error.message).toMatch(
       /cannot be read with this computer's key.*Sync the campaign again/,
     )
-    const synced = await app.value('campaigns:sync', { campaignId })
+    const synced = await app.value('sync:run', { campaignId })
     expect(synced).toMatchObject({ count: 30 })
     expect(
       filesIn(dataDir).filter((name) => /-unreadable-\d{8}T\d{6}Z\.sqlite$/.test(name)),
@@ -95,7 +95,7 @@ describe('offline copy at rest (app)', () => {
     })
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
     // Another host's copy and one set aside earlier: sign-out forgets the account everywhere.
     fs.writeFileSync(path.join(dataDir, 'cache-old-host.sqlite'), 'x')
     fs.writeFileSync(path.join(dataDir, 'cache-old-host.sqlite-wal'), 'x')

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { NO_DESKTOP } from '../../../src/main/exports/desktop-port'
-import type { ConfirmQuestion, Desktop } from '../../../src/main/exports/desktop-port'
-import { ApiClient } from '../../../src/main/services/api-client'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
-import { Session } from '../../../src/main/services/session'
+import { NO_DESKTOP } from '../../../src/main/export/desktop-port'
+import type { ConfirmQuestion, Desktop } from '../../../src/main/export/desktop-port'
+import { ApiClient } from '../../../src/main/core/api/api-client'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
+import { Session } from '../../../src/main/core/session/api-session'
 import { cleanupApps, makeApp, startSim } from '../../helpers/app'
 import { startTokenSpy } from '../../helpers/token-spy'
 import type { TokenSpy } from '../../helpers/token-spy'
@@ -34,11 +34,11 @@ describe('stored credentials stay with their target', () => {
       password: sim.credentials.password,
     })
     const campaignId = sim.campaignIds[0]!
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
 
     await app.value('settings:update', { baseUrl: other.baseUrl })
     expect(await app.value('session:status')).toMatchObject({ signedIn: false })
-    const sync = await app.call('campaigns:sync', { campaignId })
+    const sync = await app.call('sync:run', { campaignId })
     expect(sync).toMatchObject({ ok: false })
     const accounts = await app.call('account:contributions', { accountId: 1 })
     expect(accounts).toMatchObject({ ok: false })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import { DEFAULT_BASE_URL } from '../../../src/shared/config'
 import {
   cleanupApps,
@@ -73,12 +73,12 @@ describe('sign-in', () => {
     expect(!teamOnly.ok && teamOnly.error.message).toMatch(/team member's sign-in/)
     expect(tokenOnly.events.filter((e) => e.event === 'session:expired')).toEqual([])
     const signedOut = await makeApp({ sim })
-    expect(await signedOut.call('campaigns:sync', { campaignId })).toMatchObject({
+    expect(await signedOut.call('sync:run', { campaignId })).toMatchObject({
       ok: false,
       error: { code: 'not_signed_in' },
     })
     // Unprivileged: the rows come without addresses, and the drawer has none to show.
-    await tokenOnly.value('campaigns:sync', { campaignId })
+    await tokenOnly.value('sync:run', { campaignId })
     const { all: rows } = await queryAll(tokenOnly, campaignId, { statuses: [] })
     expect(rows).toHaveLength(rowsOf(sim, campaignId).length)
     expect(rows.every((row) => row.email === null && row.country === null)).toBe(true)
@@ -99,7 +99,7 @@ describe('sign-in', () => {
     const app = await makeApp({ sim, dataDir, store })
     await signIn(app, sim)
     const campaignId = sim.campaignIds[0] as number
-    await app.value('campaigns:sync', { campaignId })
+    await app.value('sync:run', { campaignId })
     await app.value('campaigns:rename', { campaignId, name: 'Spring run' })
     const cacheFiles = () => fs.readdirSync(dataDir).filter((name) => name.startsWith('cache-'))
     expect(cacheFiles().length).toBeGreaterThan(0)
@@ -129,13 +129,13 @@ describe('the API addresses at sign-in', () => {
       authUrl: sim.authUrl,
     })
     expect(await app.value('session:status')).toMatchObject({ signedIn: true })
-    expect(await app.value('app:info')).toMatchObject({
+    expect(await app.value('settings:appInfo')).toMatchObject({
       baseUrl: sim.baseUrl,
       source: 'environment',
     })
     expect(Object.keys(savedSettings(dataDir))).toEqual(['email'])
     // Once the variables are gone, the app is back on the default, not on the simulator.
-    const { baseUrl, source } = await (await makeApp({ dataDir })).value('app:info')
+    const { baseUrl, source } = await (await makeApp({ dataDir })).value('settings:appInfo')
     expect([baseUrl, source]).toEqual([DEFAULT_BASE_URL, 'default'])
   })
 
@@ -149,7 +149,7 @@ describe('the API addresses at sign-in', () => {
       baseUrl: other.baseUrl,
       authUrl: other.authUrl,
     })
-    expect(await app.value('app:info')).toMatchObject({
+    expect(await app.value('settings:appInfo')).toMatchObject({
       baseUrl: other.baseUrl,
       source: 'settings',
     })
@@ -178,7 +178,7 @@ describe('session expiry', () => {
     const app = await makeApp({ sim, dataDir, store })
     now += 3_601_000
     const campaignId = sim.campaignIds[0] as number
-    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    expect((await app.value('sync:run', { campaignId })).count).toBe(150)
     expect(sim.stats()).toMatchObject({ tokenGrants: 1, tokenRefreshes: 1 })
     expect(app.events.filter((e) => e.event === 'session:expired')).toEqual([])
   })
@@ -197,10 +197,10 @@ describe('session expiry', () => {
       email: sim.credentials.email,
     })
     const campaignId = sim.campaignIds[0] as number
-    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    expect((await app.value('sync:run', { campaignId })).count).toBe(150)
 
     sim.expireAllTokens()
-    const refused = await app.call('campaigns:sync', { campaignId })
+    const refused = await app.call('sync:run', { campaignId })
     expect(refused).toMatchObject({ ok: false, error: { code: 'sign_in_required' } })
     const expired = await app.waitFor('session:expired')
     expect(expired.email).toBe(sim.credentials.email)
@@ -214,10 +214,10 @@ describe('session expiry', () => {
       signedIn: true,
       privileged: true,
     })
-    expect((await app.value('campaigns:sync', { campaignId })).count).toBe(150)
+    expect((await app.value('sync:run', { campaignId })).count).toBe(150)
     // The password was discarded after the grant (RFC 6749 section 4.3.2): the next expiry asks.
     sim.expireAllTokens()
-    const again = await app.call('campaigns:sync', { campaignId })
+    const again = await app.call('sync:run', { campaignId })
     expect(again).toMatchObject({ ok: false, error: { code: 'sign_in_required' } })
     expect(sim.stats().tokenRefreshes).toBe(0)
   })

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { cacheKeyAccount } from '../../../src/main/services/cache'
-import { cacheProfile } from '../../../src/main/services/profile'
-import { KEYCHAIN_SERVICE, KeychainSecretStore } from '../../../src/main/services/secrets'
+import { cacheKeyAccount } from '../../../src/main/core/cache'
+import { cacheProfile } from '../../../src/main/core/session/profile'
+import { KEYCHAIN_SERVICE, KeychainSecretStore } from '../../../src/main/core/session/secrets'
 import type { Simulator } from '../../../src/simulator'
 import { cleanupApps, makeApp, signIn, startSim, tempDir } from '../../helpers/app'
 import { simEnv } from '../../helpers/cli'
@@ -59,7 +59,7 @@ describe.runIf(enabled)('sign-out on a real keyring', () => {
       services: { secretStore: (onFallback) => new KeychainSecretStore({ onFallback }) },
     })
     await signIn(app, sim)
-    await app.value('campaigns:sync', { campaignId: sim.campaignIds[0] as number })
+    await app.value('sync:run', { campaignId: sim.campaignIds[0] as number })
     const secrets = [sim.credentials.apiToken, sim.credentials.password]
     const before = await entriesOf(sim, secrets)
     expect(before).toContain(cacheKeyAccount(cacheProfile(sim.baseUrl)))

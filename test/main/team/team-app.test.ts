@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectTeam } from '../../../src/main/services/team/team-connection'
-import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/services/team/team-schema'
+import { connectTeam } from '../../../src/main/core/team/team-connection'
+import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/team-schema'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { shippableLines } from '../../../src/shared/fulfillment'
@@ -38,7 +38,7 @@ async function desk(name: string, dataDir: string, sim: Parameters<typeof signIn
   })
   await signIn(app, sim)
   await app.value('settings:update', { stationName: name })
-  await app.value('campaigns:sync', { campaignId })
+  await app.value('sync:run', { campaignId })
   return app
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { redact } from '../../../src/main/services/redact'
-import { MemorySecretStore } from '../../../src/main/services/secrets'
+import { redact } from '../../../src/main/core/system/redact'
+import { MemorySecretStore } from '../../../src/main/core/session/secrets'
 import { TeamLink } from '../../../src/main/team/team-link'
 import { parseTeamUrl, teamPasswordAccount } from '../../../src/shared/team/team-url'
 

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Desktop } from '../../../src/main/exports/desktop-port'
-import { connectTeam } from '../../../src/main/services/team/team-connection'
-import { migrateTeam } from '../../../src/main/services/team/team-schema'
+import type { Desktop } from '../../../src/main/export/desktop-port'
+import { connectTeam } from '../../../src/main/core/team/team-connection'
+import { migrateTeam } from '../../../src/main/core/team/team-schema'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
@@ -45,7 +45,7 @@ async function desk(name: string, sim: Parameters<typeof signIn>[1]): Promise<Te
   })
   await signIn(app, sim)
   await app.value('settings:update', { stationName: name })
-  await app.value('campaigns:sync', { campaignId })
+  await app.value('sync:run', { campaignId })
   await app.value('team:configure', { url: teamUrl, password: PG_PASSWORD })
   return app
 }
@@ -150,14 +150,14 @@ describe('the team store after a day on the floor', () => {
       'Order Number,Recipient,Address,City,Carrier,Tracking Number',
       `${ships[1]!.order.sequence_number},"${recipient.name}","${recipient.address}","${recipient.city}",UPS,1Z999AA10123456784`,
     ].join('\n')
-    const preview = await deskA.value('tracking:preview', {
+    const preview = await deskA.value('floor:trackingPreview', {
       campaignId,
       fileName: 'shipstation.csv',
       contentBase64: Buffer.from(shipper).toString('base64'),
       format: 'shipstation',
     })
     expect(preview.matched).toBe(1)
-    await deskA.value('tracking:import', { campaignId, previewId: preview.previewId })
+    await deskA.value('floor:trackingImport', { campaignId, previewId: preview.previewId })
     // Labels printed and slips saved: the printed marks.
     const selection = { statuses: [], ids: [ships[0]!.id, ships[1]!.id] }
     await deskA.value('print:labels', {

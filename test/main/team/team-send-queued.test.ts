@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { TeamDesk } from '../../../src/main/services/team/team-desk'
+import type { TeamDesk } from '../../../src/main/core/team/team-desk'
 import type { TeamLink } from '../../../src/main/team/team-link'
 import { TeamSettings } from '../../../src/main/team/team-settings'
 

@@ -3,7 +3,7 @@ import { runPrePrintChecks } from '../../../src/shared/export/checks'
 import { order, shipping } from '../../helpers/print-fixtures'
 
 // The pre-print check for hidden text-direction characters (U+202A-U+202E, U+2066-U+2069): the
-// labels print without them (test/main/services/print/direction-controls.test.ts), so the
+// labels print without them (test/main/core/print/direction-controls.test.ts), so the
 // person is told which orders had them.
 
 const CONTEXT = {

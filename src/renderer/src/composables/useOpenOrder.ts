@@ -1,6 +1,6 @@
 import { useCampaignsStore } from '@renderer/stores/campaigns'
 import { useNavigationStore } from '@renderer/stores/navigation'
-import { useOrderDetailStore } from '@renderer/stores/orderDetail'
+import { useOrderDetailStore } from '@renderer/stores/order-detail'
 import { useOrdersStore } from '@renderer/stores/orders'
 
 /**

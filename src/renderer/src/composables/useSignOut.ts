@@ -1,11 +1,11 @@
 import { ref } from 'vue'
 import { useDialog, useMessage } from 'naive-ui'
 import type { TeamQueuedLeft } from '@shared/ipc'
-import { api } from '@renderer/api'
 import { plural } from '@shared/format/counts'
 import { useNavigationStore } from '@renderer/stores/navigation'
 import { resetStoresOnSignOut } from '@renderer/stores/reset-on-sign-out'
 import { useSessionStore } from '@renderer/stores/session'
+import { useTeamStore } from '@renderer/stores/team'
 
 export const SIGN_OUT_QUESTION = 'Sign out and delete the offline copy?'
 export const SIGN_OUT_LOSES_QUEUED = 'Queued actions would be lost'
@@ -51,9 +51,7 @@ export function useSignOut() {
   async function queuedLeft(): Promise<TeamQueuedLeft | null> {
     checking.value = true
     try {
-      return await api().sendTeamQueued()
-    } catch {
-      return null
+      return await useTeamStore().sendQueued()
     } finally {
       checking.value = false
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { trackingPreview } from '@renderer/stores/tracking.fixtures'
+import { trackingPreview } from '@renderer/stores/floor-tracking.fixtures'
 import { previewLists } from './progress-preview-text'
 
 const conflict = {

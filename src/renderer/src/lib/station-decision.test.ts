@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StationScan } from '@shared/ipc'
-import { stationOrder } from '@renderer/stores/packStation.fixtures'
+import { stationOrder } from '@renderer/stores/floor-station.fixtures'
 import { decideScan } from './station-decision'
 import type { StationState } from './station-decision'
 import type { StationPhase } from './station-phases'

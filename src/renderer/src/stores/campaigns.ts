@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CampaignSummary, SyncProgress, SyncSummary } from '@shared/ipc'
+import type { CampaignSummary, DemoCampaign, SyncProgress, SyncSummary } from '@shared/ipc'
 import { api, CANCELLED, errorCode, errorMessage, SIGN_IN_REQUIRED } from '@renderer/api'
 import { trackRequest } from '@renderer/lib/track-request'
 import { useSessionStore } from './session'
@@ -186,6 +186,13 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     lastOutcome.value = null
   }
 
+  /** The demo's campaigns to pick from; none when main cannot say (the ID field then). */
+  async function demoCampaigns(): Promise<DemoCampaign[]> {
+    return api()
+      .demoCampaigns()
+      .catch(() => [])
+  }
+
   function listen(): () => void {
     return api().onSyncProgress((event) => {
       if (event.campaignId === syncingId.value) progress.value = event
@@ -194,6 +201,7 @@ export const useCampaignsStore = defineStore('campaigns', () => {
 
   return {
     recent,
+    demoCampaigns,
     currentId,
     current,
     openedNames,

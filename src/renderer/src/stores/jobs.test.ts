@@ -22,7 +22,7 @@ describe('useJobsStore', () => {
     jobs.listen()
     await jobs.load()
     fake.emit(
-      'job:update',
+      'jobs:update',
       watchedJob({
         campaignId: 2002,
         jobId: 'a',

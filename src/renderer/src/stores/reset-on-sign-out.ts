@@ -1,15 +1,15 @@
 import { useAccountStore } from './account'
 import { useCampaignsStore } from './campaigns'
-import { useFloorProgressStore } from './floorProgress'
+import { useFloorProgressStore } from './floor-progress'
 import { useJobsStore } from './jobs'
 import { useNavigationStore } from './navigation'
 import { useOrdersStore } from './orders'
-import { usePackStationStore } from './packStation'
+import { useFloorStationStore } from './floor-station'
 import { useProblemsStore } from './problems'
-import { useSavedPdfStore } from './savedPdf'
+import { useSavedPdfStore } from './saved-pdf'
 import { useShrinkStore } from './shrink'
 import { useSignupsStore } from './signups'
-import { useTrackingFilesStore } from './trackingFiles'
+import { useFloorTrackingStore } from './floor-tracking'
 
 /**
  * Sign-out deleted every offline copy: each store of a campaign's data goes back to empty, so
@@ -27,8 +27,8 @@ export function resetStoresOnSignOut(): void {
   useShrinkStore().reset()
   useNavigationStore().clearOrdersList()
   useOrdersStore().reset()
-  usePackStationStore().close()
+  useFloorStationStore().close()
   void useFloorProgressStore().load(null)
-  useTrackingFilesStore().forCampaign(null)
+  useFloorTrackingStore().forCampaign(null)
   useSavedPdfStore().reset()
 }

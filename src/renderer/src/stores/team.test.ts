@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { fakeBridge } from '@renderer/test-utils/fakeBridge'
-import { useFloorProgressStore } from './floorProgress'
+import { useFloorProgressStore } from './floor-progress'
 import { useOrdersStore } from './orders'
 import { useTeamStore } from './team'
 

@@ -1,9 +1,15 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { TeamCheck, TeamFloorStatus, TeamSetup, TeamSetupRequest } from '@shared/ipc'
+import type {
+  TeamCheck,
+  TeamFloorStatus,
+  TeamQueuedLeft,
+  TeamSetup,
+  TeamSetupRequest,
+} from '@shared/ipc'
 import { api } from '@renderer/api'
 import { trackRequest } from '@renderer/lib/track-request'
-import { useFloorProgressStore } from '@renderer/stores/floorProgress'
+import { useFloorProgressStore } from '@renderer/stores/floor-progress'
 import { useOrdersStore } from '@renderer/stores/orders'
 
 /** Another desk's actions come in bursts: one refresh per burst, soon after it. */
@@ -98,6 +104,15 @@ export const useTeamStore = defineStore('team', () => {
     }
   }
 
+  /** Sends the queued actions before sign-out; null when main could not say. */
+  async function sendQueued(): Promise<TeamQueuedLeft | null> {
+    try {
+      return await api().sendTeamQueued()
+    } catch {
+      return null
+    }
+  }
+
   return {
     config,
     check,
@@ -113,6 +128,7 @@ export const useTeamStore = defineStore('team', () => {
     test,
     loadStatus,
     settle,
+    sendQueued,
     listen,
   }
 })

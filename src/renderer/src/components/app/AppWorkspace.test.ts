@@ -71,7 +71,7 @@ describe('AppWorkspace', () => {
     wrapper.unmount()
     for (const event of [
       'sync:progress',
-      'job:update',
+      'jobs:update',
       'network:status',
       'session:expired',
       'print:slipsProgress',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import DashboardImportDialog from './DashboardImportDialog.vue'
-import { useDashboardImportStore } from '@renderer/stores/dashboardImport'
+import { useDashboardStore } from '@renderer/stores/dashboard'
 import { dashboardPreview } from '@renderer/test-utils/dashboardPreview'
 import { campaignSummary, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import {
@@ -29,7 +29,7 @@ async function mountDialog(overrides: Parameters<typeof fakeBridge>[0] = {}) {
   })
   const pinia = createPinia()
   const wrapper = mountWithProviders(DashboardImportDialog, { pinia })
-  return { fake, wrapper, store: useDashboardImportStore(pinia) }
+  return { fake, wrapper, store: useDashboardStore(pinia) }
 }
 
 describe('DashboardImportDialog', () => {

@@ -4,7 +4,7 @@ import type { VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { OrderDetail, OrderRow } from '@shared/ipc'
 import { orderDetail, orderRow } from '@renderer/stores/orders.fixtures'
-import { useOrderDetailStore } from '@renderer/stores/orderDetail'
+import { useOrderDetailStore } from '@renderer/stores/order-detail'
 import OrderDetailDrawer from './OrderDetailDrawer.vue'
 
 let wrapper: VueWrapper | undefined

@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Pinia } from 'pinia'
-import { usePrintExportStore } from '@renderer/stores/printExport'
+import { usePrintExportStore } from '@renderer/stores/print-export'
 import { inputByLabel, mountWithProviders, typeInto } from '@renderer/test-utils/mountWithProviders'
 import LabelControls from './LabelControls.vue'
 

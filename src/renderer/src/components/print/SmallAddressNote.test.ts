@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import type { SmallLabelAddresses } from '@shared/ipc'
 import { useNavigationStore } from '@renderer/stores/navigation'
-import { usePrintExportStore } from '@renderer/stores/printExport'
+import { usePrintExportStore } from '@renderer/stores/print-export'
 import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 import SmallAddressNote from './SmallAddressNote.vue'
 

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { campaignArgSchema } from './argument-schemas'
+import { campaignIdSchema, jobIdSchema } from './field-schemas'
+import { newJobIdSchema } from './job-id'
+
+/** Argument tuples many channels share. */
+export const noArgs = z.tuple([])
+export const campaign = z.tuple([campaignArgSchema])
+export const job = z.tuple([z.strictObject({ campaignId: campaignIdSchema, jobId: jobIdSchema })])
+/** Watching starts only for a job ID of digits; one watched before can still be let go of. */
+export const newJob = z.tuple([
+  z.strictObject({ campaignId: campaignIdSchema, jobId: newJobIdSchema }),
+])

@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import {
+  dashboardFillRequestSchema,
+  floorNoteRequestSchema,
+  saveSessionRequestSchema,
+  scanRequestSchema,
+  stationOrderRequestSchema,
+  trackingImportRequestSchema,
+  trackingPreviewRequestSchema,
+  trackingRequestSchema,
+} from './argument-schemas'
+import type { StationSession } from './argument-schemas'
+import type {
+  DashboardFillReport,
+  FloorProgress,
+  OrderFloorState,
+  StationPackResult,
+  StationScan,
+  StationTrackingResult,
+  TrackingImportResult,
+  TrackingPreviewView,
+} from './results'
+import { returns } from './returns'
+import { campaign } from './channel-args'
+
+export const FLOOR_CHANNELS = {
+  /** The note of an order on the packing floor (blank clears it); the order's record now. */
+  'floor:setNote': {
+    method: 'setFloorNote',
+    args: z.tuple([floorNoteRequestSchema]),
+    result: returns<OrderFloorState | null>(),
+  },
+  /** The floor per perk and SKU variant: to ship, printed, packed, shipped (offline). */
+  'floor:progress': { method: 'floorProgress', args: campaign, result: returns<FloorProgress>() },
+  /** Reads a shipper's tracking export and says what importing it would do; writes nothing. */
+  'floor:trackingPreview': {
+    method: 'previewTracking',
+    args: z.tuple([trackingPreviewRequestSchema]),
+    result: returns<TrackingPreviewView>(),
+  },
+  /** Writes the tracking numbers of a preview made just before. */
+  'floor:trackingImport': {
+    method: 'importTracking',
+    args: z.tuple([trackingImportRequestSchema]),
+    result: returns<TrackingImportResult>(),
+  },
+  /** Fills the dashboard's contributions CSV, asks where to save the copy; null if cancelled. */
+  'floor:fillDashboard': {
+    method: 'fillDashboard',
+    args: z.tuple([dashboardFillRequestSchema]),
+    result: returns<DashboardFillReport | null>(),
+  },
+  // The pack station (issue 12): orders looked up in the rows main holds, packed through the
+  // floor's store, the station's work in progress kept in the offline cache.
+  /** The order a scanned or typed code names (slip barcode, `#12`), with its warnings. */
+  'floor:scanOrder': {
+    method: 'scanOrder',
+    args: z.tuple([scanRequestSchema]),
+    result: returns<StationScan>(),
+  },
+  /** Packs at this station (Settings: station name) unless a station packed it first. */
+  'floor:pack': {
+    method: 'packOrder',
+    args: z.tuple([stationOrderRequestSchema]),
+    result: returns<StationPackResult>(),
+  },
+  /** Undo of a pack: true when it was packed. */
+  'floor:unpack': {
+    method: 'unpackOrder',
+    args: z.tuple([stationOrderRequestSchema]),
+    result: returns<boolean>(),
+  },
+  'floor:addTracking': {
+    method: 'addTracking',
+    args: z.tuple([trackingRequestSchema]),
+    result: returns<StationTrackingResult>(),
+  },
+  'floor:stationSession': {
+    method: 'stationSession',
+    args: campaign,
+    result: returns<StationSession | null>(),
+  },
+  'floor:saveStationSession': {
+    method: 'saveStationSession',
+    args: z.tuple([saveSessionRequestSchema]),
+    result: returns<boolean>(),
+  },
+} as const
