@@ -34,6 +34,11 @@ export interface ParsedValues {
   'mark-printed'?: boolean
   force?: boolean
   'password-stdin'?: boolean
+  priority?: string
+  partial?: boolean
+  name?: string
+  reason?: string
+  items?: string
 }
 
 export interface CommandInput {

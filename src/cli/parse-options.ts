@@ -34,6 +34,11 @@ const OPTIONS = {
   'mark-printed': { type: 'boolean' },
   force: { type: 'boolean' },
   'password-stdin': { type: 'boolean' },
+  priority: { type: 'string' },
+  partial: { type: 'boolean' },
+  name: { type: 'string' },
+  reason: { type: 'string' },
+  items: { type: 'string' },
 } as const
 
 type OptionName = keyof typeof OPTIONS
