@@ -39,6 +39,7 @@ export interface ParsedValues {
   name?: string
   reason?: string
   items?: string
+  wave?: string
 }
 
 export interface CommandInput {

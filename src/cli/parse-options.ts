@@ -39,6 +39,7 @@ const OPTIONS = {
   name: { type: 'string' },
   reason: { type: 'string' },
   items: { type: 'string' },
+  wave: { type: 'string' },
 } as const
 
 type OptionName = keyof typeof OPTIONS

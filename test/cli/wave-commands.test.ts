@@ -6,6 +6,10 @@ import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup } from '../helpers/harness'
 import { syncedDataDir } from '../helpers/synced-desk'
 import { makeContributions } from '../main/fixtures/contributions'
+import { openCache } from '../../src/main/services/cache'
+import { cacheProfile } from '../../src/main/services/profile'
+import { addressPartsOf } from '../../src/shared/corrections/effective-address'
+import { TEST_CACHE_KEY } from '../helpers/cli'
 
 // stock, wave, hold and release: offline, on the offline copy; no API configured.
 
@@ -128,5 +132,52 @@ describe('perkpack stock, wave, hold and release', () => {
     const bad = await run('wave', 'plan', id, '--priority', 'size', '--dry-run')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('Use order-number, country, perk, oldest')
+  })
+
+  it('prints only the wave with --wave, to the corrected address, leaving a held order out and naming it', async () => {
+    const dir = syncedDataDir('perkpack-wave-out-', BASE_URL, CAMPAIGN, rows)
+    const [corrected, held, plain, other] = shipping.filter(
+      (row) => row.order.status === 'captured',
+    )
+    const cache = openCache({ dataDir: dir, profile: cacheProfile(BASE_URL), key: TEST_CACHE_KEY })
+    const plan = cache.floorPlan()
+    const platform = addressPartsOf(corrected!.order.shipping)!
+    plan.corrections.correct(CAMPAIGN, {
+      orderId: corrected!.order.id,
+      address: { ...platform, address: '9 New Lane' },
+      platformAddress: platform,
+      reason: 'e-mail',
+      by: 'Desk A',
+    })
+    plan.corrections.hold(CAMPAIGN, held!.order.id, 'customs', 'Desk A')
+    plan.waves.create(
+      CAMPAIGN,
+      'W',
+      [corrected!, held!, plain!].map((row) => row.order.id),
+      'Desk A',
+    )
+    cache.close()
+    const runIn = (...args: string[]) =>
+      perkpackHere(args, { PERKPACK_DATA_DIR: dir, PERKPACK_BASE_URL: BASE_URL })
+
+    const out = path.join(dir, 'wave.csv')
+    const csv = await runIn('export-csv', id, '--wave', 'W', '--out', out, '--format', 'generic')
+    expect(csv.code, csv.stderr).toBe(0)
+    expect(csv.stdout).toContain('2 orders')
+    expect(csv.stderr).toContain('1 order held on the floor')
+    const text = fs.readFileSync(out, 'utf8')
+    expect(text).toContain('9 New Lane')
+    expect(text).not.toContain(other!.order.shipping!.address!)
+
+    const units = (list: readonly (typeof rows)[number][]) =>
+      list.flatMap(shippableLines).reduce((n, line) => n + line.quantity, 0)
+    const pick = JSON.parse((await runIn('picklist', id, '--wave', 'W', '--json')).stdout) as {
+      quantity: number
+    }[]
+    expect(pick.reduce((n, row) => n + row.quantity, 0)).toBe(units([corrected!, plain!]))
+
+    const missing = await runIn('labels', id, '--wave', 'Nope', '--out', path.join(dir, 'l.pdf'))
+    expect(missing.code).not.toBe(0)
+    expect(missing.stderr).toContain('--wave "Nope": no such wave')
   })
 })
