@@ -180,4 +180,34 @@ describe('perkpack stock, wave, hold and release', () => {
     expect(missing.code).not.toBe(0)
     expect(missing.stderr).toContain('--wave "Nope": no such wave')
   })
+
+  it('takes stock down on pack and gives it back on unpack; a held order is refused like a stop', async () => {
+    const dir = syncedDataDir('perkpack-wave-pack-', BASE_URL, CAMPAIGN, rows)
+    const runIn = (...args: string[]) =>
+      perkpackHere(args, { PERKPACK_DATA_DIR: dir, PERKPACK_BASE_URL: BASE_URL })
+    const [row, held] = shipping.filter((r) => r.order.status === 'captured')
+    const lines = shippableLines(row!)
+    for (const line of lines) await runIn('stock', 'set', id, line.key, '10', '--station', 'Desk A')
+    const levels = async () =>
+      (
+        JSON.parse((await runIn('stock', 'list', id, '--json')).stdout) as {
+          variant_key: string
+          quantity: number
+        }[]
+      )
+        .map((level) => [level.variant_key, level.quantity])
+        .sort()
+
+    expect((await runIn('pack', id, String(row!.order.id), '--station', 'Desk A')).code).toBe(0)
+    expect(await levels()).toEqual(lines.map((line) => [line.key, 10 - line.quantity]).sort())
+    expect((await runIn('unpack', id, String(row!.order.id), '--station', 'Desk A')).code).toBe(0)
+    expect(await levels()).toEqual(lines.map((line) => [line.key, 10]).sort())
+
+    await runIn('hold', id, String(held!.order.id), '--reason', 'customs', '--station', 'Desk A')
+    const refused = await runIn('pack', id, String(held!.order.id), '--station', 'Desk A')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      'Held on the floor: do not ship it until someone releases the hold.',
+    )
+  })
 })

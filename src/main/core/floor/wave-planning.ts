@@ -6,6 +6,8 @@ import { waveCandidates } from '../../../shared/waves/wave-candidates'
 import { planWave } from '../../../shared/waves/wave-planner'
 import type { PlanOptions, WavePlan } from '../../../shared/waves/wave-planner'
 import type { FloorPlan } from './floor-plan-db'
+import type { StockDelta } from './stock-store'
+import { shippableLines } from '../../../shared/fulfillment/shipping'
 
 /** The campaign's corrections and active holds: what every output lays over the synced rows. */
 export function floorOverlay(plan: FloorPlan, campaignId: number): FloorOverlay {
@@ -47,4 +49,37 @@ export function rowsOfWave(
 ): CampaignContribution[] {
   const byOrder = new Map(rows.map((row) => [row.order.id, row]))
   return orderIds.flatMap((orderId) => byOrder.get(orderId) ?? [])
+}
+
+/**
+ * What packing (`sign` -1) or unpacking (+1) an order moves on the shelf: its shipping lines,
+ * for the variants whose stock is recorded (a floor that does not count stock gets no levels).
+ */
+export function packStockDeltas(
+  row: CampaignContribution,
+  sign: -1 | 1,
+  recorded: ReadonlySet<string>,
+): StockDelta[] {
+  return shippableLines(row)
+    .filter((line) => recorded.has(line.key))
+    .map((line) => ({
+      variantKey: line.key,
+      skuCode: line.skuCode,
+      choices: line.choices,
+      delta: sign * line.quantity,
+    }))
+}
+
+/** Moves the stock for a pack or an unpack of `row`; answers the variants changed. */
+export function moveStockForPack(
+  plan: FloorPlan,
+  campaignId: number,
+  row: CampaignContribution,
+  reason: 'pack' | 'unpack',
+  by: string,
+): number {
+  const recorded = new Set(plan.stock.levels(campaignId).map((level) => level.variantKey))
+  const deltas = packStockDeltas(row, reason === 'pack' ? -1 : 1, recorded)
+  if (deltas.length === 0) return 0
+  return plan.stock.adjust(campaignId, deltas, reason, row.order.id, by)
 }
