@@ -6,7 +6,7 @@ import type {
   Reship,
   ReshipItem,
 } from '../../../shared/corrections/correction-types'
-import type { Guard } from './floor-plan-db'
+import type { Guard } from './guard'
 
 interface CorrectionRow {
   order_id: number

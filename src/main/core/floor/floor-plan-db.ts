@@ -3,8 +3,7 @@ import { CorrectionStore } from './correction-store'
 import { StockStore } from './stock-store'
 import { WaveStore } from './wave-store'
 
-/** Turns SQLite's errors (busy, disk full) into the cache's own messages. */
-export type Guard = <T>(fn: () => T) => T
+import type { Guard } from './guard'
 
 /** The floor's plan in the desk's offline cache (schema v8): stock, waves, corrections. */
 export interface FloorPlan {

@@ -7,7 +7,7 @@ import type {
   StockEntry,
   StockLevel,
 } from '../../../shared/waves/wave-types'
-import type { Guard } from './floor-plan-db'
+import type { Guard } from './guard'
 
 interface StockRow {
   variant_key: string

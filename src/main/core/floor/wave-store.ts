@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { PerkPackError } from '../../services/perkpack-errors'
 import type { Wave, WaveStatus } from '../../../shared/waves/wave-types'
-import type { Guard } from './floor-plan-db'
+import type { Guard } from './guard'
 
 interface WaveRow {
   name: string
