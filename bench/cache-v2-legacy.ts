@@ -189,6 +189,9 @@ export function openLegacyCache(dataDir: string): OfflineCache {
     campaign,
     campaigns: () => [],
     setCampaignTitle: (campaignId, title) => void sql.setTitle.run(campaignId, title),
+    floorPlan: () => {
+      throw new Error('Schema 2 had no floor plan.')
+    },
     floor: () => {
       throw new Error('Schema 2 had no packing floor record.')
     },

@@ -18,6 +18,9 @@ import { syncCommand } from './commands/sync'
 import { teamCommand } from './commands/team'
 import { trackingCommand } from './commands/tracking'
 import { unpackCommand } from './commands/unpack'
+import { stockCommand } from './commands/stock'
+import { waveCommand } from './commands/wave'
+import { holdCommand, releaseCommand } from './commands/hold'
 
 /** Every `perkpack` command under its name, in the order `perkpack --help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -40,4 +43,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   fulfillment: fulfillmentCommand,
   tracking: trackingCommand,
   team: teamCommand,
+  stock: stockCommand,
+  wave: waveCommand,
+  hold: holdCommand,
+  release: releaseCommand,
 }

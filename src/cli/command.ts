@@ -34,6 +34,12 @@ export interface ParsedValues {
   'mark-printed'?: boolean
   force?: boolean
   'password-stdin'?: boolean
+  priority?: string
+  partial?: boolean
+  name?: string
+  reason?: string
+  items?: string
+  wave?: string
 }
 
 export interface CommandInput {

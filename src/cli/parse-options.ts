@@ -34,6 +34,12 @@ const OPTIONS = {
   'mark-printed': { type: 'boolean' },
   force: { type: 'boolean' },
   'password-stdin': { type: 'boolean' },
+  priority: { type: 'string' },
+  partial: { type: 'boolean' },
+  name: { type: 'string' },
+  reason: { type: 'string' },
+  items: { type: 'string' },
+  wave: { type: 'string' },
 } as const
 
 type OptionName = keyof typeof OPTIONS

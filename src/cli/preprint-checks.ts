@@ -13,6 +13,7 @@ export function reportPrePrintChecks(
   context: CliContext,
   info: CampaignSnapshotInfo,
   rows: readonly CampaignContribution[],
+  addressChangedOnPlatform: readonly number[] = [],
 ): { checks: PrePrintCheck[]; problemRows: ProblemRow[] } {
   const problemRows = context.cache().problemRows(info.campaignId)
   const checks = runPrePrintChecks(rows, {
@@ -21,6 +22,7 @@ export function reportPrePrintChecks(
     privileged: info.privileged,
     problemRows,
     packedButStopped: stoppedPackedIds(context.cache(), info.campaignId),
+    addressChangedOnPlatform,
   })
   for (const check of checks) context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
   return { checks, problemRows }

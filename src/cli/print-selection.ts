@@ -19,6 +19,7 @@ import { cachedRows, syncedSnapshot } from './offline-copy'
 import { checkedOut, exportName, outFile } from './out-path'
 import type { CheckedOut } from './out-path'
 import { reportPrePrintChecks } from './preprint-checks'
+import { floorView, inWave } from './floor-view'
 import { statusesFrom, unknownStatusNotes } from './statuses'
 
 /** What the printing commands (labels, slips, picklist --out) print: the app's selection. */
@@ -32,7 +33,7 @@ export interface PrintSelection {
 }
 
 /** The flags `printSelection` reads, for a command's `options`. */
-export const SELECTION_OPTIONS = ['status', 'perk', 'country'] as const
+export const SELECTION_OPTIONS = ['status', 'perk', 'country', 'wave'] as const
 
 /** Their lines of a command's --help, the descriptions starting at column `indent`. */
 export function selectionHelp(indent = 18): string {
@@ -41,6 +42,7 @@ export function selectionHelp(indent = 18): string {
     line('--status a,b', `order statuses, or "all" (default: ${DEFAULT_STATUSES.join(',')})`),
     line('--perk ID', 'only orders holding this perk'),
     line('--country CC', 'only orders shipping to this country (ISO code, e.g. US)'),
+    line('--wave NAME', 'only the orders of this wave (perkpack wave list)'),
   ].join('\n')
 }
 
@@ -72,8 +74,13 @@ export function printSelection(
   const statuses = statusesFrom(values.status, DEFAULT_STATUSES, cached)
   const perk = perkFilter(values.perk)
   const country = countryFilter(values.country)
-  const rows = filterContributions(cached, { statuses, ...perk, ...country })
-  if (checks) reportPrePrintChecks(context, info, rows)
+  const selected = filterContributions(inWave(context, campaignId, values.wave, cached), {
+    statuses,
+    ...perk,
+    ...country,
+  })
+  const { rows, addressChanged } = floorView(context, campaignId, selected)
+  if (checks) reportPrePrintChecks(context, info, rows, addressChanged)
   for (const note of unknownStatusNotes(cached, statuses, { ships: true, checked: checks })) {
     context.warn(note)
   }

@@ -204,7 +204,7 @@ describe('perkpack export-csv', () => {
       [
         'a missing --out',
         ['export-csv', String(CAMPAIGN)],
-        'perkpack: Missing --out FILE.csv or a folder (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC]\n',
+        'perkpack: Missing --out FILE.csv or a folder (where to write the CSV). Usage: perkpack export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC] [--wave NAME]\n',
       ],
       ...['--perk 1', '--country XX'].map((flags): [string, string[], string] => [
         `${flags}: no order (the app refuses it as nothing_selected)`,

@@ -13,7 +13,7 @@ import { printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selec
 import { refuseEmptySelection } from '../selection-flags'
 
 const USAGE =
-  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC]'
+  'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC] [--wave NAME]'
 const FORMATS_TEXT = `${SHIPPER_CSV_FORMATS.slice(0, -1).join(', ')} or ${SHIPPER_CSV_FORMATS.at(-1)}`
 const OUT_PATH: OutPathRule = {
   placeholder: 'FILE.csv',

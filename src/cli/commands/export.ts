@@ -15,9 +15,10 @@ import { checkedOut, exportName, outFile } from '../out-path'
 import type { OutPathRule } from '../out-path'
 import { reportPrePrintChecks } from '../preprint-checks'
 import { statusesFrom, unknownStatusNotes } from '../statuses'
+import { floorView, inWave } from '../floor-view'
 
 const USAGE =
-  'export <campaign-id> --out FILE.xlsx [--status a,b] [--perk ID] [--country CC] [--search TEXT]'
+  'export <campaign-id> --out FILE.xlsx [--status a,b] [--perk ID] [--country CC] [--search TEXT] [--wave NAME]'
 const OUT_PATH: OutPathRule = {
   placeholder: 'FILE.xlsx',
   what: 'the packing list',
@@ -39,12 +40,13 @@ export const exportCommand: Command = {
 --perk ID         only orders holding this perk
 --country CC      only orders shipping to this country (e.g. US)
 --search TEXT     only orders whose backer, e-mail, order id, #sequence or city match
+--wave NAME       only the orders of this wave (perkpack wave list)
 Sheets: Pick list, Orders, one per perk, Shipping (only the orders that ship: the labels'
 and the shipper CSV's), Left out (the others and why, when there are any), Checks (the
 pre-print checks, also printed to stderr), and Problems when the last sync could not read some
 contributions (id, row, field, problem). Text is kept as typed, in text cells no spreadsheet
 evaluates; text that starts like a formula gets Excel's hidden apostrophe (quotePrefix).`,
-  options: ['out', 'force', 'status', 'perk', 'country', 'search'],
+  options: ['out', 'force', 'status', 'perk', 'country', 'search', 'wave'],
   async run({ context, args, values, signal }) {
     const campaignId = campaignArg(args, USAGE)
     const out = checkedOut(values.out, OUT_PATH)
@@ -58,8 +60,9 @@ evaluates; text that starts like a formula gets Excel's hidden apostrophe (quote
     }
     if (values.search !== undefined) filter.search = values.search
 
-    const rows = filterContributions(cached, filter)
-    const { checks, problemRows } = reportPrePrintChecks(context, info, rows)
+    const selected = filterContributions(inWave(context, campaignId, values.wave, cached), filter)
+    const { rows, addressChanged } = floorView(context, campaignId, selected)
+    const { checks, problemRows } = reportPrePrintChecks(context, info, rows, addressChanged)
     for (const note of unknownStatusNotes(cached, statuses)) context.warn(note)
     refuseEmptySelection(rows.length, '--status, --perk, --country or --search')
     const title = context.campaignNames().displayName(campaignId, info.title)

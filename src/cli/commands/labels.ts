@@ -18,7 +18,7 @@ import {
 } from '../print-selection'
 
 const USAGE =
-  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC] [--mark-printed]'
+  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC] [--wave NAME] [--mark-printed]'
 
 /** The names a person types, and the app's layout ids (accepted too). */
 const LAYOUT_NAMES: Readonly<Record<string, LabelLayoutId>> = {

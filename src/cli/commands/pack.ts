@@ -4,6 +4,8 @@ import type { Command } from '../command'
 import { EXIT_CONFLICT, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes'
 import { localTime, orderNotInCopy, scannedOrderArg, stationName } from '../floor-orders'
 import { byWhom, withTeam } from '../team-option'
+import { floorOverlay, moveStockForPack } from '../../main/core/floor/wave-planning'
+import { applyOverlay } from '../../shared/corrections/floor-overlay'
 
 const USAGE = 'pack <campaign-id> <order-id> [--station NAME] [--force] [--team-url URL]'
 
@@ -24,8 +26,12 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
   options: ['station', 'force', 'team-url'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const { orderId, row } = scannedOrderArg(context, campaignId, args, USAGE)
-    if (!row) throw orderNotInCopy(campaignId, args[1] ?? '')
+    const scanned = scannedOrderArg(context, campaignId, args, USAGE)
+    const { orderId } = scanned
+    if (!scanned.row) throw orderNotInCopy(campaignId, args[1] ?? '')
+    // As it ships: a held order is a stop order here too.
+    const plan = context.cache().floorPlan()
+    const row = applyOverlay(scanned.row, floorOverlay(plan, campaignId))
     const station = stationName(values.station, context.target.dataDir)
     const floor = context.cache().floor()
     const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId))
@@ -64,6 +70,7 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
       )
       return EXIT_CONFLICT
     }
+    moveStockForPack(plan, campaignId, row, 'pack', station)
     const seq = row?.order.sequence_number
     const name = `order ${orderId}${seq == null ? '' : ` (#${seq})`}`
     if (outcome.status === 'queued') {

@@ -22,7 +22,7 @@ import {
 } from '../print-selection'
 
 const USAGE =
-  'picklist <campaign-id> [--status a,b] [--perk ID] [--country CC] [--json] [--out FILE.pdf [--paper letter|a4]]'
+  'picklist <campaign-id> [--status a,b] [--perk ID] [--country CC] [--wave NAME] [--json] [--out FILE.pdf [--paper letter|a4]]'
 
 /** The pick list on paper: the orders that ship, by SKU variant, a tick box per row. */
 async function printPickList(input: CommandInput): Promise<number> {

@@ -12,7 +12,7 @@ import {
 } from '../print-selection'
 
 const USAGE =
-  'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC] [--mark-printed]'
+  'slips <campaign-id> --out FILE.pdf [--paper letter|a4] [--status a,b] [--perk ID] [--country CC] [--wave NAME] [--mark-printed]'
 
 export const slipsCommand: Command = {
   usage: USAGE,

@@ -1,7 +1,8 @@
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
 import { EXIT_CONFLICT } from '../exit-codes'
-import { scannedOrderArg } from '../floor-orders'
+import { scannedOrderArg, stationName } from '../floor-orders'
+import { moveStockForPack } from '../../main/core/floor/wave-planning'
 import { byWhom, withCaughtUpTeam } from '../team-option'
 
 const USAGE = 'unpack <campaign-id> <order-id> [--team-url URL [--station NAME]]'
@@ -16,7 +17,18 @@ export const unpackCommand: Command = {
   options: ['team-url', 'station'],
   async run({ context, args, values }) {
     const campaignId = campaignArg(args, USAGE)
-    const { orderId } = scannedOrderArg(context, campaignId, args, USAGE)
+    const { orderId, row } = scannedOrderArg(context, campaignId, args, USAGE)
+    // The box's units go back on the shelf (the variants whose stock is recorded).
+    const giveBack = () => {
+      if (row)
+        moveStockForPack(
+          context.cache().floorPlan(),
+          campaignId,
+          row,
+          'unpack',
+          stationName(values.station, context.target.dataDir),
+        )
+    }
     const floor = context.cache().floor()
     return withCaughtUpTeam(context, values, async (team) => {
       const before = floor.state(campaignId, orderId)
@@ -38,6 +50,7 @@ export const unpackCommand: Command = {
           )
           return EXIT_CONFLICT
         }
+        giveBack()
         const queued = result.status === 'queued' ? ' on this desk; queued for the team store' : ''
         context.io.stdout.write(`Order ${orderId} is no longer packed${queued} (${was}).\n`)
         return 0
@@ -46,6 +59,7 @@ export const unpackCommand: Command = {
         context.io.stdout.write(`Order ${orderId} was not packed: nothing to undo.\n`)
         return 0
       }
+      giveBack()
       context.io.stdout.write(`Order ${orderId} is no longer packed (${was}).\n`)
       return 0
     })

@@ -44,6 +44,11 @@ export interface PrePrintContext {
    * import a newer file, not to sync.
    */
   importedFrom?: string | null
+  /**
+   * Contribution ids of the selection's orders whose platform address changed after a person
+   * corrected it (shared/corrections/floor-overlay.ts addressChangedOnPlatform).
+   */
+  addressChangedOnPlatform?: readonly number[]
 }
 
 export const DEFAULT_STALE_AFTER_HOURS = 24
@@ -64,6 +69,23 @@ function packedButStoppedCheck(ids: readonly number[] | undefined): PrePrintChec
     },
     [...(ids ?? [])],
     packedButStoppedText,
+  )
+}
+
+/**
+ * A correction made against a platform address that has changed since: the parcel goes to the
+ * corrected address until a person looks at both and keeps one; PerkPack does not choose.
+ */
+function addressChangedCheck(ids: readonly number[] | undefined): PrePrintCheck | null {
+  return ordersCheck(
+    {
+      id: 'address-changed-on-platform',
+      title: 'Address changed on the platform after your correction',
+      severity: 'warning',
+    },
+    [...(ids ?? [])],
+    (n) =>
+      `${plural(n, 'order')} ${n === 1 ? 'has' : 'have'} a new address on the platform since ${n === 1 ? 'its' : 'their'} address was corrected here. Labels and slips use the corrected address: open ${n === 1 ? 'the order' : 'each order'}, compare both addresses and keep one.`,
   )
 }
 
@@ -176,6 +198,7 @@ export function runPrePrintChecks(
 ): PrePrintCheck[] {
   const found: (PrePrintCheck | null)[] = [
     packedButStoppedCheck(context.packedButStopped),
+    addressChangedCheck(context.addressChangedOnPlatform),
     missingAddress(contributions, context.privileged),
     nothingToShip(contributions),
     stopStatusCheck(contributions),

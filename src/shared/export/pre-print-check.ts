@@ -3,6 +3,7 @@ import type { CampaignContribution } from '../api/schemas'
 /** Every check, in the order they are listed whatever order they were computed in. */
 export const PRE_PRINT_CHECK_ORDER = [
   'packed-but-stopped',
+  'address-changed-on-platform',
   'missing-address',
   'nothing-to-ship',
   'stop-status',

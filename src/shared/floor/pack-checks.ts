@@ -61,6 +61,7 @@ const STOP_SENTENCES: Readonly<Record<StopKind, string>> = {
     'at the last sync: a dispute, chargeback or refund is under way. Do not ship it until the campaign team says so.',
   unknown:
     'at the last sync, a status PerkPack does not know: do not ship it until the campaign team says it may.',
+  held: 'Held on the floor: do not ship it until someone releases the hold.',
 }
 
 /** The sentence of a stop status: the known ones by name, the others quoting the status. */

@@ -1,5 +1,6 @@
 import type { OrderStatus, OrderStatusText } from '../api/schemas'
 import { codeWords } from '../format/code-words'
+import { HELD_STATUS } from './ship-status'
 
 // How the parts of an order read when the API left them blank. One rule per part, used by every
 // output (table, drawer, labels, slips, exports, CLI), so none prints "null" or an empty name.
@@ -44,6 +45,7 @@ const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
  * status columns, JSON) keep the API's code.
  */
 export function statusText(status: OrderStatusText): string {
+  if (status === HELD_STATUS) return 'Held on the floor'
   return Object.hasOwn(STATUS_WORDS, status)
     ? STATUS_WORDS[status as OrderStatus]
     : codeWords(status)

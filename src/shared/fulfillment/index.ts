@@ -55,7 +55,13 @@ export {
   shippingCoverageText,
 } from './shipping'
 export type { LeftOutCounts, NotShipping, ShipmentCounts, ShipmentRole } from './shipping'
-export { SHIPPING_STATUSES, statusShips, stopKind, stopStatusesAmong } from './ship-status'
+export {
+  HELD_STATUS,
+  SHIPPING_STATUSES,
+  statusShips,
+  stopKind,
+  stopStatusesAmong,
+} from './ship-status'
 export type { StopKind } from './ship-status'
 export { STOP_KINDS, stopGroupText, stopReasonText } from './stop-words'
 export { shippedPickList } from './shipped-pick-list'

@@ -45,7 +45,15 @@ export function stopStatusesAmong(present: readonly OrderStatusText[]): OrderSta
  * - `unknown`: any other status PerkPack does not know.
  */
 export type StopKind =
-  'refunded' | 'on-hold' | 'unprocessable' | 'pending' | 'in-question' | 'unknown'
+  'refunded' | 'on-hold' | 'unprocessable' | 'pending' | 'in-question' | 'unknown' | 'held'
+
+/**
+ * The status an order a person holds on the floor carries in every output (issue 28,
+ * src/shared/corrections/floor-overlay.ts): a stop like any other, so labels, slips, the shipper
+ * CSV, Excel, the pick list, waves and the station leave it out through this one rule. The
+ * colon keeps it apart from any status the platform sends (snake_case words).
+ */
+export const HELD_STATUS = 'perkpack:held'
 
 // A Map, not an object: a status the API sends may be any text, `constructor` included.
 const KNOWN_STOPS: ReadonlyMap<string, StopKind> = new Map([
@@ -53,6 +61,7 @@ const KNOWN_STOPS: ReadonlyMap<string, StopKind> = new Map([
   ['on_hold', 'on-hold'],
   ['unprocessable', 'unprocessable'],
   ['pending', 'pending'],
+  [HELD_STATUS, 'held'],
 ])
 
 // Words the platform and payment providers use for money on its way back to the backer.

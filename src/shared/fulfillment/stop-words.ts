@@ -22,6 +22,7 @@ const REASONS: Readonly<Record<StopKind, string>> = {
   pending: 'not paid yet',
   'in-question': 'a dispute, chargeback or refund is under way',
   unknown: 'a status PerkPack does not know, so nobody has said it may ship',
+  held: 'held on the floor until someone releases it',
 }
 
 /**
@@ -45,6 +46,7 @@ export const STOP_KINDS: readonly StopKind[] = [
   'on-hold',
   'unprocessable',
   'pending',
+  'held',
 ]
 
 /**
@@ -72,5 +74,7 @@ export function stopGroupText(
       return `${orders} unprocessable (the payment failed)`
     case 'pending':
       return `${orders} pending (not paid yet)`
+    case 'held':
+      return `${orders} held on the floor`
   }
 }

@@ -65,6 +65,9 @@ export const IPC_ERROR_CODES = [
   'dashboard_file_unreadable',
   // The packing floor: tracking files.
   'tracking_preview_gone',
+  // The packing floor: waves (a name taken, an order in another open wave; no such wave).
+  'wave_conflict',
+  'wave_not_found',
   // Team mode (src/main/core/team): the shared store on PostgreSQL.
   'team_url',
   'team_unreachable',

@@ -20,6 +20,8 @@ import { userVersion } from './schema'
 import { prepareLookupFills } from './schema-v7'
 import { SnapshotTidy } from './snapshot-tidy'
 import { LocalFloorStore } from '../floor/local-floor-store'
+import { openFloorPlan } from '../../core/floor/floor-plan-db'
+import type { FloorPlan } from '../../core/floor/floor-plan-db'
 import { StagedSnapshot } from './staged-snapshot'
 import type { SnapshotStore, SyncRef } from './staged-snapshot'
 import { prepareStatements, toInfo } from './statements'
@@ -49,6 +51,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   readonly owner: string = randomUUID()
   private readonly queries = new Map<string, Database.Statement>()
   private floorStore: FloorStore | undefined
+  private floorPlanStores: FloorPlan | undefined
   private readonly sql: Statements
   private readonly problemSql: ProblemStatements
   private readonly tidying: SnapshotTidy
@@ -340,6 +343,13 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       () => new LocalFloorStore(this.db, this.now, (fn) => this.guard(fn)),
     )
     return this.floorStore
+  }
+
+  floorPlan(): FloorPlan {
+    this.floorPlanStores ??= this.guard(() =>
+      openFloorPlan(this.db, this.now, (fn) => this.guard(fn)),
+    )
+    return this.floorPlanStores
   }
 
   putDocument(kind: string, key: string, value: unknown): void {

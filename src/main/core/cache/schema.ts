@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3-multiple-ciphers'
 import { newerSchemaError } from './errors'
 import { convertRowsToCompact } from './schema-v4'
 import { keyRowsBySync } from './schema-v7'
+import { addFloorPlan } from './schema-v8'
 
 export type Migration = (db: Database.Database) => void
 
@@ -253,6 +254,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // v7: rows stored under the sync that staged them; a commit points the campaign at its sync
   // instead of copying the rows (schema-v7.ts).
   keyRowsBySync,
+  // v8: the floor's plan: stock, waves, holds, address corrections, reships (schema-v8.ts).
+  addFloorPlan,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -2,6 +2,7 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { SchemaProblem } from '../../../shared/api/validate'
 import type { FloorStore } from '../../../shared/floor/order-state'
 import type { ContributionQuery } from './query'
+import type { FloorPlan } from '../../core/floor/floor-plan-db'
 
 export interface CacheOptions {
   dataDir: string
@@ -105,6 +106,8 @@ export interface OfflineCache {
   /** Also drops the staging rows of this instance's unfinished syncs. Idempotent. */
   /** The packing floor's record of each order, kept beside (not in) the snapshots. */
   floor(): FloorStore
+  /** The floor's plan (schema v8): stock per variant, waves, corrections, holds, reships. */
+  floorPlan(): FloorPlan
   close(): void
 }
 

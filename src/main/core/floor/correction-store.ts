@@ -1,0 +1,234 @@
+import type Database from 'better-sqlite3-multiple-ciphers'
+import type {
+  AddressCorrection,
+  AddressParts,
+  OrderHold,
+  Reship,
+  ReshipItem,
+} from '../../../shared/corrections/correction-types'
+import type { Guard } from './guard'
+
+interface CorrectionRow {
+  order_id: number
+  address: string
+  platform_address: string | null
+  reason: string
+  by: string
+  at: string
+}
+
+interface HoldRow {
+  order_id: number
+  reason: string
+  by: string
+  at: string
+  released_at: string | null
+  released_by: string | null
+}
+
+interface ReshipRow {
+  id: number
+  order_id: number
+  items: string
+  reason: string
+  tracking_numbers: string
+  by: string
+  at: string
+}
+
+function toCorrection(row: CorrectionRow): AddressCorrection {
+  return {
+    orderId: row.order_id,
+    address: JSON.parse(row.address) as AddressParts,
+    platformAddress:
+      row.platform_address === null ? null : (JSON.parse(row.platform_address) as AddressParts),
+    reason: row.reason,
+    by: row.by,
+    at: row.at,
+  }
+}
+
+function toHold(row: HoldRow): OrderHold {
+  return {
+    orderId: row.order_id,
+    reason: row.reason,
+    by: row.by,
+    at: row.at,
+    releasedAt: row.released_at,
+    releasedBy: row.released_by,
+  }
+}
+
+function toReship(row: ReshipRow): Reship {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    items: JSON.parse(row.items) as ReshipItem[],
+    reason: row.reason,
+    trackingNumbers: JSON.parse(row.tracking_numbers) as string[],
+    by: row.by,
+    at: row.at,
+  }
+}
+
+/**
+ * Address corrections, holds and reships in the desk's offline cache (schema v8). The corrected
+ * addresses are personal data: they stay in this encrypted file (docs/security.md). Each write is
+ * one statement or one IMMEDIATE transaction: a process killed mid-write leaves the old record.
+ */
+export class CorrectionStore {
+  private readonly sql
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => Date,
+    private readonly guard: Guard,
+  ) {
+    this.sql = {
+      corrections: db.prepare<[number], CorrectionRow>(
+        `SELECT order_id, address, platform_address, reason, by, at FROM floor_corrections
+         WHERE campaign_id = ? ORDER BY order_id`,
+      ),
+      putCorrection: db.prepare<[number, number, string, string | null, string, string, string]>(
+        `INSERT INTO floor_corrections
+           (campaign_id, order_id, address, platform_address, reason, by, at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (campaign_id, order_id) DO UPDATE SET address = excluded.address,
+           platform_address = excluded.platform_address, reason = excluded.reason,
+           by = excluded.by, at = excluded.at`,
+      ),
+      dropCorrection: db.prepare<[number, number]>(
+        'DELETE FROM floor_corrections WHERE campaign_id = ? AND order_id = ?',
+      ),
+      holds: db.prepare<[number], HoldRow>(
+        `SELECT order_id, reason, by, at, released_at, released_by FROM floor_holds
+         WHERE campaign_id = ? ORDER BY seq`,
+      ),
+      hold: db.prepare<[number, number, string, string, string]>(
+        `INSERT INTO floor_holds (campaign_id, order_id, reason, by, at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (campaign_id, order_id) WHERE released_at IS NULL DO NOTHING`,
+      ),
+      release: db.prepare<[string, string, number, number]>(
+        `UPDATE floor_holds SET released_at = ?, released_by = ?
+         WHERE campaign_id = ? AND order_id = ? AND released_at IS NULL`,
+      ),
+      reships: db.prepare<[number], ReshipRow>(
+        `SELECT id, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
+         WHERE campaign_id = ? ORDER BY id`,
+      ),
+      addReship: db.prepare<[number, number, string, string, string, string]>(
+        `INSERT INTO floor_reships (campaign_id, order_id, items, reason, by, at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+      ),
+      reshipTracking: db.prepare<[string, number, number]>(
+        'UPDATE floor_reships SET tracking_numbers = ? WHERE campaign_id = ? AND id = ?',
+      ),
+      reship: db.prepare<[number, number], ReshipRow>(
+        `SELECT id, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
+         WHERE campaign_id = ? AND id = ?`,
+      ),
+    }
+  }
+
+  corrections(campaignId: number): Map<number, AddressCorrection> {
+    return this.guard(
+      () =>
+        new Map(
+          this.sql.corrections.all(campaignId).map((row) => [row.order_id, toCorrection(row)]),
+        ),
+    )
+  }
+
+  /** Keeps a correction (replacing the order's last one) beside the platform's address. */
+  correct(
+    campaignId: number,
+    correction: Omit<AddressCorrection, 'at'>,
+    at: Date = this.now(),
+  ): AddressCorrection {
+    const row = {
+      ...correction,
+      reason: correction.reason.trim(),
+      at: at.toISOString(),
+    }
+    this.guard(() =>
+      this.sql.putCorrection.run(
+        campaignId,
+        row.orderId,
+        JSON.stringify(row.address),
+        row.platformAddress === null ? null : JSON.stringify(row.platformAddress),
+        row.reason,
+        row.by,
+        row.at,
+      ),
+    )
+    return row
+  }
+
+  /** Drops the order's correction: the platform's address is used again. */
+  dropCorrection(campaignId: number, orderId: number): boolean {
+    return this.guard(() => this.sql.dropCorrection.run(campaignId, orderId).changes === 1)
+  }
+
+  /** Every hold of the campaign, released ones included, in the order placed. */
+  holds(campaignId: number): OrderHold[] {
+    return this.guard(() => this.sql.holds.all(campaignId).map(toHold))
+  }
+
+  /** The orders held now, by order id. */
+  activeHolds(campaignId: number): Map<number, OrderHold> {
+    const active = new Map<number, OrderHold>()
+    for (const hold of this.holds(campaignId))
+      if (hold.releasedAt === null) active.set(hold.orderId, hold)
+    return active
+  }
+
+  /** Holds an order; answers false when it was held already (the first hold stands). */
+  hold(campaignId: number, orderId: number, reason: string, by: string, at = this.now()): boolean {
+    return this.guard(
+      () =>
+        this.sql.hold.run(campaignId, orderId, reason.trim(), by, at.toISOString()).changes === 1,
+    )
+  }
+
+  /** Releases an order's hold; answers false when it was not held. */
+  release(campaignId: number, orderId: number, by: string, at = this.now()): boolean {
+    return this.guard(
+      () => this.sql.release.run(at.toISOString(), by, campaignId, orderId).changes === 1,
+    )
+  }
+
+  reships(campaignId: number): Reship[] {
+    return this.guard(() => this.sql.reships.all(campaignId).map(toReship))
+  }
+
+  addReship(
+    campaignId: number,
+    reship: Omit<Reship, 'id' | 'at' | 'trackingNumbers'>,
+    at: Date = this.now(),
+  ): Reship {
+    return this.guard(() => {
+      const { id } = this.sql.addReship.get(
+        campaignId,
+        reship.orderId,
+        JSON.stringify(reship.items),
+        reship.reason.trim(),
+        reship.by,
+        at.toISOString(),
+      ) as unknown as { id: number }
+      return toReship(this.sql.reship.get(campaignId, id) as ReshipRow)
+    })
+  }
+
+  /** Adds a tracking number to a reship's parcel (kept once, in the order added). */
+  addReshipTracking(campaignId: number, id: number, trackingNumber: string): Reship | null {
+    const write = this.db.transaction((): Reship | null => {
+      const row = this.sql.reship.get(campaignId, id)
+      if (!row) return null
+      const numbers = JSON.parse(row.tracking_numbers) as string[]
+      if (!numbers.includes(trackingNumber)) numbers.push(trackingNumber)
+      this.sql.reshipTracking.run(JSON.stringify(numbers), campaignId, id)
+      return toReship({ ...row, tracking_numbers: JSON.stringify(numbers) })
+    })
+    return this.guard(() => write.immediate())
+  }
+}

@@ -1,0 +1,85 @@
+import type { CampaignContribution } from '../../../shared/api/schemas'
+import { applyOverlayToRows } from '../../../shared/corrections/floor-overlay'
+import type { FloorOverlay } from '../../../shared/corrections/floor-overlay'
+import type { FloorStore } from '../../../shared/floor/order-state'
+import { waveCandidates } from '../../../shared/waves/wave-candidates'
+import { planWave } from '../../../shared/waves/wave-planner'
+import type { PlanOptions, WavePlan } from '../../../shared/waves/wave-planner'
+import type { FloorPlan } from './floor-plan-db'
+import type { StockDelta } from './stock-store'
+import { shippableLines } from '../../../shared/fulfillment/shipping'
+
+/** The campaign's corrections and active holds: what every output lays over the synced rows. */
+export function floorOverlay(plan: FloorPlan, campaignId: number): FloorOverlay {
+  return {
+    corrections: plan.corrections.corrections(campaignId),
+    holds: plan.corrections.activeHolds(campaignId),
+  }
+}
+
+/**
+ * The plan for a new wave from the desk's record: the synced rows with the floor's overlay
+ * (held orders stop), stock on hand, packed orders and the open waves' orders left out.
+ */
+export function planFromRecord(
+  rows: readonly CampaignContribution[],
+  floor: FloorStore,
+  plan: FloorPlan,
+  campaignId: number,
+  options: PlanOptions,
+): WavePlan {
+  const overlaid = applyOverlayToRows(rows, floorOverlay(plan, campaignId))
+  const packed = new Set<number>()
+  for (const [orderId, state] of floor.states(campaignId))
+    if (state.packedAt !== null) packed.add(orderId)
+  const candidates = waveCandidates(overlaid, {
+    packed,
+    inOpenWave: plan.waves.openWaveOrders(campaignId),
+  })
+  const stock = new Map(
+    plan.stock.levels(campaignId).map((level) => [level.variantKey, level.quantity]),
+  )
+  return planWave(stock, candidates, options)
+}
+
+/** The rows of a wave, in the wave's order; orders the copy no longer carries are skipped. */
+export function rowsOfWave(
+  rows: readonly CampaignContribution[],
+  orderIds: readonly number[],
+): CampaignContribution[] {
+  const byOrder = new Map(rows.map((row) => [row.order.id, row]))
+  return orderIds.flatMap((orderId) => byOrder.get(orderId) ?? [])
+}
+
+/**
+ * What packing (`sign` -1) or unpacking (+1) an order moves on the shelf: its shipping lines,
+ * for the variants whose stock is recorded (a floor that does not count stock gets no levels).
+ */
+export function packStockDeltas(
+  row: CampaignContribution,
+  sign: -1 | 1,
+  recorded: ReadonlySet<string>,
+): StockDelta[] {
+  return shippableLines(row)
+    .filter((line) => recorded.has(line.key))
+    .map((line) => ({
+      variantKey: line.key,
+      skuCode: line.skuCode,
+      choices: line.choices,
+      delta: sign * line.quantity,
+    }))
+}
+
+/** Moves the stock for a pack or an unpack of `row`; answers the variants changed. */
+export function moveStockForPack(
+  plan: FloorPlan,
+  campaignId: number,
+  row: CampaignContribution,
+  reason: 'pack' | 'unpack',
+  by: string,
+): number {
+  const recorded = new Set(plan.stock.levels(campaignId).map((level) => level.variantKey))
+  const deltas = packStockDeltas(row, reason === 'pack' ? -1 : 1, recorded)
+  if (deltas.length === 0) return 0
+  return plan.stock.adjust(campaignId, deltas, reason, row.order.id, by)
+}

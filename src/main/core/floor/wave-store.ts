@@ -1,0 +1,157 @@
+import type Database from 'better-sqlite3-multiple-ciphers'
+import { PerkPackError } from '../system/perkpack-errors'
+import type { Wave, WaveStatus } from '../../../shared/waves/wave-types'
+import type { Guard } from './guard'
+
+interface WaveRow {
+  name: string
+  status: string
+  created_at: string
+  created_by: string
+  closed_at: string | null
+}
+
+/** Orders of a new wave already in another open wave: the wave is not made. */
+export class WaveOverlapError extends PerkPackError {
+  constructor(
+    readonly orderIds: readonly number[],
+    readonly waves: readonly string[],
+  ) {
+    super(
+      'wave_conflict',
+      `${orderIds.length === 1 ? '1 order is' : `${orderIds.length} orders are`} already in the open wave ${waves.map((w) => `"${w}"`).join(', ')}: an order is in one open wave at a time. Close that wave first, or leave those orders out.`,
+    )
+  }
+}
+
+/**
+ * Waves in the desk's offline cache (schema v8): a name, the orders frozen when it was made, in
+ * the planner's order, open or closed. "One open wave per order" is a unique index over the open
+ * waves' orders, so two processes saving waves at once cannot both take an order.
+ */
+export class WaveStore {
+  private readonly sql
+  private readonly createTx: Database.Transaction<
+    (campaignId: number, name: string, orderIds: readonly number[], by: string, at: string) => Wave
+  >
+
+  private readonly closeTx: Database.Transaction<
+    (campaignId: number, name: string, at: string) => boolean
+  >
+
+  constructor(
+    db: Database.Database,
+    private readonly now: () => Date,
+    private readonly guard: Guard,
+  ) {
+    this.sql = {
+      list: db.prepare<[number], WaveRow>(
+        `SELECT name, status, created_at, created_by, closed_at FROM floor_waves
+         WHERE campaign_id = ? ORDER BY created_at, name`,
+      ),
+      one: db.prepare<[number, string], WaveRow>(
+        `SELECT name, status, created_at, created_by, closed_at FROM floor_waves
+         WHERE campaign_id = ? AND name = ?`,
+      ),
+      orders: db.prepare<[number, string], { order_id: number }>(
+        'SELECT order_id FROM floor_wave_orders WHERE campaign_id = ? AND name = ? ORDER BY position',
+      ),
+      openWaveOf: db.prepare<[number, number], { open_wave: string }>(
+        `SELECT open_wave FROM floor_wave_orders
+         WHERE campaign_id = ? AND order_id = ? AND open_wave IS NOT NULL`,
+      ),
+      insertWave: db.prepare<[number, string, string, string]>(
+        `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by)
+         VALUES (?, ?, 'open', ?, ?)`,
+      ),
+      insertOrder: db.prepare<[number, string, number, number, string]>(
+        `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
+         VALUES (?, ?, ?, ?, ?)`,
+      ),
+      close: db.prepare<[string, number, string]>(
+        `UPDATE floor_waves SET status = 'closed', closed_at = ?
+         WHERE campaign_id = ? AND name = ? AND status = 'open'`,
+      ),
+      closeOrders: db.prepare<[number, string]>(
+        'UPDATE floor_wave_orders SET open_wave = NULL WHERE campaign_id = ? AND name = ?',
+      ),
+    }
+    const sql = this.sql
+    this.createTx = db.transaction((campaignId, name, orderIds, by, at) => {
+      if (sql.one.get(campaignId, name))
+        throw new PerkPackError(
+          'wave_conflict',
+          `A wave named "${name}" exists already in this campaign: give the new wave another name.`,
+        )
+      const taken = new Map<number, string>()
+      for (const orderId of orderIds) {
+        const open = sql.openWaveOf.get(campaignId, orderId)
+        if (open) taken.set(orderId, open.open_wave)
+      }
+      if (taken.size > 0)
+        throw new WaveOverlapError([...taken.keys()], [...new Set(taken.values())])
+      sql.insertWave.run(campaignId, name, at, by)
+      const unique = [...new Set(orderIds)]
+      unique.forEach((orderId, position) =>
+        sql.insertOrder.run(campaignId, name, position, orderId, name),
+      )
+      return this.read(campaignId, name) as Wave
+    })
+    this.closeTx = db.transaction((campaignId, name, at) => {
+      if (sql.close.run(at, campaignId, name).changes !== 1) return false
+      sql.closeOrders.run(campaignId, name)
+      return true
+    })
+  }
+
+  private read(campaignId: number, name: string): Wave | null {
+    const row = this.sql.one.get(campaignId, name)
+    if (!row) return null
+    return {
+      name: row.name,
+      status: row.status as WaveStatus,
+      createdAt: row.created_at,
+      createdBy: row.created_by,
+      closedAt: row.closed_at,
+      orderIds: this.sql.orders.all(campaignId, name).map((order) => order.order_id),
+    }
+  }
+
+  list(campaignId: number): Wave[] {
+    return this.guard(() =>
+      this.sql.list.all(campaignId).flatMap((row) => this.read(campaignId, row.name) ?? []),
+    )
+  }
+
+  wave(campaignId: number, name: string): Wave | null {
+    return this.guard(() => this.read(campaignId, name))
+  }
+
+  /** The orders of the campaign in an open wave, with its name. */
+  openWaveOrders(campaignId: number): Map<number, string> {
+    const orders = new Map<number, string>()
+    for (const wave of this.list(campaignId))
+      if (wave.status === 'open') for (const id of wave.orderIds) orders.set(id, wave.name)
+    return orders
+  }
+
+  create(
+    campaignId: number,
+    name: string,
+    orderIds: readonly number[],
+    by: string,
+    at: Date = this.now(),
+  ): Wave {
+    const trimmed = name.trim()
+    if (trimmed === '')
+      throw new PerkPackError('invalid_arguments', 'A wave needs a name: give it one.')
+    return this.guard(() =>
+      this.createTx.immediate(campaignId, trimmed, orderIds, by, at.toISOString()),
+    )
+  }
+
+  /** Closes an open wave; answers whether it was open. Its orders are free for another wave. */
+  close(campaignId: number, name: string, at: Date = this.now()): boolean {
+    return this.guard(() => this.closeTx.immediate(campaignId, name, at.toISOString()))
+  }
+}
