@@ -20,6 +20,7 @@ import { userVersion } from './schema'
 import { prepareLookupFills } from './schema-v7'
 import { SnapshotTidy } from './snapshot-tidy'
 import { LocalFloorStore } from '../floor/local-floor-store'
+import { LocalCatalogStore } from '../../core/catalog/local-catalog-store'
 import { StagedSnapshot } from './staged-snapshot'
 import type { SnapshotStore, SyncRef } from './staged-snapshot'
 import { prepareStatements, toInfo } from './statements'
@@ -49,6 +50,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   readonly owner: string = randomUUID()
   private readonly queries = new Map<string, Database.Statement>()
   private floorStore: FloorStore | undefined
+  private catalogStore: LocalCatalogStore | undefined
   private readonly sql: Statements
   private readonly problemSql: ProblemStatements
   private readonly tidying: SnapshotTidy
@@ -340,6 +342,13 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       () => new LocalFloorStore(this.db, this.now, (fn) => this.guard(fn)),
     )
     return this.floorStore
+  }
+
+  catalog(): LocalCatalogStore {
+    this.catalogStore ??= this.guard(
+      () => new LocalCatalogStore(this.db, this.now, (fn) => this.guard(fn)),
+    )
+    return this.catalogStore
   }
 
   putDocument(kind: string, key: string, value: unknown): void {

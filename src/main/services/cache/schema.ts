@@ -253,6 +253,18 @@ export const MIGRATIONS: readonly Migration[] = [
   // v7: rows stored under the sync that staged them; a commit points the campaign at its sync
   // instead of copying the rows (schema-v7.ts).
   keyRowsBySync,
+  // v8: the SKU catalogue (src/shared/catalog), one per campaign, kept whole as JSON: a few
+  // hundred rows at most, always read and saved together. Not tied to the snapshot: a re-sync
+  // or an import replaces the contributions, the catalogue stays.
+  (db) => {
+    db.exec(`
+      CREATE TABLE catalogs (
+        campaign_id INTEGER PRIMARY KEY,
+        catalog TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

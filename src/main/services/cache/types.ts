@@ -1,6 +1,7 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { SchemaProblem } from '../../../shared/api/validate'
 import type { FloorStore } from '../../../shared/floor/order-state'
+import type { LocalCatalogStore } from '../../core/catalog/local-catalog-store'
 import type { ContributionQuery } from './query'
 
 export interface CacheOptions {
@@ -105,6 +106,8 @@ export interface OfflineCache {
   /** Also drops the staging rows of this instance's unfinished syncs. Idempotent. */
   /** The packing floor's record of each order, kept beside (not in) the snapshots. */
   floor(): FloorStore
+  /** The SKU catalogue of each campaign, kept beside the snapshots (schema v8). */
+  catalog(): LocalCatalogStore
   close(): void
 }
 

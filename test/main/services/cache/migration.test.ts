@@ -195,8 +195,8 @@ describe('offline cache: a schema 2 file moves to the compact rows', () => {
     const cache = open(dir)
     // Through schema 3 (problem rows), 4 (compact rows), 5 (the floor's record), 6 (team
     // mode's outbox) and 7 (rows keyed by sync), one migration at a time.
-    expect(SCHEMA_VERSION).toBe(7)
-    expect(cache.schemaVersion()).toBe(7)
+    expect(SCHEMA_VERSION).toBe(8)
+    expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
     for (const [campaignId, snapshot] of [
       [CAMPAIGN, rows],
       [OTHER, other],
