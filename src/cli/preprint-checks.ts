@@ -21,6 +21,7 @@ export function reportPrePrintChecks(
     privileged: info.privileged,
     problemRows,
     packedButStopped: stoppedPackedIds(context.cache(), info.campaignId),
+    catalog: context.cache().catalog().load(info.campaignId).catalog,
   })
   for (const check of checks) context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
   return { checks, problemRows }

@@ -30,6 +30,7 @@ import { exportFileName, fileStem, SHIPPER_CSV_FILE_WORDS } from '../../shared/e
 import { nothingToPrint, PerkPackError } from '../services/perkpack-errors'
 import { batchFiles, saveLabelsPdf } from '../services/print'
 import { writeShipperCsv } from '../services/export/csv'
+import type { Catalog } from '../../shared/catalog'
 import { writePackingList } from '../services/export/excel'
 import type { Desktop, SaveFilter } from './desktop-port'
 import type { Selection } from '../orders/orders-desk'
@@ -71,6 +72,8 @@ export interface ExportDeskOptions {
   printed?: RecordPrinted
   /** The packing floor's record of a campaign, for the files' floor and tracking columns. */
   floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
+  /** The campaign's SKU catalogue and currency code: weights, sizes and customs. */
+  catalog?: (campaignId: number) => { catalog: Catalog; currency: string }
   /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
   packedButStopped?: (campaignId: number) => number[]
   /** The dashboard file the campaign's copy was imported from, when it was (no sync). */
@@ -172,6 +175,7 @@ export class ExportDesk {
       privileged: selection.info.privileged,
       packedButStopped: this.options.packedButStopped?.(selection.info.campaignId) ?? [],
       importedFrom: this.options.importedFrom?.(selection.info.campaignId) ?? null,
+      ...this.options.catalog?.(selection.info.campaignId),
     })
   }
 
@@ -224,6 +228,7 @@ export class ExportDesk {
       format: request.format,
       out: chosen,
       floor: this.options.floor?.(request.campaignId),
+      ...this.options.catalog?.(request.campaignId),
     })
     return { path: result.path as string, rows: result.rows, orders: result.orders }
   }

@@ -28,3 +28,12 @@ export {
 } from './customs-rules'
 export { choosePackaging, orderParcel } from './parcel'
 export type { OrderParcel, ParcelBox, ParcelLine } from './parcel'
+export {
+  NO_LINE_FIGURES,
+  NO_PARCEL_FIGURES,
+  inches,
+  lineFigures,
+  ounces,
+  parcelFigures,
+} from './parcel-figures'
+export type { Figure, LineFigures, ParcelFigures } from './parcel-figures'
