@@ -37,3 +37,4 @@ export {
   parcelFigures,
 } from './parcel-figures'
 export type { Figure, LineFigures, ParcelFigures } from './parcel-figures'
+export { mergeCatalog } from './catalog-merge'
