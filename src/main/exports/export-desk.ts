@@ -193,9 +193,13 @@ export class ExportDesk {
     if (chosen === null) return null
     const { info, contributions } = selection
     const problemRows = this.options.problemRows(info.campaignId)
+    const catalog = this.options.catalog?.(info.campaignId)
     const result = await writePackingList({
       contributions,
       floor: this.options.floor?.(info.campaignId),
+      ...(catalog && catalog.catalog.items.length > 0
+        ? { catalog: { ...catalog, senderCountry: this.options.settings().senderCountry } }
+        : {}),
       campaign: {
         id: info.campaignId,
         title: this.campaignTitle(info),
