@@ -195,6 +195,9 @@ export function openLegacyCache(dataDir: string): OfflineCache {
     floor: () => {
       throw new Error('Schema 2 had no packing floor record.')
     },
+    catalog: () => {
+      throw new Error('Schema 2 had no SKU catalogue.')
+    },
     // Schema 2 deleted the replaced snapshot in its commit: nothing is left for later.
     tidy: () => undefined,
     putDocument: (kind, key, value) =>

@@ -1,3 +1,4 @@
+import { benchShipperCsv } from './shipper-csv.bench'
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -28,6 +29,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   'pack-station': benchPackStation,
   'pack-station-screen': benchPackStationScreen,
   'team-store': benchTeamStore,
+  'shipper-csv': benchShipperCsv,
 }
 
 async function main(): Promise<void> {

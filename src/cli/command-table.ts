@@ -1,4 +1,5 @@
 import type { Command } from './command'
+import { catalogCommand } from './commands/catalog'
 import { contributionsCommand } from './commands/contributions'
 import { exportCommand } from './commands/export'
 import { exportCsvCommand } from './commands/export-csv'
@@ -36,6 +37,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   problems: problemsCommand,
   export: exportCommand,
   'export-csv': exportCsvCommand,
+  catalog: catalogCommand,
   labels: labelsCommand,
   slips: slipsCommand,
   pack: packCommand,

@@ -23,6 +23,7 @@ export function reportPrePrintChecks(
     problemRows,
     packedButStopped: stoppedPackedIds(context.cache(), info.campaignId),
     addressChangedOnPlatform,
+    catalog: context.cache().catalog().load(info.campaignId).catalog,
   })
   for (const check of checks) context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
   return { checks, problemRows }

@@ -176,6 +176,10 @@ export class AppServices {
           .markPrinted(campaignId, orderIds, document)
           .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),
+      catalog: (campaignId) => ({
+        catalog: cache().catalog().load(campaignId).catalog,
+        currency: names.currency(campaignId)?.iso_code ?? 'USD',
+      }),
       packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
       importedFrom: (campaignId) => snapshotSource(cache(), campaignId)?.fileName ?? null,
     })

@@ -70,6 +70,7 @@ The pre-print checks are printed to stderr.`,
       out: file.path,
       signal,
       floor: context.cache().floor().states(campaignId),
+      catalog: context.cache().catalog().load(campaignId).catalog,
     })
     context.io.stdout.write(
       `Wrote ${file.shown} (${plural(result.rows, 'row')}, ${plural(result.orders, 'order')})\n`,

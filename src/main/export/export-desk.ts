@@ -4,34 +4,29 @@ import { checksAsExportRows, runPrePrintChecks } from '../../shared/export/check
 import { nothingSelectedText } from '../../shared/export/selection-text'
 import type { PrePrintCheck } from '../../shared/export/checks'
 import type {
-  AppSettings,
   CsvExportRequest,
   CsvExportResult,
   ExcelExportResult,
-  ExportProgressEvent,
   LabelsPdfSaved,
   LabelsPreview,
   LabelsRequest,
-  OrdersFilter,
   PdfPrintedRequest,
   PdfPrintedResult,
   SelectionRequest,
   SlipBatchesRequest,
   SlipBatchPrintRequest,
   SlipsPreview,
-  SlipsProgress,
   SlipsSaved,
   SmallLabelAddresses,
 } from '../../shared/ipc'
-import type { OrderFloorState } from '../../shared/floor/order-state'
 import { problemLines } from '../../shared/problems/report'
-import type { CampaignSnapshotInfo, ProblemRow } from '../core/cache'
+import type { CampaignSnapshotInfo } from '../core/cache'
 import { exportFileName, fileStem, SHIPPER_CSV_FILE_WORDS } from '../../shared/export/file-names'
 import { nothingToPrint, PerkPackError } from '../core/system/perkpack-errors'
 import { batchFiles, saveLabelsPdf } from '../core/print'
 import { writeShipperCsv } from '../core/export/csv'
 import { writePackingList } from '../core/export/excel'
-import type { Desktop, SaveFilter } from './desktop-port'
+import type { SaveFilter } from './desktop-port'
 import type { Selection } from '../orders/orders-desk'
 import {
   labelPrintOptions,
@@ -44,38 +39,9 @@ import {
 } from '../print/print-documents'
 import { slipsCancelled, writeSlipFiles } from '../print/slip-files'
 import { PrintedMarks } from '../print/printed-marks'
-import type { RecordPrinted } from '../print/printed-marks'
+import type { ExportDeskOptions } from './export-desk-options'
 
-export interface ExportDeskOptions {
-  desktop: Desktop
-  /** The whole contributions of the Orders view's filter (OrdersDesk.selection). */
-  selection: (campaignId: number, filter: OrdersFilter) => Selection
-  /** `lastSyncedAt` of the campaign's snapshot in the cache, null when there is none. */
-  syncedAt: (campaignId: number) => string | null
-  /** The rows of the campaign's snapshot that could not be read. */
-  problemRows: (campaignId: number) => readonly ProblemRow[]
-  settings: () => AppSettings
-  progress: (event: ExportProgressEvent) => void
-  /** Packing slips being saved as PDF, batch by batch. */
-  slipsProgress: (event: SlipsProgress) => void
-  /** The name the person knows the campaign by (slip header, file names); null: not known. */
-  campaignName?: (campaignId: number) => string | null
-  /** Language of the person shipping: country names on labels and slips. */
-  locale: string
-  now: () => number
-  /**
-   * Records on the packing floor that these orders' labels or slips went to a printer (the
-   * Orders state column, the Progress view, the files' floor columns): after the print dialog,
-   * or when the person marks a saved PDF printed.
-   */
-  printed?: RecordPrinted
-  /** The packing floor's record of a campaign, for the files' floor and tracking columns. */
-  floor?: (campaignId: number) => ReadonlyMap<number, OrderFloorState>
-  /** Contribution ids of the campaign's packed orders a sync turned refunded or on hold. */
-  packedButStopped?: (campaignId: number) => number[]
-  /** The dashboard file the campaign's copy was imported from, when it was (no sync). */
-  importedFrom?: (campaignId: number) => string | null
-}
+export type { ExportDeskOptions } from './export-desk-options'
 
 /**
  * A selection stays read for this long: the preview is redrawn at every change of a label
@@ -172,6 +138,7 @@ export class ExportDesk {
       privileged: selection.info.privileged,
       packedButStopped: this.options.packedButStopped?.(selection.info.campaignId) ?? [],
       importedFrom: this.options.importedFrom?.(selection.info.campaignId) ?? null,
+      ...this.options.catalog?.(selection.info.campaignId),
     })
   }
 
@@ -189,9 +156,13 @@ export class ExportDesk {
     if (chosen === null) return null
     const { info, contributions } = selection
     const problemRows = this.options.problemRows(info.campaignId)
+    const catalog = this.options.catalog?.(info.campaignId)
     const result = await writePackingList({
       contributions,
       floor: this.options.floor?.(info.campaignId),
+      ...(catalog && catalog.catalog.items.length > 0
+        ? { catalog: { ...catalog, senderCountry: this.options.settings().senderCountry } }
+        : {}),
       campaign: {
         id: info.campaignId,
         title: this.campaignTitle(info),
@@ -224,6 +195,7 @@ export class ExportDesk {
       format: request.format,
       out: chosen,
       floor: this.options.floor?.(request.campaignId),
+      ...this.options.catalog?.(request.campaignId),
     })
     return { path: result.path as string, rows: result.rows, orders: result.orders }
   }

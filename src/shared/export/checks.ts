@@ -17,6 +17,8 @@ import { stopStatusCheck } from './stop-status-check'
 import { hiddenDirectionCharacters } from './direction-check'
 import { ordersCheck, PRE_PRINT_CHECK_ORDER } from './pre-print-check'
 import type { PrePrintCheck } from './pre-print-check'
+import { catalogChecks } from '../catalog/catalog-checks'
+import type { Catalog } from '../catalog/catalog-model'
 
 export { countryCode } from '../address/countries'
 
@@ -49,6 +51,10 @@ export interface PrePrintContext {
    * corrected it (shared/corrections/floor-overlay.ts addressChangedOnPlatform).
    */
   addressChangedOnPlatform?: readonly number[]
+  /** The SKU catalogue: its weight and customs checks run when it has items. */
+  catalog?: Catalog
+  /** The campaign's currency (ISO 4217), for customs values taken from the pledge. Default USD. */
+  currency?: string
 }
 
 export const DEFAULT_STALE_AFTER_HOURS = 24
@@ -210,6 +216,13 @@ export function runPrePrintChecks(
     hiddenDirectionCharacters(contributions),
     missingPhoneInternational(contributions, context.senderCountry ?? DEFAULT_SENDER_COUNTRY),
     staleData(contributions, context),
+    ...(context.catalog
+      ? catalogChecks(contributions, {
+          catalog: context.catalog,
+          senderCountry: context.senderCountry ?? DEFAULT_SENDER_COUNTRY,
+          currency: context.currency ?? 'USD',
+        })
+      : []),
   ]
   return found
     .filter((check): check is PrePrintCheck => check !== null)

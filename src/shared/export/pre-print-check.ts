@@ -14,6 +14,8 @@ export const PRE_PRINT_CHECK_ORDER = [
   'non-latin-address',
   'direction-characters',
   'missing-phone-international',
+  'missing-weight',
+  'missing-customs',
   'stale-data',
 ] as const
 

@@ -22,6 +22,7 @@ import { SnapshotTidy } from './snapshot-tidy'
 import { LocalFloorStore } from '../floor/local-floor-store'
 import { openFloorPlan } from '../../core/floor/floor-plan-db'
 import type { FloorPlan } from '../../core/floor/floor-plan-db'
+import { LocalCatalogStore } from '../../core/catalog/local-catalog-store'
 import { StagedSnapshot } from './staged-snapshot'
 import type { SnapshotStore, SyncRef } from './staged-snapshot'
 import { prepareStatements, toInfo } from './statements'
@@ -52,6 +53,7 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
   private readonly queries = new Map<string, Database.Statement>()
   private floorStore: FloorStore | undefined
   private floorPlanStores: FloorPlan | undefined
+  private catalogStore: LocalCatalogStore | undefined
   private readonly sql: Statements
   private readonly problemSql: ProblemStatements
   private readonly tidying: SnapshotTidy
@@ -350,6 +352,13 @@ export class SqliteOfflineCache implements OfflineCache, SnapshotStore {
       openFloorPlan(this.db, this.now, (fn) => this.guard(fn)),
     )
     return this.floorPlanStores
+  }
+
+  catalog(): LocalCatalogStore {
+    this.catalogStore ??= this.guard(
+      () => new LocalCatalogStore(this.db, this.now, (fn) => this.guard(fn)),
+    )
+    return this.catalogStore
   }
 
   putDocument(kind: string, key: string, value: unknown): void {

@@ -256,6 +256,18 @@ export const MIGRATIONS: readonly Migration[] = [
   keyRowsBySync,
   // v8: the floor's plan: stock, waves, holds, address corrections, reships (schema-v8.ts).
   addFloorPlan,
+  // v9: the SKU catalogue (src/shared/catalog), one per campaign, kept whole as JSON: a few
+  // hundred rows at most, always read and saved together. Not tied to the snapshot: a re-sync
+  // or an import replaces the contributions, the catalogue stays.
+  (db) => {
+    db.exec(`
+      CREATE TABLE catalogs (
+        campaign_id INTEGER PRIMARY KEY,
+        catalog TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

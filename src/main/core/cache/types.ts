@@ -1,6 +1,7 @@
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import type { SchemaProblem } from '../../../shared/api/validate'
 import type { FloorStore } from '../../../shared/floor/order-state'
+import type { LocalCatalogStore } from '../../core/catalog/local-catalog-store'
 import type { ContributionQuery } from './query'
 import type { FloorPlan } from '../../core/floor/floor-plan-db'
 
@@ -108,6 +109,8 @@ export interface OfflineCache {
   floor(): FloorStore
   /** The floor's plan (schema v8): stock per variant, waves, corrections, holds, reships. */
   floorPlan(): FloorPlan
+  /** The SKU catalogue of each campaign, kept beside the snapshots (schema v9). */
+  catalog(): LocalCatalogStore
   close(): void
 }
 

@@ -12,9 +12,20 @@ import {
 import { FLOOR_STAGE_WORDS, floorStage } from '../../../shared/floor/order-state'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
+import {
+  NO_LINE_FIGURES,
+  NO_PARCEL_FIGURES,
+  lineFigures,
+  orderParcel,
+  parcelFigures,
+} from '../../../shared/catalog'
+import type { Catalog, CatalogIndex, LineFigures, ParcelFigures } from '../../../shared/catalog'
 
-/** One line item of one order: what every format is cut from. Raw values, nothing escaped. */
-export interface ShipperLine {
+/**
+ * One line item of one order: what every format is cut from. Raw values, nothing escaped. The
+ * parcel's and the line's catalogue figures ('' where not known) come from src/shared/catalog.
+ */
+export interface ShipperLine extends ParcelFigures, LineFigures {
   /**
    * The sequence number; the order id when the API sent none, since shippers merge rows by this
    * column and an empty one would merge every such order into one parcel.
@@ -52,6 +63,42 @@ export interface ShipperCsvColumn {
   key: ShipperLineKey
   header: string
 }
+
+// The catalogue's columns, after each format's own (docs/exports.md, "Weights, sizes and
+// customs"): a script reading the older columns by name or position is not disturbed.
+const GENERIC_PARCEL_COLUMNS: readonly ShipperCsvColumn[] = [
+  { key: 'parcelWeightG', header: 'parcel_weight_g' },
+  { key: 'parcelLengthCm', header: 'parcel_length_cm' },
+  { key: 'parcelWidthCm', header: 'parcel_width_cm' },
+  { key: 'parcelHeightCm', header: 'parcel_height_cm' },
+  { key: 'itemWeightG', header: 'product_weight_g' },
+  { key: 'hsCode', header: 'product_hs_code' },
+  { key: 'originCountry', header: 'product_origin_country' },
+  { key: 'customsDescription', header: 'product_customs_description' },
+  { key: 'customsValue', header: 'product_customs_value' },
+  { key: 'customsCurrency', header: 'product_customs_currency' },
+]
+
+const SHIPSTATION_PARCEL_COLUMNS: readonly ShipperCsvColumn[] = [
+  { key: 'parcelWeightOz', header: 'Weight (oz)' },
+  { key: 'parcelLengthIn', header: 'Length (in)' },
+  { key: 'parcelWidthIn', header: 'Width (in)' },
+  { key: 'parcelHeightIn', header: 'Height (in)' },
+  { key: 'itemWeightOz', header: 'Item Weight (oz)' },
+  { key: 'hsCode', header: 'Item HS Tariff' },
+  { key: 'originCountry', header: 'Item Country of Origin' },
+  { key: 'customsDescription', header: 'Item Customs Description' },
+  { key: 'customsValue', header: 'Item Customs Value' },
+]
+
+const PIRATESHIP_PARCEL_COLUMNS: readonly ShipperCsvColumn[] = [
+  { key: 'parcelWeightOz', header: 'Weight (oz)' },
+  { key: 'parcelLengthIn', header: 'Length (in)' },
+  { key: 'parcelWidthIn', header: 'Width (in)' },
+  { key: 'parcelHeightIn', header: 'Height (in)' },
+  { key: 'contentsDescription', header: 'Customs Description' },
+  { key: 'declaredValue', header: 'Customs Value' },
+]
 
 /**
  * Column names are the importers' own, so no mapping is needed on their side (docs/exports.md
@@ -92,6 +139,7 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
       { key: 'floor', header: 'floor_state' },
       { key: 'carrier', header: 'carrier' },
       { key: 'tracking', header: 'tracking_number' },
+      ...GENERIC_PARCEL_COLUMNS,
     ],
     shipstation: [
       { key: 'orderNumber', header: 'Order Number' },
@@ -113,6 +161,7 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
       // ShipStation shows custom fields on the order: where it stands on PerkPack's floor.
       { key: 'floor', header: 'Custom Field 2' },
       { key: 'tracking', header: 'Custom Field 3' },
+      ...SHIPSTATION_PARCEL_COLUMNS,
     ],
     pirateship: [
       { key: 'orderNumber', header: 'Order ID' },
@@ -127,6 +176,7 @@ export const SHIPPER_CSV_COLUMNS: Readonly<Record<ShipperCsvFormat, readonly Shi
       { key: 'email', header: 'Email' },
       { key: 'orderLabel', header: 'Rubber Stamp 1' },
       { key: 'items', header: 'Rubber Stamp 2' },
+      ...PIRATESHIP_PARCEL_COLUMNS,
     ],
   }
 
@@ -155,11 +205,22 @@ function shipperOrderDate(timestamp: string): string {
  * nothing to ship, or no street address: a shipper's importer rejects the row or, worse, buys
  * postage for it): `shipmentRole`, the rule labels and slips follow.
  */
+export interface ShipperCatalog {
+  catalog: Catalog
+  index: CatalogIndex
+  /** The campaign's currency, for customs values taken from the pledge. */
+  currency: string
+}
+
 export function shipperLines(
   row: CampaignContribution,
   floor?: OrderFloorState | null,
+  catalog?: ShipperCatalog,
 ): ShipperLine[] {
   if (shipmentRole(row) !== 'ships') return []
+  const parcel = catalog ? orderParcel(row, catalog.catalog, catalog.index, catalog) : null
+  const figures = parcel ? parcelFigures(parcel) : NO_PARCEL_FIGURES
+  const parcelLines = new Map(parcel?.lines.map((line) => [line.key, line]))
   const lines = shippableLines(row)
   const flagged = shippableFlaggedItems(row)
   const ship = addressParts(row.order.shipping)
@@ -182,9 +243,11 @@ export function shipperLines(
     floor: FLOOR_STAGE_WORDS[floorStage(floor)],
     carrier: floor?.carrier ?? '',
     tracking: floor?.trackingNumbers.join(' ') ?? '',
+    ...figures,
   }
   const items = lines.map((line) => ({
     ...base,
+    ...lineFigures(parcelLines.get(line.key)),
     sku: line.skuCode,
     itemName: line.itemName,
     choices: describeChoices(line.choices),
@@ -195,6 +258,7 @@ export function shipperLines(
   for (const { item } of flagged) {
     items.push({
       ...base,
+      ...NO_LINE_FIGURES,
       sku: item.sku_code ?? '',
       itemName: `${flaggedItemName(item)} (${checkByHandNote(item)})`,
       choices: describeChoices(item.choices),

@@ -8,6 +8,9 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import { shipmentRole } from '../../../shared/fulfillment'
 import type { OrderFloorState } from '../../../shared/floor/order-state'
 import type { ShipperCsvFormat } from '../../../shared/ipc'
+import { indexCatalog } from '../../../shared/catalog'
+import type { Catalog } from '../../../shared/catalog'
+import type { ShipperCatalog } from './csv-rows'
 import { Cancelled, isAbortError } from '../system/perkpack-errors'
 import { writeFailure } from '../system/write-errors'
 import { SHIPPER_CSV_COLUMNS, SHIPPER_CSV_ROWS, shipperLines, shipperRecord } from './csv-rows'
@@ -30,6 +33,10 @@ export interface WriteShipperCsvOptions {
   signal?: AbortSignal
   /** The packing floor's record by order id: its state and tracking columns. */
   floor?: ReadonlyMap<number, OrderFloorState>
+  /** The SKU catalogue: weight, size and customs columns; empty cells without it. */
+  catalog?: Catalog
+  /** The campaign's currency (ISO 4217), for customs values from the pledge. Default USD. */
+  currency?: string
 }
 
 export interface ShipperCsvResult {
@@ -136,12 +143,13 @@ function* records(
   format: ShipperCsvFormat,
   counts: Counts,
   floor: ReadonlyMap<number, OrderFloorState> | undefined,
+  catalog: ShipperCatalog | undefined,
 ): Generator<ShipperRecord> {
   const columns = SHIPPER_CSV_COLUMNS[format]
   // A row per parcel: every line carries the order's columns and its `items`, so one will do.
   const perParcel = SHIPPER_CSV_ROWS[format] === 'parcel'
   for (const row of contributions) {
-    const lines = shipperLines(row, floor?.get(row.order.id))
+    const lines = shipperLines(row, floor?.get(row.order.id), catalog)
     if (lines.length === 0) {
       const role = shipmentRole(row)
       if (role === 'no-address') counts.noAddressOrders++
@@ -174,7 +182,17 @@ export async function writeShipperCsv(options: WriteShipperCsvOptions): Promise<
   const columns = SHIPPER_CSV_COLUMNS[format]
   const path = await writeCsv(
     columns,
-    records(contributions, format, counts, options.floor),
+    records(
+      contributions,
+      format,
+      counts,
+      options.floor,
+      options.catalog && {
+        catalog: options.catalog,
+        index: indexCatalog(options.catalog),
+        currency: options.currency ?? 'USD',
+      },
+    ),
     out,
     signal,
   )

@@ -9,6 +9,8 @@ import { SheetNamer } from './excel-layout'
 import { problemsPlan } from './excel-problems'
 import { campaignName, cancelled } from './excel-sheet-writer'
 import { writeWorkbook } from './excel-workbook'
+import { CATALOG_SHEET, catalogSheetPlans } from '../../core/catalog/excel-catalog-sheets'
+import type { CatalogSheetsContext } from '../../core/catalog/excel-catalog-sheets'
 import type { PackingListCampaign } from './excel-sheet-writer'
 import {
   checksPlan,
@@ -44,6 +46,8 @@ export interface PackingListOptions {
    * when an exported order holds an item PerkPack cannot read (listed there too).
    */
   problems?: readonly ProblemLine[]
+  /** The SKU catalogue: a Parcels sheet (weight per order) and a Customs sheet. */
+  catalog?: CatalogSheetsContext
   /** The packing floor's record by order id: the Floor, Carrier and Tracking columns. */
   floor?: ReadonlyMap<number, OrderFloorState>
   /**
@@ -87,6 +91,8 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
   const table = orderTable(orders, options.floor, options.timeZone)
   const namer = new SheetNamer()
   for (const name of Object.values(SHEET)) namer.reserve(name)
+  // Reserved whether or not they are written: a perk's sheet keeps its name either way.
+  for (const name of Object.values(CATALOG_SHEET)) namer.reserve(name)
   const split = splitShipments(orders)
   const plans: SheetPlan[] = [
     pickListPlan(orders),
@@ -95,6 +101,7 @@ export async function writePackingList(options: PackingListOptions): Promise<Pac
     shippingPlan(table, split),
   ]
   if (split.leftOut.length > 0) plans.push(leftOutPlan(table, split))
+  if (options.catalog) plans.push(...catalogSheetPlans(orders, options.catalog))
   if (options.checks) plans.push(checksPlan(options.checks))
   const problems = [...(options.problems ?? []), ...flaggedItemLines(orders)]
   if (problems.length > 0) plans.push(problemsPlan(problems))

@@ -112,6 +112,15 @@ export const TEAM_MIGRATIONS: readonly string[] = [
      RETURN v_outcome;
    END
    $fn$;`,
+  // v3: the SKU catalogue (src/shared/catalog), one per campaign, whole: the last save wins
+  // (src/main/core/catalog/team-catalog-sync.ts). Weights and customs data only: nothing of a
+  // backer's.
+  `CREATE TABLE team_catalogs (
+     campaign_id bigint PRIMARY KEY,
+     catalog jsonb NOT NULL,
+     updated_at timestamptz NOT NULL,
+     desk text NOT NULL
+   );`,
 ]
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length

@@ -116,6 +116,17 @@ const GENERIC_HEADERS = [
   'floor_state',
   'carrier',
   'tracking_number',
+  // The catalogue's columns (docs/exports.md, "Weights, sizes and customs").
+  'parcel_weight_g',
+  'parcel_length_cm',
+  'parcel_width_cm',
+  'parcel_height_cm',
+  'product_weight_g',
+  'product_hs_code',
+  'product_origin_country',
+  'product_customs_description',
+  'product_customs_value',
+  'product_customs_currency',
 ]
 
 const SHIPSTATION_HEADERS = [
@@ -137,6 +148,15 @@ const SHIPSTATION_HEADERS = [
   'Custom Field 1',
   'Custom Field 2',
   'Custom Field 3',
+  'Weight (oz)',
+  'Length (in)',
+  'Width (in)',
+  'Height (in)',
+  'Item Weight (oz)',
+  'Item HS Tariff',
+  'Item Country of Origin',
+  'Item Customs Description',
+  'Item Customs Value',
 ]
 
 const PIRATESHIP_HEADERS = [
@@ -152,6 +172,12 @@ const PIRATESHIP_HEADERS = [
   'Email',
   'Rubber Stamp 1',
   'Rubber Stamp 2',
+  'Weight (oz)',
+  'Length (in)',
+  'Width (in)',
+  'Height (in)',
+  'Customs Description',
+  'Customs Value',
 ]
 
 const HEADERS: Record<ShipperCsvFormat, string[]> = {
@@ -288,7 +314,12 @@ function expectedRows(rows: readonly CampaignContribution[], format: ShipperCsvF
         carrier: '',
         tracking: '',
       }
-      out.push(FIELDS[format].map((field) => values[field]))
+      // No catalogue given: its weight, size and customs columns are empty.
+      const catalogue = HEADERS[format].length - FIELDS[format].length
+      out.push([
+        ...FIELDS[format].map((field) => values[field]),
+        ...Array<string>(catalogue).fill(''),
+      ])
     }
   }
   return out

@@ -1,0 +1,40 @@
+export {
+  CUSTOMS_VALUE_RULE,
+  DEFAULT_PLEDGE_SHARE,
+  PACKAGING_RULE,
+  emptyCatalog,
+} from './catalog-model'
+export type {
+  Catalog,
+  CatalogItem,
+  CustomsFields,
+  ItemFields,
+  PackagingPreset,
+} from './catalog-model'
+export { catalogItemKey, indexCatalog } from './catalog-index'
+export type { CatalogIndex } from './catalog-index'
+export { catalogChecks, customsGaps } from './catalog-checks'
+export { catalogProblemText, readCatalogCsv, writeCatalogCsv } from './catalog-csv'
+export type { CatalogCsvProblem, CatalogCsvResult } from './catalog-csv'
+export { CATALOG_CSV_COLUMNS } from './catalog-csv-columns'
+export {
+  canonicalVariant,
+  customsArea,
+  leavesCustomsArea,
+  parseVariant,
+  readCurrency,
+  readHsCode,
+  readOriginCountry,
+} from './customs-rules'
+export { choosePackaging, orderParcel } from './parcel'
+export type { OrderParcel, ParcelBox, ParcelLine } from './parcel'
+export {
+  NO_LINE_FIGURES,
+  NO_PARCEL_FIGURES,
+  inches,
+  lineFigures,
+  ounces,
+  parcelFigures,
+} from './parcel-figures'
+export type { Figure, LineFigures, ParcelFigures } from './parcel-figures'
+export { mergeCatalog } from './catalog-merge'
