@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveSettings } from '../../src/main/core/session/profile'
 import { KeychainSecretStore } from '../../src/main/core/session/secrets'
+import { TEAM_SCHEMA_VERSION } from '../../src/main/core/team/team-schema'
 import type { FloorStateJson } from '../../src/shared/floor/order-state'
 import type { TeamStatusJson } from '../../src/shared/team/team-actions'
 import { parseTeamUrl, teamPasswordAccount } from '../../src/shared/team/team-url'
@@ -62,13 +63,16 @@ describe('perkpack team', () => {
     expect(JSON.parse(before.stdout)).toMatchObject({ connected: true, schema_version: 0 })
     const init = await at(deskA, teamUrl, 'team', 'init', '--station', 'Desk A')
     expect(init.code, init.stderr).toBe(0)
-    expect(init.stdout).toContain('moved from schema 0 to 2')
+    expect(init.stdout).toContain(`moved from schema 0 to ${TEAM_SCHEMA_VERSION}`)
     const again = await at(deskA, teamUrl, 'team', 'init')
-    expect(again.stdout).toContain('is at schema 2: nothing to do')
+    expect(again.stdout).toContain(`is at schema ${TEAM_SCHEMA_VERSION}: nothing to do`)
     // Administrative commands register no desk (not the --station given, not this computer's
     // name): "desks seen" counts desks that packed or wrote.
     const after = await at(deskA, teamUrl, 'team', 'status', '--json')
-    expect(JSON.parse(after.stdout)).toMatchObject({ schema_version: 2, desks: [] })
+    expect(JSON.parse(after.stdout)).toMatchObject({
+      schema_version: TEAM_SCHEMA_VERSION,
+      desks: [],
+    })
   })
 
   it('pack: the second desk exits 4 naming the desk and time that won; fulfillment shows the team', async () => {
@@ -122,7 +126,7 @@ describe('perkpack team', () => {
       'desks',
       'conflicts',
     ])
-    expect(json).toMatchObject({ connected: true, schema_version: 2, outbox: 0 })
+    expect(json).toMatchObject({ connected: true, schema_version: TEAM_SCHEMA_VERSION, outbox: 0 })
     expect(json.desks).toContain('Desk A')
     expect(json.conflicts).toEqual([
       {
