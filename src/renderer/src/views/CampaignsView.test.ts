@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
 import CampaignsView from './CampaignsView.vue'
 import { useCampaignsStore } from '@renderer/stores/campaigns'
-import { campaignSummary, fakeBridge, sessionInfo } from '@renderer/test-utils/fakeBridge'
+import { campaignSummary, sessionInfo } from '@renderer/test-utils/fakeBridge'
 import {
   buttonByName,
   inputByLabel,
@@ -55,16 +55,15 @@ describe('CampaignsView', () => {
   })
 
   it('in the demo, offers its campaigns by name instead of an id field', async () => {
-    fakeBridge({
-      demoCampaigns: () => [
-        { campaignId: 2843117, name: 'Tidepool: A Cooperative Ocean Board Game' },
-        { campaignId: 2790455, name: 'Lumen Loop' },
-      ],
-    })
     const pinia = createTestingPinia({
       createSpy: vi.fn,
       initialState: { session: { status: sessionInfo({ demo: true }) } },
     })
+    // The form asks the campaigns store (only stores call the bridge); actions are stubs here.
+    vi.mocked(useCampaignsStore(pinia).demoCampaigns).mockResolvedValue([
+      { campaignId: 2843117, name: 'Tidepool: A Cooperative Ocean Board Game' },
+      { campaignId: 2790455, name: 'Lumen Loop' },
+    ])
     const wrapper = mountWithProviders(CampaignsView, { pinia })
     await flushPromises()
     expect(document.querySelector('input[aria-label="Campaign ID"]')).toBeNull()
