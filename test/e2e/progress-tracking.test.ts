@@ -259,7 +259,8 @@ describe('the Progress view, tracking numbers in and the dashboard file out', ()
     expect(files()[0]).toMatch(/-pirateship-\d{4}-\d\d-\d\d-\d{4}\.csv$/)
     const lines = fs.readFileSync(path.join(exports, files()[0]!), 'utf8').split('\r\n')
     expect(lines[0]).toBe(
-      '\uFEFF"Order ID","Name","Address Line 1","Address Line 2","City","State","Zip Code","Country","Phone","Email","Rubber Stamp 1","Rubber Stamp 2"',
+      '\uFEFF"Order ID","Name","Address Line 1","Address Line 2","City","State","Zip Code","Country","Phone","Email","Rubber Stamp 1","Rubber Stamp 2",' +
+        '"Weight (oz)","Length (in)","Width (in)","Height (in)","Customs Description","Customs Value"',
     )
     const parcels = new Set(ordersThatShip(filterContributions(rows)).map((r) => r.order.id))
     expect(lines.filter((line) => line !== '')).toHaveLength(parcels.size + 1)
