@@ -66,9 +66,10 @@ describe('searching orders', () => {
       .flatMap((r) => r.order.perks.flatMap((p) => p.items.flatMap((i) => i.sku.choices)))
       .find((c) => c.value.length > 3)!.value
 
-    for (const [text, kind] of [
-      [part, 'SKU'],
-      [choice, 'choice'],
+    // Each search with the "Matched" line its first row must show.
+    for (const [text, kind, matchedLine] of [
+      [part, 'SKU', new RegExp(`^Matched: .*SKU .*${part}`)],
+      [choice, 'choice', new RegExp(`^Matched: .*${choice}`)],
     ] as const) {
       const expected = filterContributions(all, { search: text }).length
       expect(expected, text).toBeGreaterThan(0)
@@ -83,8 +84,7 @@ describe('searching orders', () => {
       expect(
         shown.every((r) => [...r.cells, ...r.marked].some((m) => m.toLowerCase() === folded)),
       ).toBe(true)
-      if (kind === 'SKU') expect(shown[0]!.matched).toMatch(new RegExp(`^Matched: .*SKU .*${part}`))
-      else expect(shown[0]!.matched).toMatch(new RegExp(`^Matched: .*${choice}`))
+      expect(shown[0]!.matched, kind).toMatch(matchedLine)
     }
     await search(part)
     await expect.poll(async () => (await marksOnScreen()).length).toBeGreaterThan(0)
