@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { FloorPlanDesk } from '../src/main/floor/floor-plan-desk'
 import { StationDesk } from '../src/main/floor/station-desk'
 import { floorHandlers } from '../src/main/floor/floor-handlers'
 import { TrackingDesk } from '../src/main/floor/tracking-desk'
@@ -81,7 +82,11 @@ export async function benchPackStation(): Promise<string> {
       workspace: (id) => orders.snapshot(id),
       stationName: () => 'Bench desk',
     })
-    const handlers = floorHandlers(desk, new TrackingDesk(() => cache, NO_DESKTOP, Date.now))
+    const handlers = floorHandlers(
+      desk,
+      new TrackingDesk(() => cache, NO_DESKTOP, Date.now),
+      new FloorPlanDesk({ cache: () => cache, orders, stationName: () => 'Bench desk' }),
+    )
     const scanArgs = IPC_CHANNELS['floor:scanOrder'].args
     const packArgs = IPC_CHANNELS['floor:pack'].args
     const scan = (code: string) => {

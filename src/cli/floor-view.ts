@@ -1,7 +1,7 @@
-import { floorOverlay } from '../main/core/floor/wave-planning'
+import { loadFloorOverlay, shippedRows } from '../main/core/floor/floor-view'
+import type { ShippedRows } from '../main/core/floor/floor-view'
 import { PerkPackError } from '../main/core/system/perkpack-errors'
 import type { CampaignContribution } from '../shared/api/schemas'
-import { addressChangedOnPlatform, applyOverlayToRows } from '../shared/corrections/floor-overlay'
 import type { CliContext } from './context'
 
 /** `--wave NAME`: only the orders of that wave (open or closed), in the copy's order. */
@@ -31,10 +31,6 @@ export function floorView(
   context: CliContext,
   campaignId: number,
   selected: readonly CampaignContribution[],
-): { rows: CampaignContribution[]; addressChanged: number[] } {
-  const overlay = floorOverlay(context.cache().floorPlan(), campaignId)
-  return {
-    rows: applyOverlayToRows(selected, overlay),
-    addressChanged: addressChangedOnPlatform(selected, overlay.corrections),
-  }
+): ShippedRows {
+  return shippedRows(loadFloorOverlay(context.cache(), campaignId), selected)
 }

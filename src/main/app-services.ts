@@ -8,6 +8,7 @@ import { TrackingDesk } from './floor/tracking-desk'
 import { stoppedPackedIds } from './core/floor/stopped-packed'
 import { PickListDesk } from './picklist/picklist-desk'
 import { StationDesk } from './floor/station-desk'
+import { FloorPlanDesk } from './floor/floor-plan-desk'
 import { stationIndex } from './core/floor/station-index'
 import { JobWatcher } from './jobs/job-watcher'
 import { userMessage } from './ipc/ipc-errors'
@@ -81,6 +82,8 @@ export class AppServices {
   readonly syncs: SyncRunner
   readonly jobs: JobWatcher
   readonly station: StationDesk
+  /** Holds and address corrections, from the order's drawer. */
+  readonly floorPlan: FloorPlanDesk
   readonly dashboardImport: DashboardImportDesk
   /** The team store while Settings has a team URL (none without: the local record). */
   readonly teamLink: TeamLink
@@ -162,7 +165,8 @@ export class AppServices {
     this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
     this.exports = new ExportDesk({
       desktop: options.desktop ?? NO_DESKTOP,
-      selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
+      selection: (campaignId, filter) => this.orders.matching(campaignId, filter),
+      asShipped: (selection) => this.orders.asShipped(selection),
       syncedAt: (campaignId) => cache().campaign(campaignId)?.lastSyncedAt ?? null,
       problemRows: (campaignId) => cache().problemRows(campaignId),
       settings: () => this.settings.get(),
@@ -205,6 +209,7 @@ export class AppServices {
       stationName,
       writes,
     })
+    this.floorPlan = new FloorPlanDesk({ cache, orders: this.orders, stationName })
     this.dashboardImport = new DashboardImportDesk({
       cache,
       desktop: options.desktop ?? NO_DESKTOP,

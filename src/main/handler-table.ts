@@ -55,7 +55,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...accountHandlers(app.connection, (titles) => app.campaigns.noteTitles(titles)),
     ...networkHandlers(app.network),
     ...shellHandlers(options.openExternal),
-    ...floorHandlers(app.station, app.tracking),
+    ...floorHandlers(app.station, app.tracking, app.floorPlan),
     ...dashboardHandlers(app.dashboardImport),
     ...teamHandlers(app.team),
   }

@@ -206,8 +206,9 @@ describe('perkpack stock, wave, hold and release', () => {
     await runIn('hold', id, String(held!.order.id), '--reason', 'customs', '--station', 'Desk A')
     const refused = await runIn('pack', id, String(held!.order.id), '--station', 'Desk A')
     expect(refused.code).toBe(1)
+    // The hold's reason is what tells the packer whether to wait or set the box aside.
     expect(refused.stderr).toContain(
-      'Held on the floor: do not ship it until someone releases the hold.',
+      'Held on the floor (customs): do not ship it until someone releases the hold.',
     )
   })
 })

@@ -4,7 +4,8 @@ import type { Command } from '../command'
 import { EXIT_CONFLICT, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes'
 import { localTime, orderNotInCopy, scannedOrderArg, stationName } from '../floor-orders'
 import { byWhom, withTeam } from '../team-option'
-import { floorOverlay, moveStockForPack } from '../../main/core/floor/wave-planning'
+import { moveStockForPack, openWavesOf } from '../../main/core/floor/wave-planning'
+import { loadFloorOverlay } from '../../main/core/floor/floor-view'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
 
 const USAGE = 'pack <campaign-id> <order-id> [--station NAME] [--force] [--team-url URL]'
@@ -31,10 +32,15 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
     if (!scanned.row) throw orderNotInCopy(campaignId, args[1] ?? '')
     // As it ships: a held order is a stop order here too.
     const plan = context.cache().floorPlan()
-    const row = applyOverlay(scanned.row, floorOverlay(plan, campaignId))
+    const overlay = loadFloorOverlay(context.cache(), campaignId)
+    const row = applyOverlay(scanned.row, overlay)
     const station = stationName(values.station, context.target.dataDir)
     const floor = context.cache().floor()
-    const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId))
+    const hold = overlay.holds.get(orderId)
+    const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId), {
+      ...(hold ? { holdReason: hold.reason } : {}),
+      waves: openWavesOf(plan, campaignId, orderId),
+    })
     for (const warning of warnings) {
       const stops = warning.kind === 'stop-status'
       if (stops && !values.force) {
@@ -43,7 +49,7 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
         )
         return EXIT_FAILURE
       }
-      if (warning.kind === 'nothing-to-ship' || stops)
+      if (warning.kind === 'nothing-to-ship' || warning.kind === 'outside-waves' || stops)
         context.warn(`Order ${orderId}: ${packWarningText(warning)}`)
     }
     // The store decides who packed first, also against another process or desk packing now.

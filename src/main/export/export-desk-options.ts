@@ -14,8 +14,17 @@ import type { Desktop } from './desktop-port'
 /** What the export desk is built with: its ports to the desktop, the cache and the settings. */
 export interface ExportDeskOptions {
   desktop: Desktop
-  /** The whole contributions of the Orders view's filter (OrdersDesk.selection). */
+  /**
+   * The whole contributions of the Orders view's filter as synced (OrdersDesk.matching): read
+   * once and kept a while, since the checks and the export that follows ask for the same.
+   */
   selection: (campaignId: number, filter: OrdersFilter) => Selection
+  /**
+   * The kept selection with the floor's holds and corrected addresses of now laid over
+   * (OrdersDesk.asShipped): applied at every use, so a hold made after the read still stops
+   * the order.
+   */
+  asShipped: (selection: Selection) => Selection
   /** `lastSyncedAt` of the campaign's snapshot in the cache, null when there is none. */
   syncedAt: (campaignId: number) => string | null
   /** The rows of the campaign's snapshot that could not be read. */

@@ -97,7 +97,7 @@ export class ExportDesk {
     if (this.memoTimer) clearTimeout(this.memoTimer)
     this.memoTimer = setTimeout(() => this.clear(), SELECTION_TTL_MS)
     this.memoTimer.unref?.()
-    return memo.selection
+    return this.options.asShipped(memo.selection)
   }
 
   /** Refuses an empty selection before any dialog opens. */
@@ -138,6 +138,7 @@ export class ExportDesk {
       privileged: selection.info.privileged,
       packedButStopped: this.options.packedButStopped?.(selection.info.campaignId) ?? [],
       importedFrom: this.options.importedFrom?.(selection.info.campaignId) ?? null,
+      addressChangedOnPlatform: selection.addressChanged ?? [],
       ...this.options.catalog?.(selection.info.campaignId),
     })
   }

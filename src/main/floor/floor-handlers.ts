@@ -1,9 +1,10 @@
 import { defineHandlers } from '../ipc/define-handlers'
+import type { FloorPlanDesk } from './floor-plan-desk'
 import type { StationDesk } from './station-desk'
 import type { TrackingDesk } from './tracking-desk'
 
 /** The pack station, the floor's overview and its files: offline, from the cache and the floor's record. */
-export function floorHandlers(station: StationDesk, tracking: TrackingDesk) {
+export function floorHandlers(station: StationDesk, tracking: TrackingDesk, plan: FloorPlanDesk) {
   return defineHandlers({
     'floor:scanOrder': ({ campaignId, code }) => station.scan(campaignId, code),
     'floor:pack': ({ campaignId, orderId }) => station.pack(campaignId, orderId),
@@ -17,5 +18,10 @@ export function floorHandlers(station: StationDesk, tracking: TrackingDesk) {
     'floor:trackingPreview': (request) => tracking.preview(request),
     'floor:trackingImport': (request) => tracking.import(request),
     'floor:fillDashboard': (request) => tracking.fillDashboard(request),
+    'floor:hold': (request) => plan.hold(request),
+    'floor:release': (request) => plan.release(request),
+    'floor:correctAddress': (request) => plan.correctAddress(request),
+    'floor:dropCorrection': (request) => plan.dropCorrection(request),
+    'floor:resolveAddressChange': (request) => plan.resolveAddressChange(request),
   })
 }

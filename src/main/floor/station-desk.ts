@@ -19,6 +19,9 @@ import {
   stationIndex,
   stationLines,
 } from '../core/floor/station-index'
+import { loadFloorOverlay } from '../core/floor/floor-view'
+import { moveStockForPack, openWavesOf } from '../core/floor/wave-planning'
+import { applyOverlay } from '../../shared/corrections/floor-overlay'
 
 /** The documents table's kind for a station's work in progress, keyed by campaign. */
 const SESSION_KIND = 'pack-station'
@@ -48,8 +51,8 @@ export class StationDesk {
   scan(campaignId: number, raw: string): StationScan {
     const workspace = this.options.workspace(campaignId)
     const code = parseScanCode(raw)
-    const row = findScanned(stationIndex(workspace), code)
-    if (!row) {
+    const synced = findScanned(stationIndex(workspace), code)
+    if (!synced) {
       const warning =
         code.kind === 'order-id'
           ? ({ kind: 'unknown-order', orderId: code.orderId } as const)
@@ -59,21 +62,51 @@ export class StationDesk {
             } as const)
       return { found: false, code: raw.trim(), warnings: [warning] }
     }
+    // As it ships: a held order is a stop order (red band), a corrected address is the card's.
+    const overlay = loadFloorOverlay(this.options.cache(), campaignId)
+    const row = applyOverlay(synced, overlay)
     const floor = this.options.cache().floor().state(campaignId, row.order.id)
+    const hold = overlay.holds.get(row.order.id)
     return {
       found: true,
-      order: stationOrder(campaignId, row, floor),
-      warnings: packWarnings(row.order.id, asContribution(row), floor),
+      order: {
+        ...stationOrder(campaignId, row, floor),
+        ...(overlay.corrections.has(row.order.id) ? { addressCorrected: true } : {}),
+      },
+      warnings: packWarnings(row.order.id, asContribution(row), floor, {
+        ...(hold ? { holdReason: hold.reason } : {}),
+        waves: openWavesOf(this.options.cache().floorPlan(), campaignId, row.order.id),
+      }),
       syncedAt: workspace.syncedAt,
     }
   }
 
-  pack(campaignId: number, orderId: number): Promise<StationPackResult> {
-    return this.writes.pack(campaignId, orderId, this.options.stationName())
+  async pack(campaignId: number, orderId: number): Promise<StationPackResult> {
+    const station = this.options.stationName()
+    const result = await this.writes.pack(campaignId, orderId, station)
+    if (result.packed) this.moveStock(campaignId, orderId, 'pack', result.station)
+    return result
   }
 
-  unpack(campaignId: number, orderId: number): Promise<boolean> {
-    return this.writes.unpack(campaignId, orderId)
+  async unpack(campaignId: number, orderId: number): Promise<boolean> {
+    const unpacked = await this.writes.unpack(campaignId, orderId)
+    if (unpacked) this.moveStock(campaignId, orderId, 'unpack', this.options.stationName())
+    return unpacked
+  }
+
+  /**
+   * Stock on hand follows the packing, as `perkpack pack` and `unpack` move it: what went into
+   * the box leaves the shelf, an unpack puts it back. Only variants whose stock is recorded.
+   */
+  private moveStock(
+    campaignId: number,
+    orderId: number,
+    reason: 'pack' | 'unpack',
+    by: string,
+  ): void {
+    const row = stationIndex(this.options.workspace(campaignId)).byOrderId.get(orderId)
+    if (!row) return
+    moveStockForPack(this.options.cache().floorPlan(), campaignId, asContribution(row), reason, by)
   }
 
   async addTracking(request: TrackingRequest): Promise<StationTrackingResult> {

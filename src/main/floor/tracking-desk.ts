@@ -22,6 +22,8 @@ import { leftApart, previewTracking, trackingEntries } from '../core/floor/track
 import type { TrackingPreview } from '../core/floor/tracking-import'
 import { previewView } from './tracking-preview-view'
 import { campaignNotSynced, PerkPackError } from '../core/system/perkpack-errors'
+import { loadFloorOverlay } from '../core/floor/floor-view'
+import { applyOverlayToRows } from '../../shared/corrections/floor-overlay'
 import { FloorWrites } from './floor-writes'
 
 /** A preview is written as shown: kept this long, and only the last few. */
@@ -49,7 +51,8 @@ export class TrackingDesk {
   private rows(campaignId: number) {
     const cache = this.cache()
     if (!cache.campaign(campaignId)) throw campaignNotSynced(campaignId)
-    return cache.contributions(campaignId)
+    // As they ship: a held order is a stop order for Progress and for tracking numbers too.
+    return applyOverlayToRows(cache.contributions(campaignId), loadFloorOverlay(cache, campaignId))
   }
 
   progress(campaignId: number): FloorProgress {

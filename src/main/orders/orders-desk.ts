@@ -20,12 +20,20 @@ import type { SnapshotSource } from '../../shared/dashboard/snapshot-source'
 import type { Currency } from '../../shared/format/locale-format'
 import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from '../core/orders/view-store'
+import { loadFloorOverlay, shippedRows, shippedViewRows } from '../core/floor/floor-view'
+import { applyOverlay } from '../../shared/corrections/floor-overlay'
+import { platformChangedSince } from '../../shared/corrections/effective-address'
 import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 
 /** The orders a print or an export is about: whole contributions, in the Orders view's order. */
 export interface Selection {
   info: CampaignSnapshotInfo
   contributions: CampaignContribution[]
+  /**
+   * Contribution ids whose platform address changed after a person corrected it: set once the
+   * floor's overlay is laid over the rows (core/floor/floor-view.ts), for the pre-print check.
+   */
+  addressChanged?: number[]
 }
 
 /** Up to this many rows, a page reads the floor's record order by order. */
@@ -203,7 +211,17 @@ export class OrdersDesk {
 
   /** Packed orders the last sync refunded or held: only the stopped orders' records are read. */
   private packedButStoppedCount(workspace: OrdersWorkspace): number {
-    const stopped = workspace.stoppedRows((row) => isStopStatus(row.order.status))
+    const synced = workspace.stoppedRows((row) => isStopStatus(row.order.status))
+    // Orders held on the floor after they were packed must come off the pile as well: they
+    // carry the held status once the overlay is laid over them.
+    const overlay = loadFloorOverlay(this.cache(), workspace.campaignId)
+    const held =
+      overlay.holds.size === 0
+        ? []
+        : workspace.rows.filter(
+            (row) => overlay.holds.has(row.order.id) && !isStopStatus(row.order.status),
+          )
+    const stopped = held.length === 0 ? synced : [...synced, ...shippedViewRows(overlay, held)]
     if (stopped.length === 0) return 0
     const states = this.floorStates(
       workspace.campaignId,
@@ -228,14 +246,12 @@ export class OrdersDesk {
     while (this.results.size > MAX_RESULTS) {
       this.results.delete(this.results.keys().next().value as number)
     }
-    const list = pickList ? workspace.pickList(match) : null
+    const overlay = loadFloorOverlay(this.cache(), campaignId)
+    const list = pickList ? workspace.pickList(match, shippedViewRows(overlay, rows)) : null
     const result: OrdersQueryResult = {
       resultId,
       count: rows.length,
-      rows: this.withFloor(
-        campaignId,
-        workspace.orderRows(rows, 0, ORDERS_PAGE_SIZE, filter.search),
-      ),
+      rows: this.page(workspace, rows, 0, ORDERS_PAGE_SIZE, filter.search),
       tree: match.tree,
       totals: match.totals,
       pickList: list?.rows ?? [],
@@ -278,18 +294,49 @@ export class OrdersDesk {
         'The order list changed since it was shown (a sync or newer filters). Run the filter again to see the current orders.',
       )
     }
-    return this.withFloor(
-      campaignId,
-      result.workspace.orderRows(result.rows, offset, limit, result.search),
-    )
+    return this.page(result.workspace, result.rows, offset, limit, result.search)
   }
 
   /**
-   * The whole contributions matching `filter` exactly as the Orders view shows them: the view's
-   * query picks the ids, then SQLite reads only the rows that can be among them (by status and
-   * perk, both indexed and compared exactly as the query does), and the ids decide.
+   * A page of the table as the orders ship: the floor's holds and corrected addresses laid over
+   * the synced rows (status "Held on the floor", the corrected city and country), and the floor
+   * record's stage, station and time.
+   */
+  private page(
+    workspace: OrdersWorkspace,
+    rows: readonly ViewRow[],
+    offset: number,
+    limit: number,
+    search: string | undefined,
+  ): OrderRow[] {
+    const { campaignId } = workspace
+    const slice = rows.slice(Math.max(0, offset), Math.max(0, offset) + limit)
+    const shown = shippedViewRows(loadFloorOverlay(this.cache(), campaignId), slice)
+    return this.withFloor(campaignId, workspace.orderRows(shown, 0, limit, search))
+  }
+
+  /**
+   * What every print and export is about: the orders of `filter` as they ship (held orders
+   * stopped, corrected addresses), and the orders whose platform address changed after a
+   * correction.
    */
   selection(campaignId: number, filter: OrdersFilter): Selection {
+    return this.asShipped(this.matching(campaignId, filter))
+  }
+
+  /** A selection read earlier (an export desk keeps one a while) with the floor's record of now. */
+  asShipped(selection: Selection): Selection {
+    const overlay = loadFloorOverlay(this.cache(), selection.info.campaignId)
+    const { rows, addressChanged } = shippedRows(overlay, selection.contributions)
+    return { info: selection.info, contributions: rows, addressChanged }
+  }
+
+  /**
+   * The whole contributions matching `filter` exactly as the Orders view shows them, as synced:
+   * the view's query picks the ids, then SQLite reads only the rows that can be among them (by
+   * status and perk, both indexed and compared exactly as the query does), and the ids decide.
+   */
+  matching(campaignId: number, filter: OrdersFilter): Selection {
     const { workspace, info } = this.workspace(campaignId)
     const { rows } = workspace.match(this.narrowByFloor(workspace, filter))
     const narrow: ContributionQuery = {}
@@ -313,7 +360,8 @@ export class OrdersDesk {
     return { info, contributions }
   }
 
-  detail(campaignId: number, contributionId: number): OrderDetail {
+  /** One order as synced (no overlay): what a correction is made against. */
+  synced(campaignId: number, contributionId: number): CampaignContribution {
     const { workspace } = this.workspace(campaignId)
     const row = workspace.row(contributionId)
     const contribution = row ? findContribution(this.cache(), campaignId, row) : undefined
@@ -327,11 +375,35 @@ export class OrdersDesk {
           `${refresh}, then open the order again.`,
       )
     }
-    const addressLines = orderAddressLines(contribution.order.shipping, {
+    return contribution
+  }
+
+  detail(campaignId: number, contributionId: number): OrderDetail {
+    const contribution = this.synced(campaignId, contributionId)
+    const overlay = loadFloorOverlay(this.cache(), campaignId)
+    const orderId = contribution.order.id
+    const correction = overlay.corrections.get(orderId) ?? null
+    // The drawer shows the order as it ships, and the synced address beside a correction.
+    const shipped = applyOverlay(contribution, overlay)
+    const addressLines = orderAddressLines(shipped.order.shipping, {
       locale: this.locale,
       senderCountry: this.senderCountry(),
     })
-    const floor = this.cache().floor().state(campaignId, contribution.order.id)
-    return { contribution, addressLines, floor, currency: this.currency(campaignId) }
+    const floor = this.cache().floor().state(campaignId, orderId)
+    return {
+      contribution: shipped,
+      addressLines,
+      floor,
+      currency: this.currency(campaignId),
+      hold: overlay.holds.get(orderId) ?? null,
+      correction: correction && {
+        ...correction,
+        platformChanged: platformChangedSince(contribution, correction),
+        syncedAddressLines: orderAddressLines(contribution.order.shipping, {
+          locale: this.locale,
+          senderCountry: this.senderCountry(),
+        }),
+      },
+    }
   }
 }

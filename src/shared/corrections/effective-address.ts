@@ -35,22 +35,28 @@ export function sameAddress(a: AddressParts | null, b: AddressParts | null): boo
  * flagged with both addresses for a person to decide.
  */
 export function platformChangedSince(
-  row: CampaignContribution,
+  row: Pick<CampaignContribution, 'order'>,
   correction: AddressCorrection,
 ): boolean {
   return !sameAddress(addressPartsOf(row.order.shipping), correction.platformAddress)
 }
 
+/** What the overlay reads and replaces of a row: the whole contribution, or a view's row. */
+export interface OverlayRow {
+  order: { id: number; status: string; shipping?: object | null | undefined }
+}
+
 /**
  * The order as it ships: the corrected address in place of the synced one (the synced object's
- * other keys kept), or the row itself when there is no correction.
+ * other keys kept), or the row itself when there is no correction. Works on the whole
+ * contribution and on the Orders view's and the station's lighter rows alike.
  */
-export function withEffectiveAddress(
-  row: CampaignContribution,
+export function withEffectiveAddress<Row extends OverlayRow>(
+  row: Row,
   correction: AddressCorrection | undefined,
-): CampaignContribution {
+): Row {
   if (correction === undefined) return row
-  const shipping: Shipping = { ...(row.order.shipping ?? {}) }
+  const shipping: Record<string, unknown> = { ...(row.order.shipping ?? {}) }
   for (const name of ADDRESS_PART_NAMES) shipping[name] = correction.address[name]
   return { ...row, order: { ...row.order, shipping } }
 }

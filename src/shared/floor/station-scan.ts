@@ -57,6 +57,8 @@ export interface StationOrder {
   /** What goes into the box (digital perks left out), in the pick list's order. */
   lines: StationLine[]
   floor: OrderFloorState | null
+  /** A person corrected the ship-to address: the label printed after it carries the new one. */
+  addressCorrected?: boolean
 }
 
 /** `floor:scanOrder`: the order a code names, or why there is none; warnings to raise loudly. */

@@ -10,6 +10,13 @@ import {
   trackingRequestSchema,
 } from './argument-schemas'
 import type { StationSession } from './argument-schemas'
+import {
+  addressChangeChoiceSchema,
+  addressCorrectionRequestSchema,
+  holdRequestSchema,
+  orderOfCampaignSchema,
+} from './floor-plan-arguments'
+import type { OrderDetail } from './orders-results'
 import type {
   DashboardFillReport,
   FloorProgress,
@@ -84,5 +91,36 @@ export const FLOOR_CHANNELS = {
     method: 'saveStationSession',
     args: z.tuple([saveSessionRequestSchema]),
     result: returns<boolean>(),
+  },
+  // Holds and address corrections (issue 28), from the order's drawer: kept in the floor's
+  // record beside the synced rows; each answers the order's detail as it now ships.
+  /** Holds the order (a stop order everywhere) with a reason; the first hold stands. */
+  'floor:hold': {
+    method: 'holdOrder',
+    args: z.tuple([holdRequestSchema]),
+    result: returns<OrderDetail>(),
+  },
+  'floor:release': {
+    method: 'releaseOrder',
+    args: z.tuple([orderOfCampaignSchema]),
+    result: returns<OrderDetail>(),
+  },
+  /** Ships the order to this address instead of the synced one, with the reason. */
+  'floor:correctAddress': {
+    method: 'correctAddress',
+    args: z.tuple([addressCorrectionRequestSchema]),
+    result: returns<OrderDetail>(),
+  },
+  /** Drops the order's correction: the platform's address ships again. */
+  'floor:dropCorrection': {
+    method: 'dropCorrection',
+    args: z.tuple([orderOfCampaignSchema]),
+    result: returns<OrderDetail>(),
+  },
+  /** After the platform changed a corrected address: keep the correction or take the platform's. */
+  'floor:resolveAddressChange': {
+    method: 'resolveAddressChange',
+    args: z.tuple([addressChangeChoiceSchema]),
+    result: returns<OrderDetail>(),
   },
 } as const

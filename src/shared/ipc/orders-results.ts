@@ -14,6 +14,7 @@ import type {
   VariantGroup,
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
+import type { AddressCorrection, OrderHold } from '../corrections/correction-types'
 
 /** What the Orders view is answered: rows, snapshots, queries and one order's detail. */
 
@@ -109,6 +110,23 @@ export interface OrderDetail {
   floor: FloorState | null
   /** The campaign's currency, when a campaign object named it: for an amount the row does not. */
   currency: Currency | null
+  /**
+   * The floor's hold of the order (a stop order everywhere while held), null when not held.
+   * Optional: answers of an older main process carry none.
+   */
+  hold?: OrderHold | null
+  /**
+   * A person's correction of the ship-to address (`contribution` and `addressLines` carry the
+   * corrected one), with the synced address's lines and whether the platform changed it since.
+   */
+  correction?: OrderCorrectionDetail | null
+}
+
+export interface OrderCorrectionDetail extends AddressCorrection {
+  /** A later sync or import brought another platform address: a person must choose. */
+  platformChanged: boolean
+  /** The synced (platform's) address, formatted as `addressLines`. */
+  syncedAddressLines: string[]
 }
 
 export interface CampaignSummary {

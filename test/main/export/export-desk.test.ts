@@ -365,6 +365,7 @@ describe('file names', () => {
         chooseSavePath: async ({ defaultName }) => (asked.push(defaultName), chosen(defaultName)),
         print: async () => true,
       },
+      asShipped: (selection) => selection,
       selection: () => ({
         info: {
           campaignId: 7,

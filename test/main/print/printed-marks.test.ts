@@ -31,6 +31,7 @@ function desk(printed: boolean, saveTo: string | null) {
       chooseSavePath: async () => saveTo,
       print: async () => printed,
     },
+    asShipped: (selection) => selection,
     selection: () => ({
       info: {
         campaignId: 7,

@@ -72,6 +72,7 @@ function fakeDesktop(dir: string, options: FakeOptions = {}) {
 function deskWith(desktop: Desktop, progress: SlipsProgress[] = [], rows = campaignRows()) {
   return new ExportDesk({
     desktop,
+    asShipped: (selection) => selection,
     selection: () => ({
       info: {
         campaignId: 7,

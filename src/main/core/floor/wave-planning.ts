@@ -42,6 +42,19 @@ export function planFromRecord(
   return planWave(stock, candidates, options)
 }
 
+/** The campaign's open waves and the one holding `orderId`: the station's and `pack`'s warning. */
+export function openWavesOf(
+  plan: FloorPlan,
+  campaignId: number,
+  orderId: number,
+): { open: string[]; of: string | undefined } {
+  const open = plan.waves.list(campaignId).filter((wave) => wave.closedAt === null)
+  return {
+    open: open.map((wave) => wave.name),
+    of: open.find((wave) => wave.orderIds.includes(orderId))?.name,
+  }
+}
+
 /** The rows of a wave, in the wave's order; orders the copy no longer carries are skipped. */
 export function rowsOfWave(
   rows: readonly CampaignContribution[],

@@ -235,17 +235,21 @@ export class OrdersWorkspace {
    * The pick list of a match's orders that ship: built when the Pick list view (or a printed
    * list) asks, not with every query, as it costs more than the rest of a query together.
    */
-  pickList(match: Match): PickListAnswer {
-    let answer = this.pickLists.get(match.rows)
+  /**
+   * The pick list of a match; `shipped`: its rows with the floor's holds and corrections laid
+   * over (core/floor/floor-view.ts), the same array when there are none.
+   */
+  pickList(match: Match, shipped: readonly ViewRow[] = match.rows): PickListAnswer {
+    let answer = this.pickLists.get(shipped)
     if (answer === undefined) {
-      const list = shippedPickList(asContributions(match.rows))
+      const list = shippedPickList(asContributions(shipped))
       answer = {
         rows: list.rows,
         totals: list.totals,
         leftOut: leftOutCounts(list.skipped),
         byHand: list.byHand,
       }
-      this.pickLists.set(match.rows, answer)
+      this.pickLists.set(shipped, answer)
     }
     return answer
   }

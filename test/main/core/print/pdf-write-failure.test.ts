@@ -57,6 +57,7 @@ describe('PDF files on a full disk or a read-only folder', { timeout: 5_000 }, (
     }
     const desk = new ExportDesk({
       desktop,
+      asShipped: (selection: unknown) => selection,
       selection: () => ({
         info: { campaignId: 7, title: 't', count: orders.length, privileged: true },
         contributions: orders,
