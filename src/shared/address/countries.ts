@@ -52,6 +52,24 @@ function countryKey(text: string): string {
 }
 
 let countryNames: Map<string, string> | undefined
+let addressable: string[] | undefined
+
+/** Every current two-letter code a parcel can be addressed to (ICU's regions less the rest). */
+export function addressableCountryCodes(): readonly string[] {
+  if (addressable) return addressable
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+  const codes: string[] = []
+  for (const a of letters) for (const b of letters) codes.push(a + b)
+  knownRegions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+  const names = knownRegions
+  // Withdrawn codes (BU for Burma, DD for East Germany) still have names; only current codes
+  // are offered, so "Germany" reads as DE and not as DD.
+  addressable = codes.filter(
+    (code) =>
+      isAddressableRegion(code) && canonicalRegion(code) === code && names.of(code) !== undefined,
+  )
+  return addressable
+}
 
 function countryNameMap(): Map<string, string> {
   if (countryNames) return countryNames
@@ -67,14 +85,7 @@ function countryNameMap(): Map<string, string> {
       if (bareKey !== '' && !map.has(bareKey)) map.set(bareKey, code)
     }
   }
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-  const codes: string[] = []
-  for (const a of letters) for (const b of letters) codes.push(a + b)
-  // Withdrawn codes (BU for Burma, DD for East Germany) still have names; only current codes
-  // are offered, so "Germany" reads as DE and not as DD.
-  const current = codes.filter(
-    (code) => isAddressableRegion(code) && canonicalRegion(code) === code,
-  )
+  const current = addressableCountryCodes()
   for (const locale of COUNTRY_NAME_LOCALES) {
     // `fallback: 'none'` answers undefined for codes ICU has no region for.
     const long = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' })

@@ -5,4 +5,4 @@ export {
   orderAddressLines,
 } from './address-lines'
 export type { AddressOptions, AddressParts, FormattedAddress } from './address-lines'
-export { countryCode } from './countries'
+export { addressableCountryCodes, countryCode } from './countries'

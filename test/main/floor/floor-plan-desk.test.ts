@@ -258,6 +258,10 @@ describe('an address corrected in the app', () => {
         }),
       )
     expect(await refused({ city: '' })).toContain('City is empty: a label needs it.')
+    // The country's own parts, by the rule the form shows: a US address needs its state.
+    expect(await refused({ country: 'US', state: null, zipcode: '62704' })).toContain(
+      'State is empty: a label to this country needs it.',
+    )
     expect(await refused({ country: 'Germany' })).toContain('two-letter country code')
     expect(await refused({ address: 'Line\u0007bell' })).toContain('control characters')
     const detail = await app.value('orders:detail', { campaignId, contributionId: row.id })

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef, watch } from 'vue'
 import type { OrderDetail, OrderRow } from '@shared/ipc'
+import type { AddressParts } from '@shared/corrections/correction-types'
 import { api } from '@renderer/api'
 import { useLatestRequest } from '@renderer/composables/useLatestRequest'
 import { useOrdersStore } from './orders'
@@ -67,6 +68,46 @@ export const useOrderDetailStore = defineStore('orderDetail', () => {
   const saveNote = (note: string) =>
     editFloor((campaignId, orderId) => api().setFloorNote({ campaignId, orderId, note }))
 
+  /**
+   * A hold or an address correction (issue 28): main answers the order as it now ships, and the
+   * table follows (status "Held on the floor", the corrected city).
+   */
+  async function editPlan(
+    action: (campaignId: number, contributionId: number) => Promise<OrderDetail>,
+  ): Promise<boolean> {
+    const campaignId = orders.campaignId
+    const id = contributionId.value
+    if (campaignId === null || id === null) return false
+    floorBusy.value = true
+    floorError.value = null
+    try {
+      const fresh = await action(campaignId, id)
+      if (contributionId.value === id) detail.value = fresh
+      await orders.setFilter(orders.toolbar)
+      return true
+    } catch (failure) {
+      floorError.value = failure instanceof Error ? failure.message : String(failure)
+      return false
+    } finally {
+      floorBusy.value = false
+    }
+  }
+
+  const hold = (reason: string) =>
+    editPlan((campaignId, id) => api().holdOrder({ campaignId, contributionId: id, reason }))
+  const release = () =>
+    editPlan((campaignId, id) => api().releaseOrder({ campaignId, contributionId: id }))
+  const correctAddress = (address: AddressParts, reason: string) =>
+    editPlan((campaignId, id) =>
+      api().correctAddress({ campaignId, contributionId: id, address, reason }),
+    )
+  const dropCorrection = () =>
+    editPlan((campaignId, id) => api().dropCorrection({ campaignId, contributionId: id }))
+  const resolveAddressChange = (keep: 'correction' | 'platform') =>
+    editPlan((campaignId, id) =>
+      api().resolveAddressChange({ campaignId, contributionId: id, keep }),
+    )
+
   function close(): void {
     requests.drop()
     contributionId.value = null
@@ -92,5 +133,10 @@ export const useOrderDetailStore = defineStore('orderDetail', () => {
     unpack,
     addTracking,
     saveNote,
+    hold,
+    release,
+    correctAddress,
+    dropCorrection,
+    resolveAddressChange,
   }
 })

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import type { VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import type { Pinia } from 'pinia'
+import type { AddressCorrection } from '@shared/corrections/correction-types'
+import type { OrderDetail } from '@shared/ipc'
+import { fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { orderDetail, orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
+import { useOrderDetailStore } from '@renderer/stores/order-detail'
+import { useOrdersStore } from '@renderer/stores/orders'
+import OrderDetailDrawer from './OrderDetailDrawer.vue'
+
+// The drawer's hold and address correction (issue 28): what the person does, what main is
+// asked, and what the drawer shows of main's answer.
+
+let wrapper: VueWrapper | undefined
+let pinia: Pinia
+
+const CORRECTION: AddressCorrection = {
+  orderId: 5042,
+  address: {
+    name: 'Ada Lovelace',
+    address: '7 New Street',
+    address2: null,
+    city: 'Lübeck',
+    state: null,
+    zipcode: '23552',
+    country: 'DE',
+    phone_number: null,
+  },
+  reason: 'backer e-mailed a new address',
+  platformAddress: null,
+  by: 'Desk A',
+  at: '2026-11-20T10:42:00Z',
+}
+
+function corrected(platformChanged: boolean): OrderDetail {
+  return {
+    ...orderDetail(42, ['Ada Lovelace', '7 New Street', '23552 Lübeck', 'Germany']),
+    correction: {
+      ...CORRECTION,
+      platformChanged,
+      syncedAddressLines: ['Ada Lovelace', '12 Harbour Road', '24103 Kiel', 'Germany'],
+    },
+  }
+}
+
+async function openDrawer(first: OrderDetail, handlers: Parameters<typeof fakeBridge>[0] = {}) {
+  const bridge = fakeBridge({
+    openOrders: ({ campaignId }) => snapshot([orderRow(42)], campaignId),
+    queryOrders: () => queryResult([orderRow(42)]),
+    orderDetail: () => first,
+    ...handlers,
+  })
+  await useOrdersStore().open(1001)
+  await useOrderDetailStore().open(42)
+  wrapper = mount(OrderDetailDrawer, {
+    attachTo: document.body,
+    props: { privileged: true },
+    global: { plugins: [pinia] },
+  })
+  await flushPromises()
+  return bridge
+}
+
+const byTestId = (id: string) => document.body.querySelector<HTMLElement>(`[data-testid="${id}"]`)
+const input = (label: string) =>
+  document.body.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[aria-label="${label}"]`)!
+
+async function type(label: string, value: string): Promise<void> {
+  const field = input(label)
+  field.value = value
+  field.dispatchEvent(new Event('input'))
+  await flushPromises()
+}
+
+async function click(id: string): Promise<void> {
+  byTestId(id)!.click()
+  await flushPromises()
+}
+
+describe('the drawer holds and releases an order', () => {
+  beforeEach(() => {
+    pinia = createPinia()
+    setActivePinia(pinia)
+  })
+  afterEach(() => {
+    wrapper?.unmount()
+    document.body.innerHTML = ''
+  })
+
+  it('asks for a reason, sends it, and shows the hold main answers with', async () => {
+    const held: OrderDetail = {
+      ...orderDetail(42),
+      hold: {
+        orderId: 5042,
+        reason: 'customs question',
+        by: 'Desk A',
+        at: '2026-11-20T10:42:00Z',
+        releasedAt: null,
+        releasedBy: null,
+      },
+    }
+    const bridge = await openDrawer(orderDetail(42), {
+      holdOrder: () => held,
+      releaseOrder: () => orderDetail(42),
+    })
+    await click('hold-order')
+    expect((byTestId('confirm-hold') as HTMLButtonElement).disabled).toBe(true)
+    await type('Reason for the hold', '  customs question ')
+    await click('confirm-hold')
+    expect(bridge.calls.holdOrder).toHaveBeenCalledWith({
+      campaignId: 1001,
+      contributionId: 42,
+      reason: 'customs question',
+    })
+    expect(byTestId('order-held')?.textContent).toContain('customs question')
+
+    await click('release-order')
+    expect(bridge.calls.releaseOrder).toHaveBeenCalledWith({ campaignId: 1001, contributionId: 42 })
+    expect(byTestId('order-held')).toBeNull()
+  })
+})
+
+describe('the drawer corrects an address', () => {
+  beforeEach(() => {
+    pinia = createPinia()
+    setActivePinia(pinia)
+  })
+  afterEach(() => {
+    wrapper?.unmount()
+    document.body.innerHTML = ''
+  })
+
+  it('fills the fields from a pasted e-mail, needs a reason, and sends the parts', async () => {
+    const bridge = await openDrawer(orderDetail(42), { correctAddress: () => corrected(false) })
+    await click('correct-address')
+    await type('Pasted address', 'Ada Lovelace\n7 New Street\n23552 Lübeck\nGermany')
+    await click('read-pasted')
+    expect(input('Street and number').value).toBe('7 New Street')
+    expect(input('City').value).toBe('Lübeck')
+    expect(byTestId('correction-missing')?.textContent).toContain('Say why')
+    expect((byTestId('save-correction') as HTMLButtonElement).disabled).toBe(true)
+
+    await type('Reason for the correction', 'backer e-mailed a new address')
+    await click('save-correction')
+    expect(bridge.calls.correctAddress).toHaveBeenCalledWith({
+      campaignId: 1001,
+      contributionId: 42,
+      address: CORRECTION.address,
+      reason: 'backer e-mailed a new address',
+    })
+    expect(byTestId('shipping-address')?.textContent).toContain('7 New Street')
+    expect(byTestId('correction-note')?.textContent).toContain('12 Harbour Road')
+  })
+
+  it('shows both addresses after a platform change and sends the choice', async () => {
+    const bridge = await openDrawer(corrected(true), {
+      resolveAddressChange: () => corrected(false),
+    })
+    const alert = byTestId('address-changed')!
+    expect(alert.textContent).toContain('7 New Street')
+    expect(alert.textContent).toContain('12 Harbour Road')
+    const keep = [...alert.querySelectorAll('button')].find((b) =>
+      b.textContent?.includes('Keep my correction'),
+    )!
+    keep.click()
+    await flushPromises()
+    expect(bridge.calls.resolveAddressChange).toHaveBeenCalledWith({
+      campaignId: 1001,
+      contributionId: 42,
+      keep: 'correction',
+    })
+    expect(byTestId('address-changed')).toBeNull()
+  })
+})
