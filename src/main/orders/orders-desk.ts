@@ -21,8 +21,7 @@ import type { Currency } from '../../shared/format/locale-format'
 import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from '../core/orders/view-store'
 import { loadFloorOverlay, shippedRows, shippedViewRows } from '../core/floor/floor-view'
-import { applyOverlay } from '../../shared/corrections/floor-overlay'
-import { platformChangedSince } from '../../shared/corrections/effective-address'
+import { shippedDetail } from './shipped-detail'
 import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 
 /** The orders a print or an export is about: whole contributions, in the Orders view's order. */
@@ -380,30 +379,13 @@ export class OrdersDesk {
 
   detail(campaignId: number, contributionId: number): OrderDetail {
     const contribution = this.synced(campaignId, contributionId)
-    const overlay = loadFloorOverlay(this.cache(), campaignId)
-    const orderId = contribution.order.id
-    const correction = overlay.corrections.get(orderId) ?? null
-    // The drawer shows the order as it ships, and the synced address beside a correction.
-    const shipped = applyOverlay(contribution, overlay)
-    const addressLines = orderAddressLines(shipped.order.shipping, {
-      locale: this.locale,
-      senderCountry: this.senderCountry(),
-    })
-    const floor = this.cache().floor().state(campaignId, orderId)
+    const cache = this.cache()
+    const lines = (shipping: CampaignContribution['order']['shipping']) =>
+      orderAddressLines(shipping, { locale: this.locale, senderCountry: this.senderCountry() })
     return {
-      contribution: shipped,
-      addressLines,
-      floor,
+      ...shippedDetail(contribution, loadFloorOverlay(cache, campaignId), lines),
+      floor: cache.floor().state(campaignId, contribution.order.id),
       currency: this.currency(campaignId),
-      hold: overlay.holds.get(orderId) ?? null,
-      correction: correction && {
-        ...correction,
-        platformChanged: platformChangedSince(contribution, correction),
-        syncedAddressLines: orderAddressLines(contribution.order.shipping, {
-          locale: this.locale,
-          senderCountry: this.senderCountry(),
-        }),
-      },
     }
   }
 }
