@@ -8,8 +8,8 @@ import {
   trackingImportRequestSchema,
   trackingPreviewRequestSchema,
   trackingRequestSchema,
-} from './argument-schemas'
-import type { StationSession } from './argument-schemas'
+} from './floor-schemas'
+import type { StationSession } from './floor-schemas'
 import type {
   DashboardFillReport,
   FloorProgress,
