@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest'
 const ROOT = join(__dirname, '..')
 const LIMIT = 400
 const DATA_TABLES = new Set(['src/simulator/data-addresses.ts', 'src/simulator/data-campaigns.ts'])
+/** The composition root only calls the features' factories, in order (issue 27). */
+const COMPOSITION_ROOT = 'src/main/app-services.ts'
+const ROOT_LIMIT = 200
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -35,5 +38,9 @@ describe('source files', () => {
       (file) => !files.includes(file) || lineCount(file) <= LIMIT,
     )
     expect(needless).toEqual([])
+  })
+
+  it(`keep the composition root within ${ROOT_LIMIT} lines`, () => {
+    expect(lineCount(COMPOSITION_ROOT)).toBeLessThanOrEqual(ROOT_LIMIT)
   })
 })

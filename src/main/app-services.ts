@@ -2,37 +2,29 @@ import type { IpcEventName, IpcEvents } from '../shared/ipc'
 import type { SimulatorOptions } from '../simulator'
 import { NO_DESKTOP } from './export/desktop-port'
 import type { Desktop } from './export/desktop-port'
-import { DashboardImportDesk } from './dashboard/dashboard-import-desk'
-import { ExportDesk } from './export/export-desk'
-import { TrackingDesk } from './floor/tracking-desk'
-import { stoppedPackedIds } from './core/floor/stopped-packed'
-import { PickListDesk } from './picklist/picklist-desk'
-import { StationDesk } from './floor/station-desk'
-import { FloorPlanDesk } from './floor/floor-plan-desk'
-import { stationIndex } from './core/floor/station-index'
-import { JobWatcher } from './jobs/job-watcher'
-import { userMessage } from './ipc/ipc-errors'
-import { NetworkMonitor } from './network/network-monitor'
-import { OrdersDesk } from './orders/orders-desk'
 import type { FetchLike, RetryPolicy } from './core/api/http'
 import type { JobPolling } from './core/api/operations'
-import { KeychainSecretStore, MemorySecretStore } from './core/session/secrets'
 import type { SecretStore } from './core/session/secrets'
-import { CampaignNames } from './core/session/campaign-names'
-import { CampaignDesk } from './campaigns/campaign-open'
-import { Connection } from './session/connection'
-import { DemoDesk } from './demo/demo'
-import { SettingsDesk } from './settings/settings-desk'
-import { SignInDesk } from './session/sign-in'
-import { SyncRunner } from './sync/sync-runner'
-import { FloorWrites } from './floor/floor-writes'
-import { readSettings, saveSettings } from './core/session/profile'
-import { snapshotSource } from './core/dashboard/dashboard-import'
-import { TeamLink } from './team/team-link'
-import { TeamSettings } from './team/team-settings'
+import type { AppBasics, Emit } from './feature-deps'
+import { userMessage } from './ipc/ipc-errors'
+import { createNetworkFeature } from './network/network-feature'
+import { createSessionFeature } from './session/session-feature'
+import type { SessionFeature } from './session/session-feature'
+import { createSettingsFeature } from './settings/settings-feature'
+import { createDemoFeature } from './demo/demo-feature'
+import { createCampaignsFeature } from './campaigns/campaigns-feature'
+import { createOrdersFeature } from './orders/orders-feature'
+import { createTeamFeature } from './team/team-feature'
+import type { TeamFeature } from './team/team-feature'
+import { createFloorFeature } from './floor/floor-feature'
+import type { FloorFeature } from './floor/floor-feature'
+import { createExportFeature } from './export/export-feature'
+import { createPicklistFeature } from './picklist/picklist-feature'
+import { createSyncFeature } from './sync/sync-feature'
+import { createDashboardFeature } from './dashboard/dashboard-feature'
+import { createJobsFeature } from './jobs/jobs-feature'
 
-/** How Electron (webContents.send) or the harness (Server-Sent Events) deliver events. */
-export type Emit = <E extends IpcEventName>(event: E, payload: IpcEvents[E]) => void
+export type { Emit } from './feature-deps'
 
 export interface AppServicesOptions {
   /** Settings, caches: Electron's userData, or PERKPACK_DATA_DIR. */
@@ -58,186 +50,89 @@ export interface AppServicesOptions {
   desktop?: Desktop
 }
 
+/** What a one-object feature's factory builds. */
+type Built<F extends (...args: never[]) => unknown> = ReturnType<F>
+
 /**
  * The composition root: every feature the IPC handlers call, for one data directory, built
  * without Electron. The Electron main process and the web harness each build one and hand it the
- * way they deliver events; ipc/handler-table.ts maps the channels onto the features.
+ * way they deliver events; handler-table.ts maps the channels onto the features.
+ *
+ * Each feature folder builds its own objects (`<feature>/<feature>-feature.ts`) from the basics
+ * and the features it names; the constructor calls them in dependency order. The two callbacks
+ * that reach a later feature (signed in: resume the jobs; leaving a host) are the root's own.
  */
 export class AppServices {
   /** Details for the log (stderr in the harness, the console in Electron). */
   readonly log: (line: string) => void
   readonly now: () => number
-  readonly network: NetworkMonitor
-  readonly connection: Connection
-  readonly settings: SettingsDesk
-  readonly signIn: SignInDesk
-  readonly demo: DemoDesk
-  readonly campaigns: CampaignDesk
-  readonly orders: OrdersDesk
-  readonly exports: ExportDesk
   /** What only the platform can do (save dialogs, print); NO_DESKTOP without one. */
   readonly desktop: Desktop
-  readonly tracking: TrackingDesk
-  readonly pickList: PickListDesk
-  readonly syncs: SyncRunner
-  readonly jobs: JobWatcher
-  readonly station: StationDesk
-  /** Holds and address corrections, from the order's drawer. */
-  readonly floorPlan: FloorPlanDesk
-  readonly dashboardImport: DashboardImportDesk
+  readonly network: Built<typeof createNetworkFeature>
+  readonly connection: SessionFeature['connection']
+  readonly signIn: SessionFeature['signIn']
+  readonly settings: Built<typeof createSettingsFeature>
+  readonly demo: Built<typeof createDemoFeature>
+  readonly campaigns: Built<typeof createCampaignsFeature>
+  readonly orders: Built<typeof createOrdersFeature>
   /** The team store while Settings has a team URL (none without: the local record). */
-  readonly teamLink: TeamLink
-  readonly team: TeamSettings
+  readonly teamLink: TeamFeature['link']
+  readonly team: TeamFeature['settings']
+  readonly tracking: FloorFeature['tracking']
+  readonly station: FloorFeature['station']
+  /** Holds and address corrections, from the order's drawer. */
+  readonly floorPlan: FloorFeature['floorPlan']
+  readonly exports: Built<typeof createExportFeature>
+  readonly pickList: Built<typeof createPicklistFeature>
+  readonly syncs: Built<typeof createSyncFeature>
+  readonly dashboardImport: Built<typeof createDashboardFeature>
+  readonly jobs: Built<typeof createJobsFeature>
+  private readonly startTeam: () => Promise<void>
   private disposed = false
 
   constructor(private readonly options: AppServicesOptions) {
-    const env = options.env ?? process.env
-    const { dataDir } = options
-    this.log = options.log ?? (() => undefined)
-    this.now = options.now ?? Date.now
-    const locale = options.locale ?? new Intl.DateTimeFormat().resolvedOptions().locale
-    this.network = new NetworkMonitor((status) => this.emit('network:status', status), this.now)
-    this.connection = new Connection({
-      dataDir,
-      env,
-      fetch: this.network.wrap(options.fetch ?? globalThis.fetch),
-      keychain: (onFallback) =>
-        options.secretStore?.(onFallback) ??
-        (env.PERKPACK_SECRET_STORE === 'memory'
-          ? new MemorySecretStore()
-          : new KeychainSecretStore({ onFallback })),
-      ...(options.retry ? { retry: options.retry } : {}),
+    const basics: AppBasics = {
+      dataDir: options.dataDir,
+      env: options.env ?? process.env,
+      log: options.log ?? (() => undefined),
+      now: options.now ?? Date.now,
+      locale: options.locale ?? new Intl.DateTimeFormat().resolvedOptions().locale,
+      emit: (event, payload) => this.emit(event, payload),
+      desktop: options.desktop ?? NO_DESKTOP,
+    }
+    ;({ log: this.log, now: this.now, desktop: this.desktop } = basics)
+    this.network = createNetworkFeature(basics)
+    const session = createSessionFeature({
+      ...basics,
+      network: this.network,
+      fetch: options.fetch,
+      secretStore: options.secretStore,
+      retry: options.retry,
       harness: options.harness ?? false,
-      log: this.log,
-      now: this.now,
-      expired: (event) => this.emit('session:expired', event),
       leavingHost: () => this.leavingHost(),
       signedIn: () => this.jobs.resume(),
     })
-    const cache = () => this.connection.cache()
-    const client = () => this.connection.client
-    this.settings = new SettingsDesk(this.connection, dataDir, async (question) => {
-      const desktop = options.desktop ?? NO_DESKTOP
-      return desktop.confirm ? desktop.confirm(question) : true
-    })
-    const teamUrl = () => readSettings(dataDir).teamUrl ?? null
-    const stationName = () => this.settings.get().stationName
-    this.teamLink = new TeamLink({
-      cache,
-      teamUrl,
-      stationName,
-      secrets: () => this.connection.keychain,
-      changed: (change) => this.emit('team:changed', change),
-      log: this.log,
-      ...options.team,
-    })
-    this.team = new TeamSettings({
-      link: this.teamLink,
-      secrets: () => this.connection.keychain,
-      teamUrl,
-      saveTeamUrl: (url) => void saveSettings(dataDir, { teamUrl: url ?? undefined }),
-      stationName,
-      // The pack station's index of the orders view: built once per snapshot, a Map.get a call.
-      orderNumber: (campaignId, orderId) =>
-        cache().campaign(campaignId)
-          ? (stationIndex(this.orders.snapshot(campaignId)).byOrderId.get(orderId)?.order
-              .sequence_number ?? null)
-          : null,
-      ...(options.team?.connectTimeoutMs === undefined
-        ? {}
-        : { connectTimeoutMs: options.team.connectTimeoutMs }),
-    })
-    const writes = new FloorWrites(cache, () => this.teamLink.desk())
-    const names = new CampaignNames(dataDir, () => this.connection.profile())
-    this.signIn = new SignInDesk(this.connection, dataDir, names, async () => {
-      await options.desktop?.forgetLocalData?.()
-    })
-    this.demo = new DemoDesk(this.connection, dataDir, options.demo)
-    this.campaigns = new CampaignDesk(this.connection, names, () => this.demo.knownCampaigns())
-    this.orders = new OrdersDesk(
-      cache,
-      locale,
-      () => this.settings.get().senderCountry,
-      (info) => names.displayName(info.campaignId, info.title),
-      (campaignId) => names.currency(campaignId),
-    )
-    this.desktop = options.desktop ?? NO_DESKTOP
-    this.tracking = new TrackingDesk(cache, options.desktop ?? NO_DESKTOP, this.now, writes)
-    this.exports = new ExportDesk({
-      desktop: options.desktop ?? NO_DESKTOP,
-      selection: (campaignId, filter) => this.orders.matching(campaignId, filter),
-      asShipped: (selection) => this.orders.asShipped(selection),
-      syncedAt: (campaignId) => cache().campaign(campaignId)?.lastSyncedAt ?? null,
-      problemRows: (campaignId) => cache().problemRows(campaignId),
-      settings: () => this.settings.get(),
-      progress: (event) => this.emit('export:progress', event),
-      slipsProgress: (event) => this.emit('print:slipsProgress', event),
-      campaignName: (campaignId) => this.campaigns.name(campaignId),
-      locale,
-      now: this.now,
-      printed: (campaignId, orderIds, document) =>
-        writes
-          .markPrinted(campaignId, orderIds, document)
-          .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
-      floor: (campaignId) => cache().floor().states(campaignId),
-      catalog: (campaignId) => ({
-        catalog: cache().catalog().load(campaignId).catalog,
-        currency: names.currency(campaignId)?.iso_code ?? 'USD',
-      }),
-      packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
-      importedFrom: (campaignId) => snapshotSource(cache(), campaignId)?.fileName ?? null,
-    })
-    this.pickList = new PickListDesk({
-      desktop: options.desktop ?? NO_DESKTOP,
-      selection: (campaignId, filter) => this.orders.selection(campaignId, filter),
-      now: this.now,
-      campaignName: (campaignId) => this.campaigns.name(campaignId),
-      locale,
-    })
-    this.syncs = new SyncRunner({
-      cache: () => this.connection.cacheForSync(),
-      client,
-      privileged: () => this.connection.session.privileged,
-      concurrency: () => this.settings.get().concurrency,
-      progress: (event) => this.emit('sync:progress', event),
-      committed: (syncedCache, campaignId) => this.orders.rebuild(syncedCache, campaignId),
-      now: this.now,
-    })
-    this.station = new StationDesk({
-      cache,
-      workspace: (campaignId) => this.orders.snapshot(campaignId),
-      stationName,
-      writes,
-    })
-    this.floorPlan = new FloorPlanDesk({ cache, orders: this.orders, stationName })
-    this.dashboardImport = new DashboardImportDesk({
-      cache,
-      desktop: options.desktop ?? NO_DESKTOP,
-      now: this.now,
-      syncing: (campaignId) => this.syncs.isRunning(campaignId),
-      replacing: (campaignId) => this.syncs.dropPendingShrink(campaignId),
-      summary: (campaignId) =>
-        this.orders.recent().find((c) => c.campaignId === campaignId) ?? null,
-      rename: (campaignId, name) => void this.campaigns.rename(campaignId, name),
-      imported: (importedCache, campaignId) => this.orders.rebuild(importedCache, campaignId),
-    })
-    this.jobs = new JobWatcher({
-      cache,
-      client,
-      onUpdate: (job) => this.emit('jobs:update', job),
-      onError: (error) => void this.connection.noteError(error, true),
-      describe: userMessage,
-      ...options.jobPolling,
-      now: this.now,
-    })
+    ;({ connection: this.connection, signIn: this.signIn } = session)
+    const settings = (this.settings = createSettingsFeature({ ...basics, session }))
+    const demo = (this.demo = createDemoFeature({ ...basics, session, simulator: options.demo }))
+    const campaigns = (this.campaigns = createCampaignsFeature({ session, demo }))
+    const orders = (this.orders = createOrdersFeature({ ...basics, session, settings }))
+    const team = createTeamFeature({ ...basics, session, settings, orders, timing: options.team })
+    ;({ link: this.teamLink, settings: this.team, start: this.startTeam } = team)
+    const floor = createFloorFeature({ ...basics, session, settings, team, orders })
+    ;({ tracking: this.tracking, station: this.station, floorPlan: this.floorPlan } = floor)
+    this.exports = createExportFeature({ ...basics, session, orders, settings, campaigns, floor })
+    this.pickList = createPicklistFeature({ ...basics, orders, campaigns })
+    const sync = (this.syncs = createSyncFeature({ ...basics, session, settings, orders }))
+    this.dashboardImport = createDashboardFeature({ ...basics, session, sync, orders, campaigns })
+    const polling = options.jobPolling
+    this.jobs = createJobsFeature({ ...basics, session, describe: userMessage, polling })
   }
 
   /** Picks up where the last run stopped: polls the watched jobs not finished yet. */
   async start(): Promise<void> {
     await this.connection.resume()
-    // In team mode the desk follows the other desks from the start, not from the first write.
-    if (readSettings(this.options.dataDir).teamUrl !== undefined)
-      await this.teamLink.desk().catch((error: unknown) => this.log(`team store: ${String(error)}`))
+    await this.startTeam()
   }
 
   private emit<E extends IpcEventName>(event: E, payload: IpcEvents[E]): void {

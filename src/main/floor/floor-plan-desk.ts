@@ -4,7 +4,7 @@ import type {
   AddressCorrectionRequest,
   HoldRequest,
   OrderOfCampaign,
-} from '../../shared/ipc/floor-plan-arguments'
+} from '../../shared/ipc/floor-schemas'
 import type { OrderDetail } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
 import { PerkPackError } from '../core/system/perkpack-errors'

@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { campaignArgSchema } from './argument-schemas'
 import { campaignIdSchema, jobIdSchema } from './field-schemas'
 import { newJobIdSchema } from './job-id'
+
+/** The one campaign a channel acts on. */
+const campaignArgSchema = z.strictObject({ campaignId: campaignIdSchema })
 
 /** Argument tuples many channels share. */
 export const noArgs = z.tuple([])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { csvExportRequestSchema, selectionRequestSchema } from './argument-schemas'
+import { csvExportRequestSchema, selectionRequestSchema } from './export-schemas'
 import type { CsvExportResult, ExcelExportResult, PrePrintCheck } from './results'
 import { returns } from './returns'
 

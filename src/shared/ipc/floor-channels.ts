@@ -1,21 +1,19 @@
 import { z } from 'zod'
 import {
+  addressChangeChoiceSchema,
+  addressCorrectionRequestSchema,
   dashboardFillRequestSchema,
   floorNoteRequestSchema,
+  holdRequestSchema,
+  orderOfCampaignSchema,
   saveSessionRequestSchema,
   scanRequestSchema,
   stationOrderRequestSchema,
   trackingImportRequestSchema,
   trackingPreviewRequestSchema,
   trackingRequestSchema,
-} from './argument-schemas'
-import type { StationSession } from './argument-schemas'
-import {
-  addressChangeChoiceSchema,
-  addressCorrectionRequestSchema,
-  holdRequestSchema,
-  orderOfCampaignSchema,
-} from './floor-plan-arguments'
+} from './floor-schemas'
+import type { StationSession } from './floor-schemas'
 import type { OrderDetail } from './orders-results'
 import type {
   DashboardFillReport,

@@ -1,8 +1,9 @@
-// The IPC contract, by concern: what the renderer may ask (channels.ts, with its argument
-// schemas), what main answers (results.ts), how failures travel (envelope.ts, error-codes.ts),
-// the closed sets and ranges both ends share (enums.ts, limits.ts), and the bridge factory the
-// preload and the web harness build `window.perkpack` with (bridge.ts).
-export * from './argument-schemas'
+// The IPC contract, by concern: what the renderer may ask (channels.ts, spreading the
+// <feature>-channels.ts tables, whose arguments' zod schemas are in <feature>-schemas.ts and the
+// shared fields in field-schemas.ts), what main answers (results.ts and <feature>-results.ts),
+// how failures travel (envelope.ts, error-codes.ts), the closed sets and ranges both ends share
+// (enums.ts, limits.ts), and the bridge factory the preload and the web harness build
+// `window.perkpack` with (bridge.ts). The rest of the code imports the contract from here.
 export * from './bridge'
 export * from './campaign-names'
 export * from './dashboard-import'
@@ -16,3 +17,12 @@ export * from './results'
 export * from './slip-batches'
 export * from './team-results'
 export * from './team-schemas'
+export * from './settings-schemas'
+export * from './session-schemas'
+export * from './sync-schemas'
+export * from './orders-schemas'
+export * from './export-schemas'
+export * from './print-schemas'
+export * from './floor-schemas'
+export * from './signups-schemas'
+export * from './picklist-schemas'

@@ -3,7 +3,7 @@ import {
   orderDetailRequestSchema,
   orderRowsRequestSchema,
   ordersFilterSchema,
-} from './argument-schemas'
+} from './orders-schemas'
 import { campaignIdSchema } from './field-schemas'
 import type { OrderDetail, OrderRow, OrdersQueryResult, OrdersSnapshot } from './results'
 import { returns } from './returns'

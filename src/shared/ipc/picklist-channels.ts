@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pickListPrintRequestSchema } from './argument-schemas'
+import { pickListPrintRequestSchema } from './picklist-schemas'
 import type { PickListPdfSaved } from './results'
 import { returns } from './returns'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { labelsRequestSchema, pdfPrintedRequestSchema } from './argument-schemas'
+import { labelsRequestSchema, pdfPrintedRequestSchema } from './print-schemas'
 import type {
   LabelsPdfSaved,
   LabelsPreview,

@@ -8,8 +8,8 @@ export type { FloorProgress, SlipOrderRef } from '../floor/progress'
 
 /**
  * What main answers and sends. Main builds these, so plain types say enough; what the renderer
- * sends is checked against the zod schemas of argument-schemas.ts instead. Nothing in here may
- * carry a token: the renderer only ever learns who is signed in.
+ * sends is checked against the zod schemas of the <feature>-schemas.ts files instead. Nothing in
+ * here may carry a token: the renderer only ever learns who is signed in.
  */
 
 export interface AppInfo {

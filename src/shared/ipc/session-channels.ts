@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { signInSchema } from './argument-schemas'
+import { signInSchema } from './session-schemas'
 import { reauthPasswordSchema } from './field-schemas'
 import type { SessionInfo } from './results'
 import { returns } from './returns'

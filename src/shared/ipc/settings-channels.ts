@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { settingsPatchSchema } from './argument-schemas'
-import type { AppSettings } from './argument-schemas'
+import { settingsPatchSchema } from './settings-schemas'
+import type { AppSettings } from './settings-schemas'
 import type { AppInfo } from './results'
 import { returns } from './returns'
 import { noArgs } from './channel-args'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { signupsExportRequestSchema } from './argument-schemas'
+import { signupsExportRequestSchema } from './signups-schemas'
 import { campaignIdSchema, flag } from './field-schemas'
 import type { SignupsExportResult, SignupsResult } from './results'
 import { returns } from './returns'

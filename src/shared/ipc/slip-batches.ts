@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { campaignIdSchema, countSchema, paperSchema, slipBatchSizeSchema } from './field-schemas'
-import { ordersFilterSchema } from './argument-schemas'
+import { ordersFilterSchema } from './orders-schemas'
 
 /**
  * Packing slips at campaign scale: the selection's slips go out in batches of `batchSize`, one

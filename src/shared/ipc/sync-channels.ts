@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { syncRequestSchema } from './argument-schemas'
+import { syncRequestSchema } from './sync-schemas'
 import { campaignIdSchema, shrinkChoiceSchema } from './field-schemas'
 import type { ShrinkPending, SyncSummary } from './results'
 import { returns } from './returns'
