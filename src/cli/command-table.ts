@@ -22,6 +22,7 @@ import { unpackCommand } from './commands/unpack'
 import { stockCommand } from './commands/stock'
 import { waveCommand } from './commands/wave'
 import { holdCommand, releaseCommand } from './commands/hold'
+import { addressCommand } from './commands/address'
 
 /** Every `perkpack` command under its name, in the order `perkpack --help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -49,4 +50,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   wave: waveCommand,
   hold: holdCommand,
   release: releaseCommand,
+  address: addressCommand,
 }

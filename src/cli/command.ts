@@ -37,6 +37,13 @@ export interface ParsedValues {
   priority?: string
   partial?: boolean
   name?: string
+  'from-file'?: string
+  street?: string
+  street2?: string
+  city?: string
+  state?: string
+  zip?: string
+  phone?: string
   reason?: string
   items?: string
   wave?: string

@@ -40,6 +40,13 @@ const OPTIONS = {
   reason: { type: 'string' },
   items: { type: 'string' },
   wave: { type: 'string' },
+  'from-file': { type: 'string' },
+  street: { type: 'string' },
+  street2: { type: 'string' },
+  city: { type: 'string' },
+  state: { type: 'string' },
+  zip: { type: 'string' },
+  phone: { type: 'string' },
 } as const
 
 type OptionName = keyof typeof OPTIONS

@@ -7,8 +7,7 @@ import type {
 } from '../../shared/ipc/floor-schemas'
 import type { OrderDetail } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
-import { PerkPackError } from '../core/system/perkpack-errors'
-import { missingPart } from '../../shared/corrections/address-form'
+import { correctAddress } from '../core/floor/address-correction'
 import type { OrdersDesk } from '../orders/orders-desk'
 
 export interface FloorPlanDeskOptions {
@@ -50,21 +49,9 @@ export class FloorPlanDesk {
     address,
     reason,
   }: AddressCorrectionRequest): OrderDetail {
-    // The parts the country needs on an envelope, by the rule the drawer's form shows.
-    const missing = missingPart(address.country, address)
-    if (missing)
-      throw new PerkPackError(
-        'invalid_arguments',
-        `${missing.label} is empty: a label to this country needs it. Type it, or paste the address again.`,
-      )
     const row = this.options.orders.synced(campaignId, contributionId)
-    this.corrections.correct(campaignId, {
-      orderId: row.order.id,
-      address,
-      reason,
-      platformAddress: addressPartsOf(row.order.shipping),
-      by: this.options.stationName(),
-    })
+    const plan = this.options.cache().floorPlan()
+    correctAddress(plan, campaignId, row, address, reason, this.options.stationName())
     return this.options.orders.detail(campaignId, contributionId)
   }
 
