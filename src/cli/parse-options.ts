@@ -40,6 +40,7 @@ const OPTIONS = {
   reason: { type: 'string' },
   items: { type: 'string' },
   wave: { type: 'string' },
+  cn22: { type: 'boolean' },
 } as const
 
 type OptionName = keyof typeof OPTIONS

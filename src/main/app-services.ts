@@ -29,6 +29,7 @@ import { readSettings, saveSettings } from './core/session/profile'
 import { snapshotSource } from './core/dashboard/dashboard-import'
 import { TeamLink } from './team/team-link'
 import { TeamSettings } from './team/team-settings'
+import { campaignCustoms } from './core/catalog/customs-context'
 
 /** How Electron (webContents.send) or the harness (Server-Sent Events) deliver events. */
 export type Emit = <E extends IpcEventName>(event: E, payload: IpcEvents[E]) => void
@@ -176,10 +177,12 @@ export class AppServices {
           .markPrinted(campaignId, orderIds, document)
           .catch((error: unknown) => this.log(`marking printed: ${String(error)}`)),
       floor: (campaignId) => cache().floor().states(campaignId),
-      catalog: (campaignId) => ({
-        catalog: cache().catalog().load(campaignId).catalog,
-        currency: names.currency(campaignId)?.iso_code ?? 'USD',
-      }),
+      catalog: (campaignId) =>
+        campaignCustoms(campaignId, {
+          catalog: (id) => cache().catalog().load(id).catalog,
+          currency: (id) => names.currency(id),
+          senderCountry: () => this.settings.get().senderCountry,
+        }),
       packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
       importedFrom: (campaignId) => snapshotSource(cache(), campaignId)?.fileName ?? null,
     })
