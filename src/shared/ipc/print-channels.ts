@@ -10,6 +10,24 @@ import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-ba
 import type { SlipsPreview, SlipsSaved } from './slip-batches'
 import { returns } from './returns'
 import { noArgs } from './channel-args'
+import { campaignIdSchema, paperSchema } from './field-schemas'
+import { ordersFilterSchema } from './argument-schemas'
+
+/** "Customs forms (CN23)": the selection's CN23 declarations on the slips' paper. */
+export const customsPdfRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  filter: ordersFilterSchema,
+  paper: paperSchema,
+})
+export type CustomsPdfRequest = z.infer<typeof customsPdfRequestSchema>
+
+/** The CN23 file saved: its orders and pages, and the orders abroad whose CN22 is on the label. */
+export interface CustomsPdfSaved {
+  path: string
+  orders: number
+  pages: number
+  cn22: number
+}
 
 export const PRINT_CHANNELS = {
   'print:labelsPreview': {
@@ -55,6 +73,12 @@ export const PRINT_CHANNELS = {
   },
   /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
   'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
+  /** Asks where to save, then writes the selection's CN23 declarations; null when cancelled. */
+  'print:customsPdf': {
+    method: 'saveCustomsPdf',
+    args: z.tuple([customsPdfRequestSchema]),
+    result: returns<CustomsPdfSaved | null>(),
+  },
   /** "Mark as printed" of a labels or slips PDF saved in this run: its orders, on the floor. */
   'print:markPdfPrinted': {
     method: 'markPdfPrinted',
