@@ -1,5 +1,6 @@
 import type { Command } from './command'
 import { catalogCommand } from './commands/catalog'
+import { customsCommand } from './commands/customs'
 import { contributionsCommand } from './commands/contributions'
 import { exportCommand } from './commands/export'
 import { exportCsvCommand } from './commands/export-csv'
@@ -41,6 +42,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   catalog: catalogCommand,
   labels: labelsCommand,
   slips: slipsCommand,
+  customs: customsCommand,
   pack: packCommand,
   unpack: unpackCommand,
   fulfillment: fulfillmentCommand,

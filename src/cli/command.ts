@@ -47,6 +47,7 @@ export interface ParsedValues {
   reason?: string
   items?: string
   wave?: string
+  cn22?: boolean
 }
 
 export interface CommandInput {

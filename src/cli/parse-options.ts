@@ -47,6 +47,7 @@ const OPTIONS = {
   state: { type: 'string' },
   zip: { type: 'string' },
   phone: { type: 'string' },
+  cn22: { type: 'boolean' },
 } as const
 
 type OptionName = keyof typeof OPTIONS

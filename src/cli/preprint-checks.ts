@@ -4,6 +4,7 @@ import { stoppedPackedIds } from '../main/core/floor/stopped-packed'
 import type { PrePrintCheck } from '../shared/export/checks'
 import type { CampaignContribution } from '../shared/api/schemas'
 import type { CliContext } from './context'
+import { cliCustoms } from './customs-context'
 
 /**
  * The pre-print checks of what an export is about to write, each printed to stderr as a line.
@@ -23,7 +24,7 @@ export function reportPrePrintChecks(
     problemRows,
     packedButStopped: stoppedPackedIds(context.cache(), info.campaignId),
     addressChangedOnPlatform,
-    catalog: context.cache().catalog().load(info.campaignId).catalog,
+    ...cliCustoms(context, info.campaignId),
   })
   for (const check of checks) context.io.stderr.write(`${check.severity}: ${check.detail}\n`)
   return { checks, problemRows }

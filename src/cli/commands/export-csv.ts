@@ -11,6 +11,7 @@ import { SHIPPER_CSV_FILE_WORDS } from '../../shared/export/file-names'
 import type { OutPathRule } from '../out-path'
 import { printSelection, SELECTION_OPTIONS, selectionHelp } from '../print-selection'
 import { refuseEmptySelection } from '../selection-flags'
+import { cliCustoms } from '../customs-context'
 
 const USAGE =
   'export-csv <campaign-id> --out FILE.csv [--format generic|shipstation|pirateship] [--status a,b] [--perk ID] [--country CC] [--wave NAME]'
@@ -70,7 +71,8 @@ The pre-print checks are printed to stderr.`,
       out: file.path,
       signal,
       floor: context.cache().floor().states(campaignId),
-      catalog: context.cache().catalog().load(campaignId).catalog,
+      // The campaign's currency, as the app uses it (customs-context.ts).
+      ...cliCustoms(context, campaignId),
     })
     context.io.stdout.write(
       `Wrote ${file.shown} (${plural(result.rows, 'row')}, ${plural(result.orders, 'order')})\n`,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { UsageError } from '../../main/core/system/perkpack-errors'
 import { writePackingList } from '../../main/core/export/excel'
-import { DEFAULT_SENDER_COUNTRY } from '../../shared/export/checks'
+import { cliCustoms } from '../customs-context'
 import { checksAsExportRows } from '../../shared/export/checks'
 import { problemLines } from '../../shared/problems/report'
 import { DEFAULT_STATUSES, filterContributions } from '../../shared/fulfillment'
@@ -75,14 +75,12 @@ evaluates; text that starts like a formula gets Excel's hidden apostrophe (quote
     )
 
     const progress = new ProgressLine(context.io.stderr)
-    const catalog = context.cache().catalog().load(campaignId).catalog
+    const customs = cliCustoms(context, campaignId)
     const result = await writePackingList({
       contributions: rows,
       floor: context.cache().floor().states(campaignId),
-      // The CLI knows no sender country setting: the checks' default (US), as its checks use.
-      ...(catalog.items.length > 0
-        ? { catalog: { catalog, currency: 'USD', senderCountry: DEFAULT_SENDER_COUNTRY } }
-        : {}),
+      // The catalogue, the campaign's currency and Settings' sender country, as the app's.
+      ...(customs.catalog.items.length > 0 ? { catalog: customs } : {}),
       campaign: {
         id: campaignId,
         title: info.title ?? null,

@@ -7,6 +7,7 @@ import type { LabelLayoutId, LabelOrder } from '../../shared/ipc'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command } from '../command'
 import { labelChecksText } from '../label-checks'
+import { cliCustoms, customsFormsText } from '../customs-context'
 import { MARK_PRINTED_HELP, markPrintedFromCli } from '../printed-mark'
 import {
   pdfOutPath,
@@ -18,7 +19,7 @@ import {
 } from '../print-selection'
 
 const USAGE =
-  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC] [--wave NAME] [--mark-printed]'
+  'labels <campaign-id> --out FILE.pdf [--layout avery5160|l7160|4x6] [--start N] [--offset-x MM] [--offset-y MM] [--order-line] [--cn22] [--sort sku|sequence] [--status a,b] [--perk ID] [--country CC] [--wave NAME] [--mark-printed]'
 
 /** The names a person types, and the app's layout ids (accepted too). */
 const LAYOUT_NAMES: Readonly<Record<string, LabelLayoutId>> = {
@@ -80,6 +81,10 @@ export const labelsCommand: Command = {
 --offset-x MM     shift every label right (negative: left), in millimetres
 --offset-y MM     shift every label down (negative: up), in millimetres
 --order-line      a small "#order · SKU" line at the foot of each label
+--cn22            4x6 only: orders leaving the customs area of Settings' sender country
+                  carry their CN22 customs declaration in the label's lower part; those
+                  that need a CN23 say "See CN23" (print them with perkpack customs).
+                  Off by default: a shipper that buys postage prints its own customs form
 --sort S          sku (default: by SKU variant, the walk of a picker) or sequence
 ${selectionHelp()}
 ${MARK_PRINTED_HELP}
@@ -92,6 +97,7 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
     'offset-x',
     'offset-y',
     'order-line',
+    'cn22',
     'sort',
     ...SELECTION_OPTIONS,
     'mark-printed',
@@ -118,6 +124,12 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
       },
       order: sortFrom(values.sort),
       showSummary: Boolean(values['order-line']),
+      ...(values.cn22 ? { customs: cliCustoms(context, campaignId) } : {}),
+    }
+    if (values.cn22 && layout !== 'thermal4x6') {
+      throw new UsageError(
+        '--cn22 prints the customs declaration on 4x6 labels only: add --layout 4x6.',
+      )
     }
     const selection = printSelection(context, campaignId, values)
     const file = await printOutFile(input, out, selection, 'labels')
@@ -133,6 +145,8 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
         leftOut === null ? '' : `; ${leftOut}`
       })\n`,
     )
+    if (result.customsForms !== undefined)
+      context.io.stdout.write(customsFormsText(result.customsForms, campaignId))
     if (values['mark-printed'])
       context.io.stdout.write(await markPrintedFromCli(input, campaignId, selection.rows, 'labels'))
     return 0

@@ -40,6 +40,12 @@ import {
 import { slipsCancelled, writeSlipFiles } from '../print/slip-files'
 import { PrintedMarks } from '../print/printed-marks'
 import type { ExportDeskOptions } from './export-desk-options'
+import { saveCustomsForms } from '../print/customs-pdf'
+import type { CustomsPdfRequest, CustomsPdfSaved } from '../../shared/ipc/print-channels'
+import { emptyCatalog } from '../../shared/catalog'
+import { FALLBACK_CURRENCY } from '../core/catalog/customs-context'
+
+const NO_CATALOG = { catalog: emptyCatalog(), currency: FALLBACK_CURRENCY }
 
 export type { ExportDeskOptions } from './export-desk-options'
 
@@ -276,6 +282,21 @@ export class ExportDesk {
     // Saved is not printed: marked when the person says the file went to the printer.
     const shipping = ordersThatShip(selection.contributions)
     return { path, ...this.marks.savedPdf(request.campaignId, shipping, 'labels') }
+  }
+
+  /** The selection's CN23 declarations to a PDF file (customs-pdf.ts). */
+  customsPdf(request: CustomsPdfRequest): Promise<CustomsPdfSaved | null> {
+    const selection = this.nonEmpty(request, 'print')
+    const { catalog, currency } = this.options.catalog?.(request.campaignId) ?? NO_CATALOG
+    return saveCustomsForms({
+      desktop: this.options.desktop,
+      selection,
+      request,
+      customs: { catalog, currency, senderCountry: this.options.settings().senderCountry },
+      senderName: this.campaignTitle(selection.info),
+      defaultName: this.fileName(selection, 'customs', 'pdf'),
+      locale: this.options.locale,
+    })
   }
 
   /** The person printed a PDF saved before: its orders are marked printed. */

@@ -1,3 +1,4 @@
+import { campaignCustoms } from '../core/catalog/customs-context'
 import type { CampaignDesk } from '../campaigns/campaign-open'
 import { snapshotSource } from '../core/dashboard/dashboard-import'
 import { stoppedPackedIds } from '../core/floor/stopped-packed'
@@ -47,10 +48,12 @@ export function createExportFeature(deps: ExportFeatureDeps): ExportDesk {
         .markPrinted(campaignId, orderIds, document)
         .catch((error: unknown) => log(`marking printed: ${String(error)}`)),
     floor: (campaignId) => cache().floor().states(campaignId),
-    catalog: (campaignId) => ({
-      catalog: cache().catalog().load(campaignId).catalog,
-      currency: session.names.currency(campaignId)?.iso_code ?? 'USD',
-    }),
+    catalog: (campaignId) =>
+      campaignCustoms(campaignId, {
+        catalog: (id) => cache().catalog().load(id).catalog,
+        currency: (id) => session.names.currency(id),
+        senderCountry: () => deps.settings.get().senderCountry,
+      }),
     packedButStopped: (campaignId) => stoppedPackedIds(cache(), campaignId),
     importedFrom: (campaignId) => snapshotSource(cache(), campaignId)?.fileName ?? null,
   })

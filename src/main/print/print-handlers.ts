@@ -12,6 +12,7 @@ export function printHandlers(exports: ExportDesk) {
     'print:slips': (request) => exports.printSlips(request),
     'print:slipsPdf': (request) => exports.slipsPdf(request),
     'print:cancelSlips': () => exports.cancelSlips(),
+    'print:customsPdf': (request) => exports.customsPdf(request),
     'print:markPdfPrinted': (request) => exports.markPdfPrinted(request),
   })
 }

@@ -38,3 +38,17 @@ export {
 } from './parcel-figures'
 export type { Figure, LineFigures, ParcelFigures } from './parcel-figures'
 export { mergeCatalog } from './catalog-merge'
+export {
+  CN22_LIMIT_SDR,
+  CN22_MARGIN,
+  CN22_MAX_LINES,
+  CN22_MAX_WEIGHT_G,
+  CUSTOMS_CATEGORIES,
+  CUSTOMS_CATEGORY,
+  SDR_PER_UNIT,
+  SDR_RATES_DATE,
+  customsDeclarations,
+  customsFormOf,
+  valueInSdr,
+} from './customs-forms'
+export type { CustomsContext, CustomsDeclaration, CustomsForm } from './customs-forms'

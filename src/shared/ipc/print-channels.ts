@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { labelsRequestSchema, pdfPrintedRequestSchema } from './print-schemas'
+import {
+  customsPdfRequestSchema,
+  labelsRequestSchema,
+  pdfPrintedRequestSchema,
+} from './print-schemas'
 import type {
   LabelsPdfSaved,
   LabelsPreview,
@@ -10,6 +14,15 @@ import { slipBatchesRequestSchema, slipBatchPrintRequestSchema } from './slip-ba
 import type { SlipsPreview, SlipsSaved } from './slip-batches'
 import { returns } from './returns'
 import { noArgs } from './channel-args'
+export type { CustomsPdfRequest } from './print-schemas'
+
+/** The CN23 file saved: its orders and pages, and the orders abroad whose CN22 is on the label. */
+export interface CustomsPdfSaved {
+  path: string
+  orders: number
+  pages: number
+  cn22: number
+}
 
 export const PRINT_CHANNELS = {
   'print:labelsPreview': {
@@ -55,6 +68,12 @@ export const PRINT_CHANNELS = {
   },
   /** Stops a running "Save as PDF" of slips; its files are removed. False when none runs. */
   'print:cancelSlips': { method: 'cancelSlips', args: noArgs, result: returns<boolean>() },
+  /** Asks where to save, then writes the selection's CN23 declarations; null when cancelled. */
+  'print:customsPdf': {
+    method: 'saveCustomsPdf',
+    args: z.tuple([customsPdfRequestSchema]),
+    result: returns<CustomsPdfSaved | null>(),
+  },
   /** "Mark as printed" of a labels or slips PDF saved in this run: its orders, on the floor. */
   'print:markPdfPrinted': {
     method: 'markPdfPrinted',

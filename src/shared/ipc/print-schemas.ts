@@ -5,6 +5,7 @@ import {
   labelOrderSchema,
   layoutSchema,
   offsetSchema,
+  paperSchema,
   shown,
 } from './field-schemas'
 import { LABELS_PER_SHEET } from './limits'
@@ -48,3 +49,7 @@ export const pdfPrintedRequestSchema = z.strictObject({
     .positive(),
 })
 export type PdfPrintedRequest = z.infer<typeof pdfPrintedRequestSchema>
+
+/** "Customs forms (CN23)": the selection's CN23 declarations on the slips' paper. */
+export const customsPdfRequestSchema = z.strictObject({ ...selectionFields, paper: paperSchema })
+export type CustomsPdfRequest = z.infer<typeof customsPdfRequestSchema>

@@ -13,6 +13,9 @@ export {
   renderPickListPdf,
   renderSlipBatch,
   renderSlipsPdf,
+  noCustomsFormsText,
+  renderCustomsPdf,
+  saveCustomsPdf,
   saveLabelsPdf,
   savePickListPdf,
   slipPreview,
@@ -23,3 +26,6 @@ export { writeSlipsPdf } from './pdf-slips'
 export type { SlipOptions, SlipsResult } from './slips'
 export { planPickList, printedTime, renderPickListDocument } from './picklist'
 export type { PickListDocOptions } from './picklist'
+export { planCn23, REASON_FOR_EXPORT } from './cn23'
+export type { Cn23Options, Cn23Plan } from './cn23'
+export type { CustomsPdfResult } from './pdf'

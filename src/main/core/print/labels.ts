@@ -19,6 +19,9 @@ import type { LabelLayoutId, LabelOrder } from '../../../shared/ipc/enums'
 import { MAX_OFFSET_MM } from '../../../shared/ipc/limits'
 import type { LabelLayout, LabelSlot } from './layouts'
 import { labelLayoutOf, labelSlot, labelsPerPage, POINTS_PER_UNIT, sheetCount } from './layouts'
+import type { CustomsContext } from '../../../shared/catalog'
+import type { Cn22Part } from './cn22-labels'
+import { CN22_GAP_PT, customsHtml, labelCustoms } from './cn22-labels'
 
 export interface LabelOptions extends AddressOptions {
   layout: LabelLayoutId
@@ -38,6 +41,11 @@ export interface LabelOptions extends AddressOptions {
    * count every order; `warnings` cover the sheets laid out.
    */
   maxSheets?: number
+  /**
+   * 4×6 only: orders leaving the sender's customs area carry their CN22 in the label's lower
+   * part, or a note that their CN23 is attached (cn22-labels.ts).
+   */
+  customs?: CustomsContext
 }
 
 /** An order without a label: it does not ship (shared/fulfillment/shipping.ts). */
@@ -65,6 +73,8 @@ export interface LabelsResult {
    * address. The pre-print checks list them; each is also in `warnings`.
    */
   unfit: LabelWarning[]
+  /** Labels with a CN22, and with "see CN23" (4×6 with `customs` only). */
+  customsForms?: { cn22: number; cn23: number }
 }
 
 function compareText(a: string, b: string): number {
@@ -221,6 +231,8 @@ export interface PlacedLabel {
   fit: LabelFit
   contributionId: number
   sequenceNumber: number | null
+  /** The customs part at the foot of the label, `topPt` below the top of its padding box. */
+  customs?: { part: Cn22Part; topPt: number }
 }
 
 /** The labels of a selection laid out: positions, fitted text, and what to tell the user. */
@@ -282,6 +294,11 @@ export function planLabels(
   const warnings: LabelWarning[] = []
   const unfit: LabelWarning[] = []
   const faces = new FacesUsed()
+  const customs = labelCustoms(
+    layout.id,
+    prepared.map((entry) => entry.row),
+    options.customs,
+  )
   const placed: PlacedLabel[] = []
   prepared.forEach((entry, i) => {
     const { row } = entry
@@ -289,13 +306,16 @@ export function planLabels(
     if (options.maxSheets !== undefined && slot.page >= options.maxSheets) return
     const address = formatAddressDetailed(entry.shipping, addressOptions)
     const lang = langOf(address.countryCode)
+    const part = customs?.part(row.id, spec.widthPt, lang, faces)
     const fit = fitLabel(
       address.lines,
       lang,
       options.showSummary
         ? { head: orderNumberText(row.order), items: summaryItems(entry.lines) }
         : undefined,
-      spec,
+      part === undefined
+        ? spec
+        : { ...spec, heightPt: spec.heightPt - part.heightPt - CN22_GAP_PT },
     )
     for (const line of fit.lines) faces.add(line.measured)
     if (fit.summary !== undefined) faces.add(fit.summary.measured)
@@ -316,6 +336,7 @@ export function planLabels(
       fit,
       contributionId: row.id,
       sequenceNumber: row.order.sequence_number ?? null,
+      ...(part === undefined ? {} : { customs: { part, topPt: spec.heightPt - part.heightPt } }),
     })
   })
   return {
@@ -328,6 +349,7 @@ export function planLabels(
     skipped,
     warnings,
     unfit,
+    ...(customs === null ? {} : { customsForms: customs.counts }),
   }
 }
 
@@ -342,10 +364,11 @@ export function renderLabels(
 ): LabelsResult {
   const { layout, offsetMm: offset, placed, faces, ...result } = planLabels(orders, options)
   const sheets: string[][] = []
-  for (const { slot, lang, fit } of placed) {
+  for (const { slot, lang, fit, customs } of placed) {
     const langAttr = lang === '' ? '' : ` lang="${lang}"`
     let html = `<div class="label" style="left:${position(slot.x, layout.unit, offset.x)};top:${position(slot.y, layout.unit, offset.y)}"${langAttr}>`
     html += labelBody(fit)
+    if (customs !== undefined) html += customsHtml(layout, customs)
     html += '</div>'
     const sheet = sheets[slot.page] ?? (sheets[slot.page] = [])
     sheet.push(html)

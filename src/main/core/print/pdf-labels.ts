@@ -3,6 +3,7 @@ import { SUMMARY_GAP_PT } from './label-fit'
 import type { LabelLayout } from './layouts'
 import { POINTS_PER_UNIT } from './layouts'
 import { PdfCanvas } from './pdf-canvas'
+import { drawPdf } from './placed-text'
 
 /**
  * Shipping labels drawn straight into a PDF file (pdfkit), from the same plan as the HTML
@@ -46,6 +47,8 @@ function drawLabel(
       SUMMARY_GRAY,
     )
   }
+  if (label.customs !== undefined)
+    drawPdf(canvas, label.customs.part.drawing, left, top + label.customs.topPt)
 }
 
 /** The planned labels to a new PDF file at `path` (created exclusively; removed on failure). */

@@ -4,7 +4,8 @@ import { basename, dirname, extname, join } from 'node:path'
 import type { CampaignContribution } from '../../../shared/api/schemas'
 import { notShipping, shipmentRole } from '../../../shared/fulfillment'
 import type { NotShipping } from '../../../shared/fulfillment'
-import { nothingToPrint } from '../system/perkpack-errors'
+import { nothingToPrint, PerkPackError } from '../system/perkpack-errors'
+import { plural } from '../../../shared/format/counts'
 import { writeFailure } from '../system/write-errors'
 import { cancelledError } from './pdf-canvas'
 import type { LabelOptions, LabelsPlan, LabelsResult } from './labels'
@@ -16,6 +17,9 @@ import { writeSlipsPdf } from './pdf-slips'
 import type { PickListDocOptions, PickListDocResult, PickListPlan } from './picklist'
 import { planPickList } from './picklist'
 import { writePickListPdf } from './pdf-picklist'
+import type { Cn23Options, Cn23Plan } from './cn23'
+import { planCn23 } from './cn23'
+import { writeCn23Pdf } from './pdf-customs'
 
 /**
  * PDF files of the print documents: labels, packing slips and the pick list, drawn by the PDF
@@ -129,12 +133,13 @@ export const renderLabelsPdf: OnePdfEntry<LabelOptions, LabelsPdfResult> = onePd
   plan: planLabels,
   size: (plan) => ({ items: plan.labels, pages: plan.pages }),
   save: saveLabelsPdf,
-  result: ({ labels, pages, skipped, warnings, unfit }) => ({
+  result: ({ labels, pages, skipped, warnings, unfit, customsForms }) => ({
     labels,
     pages,
     skipped,
     warnings,
     unfit,
+    ...(customsForms === undefined ? {} : { customsForms }),
   }),
 })
 
@@ -308,3 +313,46 @@ export const renderPickListPdf: OnePdfEntry<PickListDocOptions, PickListPdfResul
     }),
   },
 )
+
+export interface CustomsPdfResult {
+  path: string
+  /** Orders with a CN23 in the file, its pages, and the orders whose CN22 is on the label. */
+  orders: number
+  pages: number
+  cn22: number
+}
+
+/** CN23 declarations to the PDF file `out` (the app's "Save as PDF" and `renderCustomsPdf`). */
+export const saveCustomsPdf = savedAtomically<Cn23Plan>(writeCn23Pdf)
+
+/** Why a selection has no CN23 to print, in words for the app and the command line. */
+export function noCustomsFormsText(plan: Cn23Plan, selected: number, senderCountry: string) {
+  const cn22 =
+    plan.cn22 === 0
+      ? ''
+      : ` ${plural(plan.cn22, 'order')} abroad ${plan.cn22 === 1 ? 'carries its' : 'carry their'} CN22 on the 4×6 label.`
+  return `None of the ${plural(selected, 'selected order')} needs a CN23 customs declaration.${cn22} Orders inside the customs area of ${senderCountry} (the sender country in Settings) need none.`
+}
+
+/**
+ * The CN23 declarations of the orders that need one (customs-forms.ts) to one PDF file at
+ * `out`; refused with the reason when none does.
+ */
+export async function renderCustomsPdf(
+  orders: readonly CampaignContribution[],
+  options: Cn23Options,
+  out: string,
+  run: PdfRunOptions = {},
+): Promise<CustomsPdfResult> {
+  const plan = planCn23(orders, options)
+  if (plan.orders === 0) {
+    if (orders.length === 0) throw nothingToPrint('CN23 customs declaration', 0)
+    throw new PerkPackError(
+      'nothing_to_print',
+      noCustomsFormsText(plan, orders.length, options.customs.senderCountry),
+    )
+  }
+  if (run.signal?.aborted) throw cancelledError()
+  await saveCustomsPdf(plan, out, run.signal)
+  return { path: out, orders: plan.orders, pages: plan.pages.length, cn22: plan.cn22 }
+}

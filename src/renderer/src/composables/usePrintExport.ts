@@ -97,6 +97,7 @@ export function usePrintExport(onReview?: () => void) {
     saveLabelsPdf: () => guarded('save the labels', store.saveLabelsPdf),
     printSlips: () => guarded('print the packing slips', store.printSlips),
     saveSlipsPdf: () => guarded('save the packing slips', store.saveSlipsPdf),
+    saveCustomsPdf: () => guarded('save the customs forms', store.saveCustomsPdf),
     cancelSlips: async () => {
       const failed = await slips.cancel()
       if (failed) message.error(failed, { duration: 8000 })

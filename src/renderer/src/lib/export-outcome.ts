@@ -1,5 +1,6 @@
 import type { CsvExportResult, ExcelExportResult, LabelsPdfSaved, SlipsSaved } from '@shared/ipc'
 import { plural } from '@shared/format/counts'
+import type { CustomsPdfSaved } from '@shared/ipc/print-channels'
 
 /** The answer of each "Print & export" button's call when it went through. */
 export interface ActionValues {
@@ -9,6 +10,7 @@ export interface ActionValues {
   labelsPdf: LabelsPdfSaved
   slips: { printed: boolean }
   slipsPdf: SlipsSaved
+  customsPdf: CustomsPdfSaved
 }
 export type ActionKind = keyof ActionValues
 
@@ -72,6 +74,10 @@ function doneText(done: Done<ActionKind>): string {
       return `Saved the labels to ${done.value.path}`
     case 'slips':
       return 'Packing slips sent to the printer.'
+    case 'customsPdf': {
+      const { orders, pages, path } = done.value
+      return `Saved ${plural(orders, 'CN23 customs form')} (${plural(pages, 'page')}) to ${path}`
+    }
     case 'slipsPdf': {
       const { files, slips, path } = done.value
       if (files.length <= 1) return `Saved ${plural(slips, 'packing slip')} to ${path}`

@@ -230,6 +230,10 @@ export const usePrintExportStore = defineStore('printExport', () => {
     return outcome
   }
 
+  /** The selection's CN23 declarations, on the packing slips' paper. */
+  const saveCustomsPdf = () =>
+    act('customsPdf', (r) => api().saveCustomsPdf({ ...r, paper: slipPaper.value }))
+
   // A failure, the checks and the previews are about the selection they were asked for: another
   // filter takes the failure away, and a closed campaign (a sign-out deleted its copy) takes
   // everything, so nothing of it stands above the next campaign's orders.
@@ -278,6 +282,7 @@ export const usePrintExportStore = defineStore('printExport', () => {
     saveLabelsPdf,
     printSlips,
     saveSlipsPdf,
+    saveCustomsPdf,
     listen,
   }
 })

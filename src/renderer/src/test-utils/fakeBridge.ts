@@ -221,6 +221,7 @@ function defaults(): Partial<FakeHandlers> {
     }),
     printSlips: () => ({ printed: false }),
     saveSlipsPdf: () => null,
+    saveCustomsPdf: () => null,
     cancelSlips: () => false,
     openCampaign: ({ campaignId }) => ({
       campaignId,
