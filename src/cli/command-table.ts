@@ -24,6 +24,7 @@ import { stockCommand } from './commands/stock'
 import { waveCommand } from './commands/wave'
 import { holdCommand, releaseCommand } from './commands/hold'
 import { addressCommand } from './commands/address'
+import { reshipCommand } from './commands/reship'
 
 /** Every `perkpack` command under its name, in the order `perkpack --help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -53,4 +54,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   hold: holdCommand,
   release: releaseCommand,
   address: addressCommand,
+  reship: reshipCommand,
 }
