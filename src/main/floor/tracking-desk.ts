@@ -57,7 +57,14 @@ export class TrackingDesk {
 
   progress(campaignId: number): FloorProgress {
     const rows = this.rows(campaignId)
-    return floorProgress(rows, this.cache().floor().states(campaignId))
+    const reships = this.cache().floorPlan().corrections.reships(campaignId)
+    return {
+      ...floorProgress(rows, this.cache().floor().states(campaignId)),
+      reships: {
+        parcels: reships.length,
+        withTracking: reships.filter((reship) => reship.trackingNumbers.length > 0).length,
+      },
+    }
   }
 
   async setNote(

@@ -106,6 +106,8 @@ export interface FloorProgress {
   perks: PerkProgress[]
   /** Packed orders the last sync turned refunded, on hold or unprocessable: must not ship. */
   packedButStopped: SlipOrderRef[]
+  /** Second parcels (lost, damaged), counted apart from the orders: how many, how many sent. */
+  reships?: { parcels: number; withTracking: number }
 }
 
 type Stage = 'printed' | 'packed' | 'shipped'
