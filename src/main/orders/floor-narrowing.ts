@@ -36,7 +36,11 @@ function narrowByFloor(
   return { ...rest, ids }
 }
 
-/** A wave's frozen orders (held ones stay: the overlay stops them in every output). */
+/**
+ * A wave's frozen orders, whatever their status now (a pre-print check names a refunded one;
+ * held ones stay, the overlay stops them in every output): like a pinned list, the wave is
+ * the selection.
+ */
 function narrowByWave(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
@@ -55,5 +59,5 @@ function narrowByWave(
   const ids: number[] = []
   for (const row of workspace.rows)
     if (orders.has(row.order.id) && (listed?.has(row.id) ?? true)) ids.push(row.id)
-  return { ...rest, ids }
+  return { ...rest, statuses: [], ids }
 }

@@ -320,9 +320,10 @@ export class OrdersDesk {
    */
   matching(campaignId: number, filter: OrdersFilter): Selection {
     const { workspace, info } = this.workspace(campaignId)
-    const { rows } = workspace.match(narrowByFloorRecord(this.cache(), workspace, filter))
+    const narrowed = narrowByFloorRecord(this.cache(), workspace, filter)
+    const { rows } = workspace.match(narrowed)
     const narrow: ContributionQuery = {}
-    const statuses: readonly OrderStatusText[] = filter.statuses ?? DEFAULT_STATUSES
+    const statuses: readonly OrderStatusText[] = narrowed.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses
     // One perk is read by its index; several nodes, or a variant in any perk, read every row.
     const [only, ...others] = selectedNodes(filter)

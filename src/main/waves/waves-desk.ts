@@ -144,8 +144,7 @@ export class WavesDesk {
       }
     })
     let units = 0
-    for (const shipment of plan.shipments)
-      for (const line of shipment.lines) units += line.quantity
+    for (const shipment of plan.shipments) for (const line of shipment.lines) units += line.quantity
     return {
       priority: request.priority ?? 'order-number',
       partial: request.partial === true,

@@ -74,4 +74,3 @@ export const waveRequestSchema = z.strictObject({
   name: waveNameSchema,
 })
 export type WaveRequest = z.infer<typeof waveRequestSchema>
-
