@@ -23,6 +23,7 @@ import { createPicklistFeature } from './picklist/picklist-feature'
 import { createSyncFeature } from './sync/sync-feature'
 import { createDashboardFeature } from './dashboard/dashboard-feature'
 import { createJobsFeature } from './jobs/jobs-feature'
+import { createWavesFeature } from './waves/waves-feature'
 
 export type { Emit } from './feature-deps'
 
@@ -87,6 +88,8 @@ export class AppServices {
   readonly syncs: Built<typeof createSyncFeature>
   readonly dashboardImport: Built<typeof createDashboardFeature>
   readonly jobs: Built<typeof createJobsFeature>
+  /** Stock on hand and waves. */
+  readonly waves: Built<typeof createWavesFeature>
   private readonly startTeam: () => Promise<void>
   private disposed = false
 
@@ -127,6 +130,7 @@ export class AppServices {
     this.dashboardImport = createDashboardFeature({ ...basics, session, sync, orders, campaigns })
     const polling = options.jobPolling
     this.jobs = createJobsFeature({ ...basics, session, describe: userMessage, polling })
+    this.waves = createWavesFeature({ session, settings, orders })
   }
 
   /** Picks up where the last run stopped: polls the watched jobs not finished yet. */

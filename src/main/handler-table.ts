@@ -20,6 +20,7 @@ import { shellHandlers } from './shell/shell-handlers'
 import { signupsHandlers } from './signups/signups-handlers'
 import { syncHandlers } from './sync/sync-handlers'
 import { teamHandlers } from './team/team-handlers'
+import { wavesHandlers } from './waves/waves-handlers'
 import { describeArgsError } from './ipc/argument-errors'
 import type { ChannelHandler, Handlers, HandlerTable } from './ipc/define-handlers'
 import { toIpcError } from './ipc/ipc-errors'
@@ -58,6 +59,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...floorHandlers(app.station, app.tracking, app.floorPlan),
     ...dashboardHandlers(app.dashboardImport),
     ...teamHandlers(app.team),
+    ...wavesHandlers(app.waves),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
   for (const channel of IPC_CHANNEL_NAMES) {

@@ -22,6 +22,7 @@ import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from '../core/orders/view-store'
 import { loadFloorOverlay, shippedRows, shippedViewRows } from '../core/floor/floor-view'
 import { shippedDetail } from './shipped-detail'
+import { narrowByFloorRecord } from './floor-narrowing'
 import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 
 /** The orders a print or an export is about: whole contributions, in the Orders view's order. */
@@ -162,24 +163,6 @@ export class OrdersDesk {
     }
   }
 
-  /**
-   * The floor stages of the filter as the contributions at those stages (an `ids` list), since
-   * the floor's record changes between syncs and the workspace's answers are kept per snapshot.
-   */
-  private narrowByFloor(workspace: OrdersWorkspace, filter: OrdersFilter): OrdersFilter {
-    if (filter.floor === undefined) return filter
-    const { floor, ...rest } = filter
-    const stages = new Set(floor)
-    const states = this.cache().floor().states(workspace.campaignId)
-    const listed = rest.ids === undefined ? null : new Set(rest.ids)
-    const ids: number[] = []
-    for (const row of workspace.rows) {
-      if (stages.has(floorStage(states.get(row.order.id))) && (listed?.has(row.id) ?? true))
-        ids.push(row.id)
-    }
-    return { ...rest, ids }
-  }
-
   /** The page's rows with the floor's record as it is now. */
   private withFloor(campaignId: number, rows: OrderRow[]): OrderRow[] {
     if (rows.length === 0) return rows
@@ -238,7 +221,7 @@ export class OrdersDesk {
    */
   query(campaignId: number, filter: OrdersFilter, pickList = false): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const match = workspace.match(this.narrowByFloor(workspace, filter))
+    const match = workspace.match(narrowByFloorRecord(this.cache(), workspace, filter))
     const { rows } = match
     const resultId = this.nextResultId++
     this.results.set(resultId, { workspace, rows, search: filter.search })
@@ -337,9 +320,10 @@ export class OrdersDesk {
    */
   matching(campaignId: number, filter: OrdersFilter): Selection {
     const { workspace, info } = this.workspace(campaignId)
-    const { rows } = workspace.match(this.narrowByFloor(workspace, filter))
+    const narrowed = narrowByFloorRecord(this.cache(), workspace, filter)
+    const { rows } = workspace.match(narrowed)
     const narrow: ContributionQuery = {}
-    const statuses: readonly OrderStatusText[] = filter.statuses ?? DEFAULT_STATUSES
+    const statuses: readonly OrderStatusText[] = narrowed.statuses ?? DEFAULT_STATUSES
     if (statuses.length > 0) narrow.statuses = statuses
     // One perk is read by its index; several nodes, or a variant in any perk, read every row.
     const [only, ...others] = selectedNodes(filter)

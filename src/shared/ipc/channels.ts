@@ -28,6 +28,7 @@ import { FLOOR_CHANNELS } from './floor-channels'
 import { DASHBOARD_CHANNELS } from './dashboard-channels'
 import { PICKLIST_CHANNELS } from './picklist-channels'
 import { TEAM_CHANNELS } from './team-channels'
+import { WAVES_CHANNELS } from './waves-channels'
 
 /**
  * The one list of operations the renderer may ask of the main process: per channel, the bridge
@@ -66,6 +67,7 @@ export const IPC_CHANNELS = {
   ...DASHBOARD_CHANNELS,
   ...PICKLIST_CHANNELS,
   ...TEAM_CHANNELS,
+  ...WAVES_CHANNELS,
 } as const satisfies Record<string, ChannelSpec>
 
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */

@@ -23,7 +23,7 @@ import { MAX_FLOOR_FILE_BYTES } from './limits'
 const floorFileMessage = `The file must be at most ${MAX_FLOOR_FILE_BYTES / 2 ** 20} MB. Choose the CSV export itself, not a folder or an archive.`
 
 /** A CSV the person picked, read by the window and handed over whole (base64). */
-const floorFileFields = {
+export const floorFileFields = {
   campaignId: campaignIdSchema,
   fileName: text('File name', 255, 'Rename the file to something shorter.'),
   contentBase64: z

@@ -53,6 +53,8 @@ export const ordersFilterSchema = z.strictObject(
       )
       .max(FLOOR_STAGES.length)
       .optional(),
+    /** Only the orders of this wave (its frozen list, open or closed), by name; any status. */
+    wave: text('Wave', 100, 'Pick the wave from the list again.').optional(),
     /** ... or a SKU variant (a `variantKey`) inside that perk. */
     variant: text('SKU variant', 512, 'Pick the variant in the tree again.').optional(),
     /** The variant only where it ships (see treeNodeFields). */

@@ -68,7 +68,10 @@ export function describeSelection(
   tree: readonly PerkGroup[],
   remembered: SelectionPart | null = null,
 ): SelectionPart[] {
-  const parts: SelectionPart[] = [statusPart(filter.statuses)]
+  // A wave is the selection whatever the statuses (main reads it so): its name, not the statuses.
+  const parts: SelectionPart[] = [
+    filter.wave ? { label: 'Wave', value: filter.wave } : statusPart(filter.statuses),
+  ]
   if (filter.search) parts.push({ label: 'Search', value: `“${filter.search}”` })
   if (filter.country) parts.push(countryPart(filter.country))
   parts.push(nodePart(filter, tree, remembered) ?? { ...ALL_ORDERS_PART })

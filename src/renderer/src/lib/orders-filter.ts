@@ -13,6 +13,8 @@ export interface OrdersFilterValue {
   country: string | null
   /** Stages of the packing floor shown; empty: every stage. Absent in older saved toolbars. */
   floor?: FloorStage[]
+  /** Only the orders of this wave (by name); null or absent: no wave. */
+  wave?: string | null
 }
 
 /** A fixed list of orders (a pre-print check's "Open list"): every status, only these ids. */
@@ -22,7 +24,7 @@ export interface PinnedList {
 }
 
 export function defaultFilterValue(): OrdersFilterValue {
-  return { statuses: [...DEFAULT_STATUSES], search: '', country: null, floor: [] }
+  return { statuses: [...DEFAULT_STATUSES], search: '', country: null, floor: [], wave: null }
 }
 
 /**
@@ -39,6 +41,7 @@ export function ordersFilter(
   if (search !== '') filter.search = search
   if (toolbar.country) filter.country = toolbar.country
   if (toolbar.floor && toolbar.floor.length > 0) filter.floor = [...toolbar.floor]
+  if (toolbar.wave) filter.wave = toolbar.wave
   if (pinned) Object.assign(filter, { statuses: [], ids: [...pinned.ids] })
   return { ...filter, ...nodesFilter(typeof nodeKeys === 'string' ? [nodeKeys] : nodeKeys) }
 }
@@ -64,6 +67,7 @@ export function nextToolbar(
     search: next.search,
     country: next.country,
     floor: sameList(floor, nextFloor) ? floor : [...nextFloor],
+    wave: next.wave ?? null,
   }
 }
 

@@ -9,6 +9,7 @@ export const VIEW_LABELS: Record<ViewName, string> = {
   printexport: 'Print & export',
   progress: 'Progress',
   packstation: 'Pack station',
+  waves: 'Waves',
   jobs: 'Batch jobs',
   signups: 'Sign-ups',
   account: 'My contributions',

@@ -20,7 +20,7 @@ export type FormatChoice = TrackingFormat | 'auto'
  * Reads the picked file and sends it to main: `busy` covers both steps, and `error` takes the
  * message of either (a file the window cannot read, or main's answer).
  */
-async function sendPickedFile<T>(
+export async function sendPickedFile<T>(
   file: File,
   state: { busy: Ref<boolean>; error: Ref<string | null> },
   send: (picked: PickedFile) => Promise<T>,

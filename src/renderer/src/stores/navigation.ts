@@ -8,6 +8,7 @@ export const VIEWS = [
   'printexport',
   'progress',
   'packstation',
+  'waves',
   'jobs',
   'signups',
   'account',

@@ -152,8 +152,8 @@ export const useOrdersStore = defineStore('orders', () => {
     queries.drop()
     if (id !== campaignId.value) {
       forget()
-      // A country of another campaign would silently hide everything.
-      toolbar.value = { ...toolbar.value, country: null }
+      // A country of another campaign would silently hide everything; its waves are its own.
+      toolbar.value = { ...toolbar.value, country: null, wave: null }
       queryError.value = null
     }
     campaignId.value = id

@@ -10,6 +10,7 @@ import { useSavedPdfStore } from './saved-pdf'
 import { useShrinkStore } from './shrink'
 import { useSignupsStore } from './signups'
 import { useFloorTrackingStore } from './floor-tracking'
+import { useWavesStore } from './waves'
 
 /**
  * Sign-out deleted every offline copy: each store of a campaign's data goes back to empty, so
@@ -31,4 +32,5 @@ export function resetStoresOnSignOut(): void {
   void useFloorProgressStore().load(null)
   useFloorTrackingStore().forCampaign(null)
   useSavedPdfStore().reset()
+  void useWavesStore().forCampaign(null)
 }

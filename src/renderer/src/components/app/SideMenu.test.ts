@@ -34,6 +34,7 @@ describe('SideMenu', () => {
       'Print & export',
       'Progress',
       'Pack station',
+      'Waves',
       'Batch jobs',
       'Sign-ups',
       'My contributions',
@@ -62,7 +63,7 @@ describe('SideMenu', () => {
     setup({ session: { status: sessionInfo() }, navigation: { view: 'orders' } })
     await flushPromises()
     const buttons = menuButtons()
-    expect(buttons.map((b) => b.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1, -1, -1, -1, -1])
+    expect(buttons.map((b) => b.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1])
     expect(buttons[1]?.getAttribute('aria-current')).toBe('page')
     expect(buttons[1]?.getAttribute('aria-keyshortcuts')).toBe('Ctrl+2')
 

@@ -1,0 +1,63 @@
+import { floorStage } from '../../shared/floor/order-state'
+import type { OrdersFilter } from '../../shared/ipc'
+import type { OfflineCache } from '../core/cache'
+import { PerkPackError } from '../core/system/perkpack-errors'
+import type { OrdersWorkspace } from '../core/orders/workspace'
+
+/**
+ * The filter's parts the floor's record answers (its stages, a wave) as the contributions they
+ * hold: an `ids` list the workspace matches like any other, since the record changes between
+ * syncs and the workspace's answers are kept per snapshot. Both narrow an `ids` list already
+ * given (a pre-print check's) rather than replace it.
+ */
+export function narrowByFloorRecord(
+  cache: OfflineCache,
+  workspace: OrdersWorkspace,
+  filter: OrdersFilter,
+): OrdersFilter {
+  return narrowByFloor(cache, workspace, narrowByWave(cache, workspace, filter))
+}
+
+function narrowByFloor(
+  cache: OfflineCache,
+  workspace: OrdersWorkspace,
+  filter: OrdersFilter,
+): OrdersFilter {
+  if (filter.floor === undefined) return filter
+  const { floor, ...rest } = filter
+  const stages = new Set(floor)
+  const states = cache.floor().states(workspace.campaignId)
+  const listed = rest.ids === undefined ? null : new Set(rest.ids)
+  const ids: number[] = []
+  for (const row of workspace.rows) {
+    if (stages.has(floorStage(states.get(row.order.id))) && (listed?.has(row.id) ?? true))
+      ids.push(row.id)
+  }
+  return { ...rest, ids }
+}
+
+/**
+ * A wave's frozen orders, whatever their status now (a pre-print check names a refunded one;
+ * held ones stay, the overlay stops them in every output): like a pinned list, the wave is
+ * the selection.
+ */
+function narrowByWave(
+  cache: OfflineCache,
+  workspace: OrdersWorkspace,
+  filter: OrdersFilter,
+): OrdersFilter {
+  if (filter.wave === undefined) return filter
+  const { wave: name, ...rest } = filter
+  const wave = cache.floorPlan().waves.wave(workspace.campaignId, name)
+  if (!wave)
+    throw new PerkPackError(
+      'wave_not_found',
+      `There is no wave named "${name}" in this campaign any more. Pick a wave from the list again.`,
+    )
+  const orders = new Set(wave.orderIds)
+  const listed = rest.ids === undefined ? null : new Set(rest.ids)
+  const ids: number[] = []
+  for (const row of workspace.rows)
+    if (orders.has(row.order.id) && (listed?.has(row.id) ?? true)) ids.push(row.id)
+  return { ...rest, statuses: [], ids }
+}

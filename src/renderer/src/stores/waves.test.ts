@@ -1,0 +1,169 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { StockRow, WaveProposal, WaveSummary } from '@shared/ipc'
+import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
+import { useWavesStore } from './waves'
+
+const row = (overrides: Partial<StockRow> = {}): StockRow => ({
+  variantKey: 'TEE|Size=M',
+  skuCode: 'TEE',
+  choices: [{ name: 'Size', value: 'M' }],
+  choicesText: 'Size: M',
+  itemName: 'T-shirt',
+  quantity: null,
+  updatedAt: null,
+  ...overrides,
+})
+const wave = (overrides: Partial<WaveSummary> = {}): WaveSummary => ({
+  name: 'March batch',
+  status: 'open',
+  orderCount: 4,
+  packedCount: 1,
+  createdAt: '2024-05-01T12:00:00.000Z',
+  createdBy: 'Desk A',
+  closedAt: null,
+  ...overrides,
+})
+const PROPOSAL: WaveProposal = {
+  priority: 'country',
+  partial: true,
+  orderIds: [11, 12],
+  partialOrders: 1,
+  units: 5,
+  waiting: 3,
+  short: [],
+}
+
+describe('useWavesStore', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('loads the stock and the waves of the campaign, and forgets them for another', async () => {
+    const bridge = fakeBridge({
+      stockLevels: () => ({ rows: [row()] }),
+      listWaves: () => [wave(), wave({ name: 'Old', status: 'closed' })],
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    expect(bridge.calls.stockLevels).toHaveBeenCalledWith({ campaignId: 1001 })
+    expect(store.stock).toEqual([row()])
+    expect(store.openWaves.map((w) => w.name)).toEqual(['March batch'])
+    bridge.calls.stockLevels.mockImplementation(async () => ({ ok: true, value: { rows: [] } }))
+    await store.forCampaign(null)
+    expect(store.stock).toEqual([])
+    expect(store.waves).toEqual([])
+  })
+
+  it('says a campaign never synced is not synced, not an error', async () => {
+    fakeBridge({
+      stockLevels: () => fail('campaign_not_synced', 'Sync it first.'),
+      listWaves: () => [],
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    expect(store.notSynced).toBe(true)
+    expect(store.error).toBeNull()
+  })
+
+  it('sends a typed level with the variant and drops a proposal made over the old stock', async () => {
+    const bridge = fakeBridge({
+      stockLevels: () => ({ rows: [row()] }),
+      listWaves: () => [],
+      proposeWave: () => PROPOSAL,
+      setStockLevel: () => ({ rows: [row({ quantity: 9 })] }),
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    await store.propose()
+    expect(store.proposal).toEqual(PROPOSAL)
+    await store.setLevel(row(), 9)
+    expect(bridge.calls.setStockLevel).toHaveBeenCalledWith({
+      campaignId: 1001,
+      skuCode: 'TEE',
+      choices: [{ name: 'Size', value: 'M' }],
+      quantity: 9,
+    })
+    expect(store.stock[0]?.quantity).toBe(9)
+    expect(store.proposal).toBeNull()
+  })
+
+  it('proposes with the chosen priority and partial, and saves the wave under a name', async () => {
+    const bridge = fakeBridge({
+      stockLevels: () => ({ rows: [] }),
+      listWaves: () => [wave()],
+      proposeWave: () => PROPOSAL,
+      saveWave: () => wave(),
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    store.choose({ priority: 'country', partial: true })
+    expect(await store.save('Too early')).toBe(false)
+    await store.propose()
+    expect(bridge.calls.proposeWave).toHaveBeenCalledWith({
+      campaignId: 1001,
+      priority: 'country',
+      partial: true,
+    })
+    expect(await store.save('  March batch ')).toBe(true)
+    expect(bridge.calls.saveWave).toHaveBeenCalledWith({
+      campaignId: 1001,
+      priority: 'country',
+      partial: true,
+      name: 'March batch',
+    })
+    expect(store.proposal).toBeNull()
+    expect(bridge.calls.listWaves).toHaveBeenCalledTimes(2)
+  })
+
+  it("shows main's sentence when a save is refused, and keeps the proposal", async () => {
+    fakeBridge({
+      stockLevels: () => ({ rows: [] }),
+      listWaves: () => [],
+      proposeWave: () => PROPOSAL,
+      saveWave: () => fail('wave_conflict', 'A wave named "A" exists already.'),
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    await store.propose()
+    expect(await store.save('A')).toBe(false)
+    expect(store.planError).toBe('A wave named "A" exists already.')
+    expect(store.proposal).toEqual(PROPOSAL)
+  })
+
+  it('imports a picked file as base64 and shows what it read', async () => {
+    const result = {
+      fileName: 'stock.csv',
+      read: 1,
+      changed: 1,
+      problems: [{ line: 3, problem: 'no SKU' }],
+      stock: { rows: [row({ quantity: 4 })] },
+    }
+    const bridge = fakeBridge({
+      stockLevels: () => ({ rows: [row()] }),
+      listWaves: () => [],
+      importStock: () => result,
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    await store.importFile(new File(['sku,quantity\nTEE,4\n'], 'stock.csv', { type: 'text/csv' }))
+    expect(bridge.calls.importStock).toHaveBeenCalledWith({
+      campaignId: 1001,
+      fileName: 'stock.csv',
+      contentBase64: btoa('sku,quantity\nTEE,4\n'),
+    })
+    expect(store.imported).toEqual(result)
+    expect(store.stock[0]?.quantity).toBe(4)
+  })
+
+  it('closes a wave and takes the list main answers', async () => {
+    const bridge = fakeBridge({
+      stockLevels: () => ({ rows: [] }),
+      listWaves: () => [wave()],
+      closeWave: () => [wave({ status: 'closed', closedAt: '2024-05-02T00:00:00.000Z' })],
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    await store.close('March batch')
+    expect(bridge.calls.closeWave).toHaveBeenCalledWith({ campaignId: 1001, name: 'March batch' })
+    expect(store.openWaves).toEqual([])
+  })
+})

@@ -1,0 +1,73 @@
+import type { Choice } from '../fulfillment/variant'
+import type { StockChange, WaveStatus } from '../waves/wave-types'
+import type { WavePriority } from '../waves/wave-planner'
+
+// What waves:* answers (issue 28): stock on hand per variant, and the waves cut from it.
+
+/** One variant of the stock table: every variant the campaign's orders hold, and any recorded. */
+export interface StockRow {
+  variantKey: string
+  skuCode: string
+  choices: Choice[]
+  /** "Size: M, Colour: Black", as the pick list writes it; empty without choices. */
+  choicesText: string
+  /** The item's name in the campaign's orders; null for a level of a variant no order holds. */
+  itemName: string | null
+  /** Units on the shelf; null: never recorded (the planner counts none). */
+  quantity: number | null
+  /** ISO 8601 of the last change; null when never recorded. */
+  updatedAt: string | null
+}
+
+export interface StockView {
+  rows: StockRow[]
+}
+
+/** A stock file read: how many levels it gave, how many changed, the lines left out. */
+export interface StockImportResult {
+  fileName: string
+  read: number
+  changed: number
+  problems: { line: number; problem: string }[]
+  stock: StockView
+}
+
+export type StockHistory = StockChange[]
+
+/** A variant the waiting orders need more of than is on hand, named as the table names it. */
+export interface ShortRow {
+  variantKey: string
+  skuCode: string
+  choicesText: string
+  itemName: string | null
+  needed: number
+  onHand: number
+  short: number
+}
+
+/** What a wave planned now would hold (nothing saved). */
+export interface WaveProposal {
+  priority: WavePriority
+  partial: boolean
+  /** Orders in the wave, in priority order (order ids). */
+  orderIds: number[]
+  /** Of those, the orders that ship in part (the rest follows later). */
+  partialOrders: number
+  /** Units the wave's parcels carry. */
+  units: number
+  /** Orders still waiting after it. */
+  waiting: number
+  short: ShortRow[]
+}
+
+/** One wave of the list. */
+export interface WaveSummary {
+  name: string
+  status: WaveStatus
+  orderCount: number
+  /** Of its orders, those packed now. */
+  packedCount: number
+  createdAt: string
+  createdBy: string
+  closedAt: string | null
+}
