@@ -13,7 +13,7 @@ export function floorHandlers(station: StationDesk, tracking: TrackingDesk, plan
     'floor:stationSession': ({ campaignId }) => station.session(campaignId),
     'floor:saveStationSession': ({ campaignId, session }) =>
       station.saveSession(campaignId, session),
-    'floor:progress': ({ campaignId }) => tracking.progress(campaignId),
+    'floor:progress': ({ campaignId, wave }) => tracking.progress(campaignId, wave),
     'floor:setNote': ({ campaignId, orderId, note }) => tracking.setNote(campaignId, orderId, note),
     'floor:trackingPreview': (request) => tracking.preview(request),
     'floor:trackingImport': (request) => tracking.import(request),

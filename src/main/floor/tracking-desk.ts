@@ -23,6 +23,7 @@ import type { TrackingPreview } from '../core/floor/tracking-import'
 import { previewView } from './tracking-preview-view'
 import { campaignNotSynced, PerkPackError } from '../core/system/perkpack-errors'
 import { loadFloorOverlay } from '../core/floor/floor-view'
+import { namedWave, rowsOfWave } from '../core/floor/wave-planning'
 import { applyOverlayToRows } from '../../shared/corrections/floor-overlay'
 import { FloorWrites } from './floor-writes'
 
@@ -55,8 +56,12 @@ export class TrackingDesk {
     return applyOverlayToRows(cache.contributions(campaignId), loadFloorOverlay(cache, campaignId))
   }
 
-  progress(campaignId: number): FloorProgress {
-    const rows = this.rows(campaignId)
+  /** The floor of the campaign, or of one wave's orders (Progress per wave). */
+  progress(campaignId: number, waveName?: string): FloorProgress {
+    const all = this.rows(campaignId)
+    let rows = all
+    if (waveName !== undefined)
+      rows = rowsOfWave(all, namedWave(this.cache().floorPlan(), campaignId, waveName).orderIds)
     const reships = this.cache().floorPlan().corrections.reships(campaignId)
     return {
       ...floorProgress(rows, this.cache().floor().states(campaignId)),

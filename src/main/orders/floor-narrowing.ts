@@ -1,7 +1,7 @@
 import { floorStage } from '../../shared/floor/order-state'
 import type { OrdersFilter } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
-import { PerkPackError } from '../core/system/perkpack-errors'
+import { namedWave } from '../core/floor/wave-planning'
 import type { OrdersWorkspace } from '../core/orders/workspace'
 
 /**
@@ -48,12 +48,7 @@ function narrowByWave(
 ): OrdersFilter {
   if (filter.wave === undefined) return filter
   const { wave: name, ...rest } = filter
-  const wave = cache.floorPlan().waves.wave(workspace.campaignId, name)
-  if (!wave)
-    throw new PerkPackError(
-      'wave_not_found',
-      `There is no wave named "${name}" in this campaign any more. Pick a wave from the list again.`,
-    )
+  const wave = namedWave(cache.floorPlan(), workspace.campaignId, name)
   const orders = new Set(wave.orderIds)
   const listed = rest.ids === undefined ? null : new Set(rest.ids)
   const ids: number[] = []

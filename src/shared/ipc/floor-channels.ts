@@ -6,6 +6,7 @@ import {
   floorNoteRequestSchema,
   holdRequestSchema,
   orderOfCampaignSchema,
+  progressRequestSchema,
   saveSessionRequestSchema,
   scanRequestSchema,
   stationOrderRequestSchema,
@@ -36,7 +37,11 @@ export const FLOOR_CHANNELS = {
     result: returns<OrderFloorState | null>(),
   },
   /** The floor per perk and SKU variant: to ship, printed, packed, shipped (offline). */
-  'floor:progress': { method: 'floorProgress', args: campaign, result: returns<FloorProgress>() },
+  'floor:progress': {
+    method: 'floorProgress',
+    args: z.tuple([progressRequestSchema]),
+    result: returns<FloorProgress>(),
+  },
   /** Reads a shipper's tracking export and says what importing it would do; writes nothing. */
   'floor:trackingPreview': {
     method: 'previewTracking',

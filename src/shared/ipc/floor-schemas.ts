@@ -239,3 +239,10 @@ export const addressChangeChoiceSchema = z.strictObject({
   }),
 })
 export type AddressChangeChoice = z.infer<typeof addressChangeChoiceSchema>
+
+/** `floor:progress`: the campaign's, or only a wave's orders (its frozen list, by name). */
+export const progressRequestSchema = z.strictObject({
+  campaignId: campaignIdSchema,
+  wave: text('Wave', 100, 'Pick the wave from the list again.').optional(),
+})
+export type ProgressRequest = z.infer<typeof progressRequestSchema>

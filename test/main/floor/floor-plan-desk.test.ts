@@ -312,3 +312,23 @@ describe('waves at the station', () => {
     expect((await scan(outside)).warnings).toEqual([])
   })
 })
+
+describe('Progress of one wave', () => {
+  it("counts only the wave's orders, and names a wave that is not there", async () => {
+    const [a, b] = [shipping[10]!, shipping[11]!]
+    app.services.connection
+      .cache()
+      .floorPlan()
+      .waves.create(campaignId, 'Wave P', [a.order.id, b.order.id], 'test')
+    const whole = await app.value('floor:progress', { campaignId })
+    const wave = await app.value('floor:progress', { campaignId, wave: 'Wave P' })
+    expect(wave.totals.toShip).toBe(2)
+    expect(whole.totals.toShip).toBeGreaterThan(2)
+    expect((await app.value('floor:pack', { campaignId, orderId: a.order.id })).packed).toBe(true)
+    expect((await app.value('floor:progress', { campaignId, wave: 'Wave P' })).totals.packed).toBe(
+      1,
+    )
+    const gone = await app.call('floor:progress', { campaignId, wave: 'Nope' })
+    expect(JSON.stringify(gone)).toContain('There is no wave named \\"Nope\\"')
+  })
+})

@@ -6,6 +6,8 @@ import { waveCandidates } from '../../../shared/waves/wave-candidates'
 import { planWave } from '../../../shared/waves/wave-planner'
 import type { PlanOptions, WavePlan } from '../../../shared/waves/wave-planner'
 import type { FloorPlan } from './floor-plan-db'
+import type { Wave } from '../../../shared/waves/wave-types'
+import { PerkPackError } from '../system/perkpack-errors'
 import type { StockDelta } from './stock-store'
 import { shippableLines } from '../../../shared/fulfillment/shipping'
 
@@ -53,6 +55,17 @@ export function openWavesOf(
     open: open.map((wave) => wave.name),
     of: open.find((wave) => wave.orderIds.includes(orderId))?.name,
   }
+}
+
+/** The wave a view or output names (open or closed); a name no longer there is said so. */
+export function namedWave(plan: FloorPlan, campaignId: number, name: string): Wave {
+  const wave = plan.waves.wave(campaignId, name)
+  if (!wave)
+    throw new PerkPackError(
+      'wave_not_found',
+      `There is no wave named "${name}" in this campaign any more. Pick a wave from the list again.`,
+    )
+  return wave
 }
 
 /** The rows of a wave, in the wave's order; orders the copy no longer carries are skipped. */

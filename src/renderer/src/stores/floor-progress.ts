@@ -17,6 +17,8 @@ export const useFloorProgressStore = defineStore('floorProgress', () => {
   const error = ref<string | null>(null)
   /** The campaign has no offline copy yet: an empty state, not an error. */
   const notSynced = ref(false)
+  /** Only this wave's orders (its frozen list), or the whole campaign. */
+  const wave = ref<string | null>(null)
   const requests = useLatestRequest()
 
   async function load(id: number | null): Promise<void> {
@@ -24,6 +26,7 @@ export const useFloorProgressStore = defineStore('floorProgress', () => {
       // Another campaign's bars must never stand under this campaign's name.
       progress.value = null
       campaignId.value = id
+      wave.value = null
     }
     if (id === null) {
       requests.drop()
@@ -32,7 +35,9 @@ export const useFloorProgressStore = defineStore('floorProgress', () => {
       notSynced.value = false
       return
     }
-    await requests.run(() => api().floorProgress({ campaignId: id }), {
+    const chosen = wave.value
+    const request = chosen === null ? { campaignId: id } : { campaignId: id, wave: chosen }
+    await requests.run(() => api().floorProgress(request), {
       busy: loading,
       error,
       quiet: [NOT_SYNCED],
@@ -48,5 +53,11 @@ export const useFloorProgressStore = defineStore('floorProgress', () => {
     })
   }
 
-  return { campaignId, progress, loading, error, notSynced, load }
+  /** Progress of one wave (null: the whole campaign), asked again at once. */
+  async function showWave(name: string | null): Promise<void> {
+    wave.value = name
+    await load(campaignId.value)
+  }
+
+  return { campaignId, progress, loading, error, notSynced, wave, load, showWave }
 })
