@@ -14,6 +14,7 @@ import { benchPackStationScreen } from './pack-station-screen.bench'
 import { benchSync } from './sync.bench'
 import { benchTeamStore } from './team-store.bench'
 import { benchTracking } from './tracking.bench'
+import { benchWaves } from './waves.bench'
 
 const BENCHES: Record<string, () => Promise<string>> = {
   fulfillment: benchFulfillment,
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   'pack-station-screen': benchPackStationScreen,
   'team-store': benchTeamStore,
   'shipper-csv': benchShipperCsv,
+  waves: benchWaves,
 }
 
 async function main(): Promise<void> {
