@@ -37,6 +37,10 @@ export default defineConfig({
           // The browser end-to-end tests and the timed tests are projects of their own (below).
           exclude: [...configDefaults.exclude, 'test/e2e/**', ...TIMED],
           testTimeout: 20_000,
+          // The CLI tests spawn `perkpack` dozens of times a run: src/cli is bundled once
+          // here and run with plain node (test/helpers/cli-bundle.ts), not compiled by tsx at
+          // every start.
+          globalSetup: ['test/helpers/cli-bundle.ts'],
         },
       },
       {

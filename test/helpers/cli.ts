@@ -1,7 +1,11 @@
-/** Runs the real `perkpack` command (bin/perkpack.js) as a child process, stdin not a terminal. */
+/**
+ * Runs the `perkpack` command as a child process, stdin not a terminal: the test run's bundle of
+ * src/cli (test/helpers/cli-bundle.ts), or the shipped bin/perkpack.js.
+ */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 import type { Simulator } from '../../src/simulator'
 
 export const BIN = fileURLToPath(new URL('../../bin/perkpack.js', import.meta.url))
@@ -50,8 +54,30 @@ export function simEnv(sim: Simulator, dataDir: string, extra: CliEnv = {}): Nod
   })
 }
 
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], {
+/**
+ * Which program runs: `bundle`, src/cli bundled once a run by the node project's global setup
+ * (the same code, started in a third of the CPU time), or `bin`, the shipped bin/perkpack.js
+ * (tsx compiling the sources at every start), which test/cli/cli.test.ts keeps testing.
+ */
+export type CliProgram = 'bundle' | 'bin'
+
+function programFile(program: CliProgram): string {
+  if (program === 'bin') return BIN
+  const bundle = inject('perkpackCliBundle')
+  if (!bundle) {
+    throw new Error(
+      'No perkpack bundle in this vitest project: add test/helpers/cli-bundle.ts to its globalSetup (vitest.config.mts).',
+    )
+  }
+  return bundle
+}
+
+export function spawnCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  program: CliProgram = 'bundle',
+): ChildProcess {
+  return spawn(process.execPath, [programFile(program), ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,8 +95,12 @@ export function collect(child: ChildProcess): Promise<CliResult> {
   })
 }
 
-export function perkpack(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return collect(spawnCli(args, env))
+export function perkpack(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  program: CliProgram = 'bundle',
+): Promise<CliResult> {
+  return collect(spawnCli(args, env, program))
 }
 
 /** A stack frame line, as printed by Node for an uncaught error. */
