@@ -18,6 +18,19 @@ const TIMED = [
   'test/simulator/faults.test.ts',
   'test/simulator/server-stats.test.ts',
 ]
+/**
+ * Node test files that replace a module for the whole file (vi.mock): in the shared module
+ * cache of the node project the module is loaded already, or its replacement stays for the
+ * files after. They run in the project `node-isolated`, a process each, as vitest's default.
+ */
+export const OWN_MODULES = [
+  'test/main/core/print/pdf-write-failure.test.ts',
+  'test/main/core/system/write-errors.test.ts',
+  'test/main/ipc/register.test.ts',
+  'test/main/print/slip-batches.test.ts',
+  'test/main/shell/electron-desktop-forget.test.ts',
+  'test/preload/index.test.ts',
+]
 const alias = {
   '@renderer': resolve(here, 'src/renderer/src'),
   '@shared': resolve(here, 'src/shared'),
@@ -35,13 +48,31 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts', 'src/{main,shared,simulator}/**/*.test.ts'],
-          // The browser end-to-end tests and the timed tests are projects of their own (below).
-          exclude: [...configDefaults.exclude, 'test/e2e/**', ...TIMED],
+          // The browser end-to-end tests, the timed tests and the files that replace modules
+          // are projects of their own (below).
+          exclude: [...configDefaults.exclude, 'test/e2e/**', ...TIMED, ...OWN_MODULES],
           testTimeout: 20_000,
+          // One process and one module cache per worker (isolate: false), not one per file:
+          // the sources, zod, exceljs and pdfkit are loaded once a worker. With a process per
+          // file, 42 files (test/shared, test/main/core/api) took 42 s of CPU, shared 14 s.
+          // The setup file puts back what a file changed in the process (environment, working
+          // folder, timers, spies and stubs). Hold it with runs of the files in shuffled order:
+          // `npx vitest run --project node --sequence.shuffle.files --sequence.seed=N`.
+          isolate: false,
+          setupFiles: ['test/helpers/reset-between-files.ts'],
           // The CLI tests spawn `perkpack` dozens of times a run: src/cli is bundled once
           // here and run with plain node (test/helpers/cli-bundle.ts), not compiled by tsx at
           // every start.
           globalSetup: ['test/helpers/cli-bundle.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: OWN_MODULES,
+          testTimeout: 20_000,
         },
       },
       {
