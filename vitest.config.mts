@@ -119,6 +119,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: the build machines have two cores.
           fileParallelism: false,
+          // The files one after the other in one worker with one module cache (the web server,
+          // the app's services, the simulator and playwright are imported once, not once a
+          // file), each on the process as the file before found it (as the node project). A
+          // group of its own (groupOrder 1), after the node and renderer files: vitest runs a
+          // one-worker project beside no other. The timed files run after it.
+          isolate: false,
+          setupFiles: ['test/helpers/reset-between-files.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],
