@@ -60,10 +60,10 @@ export default defineConfig({
           // `npx vitest run --project node --sequence.shuffle.files --sequence.seed=N`.
           isolate: false,
           setupFiles: ['test/helpers/reset-between-files.ts'],
-          // The CLI tests spawn `perkpack` dozens of times a run: src/cli is bundled once
-          // here and run with plain node (test/helpers/cli-bundle.ts), not compiled by tsx at
-          // every start.
-          globalSetup: ['test/helpers/cli-bundle.ts'],
+          // The tests spawn `perkpack` and helper scripts dozens of times a run: they are
+          // bundled once here and run with plain node (test/helpers/program-bundles.ts), not
+          // compiled by tsx at every start.
+          globalSetup: ['test/helpers/program-bundles.ts'],
         },
       },
       {
@@ -81,6 +81,7 @@ export default defineConfig({
           name: 'timed',
           environment: 'node',
           include: TIMED,
+          globalSetup: ['test/helpers/program-bundles.ts'],
           testTimeout: 20_000,
           // Alone: with file parallelism off, vitest runs these after the other projects' files.
           fileParallelism: false,

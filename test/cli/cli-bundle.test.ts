@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, inject, it, vi } from 'vitest'
-import { buildCliBundle } from '../helpers/cli-bundle'
+import { buildCliBundle } from '../helpers/program-bundles'
 import { cleanEnv, perkpack, ROOT } from '../helpers/cli'
 import { cleanup, tempDir } from '../helpers/harness'
 
-// The CLI tests spawn a bundle of src/cli built once a run (test/helpers/cli-bundle.ts): it must
+// The CLI tests spawn a bundle of src/cli built once a run (test/helpers/program-bundles.ts): it must
 // be the shipped program's twin, and a bundle that cannot be built must stop the run.
 
 afterAll(cleanup)

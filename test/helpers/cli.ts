@@ -1,12 +1,12 @@
 /**
  * Runs the `perkpack` command as a child process, stdin not a terminal: the test run's bundle of
- * src/cli (test/helpers/cli-bundle.ts), or the shipped bin/perkpack.js.
+ * src/cli (test/helpers/program-bundles.ts), or the shipped bin/perkpack.js.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { inject } from 'vitest'
 import type { Simulator } from '../../src/simulator'
+import { bundled } from './child-script'
 
 export const BIN = fileURLToPath(new URL('../../bin/perkpack.js', import.meta.url))
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -56,20 +56,13 @@ export function simEnv(sim: Simulator, dataDir: string, extra: CliEnv = {}): Nod
 
 /**
  * Which program runs: `bundle`, src/cli bundled once a run by the node project's global setup
- * (the same code, started in a third of the CPU time), or `bin`, the shipped bin/perkpack.js
+ * (the same code, started in under half the CPU time), or `bin`, the shipped bin/perkpack.js
  * (tsx compiling the sources at every start), which test/cli/cli.test.ts keeps testing.
  */
 export type CliProgram = 'bundle' | 'bin'
 
 function programFile(program: CliProgram): string {
-  if (program === 'bin') return BIN
-  const bundle = inject('perkpackCliBundle')
-  if (!bundle) {
-    throw new Error(
-      'No perkpack bundle in this vitest project: add test/helpers/cli-bundle.ts to its globalSetup (vitest.config.mts).',
-    )
-  }
-  return bundle
+  return program === 'bin' ? BIN : bundled('perkpackCliBundle')
 }
 
 export function spawnCli(
