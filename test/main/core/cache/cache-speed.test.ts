@@ -1,38 +1,18 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openCache } from '../../../../src/main/core/cache'
 import type { OfflineCache } from '../../../../src/main/core/cache'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { cleanup, openTestCache, tempDir } from '../../../helpers/harness'
 import { asReceived } from '../../../helpers/model'
 import { makeContributions } from '../../fixtures/contributions'
 
 // The offline cache against the clock: in the timed project (vitest.config.mts), alone, so a
 // test in the other worker cannot eat its budget (in cache.test.ts it failed under load).
 
-const PROFILE = 'test-profile'
 const CAMPAIGN = 7001
 
-const dirs: string[] = []
-const opened: OfflineCache[] = []
+afterEach(cleanup)
 
-afterEach(() => {
-  for (const cache of opened.splice(0)) cache.close()
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-cache-'))
-  dirs.push(dir)
-  return dir
-}
-
-function open(dataDir: string): OfflineCache {
-  const cache = openCache({ dataDir, profile: PROFILE })
-  opened.push(cache)
-  return cache
-}
+const open = (dataDir: string) => openTestCache(dataDir, 'test-profile')
 
 /** As the sync engine does it: pages of 30, then one commit. */
 function sync(cache: OfflineCache, campaignId: number, rows: readonly CampaignContribution[]) {
