@@ -1,20 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OWN_MODULES } from '../vitest.config.mjs'
+import { testFiles } from './helpers/test-files'
 
 // The node project's files share a module cache per worker (vitest.config.mts): a file that
 // replaces a module for itself (vi.mock) must run in a process of its own, or the module it
 // replaces is loaded already, or its replacement stays for the files after it.
 const ROOT = join(__dirname, '..')
-
-function testFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(join(ROOT, path)).isDirectory()) return testFiles(path)
-    return name.endsWith('.test.ts') ? [path] : []
-  })
-}
 
 describe('vitest projects', () => {
   it('run every node test file that calls vi.mock in a process of its own', () => {
