@@ -13,9 +13,23 @@ const here = dirname(fileURLToPath(import.meta.url))
 const TIMED = [
   'test/shared/fulfillment/index.test.ts',
   'test/main/orders/orders-desk.perf.test.ts',
+  'test/main/core/cache/cache-speed.test.ts',
   'test/main/core/sync/sync-engine.test.ts',
   'test/simulator/faults.test.ts',
   'test/simulator/server-stats.test.ts',
+]
+/**
+ * Node test files that replace a module for the whole file (vi.mock): in the shared module
+ * cache of the node project the module is loaded already, or its replacement stays for the
+ * files after. They run in the project `node-isolated`, a process each, as vitest's default.
+ */
+export const OWN_MODULES = [
+  'test/main/core/print/pdf-write-failure.test.ts',
+  'test/main/core/system/write-errors.test.ts',
+  'test/main/ipc/register.test.ts',
+  'test/main/print/slip-batches.test.ts',
+  'test/main/shell/electron-desktop-forget.test.ts',
+  'test/preload/index.test.ts',
 ]
 const alias = {
   '@renderer': resolve(here, 'src/renderer/src'),
@@ -34,8 +48,30 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts', 'src/{main,shared,simulator}/**/*.test.ts'],
-          // The browser end-to-end tests and the timed tests are projects of their own (below).
-          exclude: [...configDefaults.exclude, 'test/e2e/**', ...TIMED],
+          // The browser end-to-end tests, the timed tests and the files that replace modules
+          // are projects of their own (below).
+          exclude: [...configDefaults.exclude, 'test/e2e/**', ...TIMED, ...OWN_MODULES],
+          testTimeout: 20_000,
+          // One process and one module cache per worker (isolate: false), not one per file:
+          // the sources, zod, exceljs and pdfkit are loaded once a worker. With a process per
+          // file, 42 files (test/shared, test/main/core/api) took 42 s of CPU, shared 14 s.
+          // The setup file puts back what a file changed in the process (environment, working
+          // folder, timers, spies and stubs). Hold it with runs of the files in shuffled order:
+          // `npx vitest run --project node --sequence.shuffle.files --sequence.seed=N`.
+          isolate: false,
+          setupFiles: ['test/helpers/reset-between-files.ts'],
+          // The tests spawn `perkpack` and helper scripts dozens of times a run: they are
+          // bundled once here and run with plain node (test/helpers/program-bundles.ts), not
+          // compiled by tsx at every start.
+          globalSetup: ['test/helpers/program-bundles.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: OWN_MODULES,
           testTimeout: 20_000,
         },
       },
@@ -45,6 +81,7 @@ export default defineConfig({
           name: 'timed',
           environment: 'node',
           include: TIMED,
+          globalSetup: ['test/helpers/program-bundles.ts'],
           testTimeout: 20_000,
           // Alone: with file parallelism off, vitest runs these after the other projects' files.
           fileParallelism: false,
@@ -83,6 +120,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: the build machines have two cores.
           fileParallelism: false,
+          // The files one after the other in one worker with one module cache (the web server,
+          // the app's services, the simulator and playwright are imported once, not once a
+          // file), each on the process as the file before found it (as the node project). A
+          // group of its own (groupOrder 1), after the node and renderer files: vitest runs a
+          // one-worker project beside no other. The timed files run after it.
+          isolate: false,
+          setupFiles: ['test/helpers/reset-between-files.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

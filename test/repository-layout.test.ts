@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { testFiles } from './helpers/test-files'
 
 // The README's layout table is where a newcomer learns where things go, and node tests are found
 // by mirroring src/: both drift silently when a folder is added, so both are checked here.
@@ -27,14 +28,6 @@ function layoutRows(): Map<string, string[]> {
     rows.set(folder, named)
   }
   return rows
-}
-
-function testFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(join(ROOT, path)).isDirectory()) return testFiles(path)
-    return name.endsWith('.test.ts') ? [path] : []
-  })
 }
 
 describe('the README layout table', () => {

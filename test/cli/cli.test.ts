@@ -37,7 +37,9 @@ afterAll(cleanup)
 
 // Most runs are in this process: a spawned one starts Node and compiles the sources, seconds on a
 // busy machine. `--help`, the first sync, a closed pipe and an unreachable API are spawned: they
-// prove the program itself starts, syncs, exits quietly and prints no stack trace.
+// prove the program itself starts, syncs, exits quietly and prints no stack trace. They run the
+// shipped bin/perkpack.js (the other CLI test files spawn the run's bundle of src/cli).
+const SHIPPED = 'bin'
 const cli = perkpackHere
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
 
@@ -123,7 +125,7 @@ function variantKey(code: string, choices: Array<{ name: string; value: string }
 
 describe('perkpack: usage', () => {
   it('--help exits 0 and lists every command', async () => {
-    const result = await perkpack(['--help'], cleanEnv({ PERKPACK_DATA_DIR: tempDir() }))
+    const result = await perkpack(['--help'], cleanEnv({ PERKPACK_DATA_DIR: tempDir() }), SHIPPED)
     expectClean(result, 0)
     for (const name of COMMANDS) expect(result.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'))
     expect(result.stdout).toMatch(/PERKPACK_API_TOKEN/)
@@ -165,7 +167,7 @@ describe('perkpack: sync, then work offline', () => {
   })
 
   it('sync <id> exits 0 and says what it stored', async () => {
-    const result = await perkpack(['sync', String(campaignId)], env)
+    const result = await perkpack(['sync', String(campaignId)], env, SHIPPED)
     expectClean(result, 0)
     expect(result.stdout).toMatch(new RegExp(`Synced 150 contributions of campaign ${campaignId}`))
     expect(result.stderr).not.toMatch(/hidden/)
@@ -245,7 +247,7 @@ describe('perkpack: sync, then work offline', () => {
   })
 
   it('orders into a pipe closed early prints no EPIPE error', async () => {
-    const child = spawnCli(['orders', String(campaignId)], env)
+    const child = spawnCli(['orders', String(campaignId)], env, SHIPPED)
     child.stdout!.destroy()
     const result = await collect(child)
     expect(result.stderr).toBe('')
@@ -395,6 +397,7 @@ describe('perkpack: against a live simulator', () => {
         PERKPACK_BASE_URL: `http://127.0.0.1:${port}`,
         PERKPACK_AUTH_URL: `http://127.0.0.1:${port}`,
       }),
+      SHIPPED,
     )
     expectClean(result, 1)
     expect(result.stderr).toMatch(

@@ -1,8 +1,12 @@
-/** Runs the real `perkpack` command (bin/perkpack.js) as a child process, stdin not a terminal. */
+/**
+ * Runs the `perkpack` command as a child process, stdin not a terminal: the test run's bundle of
+ * src/cli (test/helpers/program-bundles.ts), or the shipped bin/perkpack.js.
+ */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { Simulator } from '../../src/simulator'
+import { bundled } from './child-script'
 
 export const BIN = fileURLToPath(new URL('../../bin/perkpack.js', import.meta.url))
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -50,8 +54,23 @@ export function simEnv(sim: Simulator, dataDir: string, extra: CliEnv = {}): Nod
   })
 }
 
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], {
+/**
+ * Which program runs: `bundle`, src/cli bundled once a run by the node project's global setup
+ * (the same code, started in under half the CPU time), or `bin`, the shipped bin/perkpack.js
+ * (tsx compiling the sources at every start), which test/cli/cli.test.ts keeps testing.
+ */
+export type CliProgram = 'bundle' | 'bin'
+
+function programFile(program: CliProgram): string {
+  return program === 'bin' ? BIN : bundled('perkpackCliBundle')
+}
+
+export function spawnCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  program: CliProgram = 'bundle',
+): ChildProcess {
+  return spawn(process.execPath, [programFile(program), ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,8 +88,12 @@ export function collect(child: ChildProcess): Promise<CliResult> {
   })
 }
 
-export function perkpack(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return collect(spawnCli(args, env))
+export function perkpack(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  program: CliProgram = 'bundle',
+): Promise<CliResult> {
+  return collect(spawnCli(args, env, program))
 }
 
 /** A stack frame line, as printed by Node for an uncaught error. */

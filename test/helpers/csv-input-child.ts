@@ -2,7 +2,7 @@
  * Reads one CSV file the way `perkpack import` (CSV_CHILD_MODE=cli) or the app's dashboard
  * import (app) does, in a process of its own, and prints one JSON line: the message it was
  * refused with (null when read) and how far its peak memory rose above what it held before the
- * read, in MB. Run by csv-input-limits.test.ts with `node --import tsx`. CSV_CHILD_FILE: the file.
+ * read, in MB. Run by csv-input-limits.test.ts, bundled (program-bundles.ts). CSV_CHILD_FILE: the file.
  */
 import { readInputFile } from '../../src/cli/input-file'
 import { DashboardImportDesk } from '../../src/main/dashboard/dashboard-import-desk'

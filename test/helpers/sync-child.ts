@@ -1,5 +1,5 @@
 /**
- * A sync process to be killed: run by sync.test.ts with `node --import tsx`. It syncs one
+ * A sync process to be killed: run by sync-engine.test.ts, bundled (program-bundles.ts). It syncs one
  * campaign from a simulator the test started, and prints a line per progress event so the
  * test knows when it is mid-way. Configured through the environment:
  *   SYNC_CHILD_BASE_URL, SYNC_CHILD_API_TOKEN, SYNC_CHILD_EMAIL, SYNC_CHILD_PASSWORD,

@@ -1,8 +1,8 @@
 /**
  * Connects to each team store URL of TEAM_CONNECT_URLS (a JSON list) with the password in
  * TEAM_CONNECT_PASSWORD, as every desk does (connectTeam), and prints one JSON line per URL:
- * {"ok": true} or {"ok": false, "message": ...}. Run by team-tls.test.ts with
- * `node --import tsx`, in a process of its own because Node reads NODE_EXTRA_CA_CERTS at start.
+ * {"ok": true} or {"ok": false, "message": ...}. Run by team-tls.test.ts, bundled
+ * (program-bundles.ts), in a process of its own because Node reads NODE_EXTRA_CA_CERTS at start.
  */
 import { connectTeam } from '../../src/main/core/team/team-connection'
 import { parseTeamUrl } from '../../src/shared/team/team-url'

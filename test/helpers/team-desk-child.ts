@@ -1,5 +1,6 @@
 /**
- * A desk in its own process, for the team-mode tests and the bench: run with `node --import tsx`.
+ * A desk in its own process, for the team-mode tests (bundled, program-bundles.ts) and the bench
+ * (`node --import tsx`).
  * Configured through the environment:
  *   TEAM_CHILD_URL, TEAM_CHILD_PASSWORD: the team store
  *   TEAM_CHILD_DATA_DIR, TEAM_CHILD_DESK: this desk's cache folder and name

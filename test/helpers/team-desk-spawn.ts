@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
-const CHILD = fileURLToPath(new URL('./team-desk-child.ts', import.meta.url))
+export const DESK_CHILD = fileURLToPath(new URL('./team-desk-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface DeskChild {
@@ -15,8 +15,15 @@ export interface DeskChild {
   exited: Promise<{ code: number | null; stderr: string }>
 }
 
-export function spawnDesk(env: Record<string, string>): DeskChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+/**
+ * `start`: the node arguments that run the desk script; through tsx by default (the bench), its
+ * bundle of the test run in the tests (`childArgs(DESK_CHILD)`, child-script.ts).
+ */
+export function spawnDesk(
+  env: Record<string, string>,
+  start: string[] = ['--import', 'tsx', DESK_CHILD],
+): DeskChild {
+  const child = spawn(process.execPath, start, {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

@@ -17,6 +17,7 @@ import {
   crashSnapshots,
   FIXED_POINT_ROWS,
 } from '../../fixtures/crash-data'
+import { childArgs } from '../../../helpers/child-script'
 
 const CHILD = fileURLToPath(new URL('../../fixtures/cache-crash-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -40,7 +41,7 @@ async function startChild(
   secondRows: number,
   wanted: RegExp,
 ) {
-  const args = ['--import', 'tsx', CHILD, dataDir, PROFILE, mode, String(drift), String(secondRows)]
+  const args = [...childArgs(CHILD), dataDir, PROFILE, mode, String(drift), String(secondRows)]
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let stderr = ''

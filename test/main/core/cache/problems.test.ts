@@ -13,6 +13,7 @@ import type { OfflineCache, ProblemRow } from '../../../../src/main/core/cache'
 import { asReceived } from '../../../helpers/model'
 import { makeContribution, makeContributions } from '../../fixtures/contributions'
 import { problemRow } from '../../fixtures/problem-rows'
+import { childArgs } from '../../../helpers/child-script'
 
 const PROFILE = 'problems'
 const CAMPAIGN = 7001
@@ -139,7 +140,7 @@ describe('problem rows in the offline cache', () => {
 
   it('a sync process killed mid-way leaves the old ones exactly; its staged ones are dropped', async () => {
     const dir = tempDir()
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, PROFILE], {
+    const child = spawn(process.execPath, [...childArgs(CHILD), dir, PROFILE], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -16,6 +16,7 @@ import { cleanupApps, syncedApp } from '../../../helpers/app'
 import { ROOT } from '../../../helpers/cli'
 import { perkpackHere } from '../../../helpers/cli-in-process'
 import { cleanup, tempDir } from '../../../helpers/harness'
+import { childArgs } from '../../../helpers/child-script'
 
 // The bounds of a CSV file a person gives PerkPack (shared/csv/input-limits.ts): 64 KiB a field,
 // 64 MB a file, in the CLI and the app, refused while the file is read, before memory grows.
@@ -163,7 +164,7 @@ async function childRead(
   mode: 'cli' | 'app',
   file: string,
 ): Promise<{ message: string | null; grownMb: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const child = spawn(process.execPath, childArgs(CHILD), {
     cwd: ROOT,
     env: { ...process.env, CSV_CHILD_MODE: mode, CSV_CHILD_FILE: file },
     stdio: ['ignore', 'pipe', 'inherit'],

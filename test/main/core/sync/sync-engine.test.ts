@@ -18,6 +18,7 @@ import {
   tempDir,
 } from '../../../helpers/harness'
 import { expectSnapshotOfListing } from '../../../helpers/served-snapshot'
+import { childArgs } from '../../../helpers/child-script'
 
 const CHILD = fileURLToPath(new URL('../../../helpers/sync-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
@@ -375,7 +376,7 @@ describe.each(DRIFT_RATES)(
       cache.close()
 
       sim.setFaults({ latencyMs: 250 })
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      const child = spawn(process.execPath, childArgs(CHILD), {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {

@@ -22,6 +22,7 @@ import {
 } from '../../../helpers/harness'
 import { toModel } from '../../../helpers/model'
 import { snapshotDigest } from '../../fixtures/snapshot-digest'
+import { childArgs } from '../../../helpers/child-script'
 
 /*
  * A held shrink keeps a sync's rows staged until the user chooses, and the numbering of the
@@ -184,7 +185,7 @@ describe('a sync held back as a shrink, with compact rows staged', () => {
   it('its process killed while it waits: the next open drops it, the old copy reads back whole', async () => {
     const dir = tempDir()
     const profile = 'held'
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, profile], {
+    const child = spawn(process.execPath, [...childArgs(CHILD), dir, profile], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

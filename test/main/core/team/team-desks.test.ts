@@ -11,7 +11,8 @@ import type { TeamUrl } from '../../../../src/shared/team/team-url'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { PG_PASSWORD, startPostgres } from '../../../helpers/postgres-server'
 import type { PostgresServer } from '../../../helpers/postgres-server'
-import { spawnDesk } from '../../../helpers/team-desk-spawn'
+import { childArgs } from '../../../helpers/child-script'
+import { DESK_CHILD, spawnDesk } from '../../../helpers/team-desk-spawn'
 
 // One real PostgreSQL for the file (test/helpers/postgres-server.ts); a database per test.
 const CAMPAIGN = 42
@@ -78,16 +79,19 @@ describe('team store on PostgreSQL', () => {
   it('three desks in their own processes race for the same 600 orders: each packed once, every loser told who won', async () => {
     const { raw, url } = await teamStore('race')
     const desks = ['Desk A', 'Desk B', 'Desk C'].map((name) =>
-      spawnDesk({
-        TEAM_CHILD_URL: raw,
-        TEAM_CHILD_PASSWORD: PG_PASSWORD,
-        TEAM_CHILD_DATA_DIR: tempDir('perkpack-desk-'),
-        TEAM_CHILD_DESK: name,
-        TEAM_CHILD_MODE: 'pack',
-        TEAM_CHILD_CAMPAIGN: String(CAMPAIGN),
-        TEAM_CHILD_FIRST: '1',
-        TEAM_CHILD_COUNT: String(RACED),
-      }),
+      spawnDesk(
+        {
+          TEAM_CHILD_URL: raw,
+          TEAM_CHILD_PASSWORD: PG_PASSWORD,
+          TEAM_CHILD_DATA_DIR: tempDir('perkpack-desk-'),
+          TEAM_CHILD_DESK: name,
+          TEAM_CHILD_MODE: 'pack',
+          TEAM_CHILD_CAMPAIGN: String(CAMPAIGN),
+          TEAM_CHILD_FIRST: '1',
+          TEAM_CHILD_COUNT: String(RACED),
+        },
+        childArgs(DESK_CHILD),
+      ),
     )
     await Promise.all(desks.map((desk) => desk.line((line) => line === 'ready')))
     for (const desk of desks) desk.process.stdin!.write('go\n')
@@ -235,7 +239,7 @@ describe('team store on PostgreSQL', () => {
           )
         )[0]!.n,
       )
-    const first = spawnDesk(env)
+    const first = spawnDesk(env, childArgs(DESK_CHILD))
     await first.line((line) => line === 'replaying')
     while ((await applied()) < 200) await new Promise((resolve) => setTimeout(resolve, 10))
     first.process.kill('SIGKILL')
@@ -243,7 +247,7 @@ describe('team store on PostgreSQL', () => {
     const atKill = await applied()
     expect(atKill).toBeLessThan(total)
 
-    const second = spawnDesk(env)
+    const second = spawnDesk(env, childArgs(DESK_CHILD))
     const report = JSON.parse(await second.line((line) => line.startsWith('{'))) as {
       applied: number
       conflicts: number

@@ -11,6 +11,7 @@ import { perkpackHere } from '../../../helpers/cli-in-process'
 import { cleanup, tempDir } from '../../../helpers/harness'
 import { PG_PASSWORD, PG_USER, startPostgres } from '../../../helpers/postgres-server'
 import type { PostgresServer } from '../../../helpers/postgres-server'
+import { childArgs } from '../../../helpers/child-script'
 
 // The team store's TLS rule (docs/team-mode.md, shared/team/team-url.ts) on the wire: a host
 // that is not literally this computer gets TLS with the certificate and the host name checked,
@@ -200,7 +201,7 @@ describe('sslmode=verify-full against a real server offering TLS', () => {
     const inherited = { ...process.env }
     delete inherited.PGSSLMODE
     delete inherited.NODE_EXTRA_CA_CERTS
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    const child = spawn(process.execPath, childArgs(CHILD), {
       cwd: ROOT,
       env: {
         ...inherited,
