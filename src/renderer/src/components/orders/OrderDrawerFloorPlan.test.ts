@@ -80,16 +80,16 @@ async function click(id: string): Promise<void> {
   await flushPromises()
 }
 
-describe('the drawer holds and releases an order', () => {
-  beforeEach(() => {
-    pinia = createPinia()
-    setActivePinia(pinia)
-  })
-  afterEach(() => {
-    wrapper?.unmount()
-    document.body.innerHTML = ''
-  })
+beforeEach(() => {
+  pinia = createPinia()
+  setActivePinia(pinia)
+})
+afterEach(() => {
+  wrapper?.unmount()
+  document.body.innerHTML = ''
+})
 
+describe('the drawer holds and releases an order', () => {
   it('asks for a reason, sends it, and shows the hold main answers with', async () => {
     const held: OrderDetail = {
       ...orderDetail(42),
@@ -124,15 +124,6 @@ describe('the drawer holds and releases an order', () => {
 })
 
 describe('the drawer corrects an address', () => {
-  beforeEach(() => {
-    pinia = createPinia()
-    setActivePinia(pinia)
-  })
-  afterEach(() => {
-    wrapper?.unmount()
-    document.body.innerHTML = ''
-  })
-
   it('fills the fields from a pasted e-mail, needs a reason, and sends the parts', async () => {
     const bridge = await openDrawer(orderDetail(42), { correctAddress: () => corrected(false) })
     await click('correct-address')
