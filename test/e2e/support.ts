@@ -152,9 +152,24 @@ export async function goTo(page: Page, entry: string): Promise<void> {
 export async function openCampaign(page: Page, campaignId: number): Promise<void> {
   await page.getByLabel('Campaign ID').fill(String(campaignId))
   await page.getByRole('button', { name: 'Open campaign' }).click()
-  await expect
-    .poll(() => page.getByLabel('Current campaign', { exact: true }).innerText())
-    .toContain(`#${campaignId}`)
+  // The Campaigns view's card names it at once; a first sync that completes moves the window to
+  // Orders, where the side badge names it (once synced). Either will do: reading only the card
+  // raced that move on a small campaign and waited 15 s for a card no longer there.
+  const named = async () => {
+    const texts = await Promise.all(
+      [
+        page.getByLabel('Current campaign', { exact: true }),
+        page.getByRole('button', { name: /^Current campaign: / }),
+      ].map((where) =>
+        where
+          .first()
+          .innerText({ timeout: 500 })
+          .catch(() => ''),
+      ),
+    )
+    return texts.join('\n')
+  }
+  await expect.poll(named).toContain(`#${campaignId}`)
 }
 
 /** The entry of the "Recent campaigns" list for one campaign. */
