@@ -176,7 +176,7 @@ async function childRead(
 }
 
 // The review's case: one 100 MB field took an import to 1.15 GB and a 450 MB file crashed it.
-// Peak memory is the child's own (getrusage), less what it held before reading.
+// Peak memory is the child's own (getrusage), less its peak before reading.
 describe('peak memory of a refused file, in a process of its own', { timeout: 120_000 }, () => {
   let hundred: string
   let sixty: string
