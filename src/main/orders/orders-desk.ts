@@ -21,6 +21,7 @@ import type { Currency } from '../../shared/format/locale-format'
 import { orderAddressLines } from '../../shared/address'
 import { findContribution, loadWorkspace } from '../core/orders/view-store'
 import { loadFloorOverlay, shippedRows, shippedViewRows } from '../core/floor/floor-view'
+import type { FloorOverlay } from '../../shared/corrections/floor-overlay'
 import { shippedDetail } from './shipped-detail'
 import { narrowByFloorRecord } from './floor-narrowing'
 import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
@@ -192,11 +193,10 @@ export class OrdersDesk {
   }
 
   /** Packed orders the last sync refunded or held: only the stopped orders' records are read. */
-  private packedButStoppedCount(workspace: OrdersWorkspace): number {
+  private packedButStoppedCount(workspace: OrdersWorkspace, overlay: FloorOverlay): number {
     const synced = workspace.stoppedRows((row) => isStopStatus(row.order.status))
     // Orders held on the floor after they were packed must come off the pile as well: they
     // carry the held status once the overlay is laid over them.
-    const overlay = loadFloorOverlay(this.cache(), workspace.campaignId)
     const held =
       overlay.holds.size === 0
         ? []
@@ -233,14 +233,14 @@ export class OrdersDesk {
     const result: OrdersQueryResult = {
       resultId,
       count: rows.length,
-      rows: this.page(workspace, rows, 0, ORDERS_PAGE_SIZE, filter.search),
+      rows: this.page(workspace, rows, 0, ORDERS_PAGE_SIZE, filter.search, overlay),
       tree: match.tree,
       totals: match.totals,
       pickList: list?.rows ?? [],
       pickListTotals: list?.totals ?? { orders: 0, units: 0, variants: 0 },
       pickListLeftOut: list?.leftOut ?? { nothingToShip: 0, noAddress: 0 },
       pickListByHand: list?.byHand ?? [],
-      packedButStopped: this.packedButStoppedCount(workspace),
+      packedButStopped: this.packedButStoppedCount(workspace, overlay),
       skus: match.skus,
       perkOverlap: match.overlap,
       hasPickList: list !== null,
@@ -290,10 +290,11 @@ export class OrdersDesk {
     offset: number,
     limit: number,
     search: string | undefined,
+    overlay = loadFloorOverlay(this.cache(), workspace.campaignId),
   ): OrderRow[] {
     const { campaignId } = workspace
     const slice = rows.slice(Math.max(0, offset), Math.max(0, offset) + limit)
-    const shown = shippedViewRows(loadFloorOverlay(this.cache(), campaignId), slice)
+    const shown = shippedViewRows(overlay, slice)
     return this.withFloor(campaignId, workspace.orderRows(shown, 0, limit, search))
   }
 
