@@ -4,6 +4,11 @@ import { normalizeEmail } from './rows'
 export interface ContributionQuery {
   /** Any of these order statuses. */
   statuses?: readonly string[]
+  /**
+   * None of these statuses: every other, including a status no one listed and a row whose
+   * status could not be read (it has no entry in the status lookup).
+   */
+  exceptStatuses?: readonly string[]
   perkId?: number
   /** Shipping country, exactly as the API spells it (it is not a free-text search). */
   country?: string
@@ -48,6 +53,13 @@ export function buildContributionsQuery(
     )
     params.statuses = JSON.stringify(query.statuses)
     key += 's'
+  }
+  if (query.exceptStatuses && query.exceptStatuses.length > 0) {
+    where.push(
+      `NOT ${inLookup('contributions_by_status', 'status IN (SELECT value FROM json_each(@exceptStatuses))')}`,
+    )
+    params.exceptStatuses = JSON.stringify(query.exceptStatuses)
+    key += 'x'
   }
   if (query.perkId !== undefined) {
     where.push(inLookup('contribution_perks', 'perk_id = @perkId'))

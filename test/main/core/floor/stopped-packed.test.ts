@@ -48,4 +48,34 @@ describe('pre-print check: packed, now refunded or on hold', () => {
       '1 packed order has a status that does not ship since the last sync (refunded, on hold, in dispute, or one PerkPack does not know): take it off the outgoing pile.',
     )
   })
+
+  it('names packed orders of every status that does not ship, one nobody listed or none at all', () => {
+    const cache = openCache({ dataDir: tempDir('perkpack-stopped-'), profile: 'stopped' })
+    opened.push(cache)
+    const withStatus = (n: number, status: string | undefined) => {
+      const row = structuredClone(rows[n]!)
+      ;(row.order as { status?: string }).status = status
+      return row
+    }
+    // 0 captured, 2 in_fulfillment, 3 fulfilled ship; the others must not.
+    const mixed = [
+      rows[0]!,
+      withStatus(1, 'pending'),
+      rows[2]!,
+      rows[3]!,
+      withStatus(5, 'chargeback'),
+      withStatus(6, 'disputed'),
+      withStatus(7, undefined),
+      withStatus(8, 'on_hold'),
+    ]
+    const writer = cache.beginSnapshot(7001)
+    writer.add(asReceived(mixed))
+    writer.commit({ expectedCount: mixed.length, privileged: true })
+    for (const row of mixed) cache.floor().pack(7001, row.order.id, 'Desk A')
+
+    const ids = stoppedPackedIds(cache, 7001)
+    expect([...ids].sort((a, b) => a - b)).toEqual(
+      [rows[1]!.id, rows[5]!.id, rows[6]!.id, rows[7]!.id, rows[8]!.id].sort((a, b) => a - b),
+    )
+  })
 })
