@@ -149,35 +149,59 @@ describe('perkpack: usage', () => {
   })
 })
 
-describe('perkpack: sync, then work offline', () => {
+describe('perkpack: sync', () => {
   let sim: Simulator
-  let dataDir: string
-  let env: NodeJS.ProcessEnv
-  let campaignId: number
-  let served: CampaignContribution[]
-  let baseUrl: string
 
   beforeAll(async () => {
     sim = await startSim({ contributions: 150 })
-    dataDir = tempDir()
-    env = simEnv(sim, dataDir)
-    campaignId = sim.campaignIds[0]!
-    baseUrl = sim.baseUrl
-    served = servedRows(sim, campaignId, true)
   })
+  afterAll(() => sim.close())
 
   it('sync <id> exits 0 and says what it stored', async () => {
-    const result = await perkpack(['sync', String(campaignId)], env, SHIPPED)
+    const dataDir = tempDir()
+    const campaignId = sim.campaignIds[0]!
+    const result = await perkpack(['sync', String(campaignId)], simEnv(sim, dataDir), SHIPPED)
     expectClean(result, 0)
     expect(result.stdout).toMatch(new RegExp(`Synced 150 contributions of campaign ${campaignId}`))
     expect(result.stderr).not.toMatch(/hidden/)
     // The desktop app's orders view of this snapshot is saved too: its first open is quick.
-    const cache = openTestCache(dataDir, cacheProfile(baseUrl), TEST_CACHE_KEY)
+    const cache = openTestCache(dataDir, cacheProfile(sim.baseUrl), TEST_CACHE_KEY)
     expect(hasCurrentView(cache, campaignId)).toBe(true)
     const workspace = loadWorkspace(cache, campaignId)
+    const served = servedRows(sim, campaignId, true)
     expect(workspace?.rows.map((row) => row.id)).toEqual(served.map((row) => row.id))
     cache.close()
-    // Offline from here on.
+  })
+
+  it('logout removes the cache file', async () => {
+    const dataDir = tempDir()
+    const env = simEnv(sim, dataDir)
+    const campaignId = sim.campaignIds[0]!
+    expectClean(await cli(['sync', String(campaignId)], env), 0)
+    const file = cacheFilePath(dataDir, cacheProfile(sim.baseUrl))
+    expect(fs.existsSync(file)).toBe(true)
+    const result = await cli(['logout'], env)
+    expectClean(result, 0)
+    expect(result.stdout).toMatch(/Signed out/)
+    for (const suffix of ['', '-wal', '-shm']) expect(fs.existsSync(file + suffix)).toBe(false)
+    const after = await cli(['orders', String(campaignId)], env)
+    expectClean(after, 2)
+    expect(after.stderr).toMatch(/no offline copy/)
+  })
+})
+
+// Every test here reads the copy synced once before them, with the simulator gone: offline.
+describe('perkpack: work offline', () => {
+  let env: NodeJS.ProcessEnv
+  let campaignId: number
+  let served: CampaignContribution[]
+
+  beforeAll(async () => {
+    const sim = await startSim({ contributions: 150 })
+    env = simEnv(sim, tempDir())
+    campaignId = sim.campaignIds[0]!
+    served = servedRows(sim, campaignId, true)
+    expectClean(await cli(['sync', String(campaignId)], env), 0)
     await sim.close()
   })
 
@@ -252,18 +276,6 @@ describe('perkpack: sync, then work offline', () => {
     const result = await collect(child)
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-  })
-
-  it('logout removes the cache file', async () => {
-    const file = cacheFilePath(dataDir, cacheProfile(baseUrl))
-    expect(fs.existsSync(file)).toBe(true)
-    const result = await cli(['logout'], env)
-    expectClean(result, 0)
-    expect(result.stdout).toMatch(/Signed out/)
-    for (const suffix of ['', '-wal', '-shm']) expect(fs.existsSync(file + suffix)).toBe(false)
-    const after = await cli(['orders', String(campaignId)], env)
-    expectClean(after, 2)
-    expect(after.stderr).toMatch(/no offline copy/)
   })
 })
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import fs from 'node:fs'
 import path from 'node:path'
 import { cleanupApps, makeApp, tempDir, wire } from '../helpers/app'
@@ -26,8 +26,12 @@ const outputs: string[] = []
 beforeAll(async () => {
   server = await startPostgres()
   url = await server.createDatabase('secrets')
-  desk = syncedDataDir('perkpack-team-secrets-', BASE_URL, CAMPAIGN, rows)
 }, 60_000)
+
+// A desk of its own for each test: a pack queued by one is not sent by the next.
+beforeEach(() => {
+  desk = syncedDataDir('perkpack-team-secrets-', BASE_URL, CAMPAIGN, rows)
+})
 
 afterAll(async () => {
   server?.destroy()

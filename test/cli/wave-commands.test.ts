@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { shipmentRole, shippableLines } from '../../src/shared/fulfillment'
 import { perkpackHere } from '../helpers/cli-in-process'
 import { cleanup } from '../helpers/harness'
@@ -19,7 +19,8 @@ const rows = makeContributions(30)
 const shipping = rows.filter((row) => shipmentRole(row) === 'ships')
 let dataDir: string
 
-beforeAll(() => {
+// A desk of its own for each test: stock, waves and holds of one never reach the next.
+beforeEach(() => {
   dataDir = syncedDataDir('perkpack-wave-cli-', BASE_URL, CAMPAIGN, rows)
 })
 afterAll(cleanup)
