@@ -6,17 +6,20 @@ import { campaignContributionsPageSchema } from '../../src/shared/api'
 import { parseCliArgs, UsageError } from '../../src/simulator/server-cli-options'
 
 const root = resolve(__dirname, '../..')
-const tsxCli = resolve(root, 'node_modules/tsx/dist/cli.mjs')
 
 /**
- * `tsx src/simulator/cli.ts`, what `npx tsx` and `npm run simulator` resolve to, minus the npm
- * wrapper: npm exec does not forward SIGTERM to its child (the simulator would be orphaned with
- * its port open) and reports 143 itself, so its exit code says nothing about the simulator's.
+ * `node --import tsx src/simulator/cli.ts`, what `npm run simulator` runs, minus the npm wrapper:
+ * npm exec does not forward SIGTERM to its child (the simulator would be orphaned with its port
+ * open) and reports 143 itself, so its exit code says nothing about the simulator's. Not the
+ * `tsx` command: it runs the script in a second process and relays a signal to it, giving the
+ * child 30 ms to answer before it exits 130 itself, which a loaded machine misses.
  */
 const children: ChildProcessWithoutNullStreams[] = []
 
 function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
-  const child = spawn(process.execPath, [tsxCli, 'src/simulator/cli.ts', ...args], { cwd: root })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/cli.ts', ...args], {
+    cwd: root,
+  })
   children.push(child)
   return child
 }
