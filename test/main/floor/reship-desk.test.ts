@@ -61,7 +61,6 @@ describe('floor:reship', () => {
         campaignId,
         [
           {
-            variantKey: damaged!.key,
             skuCode: damaged!.skuCode,
             choices: damaged!.choices,
             quantity: 10,
