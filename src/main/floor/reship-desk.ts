@@ -5,7 +5,7 @@ import type {
   ReshipPdfRequest,
   ReshipRequest,
   ReshipTrackingRequest,
-} from '../../shared/ipc/reship-schemas'
+} from '../../shared/ipc/floor-schemas'
 import type { OfflineCache } from '../core/cache'
 import {
   recordReship,

@@ -7,6 +7,9 @@ import {
   holdRequestSchema,
   orderOfCampaignSchema,
   progressRequestSchema,
+  reshipPdfRequestSchema,
+  reshipRequestSchema,
+  reshipTrackingRequestSchema,
   saveSessionRequestSchema,
   scanRequestSchema,
   stationOrderRequestSchema,
@@ -15,11 +18,6 @@ import {
   trackingRequestSchema,
 } from './floor-schemas'
 import type { StationSession } from './floor-schemas'
-import {
-  reshipPdfRequestSchema,
-  reshipRequestSchema,
-  reshipTrackingRequestSchema,
-} from './reship-schemas'
 import type { OrderDetail } from './orders-results'
 import type {
   DashboardFillReport,
