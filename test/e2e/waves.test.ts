@@ -92,6 +92,27 @@ const levelOf = (sku: string, choices: string) =>
     .getByLabel(`Units on hand of ${sku}${choices ? ` (${choices})` : ''}`, { exact: true })
     .inputValue()
 
+/**
+ * The first order the Orders view shows (the wave's), its first item, the units of that item in
+ * the order, and the item's stock level now (read in the Waves view).
+ */
+async function firstOrderAndStock() {
+  await goTo(app.page, 'Orders')
+  const first = app.page.locator('.order-row .orders-cell--sequence').first()
+  await first.waitFor()
+  const number = Number((await first.innerText()).replace('#', ''))
+  const row = rows().find((r) => r.order.sequence_number === number)!
+  const [line] = shippableLines(row)
+  const choices = describeChoices(line!.choices)
+  const units = shippableLines(row)
+    .filter((l) => l.key === line!.key)
+    .reduce((n, l) => n + l.quantity, 0)
+  await goTo(app.page, 'Waves')
+  await app.page.getByTestId('stock-table').waitFor()
+  const level = async () => count(await levelOf(line!.skuCode, choices))
+  return { first, number, row, line: line!, units, before: await level(), level }
+}
+
 describe('waves in the window', () => {
   let waveOrders = 0
 
@@ -191,16 +212,7 @@ describe('waves in the window', () => {
   }, 120_000)
 
   it('packs an order of the wave at the station: its units come off the stock', async () => {
-    await goTo(app.page, 'Orders')
-    const first = app.page.locator('.order-row .orders-cell--sequence').first()
-    await first.waitFor()
-    const number = Number((await first.innerText()).replace('#', ''))
-    const row = rows().find((r) => r.order.sequence_number === number)!
-    const [line] = shippableLines(row)
-    const choices = describeChoices(line!.choices)
-    await goTo(app.page, 'Waves')
-    await app.page.getByTestId('stock-table').waitFor()
-    const before = count(await levelOf(line!.skuCode, choices))
+    const { number, row, units, before, level } = await firstOrderAndStock()
 
     await goTo(app.page, 'Pack station')
     await app.page.getByTestId('station-ready').waitFor()
@@ -211,29 +223,14 @@ describe('waves in the window', () => {
     await expect.poll(() => app.page.getByTestId('station-packed').innerText()).toBe('1')
 
     await goTo(app.page, 'Waves')
-    const units = shippableLines(row)
-      .filter((l) => l.key === line!.key)
-      .reduce((n, l) => n + l.quantity, 0)
-    await expect.poll(async () => count(await levelOf(line!.skuCode, choices))).toBe(before - units)
+    await expect.poll(level).toBe(before - units)
     await expect
       .poll(() => app.page.getByTestId('wave-list').innerText())
       .toContain(`1 of ${waveOrders} orders packed`)
   })
 
   it('reships the packed order from its drawer: once for a double Enter, its units off again', async () => {
-    await goTo(app.page, 'Orders')
-    const first = app.page.locator('.order-row .orders-cell--sequence').first()
-    await first.waitFor()
-    const number = Number((await first.innerText()).replace('#', ''))
-    const row = rows().find((r) => r.order.sequence_number === number)!
-    const [line] = shippableLines(row)
-    const choices = describeChoices(line!.choices)
-    const units = shippableLines(row)
-      .filter((l) => l.key === line!.key)
-      .reduce((n, l) => n + l.quantity, 0)
-    await goTo(app.page, 'Waves')
-    await app.page.getByTestId('stock-table').waitFor()
-    const before = count(await levelOf(line!.skuCode, choices))
+    const { first, line, units, before, level } = await firstOrderAndStock()
 
     await goTo(app.page, 'Orders')
     await first.click()
@@ -258,7 +255,7 @@ describe('waves in the window', () => {
     expect(slip).toHaveLength(1)
     const slipText = pdfText(slip[0]!)
     expect(slipText).toMatch(/Reship \d+/)
-    expect(slipText).toContain(line!.skuCode)
+    expect(slipText).toContain(line.skuCode)
     await drawer.getByLabel(/^Tracking number of reship/).fill('1Z999AA10123456784')
     await drawer.getByLabel(/^Tracking number of reship/).press('Enter')
     await expect
@@ -272,7 +269,7 @@ describe('waves in the window', () => {
     await app.page.keyboard.press('Escape')
 
     await goTo(app.page, 'Waves')
-    await expect.poll(async () => count(await levelOf(line!.skuCode, choices))).toBe(before - units)
+    await expect.poll(level).toBe(before - units)
   })
 
   it('closes the wave only on a click of the question, never on Enter', async () => {

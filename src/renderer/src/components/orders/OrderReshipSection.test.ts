@@ -1,27 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { flushPromises, mount } from '@vue/test-utils'
-import type { VueWrapper } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import type { Pinia } from 'pinia'
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
 import type { Reship } from '@shared/corrections/correction-types'
 import type { OrderDetail } from '@shared/ipc'
-import { fakeBridge } from '@renderer/test-utils/fakeBridge'
-import {
-  deferred,
-  orderDetail,
-  orderRow,
-  queryResult,
-  snapshot,
-} from '@renderer/stores/orders.fixtures'
-import { useOrderDetailStore } from '@renderer/stores/order-detail'
-import { useOrdersStore } from '@renderer/stores/orders'
-import OrderDetailDrawer from './OrderDetailDrawer.vue'
+import { deferred, orderDetail } from '@renderer/stores/orders.fixtures'
+import { byTestId, input, type, useOrderDrawer } from '@renderer/test-utils/orderDrawer'
 
 // The drawer's reships (issue 28): the form (the whole order at first, a reason required, sent
 // once however often Enter is pressed), the list main answers with, tracking and the PDFs.
-
-let wrapper: VueWrapper | undefined
-let pinia: Pinia
 
 const TEE = 'TEE|Colour=Black|Size=M'
 
@@ -48,46 +33,10 @@ const RESHIP: Reship = {
   at: '2026-11-20T10:42:00Z',
 }
 
-async function openDrawer(first: OrderDetail, handlers: Parameters<typeof fakeBridge>[0] = {}) {
-  const bridge = fakeBridge({
-    openOrders: ({ campaignId }) => snapshot([orderRow(42)], campaignId),
-    queryOrders: () => queryResult([orderRow(42)]),
-    orderDetail: () => first,
-    ...handlers,
-  })
-  await useOrdersStore().open(1001)
-  await useOrderDetailStore().open(42)
-  wrapper = mount(OrderDetailDrawer, {
-    attachTo: document.body,
-    props: { privileged: true },
-    global: { plugins: [pinia] },
-  })
-  await flushPromises()
-  return bridge
-}
-
-const byTestId = (id: string) => document.body.querySelector<HTMLElement>(`[data-testid="${id}"]`)
-const input = (label: string) =>
-  document.body.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!
-
-async function type(label: string, value: string): Promise<void> {
-  const field = input(label)
-  field.value = value
-  field.dispatchEvent(new Event('input'))
-  await flushPromises()
-}
-
 const enter = (label: string) =>
   input(label).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
 
-beforeEach(() => {
-  pinia = createPinia()
-  setActivePinia(pinia)
-})
-afterEach(() => {
-  wrapper?.unmount()
-  document.body.innerHTML = ''
-})
+const openDrawer = useOrderDrawer()
 
 describe('the drawer makes a reship', () => {
   it('offers the whole order, needs a reason, and sends one reship for a double Enter', async () => {
