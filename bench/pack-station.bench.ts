@@ -85,7 +85,22 @@ export async function benchPackStation(): Promise<string> {
     const handlers = floorHandlers(
       desk,
       new TrackingDesk(() => cache, NO_DESKTOP, Date.now),
-      new FloorPlanDesk({ cache: () => cache, orders, stationName: () => 'Bench desk' }),
+      new FloorPlanDesk({
+        cache: () => cache,
+        orders,
+        stationName: () => 'Bench desk',
+        // Reships are not measured here: no dialog, and the stock's defaults.
+        desktop: NO_DESKTOP,
+        locale: 'en',
+        settings: () => ({
+          senderCountry: 'US',
+          labelLayout: 'thermal4x6',
+          labelOffsetMm: { x: 0, y: 0 },
+          labelSummary: true,
+          slipPaper: 'letter',
+          slipFooterNote: '',
+        }),
+      }),
     )
     const scanArgs = IPC_CHANNELS['floor:scanOrder'].args
     const packArgs = IPC_CHANNELS['floor:pack'].args

@@ -1,13 +1,26 @@
 /**
  * Stock and waves in the window (issue 28), in Chromium through the web harness: stock imported
- * from a CSV, a wave proposed and saved, Orders and the Pick list filtered by it, one of its
- * orders packed at the station, and the stock of what went in the box down by its units.
+ * from a CSV, a wave proposed and saved, Orders and the Pick list filtered by it, its pick list
+ * and labels printed from Print & export (exactly its orders), one of its orders packed at the
+ * station, the stock of what went in the box down by its units, and a reship of that order
+ * from its drawer taking the units again.
  */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { describeChoices, shippableLines } from '../../src/shared/fulfillment'
 import { toModel } from '../helpers/model'
-import { count, goTo, themedScreenshots, until, useE2eApp } from './support'
+import {
+  SCREENSHOTS,
+  count,
+  goTo,
+  screenshot,
+  themedScreenshots,
+  until,
+  useE2eApp,
+} from './support'
 
 const app = useE2eApp({
   name: 'waves',
@@ -37,6 +50,37 @@ function stockCsv(): string {
   return ['sku,choices,quantity', ...lines].join('\n')
 }
 
+/** The order numbers of the wave, as main holds them (through the window's own bridge). */
+function waveNumbers(wave: string): Promise<number[]> {
+  return app.page.evaluate(
+    async ({ campaignId, wave }) => {
+      type Answer<T> = { ok: true; value: T } | { ok: false }
+      const bridge = (
+        globalThis as unknown as { perkpack: Record<string, (a: unknown) => unknown> }
+      ).perkpack
+      const value = async <T>(answer: unknown) => {
+        const got = (await answer) as Answer<T>
+        if (!got.ok) throw new Error(JSON.stringify(got))
+        return got.value
+      }
+      const query = await value<{ resultId: number; count: number }>(
+        bridge.queryOrders!({ campaignId, filter: { wave } }),
+      )
+      const rows = await value<{ sequenceNumber: number | null }[]>(
+        bridge.orderRows!({ campaignId, resultId: query.resultId, offset: 0, limit: query.count }),
+      )
+      return rows.map((row) => row.sequenceNumber ?? 0)
+    },
+    { campaignId: app.campaignId, wave },
+  )
+}
+
+const exportsDir = () => path.join(app.dataDir, 'exports')
+const pdfsLike = (pattern: RegExp) =>
+  fs.existsSync(exportsDir()) ? fs.readdirSync(exportsDir()).filter((f) => pattern.test(f)) : []
+const pdfText = (file: string) =>
+  execFileSync('pdftotext', ['-layout', path.join(exportsDir(), file), '-'], { encoding: 'utf8' })
+
 /** What a scanner does: the code, fast, then Enter. */
 async function scan(code: string): Promise<void> {
   await app.page.keyboard.type(code, { delay: 0 })
@@ -47,6 +91,27 @@ const levelOf = (sku: string, choices: string) =>
   app.page
     .getByLabel(`Units on hand of ${sku}${choices ? ` (${choices})` : ''}`, { exact: true })
     .inputValue()
+
+/**
+ * The first order the Orders view shows (the wave's), its first item, the units of that item in
+ * the order, and the item's stock level now (read in the Waves view).
+ */
+async function firstOrderAndStock() {
+  await goTo(app.page, 'Orders')
+  const first = app.page.locator('.order-row .orders-cell--sequence').first()
+  await first.waitFor()
+  const number = Number((await first.innerText()).replace('#', ''))
+  const row = rows().find((r) => r.order.sequence_number === number)!
+  const [line] = shippableLines(row)
+  const choices = describeChoices(line!.choices)
+  const units = shippableLines(row)
+    .filter((l) => l.key === line!.key)
+    .reduce((n, l) => n + l.quantity, 0)
+  await goTo(app.page, 'Waves')
+  await app.page.getByTestId('stock-table').waitFor()
+  const level = async () => count(await levelOf(line!.skuCode, choices))
+  return { first, number, row, line: line!, units, before: await level(), level }
+}
 
 describe('waves in the window', () => {
   let waveOrders = 0
@@ -99,17 +164,55 @@ describe('waves in the window', () => {
     )
   })
 
+  it("prints the wave's pick list and labels from Print & export: exactly its orders", async () => {
+    const inWave = await waveNumbers('March batch')
+    expect(inWave).toHaveLength(waveOrders)
+    const outside = rows()
+      .map((row) => row.order.sequence_number ?? 0)
+      .find((n) => n > 0 && !inWave.includes(n))!
+    expect(outside).toBeDefined()
+
+    // The Pick list view still shows the wave (the test before left it there).
+    await app.page.getByRole('button', { name: 'Save as PDF' }).click()
+    await app.page.getByText(/^Saved the pick list \(/).waitFor({ timeout: 60_000 })
+    await until(async () => pdfsLike(/-pick-list-.*\.pdf$/).length === 1)
+    const pickList = pdfText(pdfsLike(/-pick-list-.*\.pdf$/)[0]!).replace(/\s+/g, ' ')
+    expect(pickList).toContain('Wave: March batch')
+    expect(pickList).toContain(`${waveOrders} orders`)
+
+    await goTo(app.page, 'Print & export')
+    const selection = app.page.getByLabel('Selection', { exact: true })
+    await expect.poll(() => selection.innerText()).toContain(`${waveOrders} orders selected`)
+    expect(await selection.innerText()).toContain('March batch')
+    await app.page.getByLabel('Show order line').check()
+    const panel = app.page.locator('[aria-label="Shipping labels"]')
+    await panel.getByRole('button', { name: 'Save labels as PDF' }).click()
+    const proceed = app.page.getByRole('button', { name: 'Continue' })
+    await until(async () => {
+      if (await proceed.isVisible()) await proceed.click()
+      return pdfsLike(/-labels-.*\.pdf$/).length === 1
+    }, 60_000)
+    const labels = pdfsLike(/-labels-.*\.pdf$/)[0]!
+    const printed = [...pdfText(labels).matchAll(/#(\d+) ·/g)].map((m) => Number(m[1]))
+    expect(printed.sort((a, b) => a - b)).toEqual([...inWave].sort((a, b) => a - b))
+    expect(printed).not.toContain(outside)
+    // For a person to look at: the first sheet as an image beside the screenshots.
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      path.join(exportsDir(), labels),
+      path.join(SCREENSHOTS, 'waves-labels-pdf'),
+    ])
+    await screenshot(app.page, 'waves-print-export')
+  }, 120_000)
+
   it('packs an order of the wave at the station: its units come off the stock', async () => {
-    await goTo(app.page, 'Orders')
-    const first = app.page.locator('.order-row .orders-cell--sequence').first()
-    await first.waitFor()
-    const number = Number((await first.innerText()).replace('#', ''))
-    const row = rows().find((r) => r.order.sequence_number === number)!
-    const [line] = shippableLines(row)
-    const choices = describeChoices(line!.choices)
-    await goTo(app.page, 'Waves')
-    await app.page.getByTestId('stock-table').waitFor()
-    const before = count(await levelOf(line!.skuCode, choices))
+    const { number, row, units, before, level } = await firstOrderAndStock()
 
     await goTo(app.page, 'Pack station')
     await app.page.getByTestId('station-ready').waitFor()
@@ -120,13 +223,53 @@ describe('waves in the window', () => {
     await expect.poll(() => app.page.getByTestId('station-packed').innerText()).toBe('1')
 
     await goTo(app.page, 'Waves')
-    const units = shippableLines(row)
-      .filter((l) => l.key === line!.key)
-      .reduce((n, l) => n + l.quantity, 0)
-    await expect.poll(async () => count(await levelOf(line!.skuCode, choices))).toBe(before - units)
+    await expect.poll(level).toBe(before - units)
     await expect
       .poll(() => app.page.getByTestId('wave-list').innerText())
       .toContain(`1 of ${waveOrders} orders packed`)
+  })
+
+  it('reships the packed order from its drawer: once for a double Enter, its units off again', async () => {
+    const { first, line, units, before, level } = await firstOrderAndStock()
+
+    await goTo(app.page, 'Orders')
+    await first.click()
+    const drawer = app.page.getByRole('dialog', { name: 'Order details' })
+    await drawer.waitFor()
+    await drawer.getByTestId('new-reship').click()
+    await drawer.getByLabel('Reason for the reship').fill('lost in transit')
+    await drawer.getByRole('form', { name: 'New reship' }).scrollIntoViewIfNeeded()
+    await themedScreenshots(app.page, 'drawer-reship-form', { width: 1280, height: 800 }, [
+      [1280, 800],
+      [1440, 900],
+    ])
+    // A scanner ends with Enter, and a person presses it again.
+    await drawer.getByLabel('Reason for the reship').press('Enter')
+    await app.page.keyboard.press('Enter')
+    const list = drawer.getByTestId('reship-list')
+    await expect.poll(() => list.innerText()).toContain('lost in transit')
+    expect(await list.locator(':scope > li').count()).toBe(1)
+    await drawer.getByRole('button', { name: 'Save packing slip as PDF…' }).click()
+    await expect.poll(() => drawer.getByTestId('reship-saved').innerText()).toContain('.pdf')
+    const slip = pdfsLike(/^reship-\d+-order-.*-slip\.pdf$/)
+    expect(slip).toHaveLength(1)
+    const slipText = pdfText(slip[0]!)
+    expect(slipText).toMatch(/Reship \d+/)
+    expect(slipText).toContain(line.skuCode)
+    await drawer.getByLabel(/^Tracking number of reship/).fill('1Z999AA10123456784')
+    await drawer.getByLabel(/^Tracking number of reship/).press('Enter')
+    await expect
+      .poll(() => drawer.getByTestId('reship-tracking').innerText())
+      .toContain('1Z999AA10123456784')
+    await drawer.getByRole('region', { name: 'Reships' }).scrollIntoViewIfNeeded()
+    await themedScreenshots(app.page, 'drawer-reship', { width: 1280, height: 800 }, [
+      [1280, 800],
+      [1440, 900],
+    ])
+    await app.page.keyboard.press('Escape')
+
+    await goTo(app.page, 'Waves')
+    await expect.poll(level).toBe(before - units)
   })
 
   it('closes the wave only on a click of the question, never on Enter', async () => {

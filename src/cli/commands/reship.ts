@@ -1,16 +1,9 @@
 import path from 'node:path'
-import { loadFloorOverlay } from '../../main/core/floor/floor-view'
-import { renderSlipsPdf } from '../../main/core/print'
+import { recordReship, reshipParcelNow, saveReshipSlip } from '../../main/core/floor/reship'
 import { UsageError } from '../../main/core/system/perkpack-errors'
 import type { ReshipItem } from '../../shared/corrections/correction-types'
-import { applyOverlay } from '../../shared/corrections/floor-overlay'
-import {
-  reshipItemsProblem,
-  reshipParcel,
-  wholeOrderItems,
-} from '../../shared/corrections/reship-parcel'
+import { reshipItemsProblem, wholeOrderItems } from '../../shared/corrections/reship-parcel'
 import { plural } from '../../shared/export/check-text'
-import { shippableLines } from '../../shared/fulfillment'
 import { campaignArg, positiveInt } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { orderNotInCopy, scannedOrderArg, stationName } from '../floor-orders'
@@ -50,24 +43,8 @@ async function addReship(input: CommandInput): Promise<number> {
   const problem = reshipItemsProblem(row, items)
   if (problem) throw new UsageError(`${problem} Usage: perkpack ${ADD_USAGE}`)
   const by = stationName(values.station, context.target.dataDir)
-  const plan = context.cache().floorPlan()
-  const reship = plan.corrections.addReship(campaignId, {
-    orderId: row.order.id,
-    items,
-    reason,
-    by,
-  })
-  // The second parcel's units leave the shelf like a pack's (only variants whose stock is kept).
-  const recorded = new Set(plan.stock.levels(campaignId).map((level) => level.variantKey))
-  const lines = new Map(shippableLines(row).map((line) => [line.key, line]))
-  const deltas = items.flatMap((item) => {
-    const line = lines.get(item.variantKey)
-    if (!line || !recorded.has(item.variantKey)) return []
-    return [
-      { variantKey: line.key, skuCode: line.skuCode, choices: line.choices, delta: -item.quantity },
-    ]
-  })
-  if (deltas.length > 0) plan.stock.adjust(campaignId, deltas, 'reship', row.order.id, by)
+  // Recorded, and its units off the recorded stock, as the order drawer does (core/floor/reship.ts).
+  const reship = recordReship(context.cache(), campaignId, { row, items, reason, by })
   const units = items.reduce((sum, item) => sum + item.quantity, 0)
   context.io.stdout.write(
     `Reship ${reship.id} of order ${row.order.id}: ${plural(units, 'unit')} (${items
@@ -78,19 +55,12 @@ async function addReship(input: CommandInput): Promise<number> {
   )
   if (values.out) {
     // Its slip: the order as it ships now (held orders get none), narrowed to the reship's items.
-    const parcel = applyOverlay(
-      reshipParcel(row, items),
-      loadFloorOverlay(context.cache(), campaignId),
-    )
+    const parcel = reshipParcelNow(context.cache(), campaignId, row, reship)
     const out = path.resolve(values.out)
     const paper = values.paper === 'a4' ? 'a4' : 'letter'
-    const result = await renderSlipsPdf(
-      [parcel],
-      { paper, campaignTitle: `Reship ${reship.id}` },
-      out,
-    )
+    const written = await saveReshipSlip(parcel, reship, { paper }, out)
     context.io.stdout.write(
-      result.slips === 1
+      written
         ? `Wrote the reship's packing slip to ${out}\n`
         : `No slip written: order ${row.order.id} does not ship now (held, or a status that does not ship).\n`,
     )

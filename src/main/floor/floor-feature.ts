@@ -8,7 +8,7 @@ import { FloorWrites } from './floor-writes'
 import { StationDesk } from './station-desk'
 import { TrackingDesk } from './tracking-desk'
 
-export interface FloorFeatureDeps extends Pick<AppBasics, 'desktop' | 'now'> {
+export interface FloorFeatureDeps extends Pick<AppBasics, 'desktop' | 'now' | 'locale'> {
   /** The host's cache: the floor's local record. */
   session: Pick<SessionFeature, 'connection'>
   /** The station name written on what it packs. */
@@ -24,7 +24,7 @@ export interface FloorFeature {
   writes: FloorWrites
   tracking: TrackingDesk
   station: StationDesk
-  /** Holds and address corrections. */
+  /** Holds, address corrections and reships. */
   floorPlan: FloorPlanDesk
 }
 
@@ -42,6 +42,13 @@ export function createFloorFeature(deps: FloorFeatureDeps): FloorFeature {
       stationName,
       writes,
     }),
-    floorPlan: new FloorPlanDesk({ cache, orders: deps.orders, stationName }),
+    floorPlan: new FloorPlanDesk({
+      cache,
+      orders: deps.orders,
+      stationName,
+      settings: () => deps.settings.get(),
+      desktop: deps.desktop,
+      locale: deps.locale,
+    }),
   }
 }

@@ -23,5 +23,8 @@ export function floorHandlers(station: StationDesk, tracking: TrackingDesk, plan
     'floor:correctAddress': (request) => plan.correctAddress(request),
     'floor:dropCorrection': (request) => plan.dropCorrection(request),
     'floor:resolveAddressChange': (request) => plan.resolveAddressChange(request),
+    'floor:reship': (request) => plan.reships.create(request),
+    'floor:reshipTracking': (request) => plan.reships.addTracking(request),
+    'floor:reshipPdf': (request) => plan.reships.savePdf(request),
   })
 }

@@ -9,8 +9,10 @@ import type { OrderDetail } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
 import { correctAddress } from '../core/floor/address-correction'
 import type { OrdersDesk } from '../orders/orders-desk'
+import { ReshipDesk } from './reship-desk'
+import type { ReshipDeskOptions } from './reship-desk'
 
-export interface FloorPlanDeskOptions {
+export interface FloorPlanDeskOptions extends ReshipDeskOptions {
   cache: () => OfflineCache
   orders: OrdersDesk
   /** Who did it: the station name in Settings, as the floor's record writes it. */
@@ -24,7 +26,12 @@ export interface FloorPlanDeskOptions {
  * answers the order's detail as it now ships, so the drawer shows what a label would print.
  */
 export class FloorPlanDesk {
-  constructor(private readonly options: FloorPlanDeskOptions) {}
+  /** Second parcels of an order: made, printed and tracked from the same drawer. */
+  readonly reships: ReshipDesk
+
+  constructor(private readonly options: FloorPlanDeskOptions) {
+    this.reships = new ReshipDesk(options)
+  }
 
   private get corrections() {
     return this.options.cache().floorPlan().corrections

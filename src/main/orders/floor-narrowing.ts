@@ -2,7 +2,7 @@ import { floorStage } from '../../shared/floor/order-state'
 import type { OrdersFilter } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
 import { namedWave } from '../core/floor/wave-planning'
-import type { OrdersWorkspace } from '../core/orders/workspace'
+import type { NarrowedFilter, OrdersWorkspace } from '../core/orders/workspace'
 
 /**
  * The filter's parts the floor's record answers (its stages, a wave) as the contributions they
@@ -14,15 +14,15 @@ export function narrowByFloorRecord(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
   filter: OrdersFilter,
-): OrdersFilter {
+): NarrowedFilter {
   return narrowByFloor(cache, workspace, narrowByWave(cache, workspace, filter))
 }
 
 function narrowByFloor(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
-  filter: OrdersFilter,
-): OrdersFilter {
+  filter: NarrowedFilter,
+): NarrowedFilter {
   if (filter.floor === undefined) return filter
   const { floor, ...rest } = filter
   const stages = new Set(floor)
@@ -33,29 +33,36 @@ function narrowByFloor(
     if (stages.has(floorStage(states.get(row.order.id))) && (listed?.has(row.id) ?? true))
       ids.push(row.id)
   }
-  return { ...rest, ids }
+  // The stages make another list than the one idsKey names.
+  return { ...rest, ids, idsKey: undefined }
 }
 
-// A wave's order list is frozen when it is saved and a name is never given twice in a campaign
-// (its primary key): its contributions in a snapshot are worked out once, not on every query
+// A wave's order list is frozen when it is saved: its contributions in a snapshot are worked out
+// once per revision of the wave (made, closed, made again under its name), not on every query
 // and output (reading 100,000 order ids from SQLite took most of the filter's cost).
 const waveMemo = new WeakMap<OrdersWorkspace, Map<string, number[]>>()
 
+/** The wave's contributions in the snapshot, and the key naming them (name and revision). */
 function waveContributions(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
   name: string,
-): number[] {
-  let byName = waveMemo.get(workspace)
-  if (!byName) waveMemo.set(workspace, (byName = new Map()))
-  let ids = byName.get(name)
+): { key: string; ids: number[] } {
+  const plan = cache.floorPlan()
+  const revision = plan.waves.revision(workspace.campaignId, name)
+  // No such wave: namedWave says so in a sentence.
+  if (revision === null) namedWave(plan, workspace.campaignId, name)
+  const key = JSON.stringify(['wave', name, revision])
+  let byKey = waveMemo.get(workspace)
+  if (!byKey) waveMemo.set(workspace, (byKey = new Map()))
+  let ids = byKey.get(key)
   if (ids === undefined) {
-    const orders = new Set(namedWave(cache.floorPlan(), workspace.campaignId, name).orderIds)
+    const orders = new Set(namedWave(plan, workspace.campaignId, name).orderIds)
     ids = []
     for (const row of workspace.rows) if (orders.has(row.order.id)) ids.push(row.id)
-    byName.set(name, ids)
+    byKey.set(key, ids)
   }
-  return ids
+  return { key, ids }
 }
 
 /**
@@ -67,14 +74,11 @@ function narrowByWave(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
   filter: OrdersFilter,
-): OrdersFilter {
+): NarrowedFilter {
   if (filter.wave === undefined) return filter
   const { wave: name, ...rest } = filter
-  const waveIds = waveContributions(cache, workspace, name)
-  let ids = waveIds
-  if (rest.ids !== undefined) {
-    const listed = new Set(rest.ids)
-    ids = waveIds.filter((id) => listed.has(id))
-  }
-  return { ...rest, statuses: [], ids }
+  const wave = waveContributions(cache, workspace, name)
+  if (rest.ids === undefined) return { ...rest, statuses: [], ids: wave.ids, idsKey: wave.key }
+  const listed = new Set(rest.ids)
+  return { ...rest, statuses: [], ids: wave.ids.filter((id) => listed.has(id)) }
 }

@@ -24,6 +24,7 @@ import { loadFloorOverlay, shippedRows, shippedViewRows } from '../core/floor/fl
 import type { FloorOverlay } from '../../shared/corrections/floor-overlay'
 import { shippedDetail } from './shipped-detail'
 import { narrowByFloorRecord } from './floor-narrowing'
+import { reshipsOfOrder } from '../core/floor/reship'
 import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 
 /** The orders a print or an export is about: whole contributions, in the Orders view's order. */
@@ -371,6 +372,7 @@ export class OrdersDesk {
       ...shippedDetail(contribution, loadFloorOverlay(cache, campaignId), lines),
       floor: cache.floor().state(campaignId, contribution.order.id),
       currency: this.currency(campaignId),
+      reships: reshipsOfOrder(cache, campaignId, contribution.order.id),
     }
   }
 }

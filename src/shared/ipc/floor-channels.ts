@@ -7,6 +7,9 @@ import {
   holdRequestSchema,
   orderOfCampaignSchema,
   progressRequestSchema,
+  reshipPdfRequestSchema,
+  reshipRequestSchema,
+  reshipTrackingRequestSchema,
   saveSessionRequestSchema,
   scanRequestSchema,
   stationOrderRequestSchema,
@@ -125,5 +128,24 @@ export const FLOOR_CHANNELS = {
     method: 'resolveAddressChange',
     args: z.tuple([addressChangeChoiceSchema]),
     result: returns<OrderDetail>(),
+  },
+  // Reships (issue 28): a second parcel for an order, its label, slip and tracking numbers.
+  /** Makes a reship of some of the order's items (its units leave the stock); the order now. */
+  'floor:reship': {
+    method: 'reshipOrder',
+    args: z.tuple([reshipRequestSchema]),
+    result: returns<OrderDetail>(),
+  },
+  /** Adds a tracking number to a reship's parcel; the order now. */
+  'floor:reshipTracking': {
+    method: 'addReshipTracking',
+    args: z.tuple([reshipTrackingRequestSchema]),
+    result: returns<OrderDetail>(),
+  },
+  /** Asks where to save, then writes the reship's label or slip as PDF; null if cancelled. */
+  'floor:reshipPdf': {
+    method: 'saveReshipPdf',
+    args: z.tuple([reshipPdfRequestSchema]),
+    result: returns<{ path: string } | null>(),
   },
 } as const

@@ -14,7 +14,7 @@ import type {
   VariantGroup,
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
-import type { AddressCorrection, OrderHold } from '../corrections/correction-types'
+import type { AddressCorrection, OrderHold, Reship } from '../corrections/correction-types'
 
 /** What the Orders view is answered: rows, snapshots, queries and one order's detail. */
 
@@ -120,6 +120,8 @@ export interface OrderDetail {
    * corrected one), with the synced address's lines and whether the platform changed it since.
    */
   correction?: OrderCorrectionDetail | null
+  /** Second parcels sent for the order (lost, damaged), oldest first. Optional as `hold`. */
+  reships?: Reship[]
 }
 
 export interface OrderCorrectionDetail extends AddressCorrection {

@@ -127,6 +127,15 @@ export class WaveStore {
     return this.guard(() => this.read(campaignId, name))
   }
 
+  /**
+   * What changes whenever the wave's orders or status may have: made (at), closed, or made again
+   * under the same name (a team desk's copy). Read without its orders: a memo of them asks this.
+   */
+  revision(campaignId: number, name: string): string | null {
+    const row = this.guard(() => this.sql.one.get(campaignId, name))
+    return row ? JSON.stringify([row.created_at, row.created_by, row.status, row.closed_at]) : null
+  }
+
   /** The orders of the campaign in an open wave, with its name. */
   openWaveOrders(campaignId: number): Map<number, string> {
     const orders = new Map<number, string>()

@@ -189,7 +189,7 @@ export class OrdersWorkspace {
    * few such filters: clicking through the tree changes only the nodes, and must not regroup
    * 100,000 orders.
    */
-  private aggregate(filter: OrdersFilter): Match {
+  private aggregate(filter: NarrowedFilter): Match {
     const key = filterKey(filter, false)
     const kept = this.aggregates.get(key)
     if (kept) return kept
@@ -214,7 +214,7 @@ export class OrdersWorkspace {
   }
 
   /** The orders matching `filter` and the tree beside them. */
-  match(filter: OrdersFilter): Match {
+  match(filter: NarrowedFilter): Match {
     const key = filterKey(filter, true)
     const kept = this.matches.get(key)
     if (kept) return kept
@@ -266,13 +266,23 @@ function treeTotals(orders: number, tree: readonly PerkGroup[]): PickListTotals 
   return { orders, units, variants: variants.size }
 }
 
+/**
+ * A filter whose `ids` list the floor's record made (a wave's orders): `idsKey` names that list
+ * once for all its ids, so the answers kept for it are found without reading them.
+ */
+export interface NarrowedFilter extends OrdersFilter {
+  idsKey?: string
+}
+
 /** What a kept answer is for: status, search, country and list, and the tree nodes if asked. */
-function filterKey(filter: OrdersFilter, withNodes: boolean): string {
+function filterKey(filter: NarrowedFilter, withNodes: boolean): string {
   const key: unknown[] = [
     filter.statuses ?? DEFAULT_STATUSES,
     filter.search ?? '',
     filter.country ?? '',
-    filter.ids ?? null,
+    // A wave's list is named by its name and revision: writing out 100,000 ids for every query
+    // cost more than the filter itself (BENCHMARKS.md, waves).
+    filter.idsKey ?? filter.ids ?? null,
   ]
   // Not the filter's own fields: JSON writes an absent perk ("All orders") and the "No perk"
   // node (null) alike.

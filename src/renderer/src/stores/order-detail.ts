@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef, watch } from 'vue'
 import type { OrderDetail, OrderRow } from '@shared/ipc'
-import type { AddressParts } from '@shared/corrections/correction-types'
+import type { AddressParts, ReshipItem } from '@shared/corrections/correction-types'
+import type { ReshipDocument } from '@shared/ipc/floor-schemas'
 import { api } from '@renderer/api'
 import { useLatestRequest } from '@renderer/composables/useLatestRequest'
 import { useOrdersStore } from './orders'
@@ -108,7 +109,47 @@ export const useOrderDetailStore = defineStore('orderDetail', () => {
       api().resolveAddressChange({ campaignId, contributionId: id, keep }),
     )
 
+  /**
+   * A reship of some of the order's items (issue 28). `requestKey` is the form's: main makes one
+   * reship per key, and a second submit while the first runs is not even sent.
+   */
+  async function reship(items: ReshipItem[], reason: string, requestKey: string) {
+    if (floorBusy.value) return false
+    return editPlan((campaignId, id) =>
+      api().reshipOrder({ campaignId, contributionId: id, items, reason, requestKey }),
+    )
+  }
+  const addReshipTracking = (reshipId: number, trackingNumber: string) =>
+    editPlan((campaignId, id) =>
+      api().addReshipTracking({ campaignId, contributionId: id, reshipId, trackingNumber }),
+    )
+
+  /** Where the last reship label or slip was saved, for the drawer to say. */
+  const reshipSaved = ref<string | null>(null)
+  async function saveReshipPdf(reshipId: number, document: ReshipDocument): Promise<void> {
+    const campaignId = orders.campaignId
+    const id = contributionId.value
+    if (campaignId === null || id === null) return
+    floorBusy.value = true
+    floorError.value = null
+    reshipSaved.value = null
+    try {
+      const saved = await api().saveReshipPdf({
+        campaignId,
+        contributionId: id,
+        reshipId,
+        document,
+      })
+      if (saved && contributionId.value === id) reshipSaved.value = saved.path
+    } catch (failure) {
+      floorError.value = failure instanceof Error ? failure.message : String(failure)
+    } finally {
+      floorBusy.value = false
+    }
+  }
+
   function close(): void {
+    reshipSaved.value = null
     requests.drop()
     contributionId.value = null
     row.value = null
@@ -138,5 +179,9 @@ export const useOrderDetailStore = defineStore('orderDetail', () => {
     correctAddress,
     dropCorrection,
     resolveAddressChange,
+    reship,
+    addReshipTracking,
+    reshipSaved,
+    saveReshipPdf,
   }
 })

@@ -177,6 +177,17 @@ describe('waves', () => {
       [2, 'Wave 2'],
     ])
   })
+
+  it("gives a wave a revision that its closing changes (the wave filter's memo key)", () => {
+    const waves = open(tempDir()).floorPlan().waves
+    expect(waves.revision(CAMPAIGN, 'Wave 1')).toBeNull()
+    waves.create(CAMPAIGN, 'Wave 1', [3, 1], 'Desk A', AT)
+    const made = waves.revision(CAMPAIGN, 'Wave 1')
+    expect(made).not.toBeNull()
+    expect(made).not.toContain('3')
+    waves.close(CAMPAIGN, 'Wave 1', AT)
+    expect(waves.revision(CAMPAIGN, 'Wave 1')).not.toBe(made)
+  })
 })
 
 describe('holds, corrections and reships', () => {

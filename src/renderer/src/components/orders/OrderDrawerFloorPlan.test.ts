@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { flushPromises, mount } from '@vue/test-utils'
-import type { VueWrapper } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import type { Pinia } from 'pinia'
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
 import type { AddressCorrection } from '@shared/corrections/correction-types'
 import type { OrderDetail } from '@shared/ipc'
-import { fakeBridge } from '@renderer/test-utils/fakeBridge'
-import { orderDetail, orderRow, queryResult, snapshot } from '@renderer/stores/orders.fixtures'
-import { useOrderDetailStore } from '@renderer/stores/order-detail'
-import { useOrdersStore } from '@renderer/stores/orders'
-import OrderDetailDrawer from './OrderDetailDrawer.vue'
+import { orderDetail } from '@renderer/stores/orders.fixtures'
+import { byTestId, input, type, useOrderDrawer } from '@renderer/test-utils/orderDrawer'
 
 // The drawer's hold and address correction (issue 28): what the person does, what main is
 // asked, and what the drawer shows of main's answer.
-
-let wrapper: VueWrapper | undefined
-let pinia: Pinia
 
 const CORRECTION: AddressCorrection = {
   orderId: 5042,
@@ -46,48 +37,12 @@ function corrected(platformChanged: boolean): OrderDetail {
   }
 }
 
-async function openDrawer(first: OrderDetail, handlers: Parameters<typeof fakeBridge>[0] = {}) {
-  const bridge = fakeBridge({
-    openOrders: ({ campaignId }) => snapshot([orderRow(42)], campaignId),
-    queryOrders: () => queryResult([orderRow(42)]),
-    orderDetail: () => first,
-    ...handlers,
-  })
-  await useOrdersStore().open(1001)
-  await useOrderDetailStore().open(42)
-  wrapper = mount(OrderDetailDrawer, {
-    attachTo: document.body,
-    props: { privileged: true },
-    global: { plugins: [pinia] },
-  })
-  await flushPromises()
-  return bridge
-}
-
-const byTestId = (id: string) => document.body.querySelector<HTMLElement>(`[data-testid="${id}"]`)
-const input = (label: string) =>
-  document.body.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[aria-label="${label}"]`)!
-
-async function type(label: string, value: string): Promise<void> {
-  const field = input(label)
-  field.value = value
-  field.dispatchEvent(new Event('input'))
-  await flushPromises()
-}
-
 async function click(id: string): Promise<void> {
   byTestId(id)!.click()
   await flushPromises()
 }
 
-beforeEach(() => {
-  pinia = createPinia()
-  setActivePinia(pinia)
-})
-afterEach(() => {
-  wrapper?.unmount()
-  document.body.innerHTML = ''
-})
+const openDrawer = useOrderDrawer()
 
 describe('the drawer holds and releases an order', () => {
   it('asks for a reason, sends it, and shows the hold main answers with', async () => {
