@@ -205,6 +205,41 @@ export function readCatalogCsv(input: string): CatalogCsvResult {
   }
 }
 
+/** A row as a person types it in the window: the CSV's column names, the text as typed. */
+export type CatalogRowText = Partial<Record<CatalogColumn, string>>
+
+function typed<T>(
+  read: (row: Row) => T,
+  texts: CatalogRowText,
+): { value: T } | { problem: string } {
+  const row: Row = new Map()
+  for (const [column, value] of Object.entries(texts) as [CatalogColumn, string | undefined][])
+    row.set(column, { text: value ?? '', unit: matchColumn(column)?.unit ?? '' })
+  try {
+    return { value: read(row) }
+  } catch (error) {
+    if (!(error instanceof RowProblem)) throw error
+    return { problem: error.message }
+  }
+}
+
+/**
+ * An item row edited in the window, read by the rule that reads the CSV file (units after the
+ * number, HS code and country checks, the same messages): one rule for both ways in.
+ */
+export function readCatalogItemText(
+  texts: CatalogRowText,
+): { value: CatalogItem } | { problem: string } {
+  return typed(itemRow, texts)
+}
+
+/** A packaging preset edited in the window, read as the CSV reads a packaging row. */
+export function readPackagingText(
+  texts: CatalogRowText,
+): { value: PackagingPreset } | { problem: string } {
+  return typed(packagingRow, texts)
+}
+
 /** "Line 4: …", for the CLI and the window alike. */
 export function catalogProblemText(problem: CatalogCsvProblem): string {
   return `Line ${problem.line}: ${problem.message}`
