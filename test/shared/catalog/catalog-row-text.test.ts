@@ -49,6 +49,16 @@ describe('a catalogue row typed in the window', () => {
     })
   })
 
+  it('names a value the catalogue would refuse, and the file keeps its other rows', () => {
+    expect(readCatalogItemText({ sku: 'PIN', weight_g: '3000 kg' })).toEqual({
+      problem:
+        'Weight is out of range (too big: expected number to be <=1000000): check the number and its unit.',
+    })
+    const file = readCatalogCsv('sku,weight_g\nPIN,3000 kg\nTEE,180\n')
+    expect(file.items).toEqual([{ sku: 'TEE', variant: null, weightG: 180 }])
+    expect(file.problems.map((problem) => problem.line)).toEqual([2])
+  })
+
   it('reads a packaging preset and asks for its sides', () => {
     expect(
       readPackagingText({
