@@ -141,6 +141,8 @@ export class AppServices {
   async start(): Promise<void> {
     await this.connection.resume()
     await this.startTeam()
+    // Not awaited: the team store may take its connect timeout to answer.
+    void this.catalog.meetTeam()
   }
 
   private emit<E extends IpcEventName>(event: E, payload: IpcEvents[E]): void {

@@ -100,6 +100,24 @@ export class CatalogDesk {
     )
   }
 
+  /**
+   * The team link started (the app starting in team mode): every campaign of this desk's cache
+   * meets the team's catalogue, so outputs printed before the view is opened use it. Never
+   * throws: a store out of reach is met again when the view opens or the catalogue is saved.
+   */
+  async meetTeam(): Promise<number> {
+    const team = await this.team()
+    if (team === null) return 0
+    let met = 0
+    try {
+      for (const { campaignId } of this.options.cache().campaigns())
+        if ((await meetDeskCatalog(team, this.store, campaignId)).reached) met++
+    } catch (error) {
+      this.options.log(`catalogue: meeting the team's copy: ${String(error)}`)
+    }
+    return met
+  }
+
   private save(campaignId: number, change: (catalog: Catalog) => Catalog): Promise<CatalogView> {
     const { store } = this
     const next = change(store.load(campaignId).catalog)
