@@ -42,8 +42,7 @@ import { PrintedMarks } from '../print/printed-marks'
 import type { ExportDeskOptions } from './export-desk-options'
 import { saveCustomsForms } from '../print/customs-pdf'
 import type { CustomsPdfRequest, CustomsPdfSaved } from '../../shared/ipc/print-channels'
-import { emptyCatalog } from '../../shared/catalog'
-import type { CustomsContext } from '../../shared/catalog'
+import { emptyCatalog, type CustomsContext } from '../../shared/catalog'
 import { FALLBACK_CURRENCY } from '../core/catalog/customs-context'
 
 const NO_CATALOG = { catalog: emptyCatalog(), currency: FALLBACK_CURRENCY }
@@ -302,6 +301,7 @@ export class ExportDesk {
       request,
       customs: this.customsOf(request.campaignId),
       senderName: this.campaignTitle(selection.info),
+      returnAddress: this.options.settings().returnAddress,
       defaultName: this.fileName(selection, 'customs', 'pdf'),
       locale: this.options.locale,
     })

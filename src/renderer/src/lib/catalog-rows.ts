@@ -1,4 +1,5 @@
-import { catalogItemKey } from '@shared/catalog'
+import { catalogItemKey, parseVariant } from '@shared/catalog'
+import { describeChoices } from '@shared/fulfillment/variant'
 import type { CatalogItem, CatalogRowText, PackagingPreset } from '@shared/catalog'
 import type { VariantGap } from '@shared/catalog/catalog-gaps'
 import type { CatalogView } from '@shared/ipc'
@@ -98,4 +99,10 @@ export function sizeText(f: { lengthCm?: number; widthCm?: number; heightCm?: nu
 /** "Missing: weight, HS code" for a person; '' when nothing is missing. */
 export function missingText(missing: readonly string[]): string {
   return missing.length === 0 ? '' : `Missing ${missing.join(', ')}`
+}
+
+/** "Color: Black, Size: L" as the pick list writes choices; the SKU default says so. */
+export function variantText(variant: string | null): string {
+  if (variant === null) return 'Every variant (SKU default)'
+  return describeChoices(parseVariant(variant)) || variant
 }
