@@ -24,6 +24,7 @@ import { createSyncFeature } from './sync/sync-feature'
 import { createDashboardFeature } from './dashboard/dashboard-feature'
 import { createJobsFeature } from './jobs/jobs-feature'
 import { createWavesFeature } from './waves/waves-feature'
+import { createCatalogFeature } from './catalog/catalog-feature'
 
 export type { Emit } from './feature-deps'
 
@@ -90,6 +91,8 @@ export class AppServices {
   readonly jobs: Built<typeof createJobsFeature>
   /** Stock on hand and waves. */
   readonly waves: Built<typeof createWavesFeature>
+  /** The SKU catalogue: weights, sizes, customs data, boxes. */
+  readonly catalog: Built<typeof createCatalogFeature>
   private readonly startTeam: () => Promise<void>
   private disposed = false
 
@@ -131,12 +134,15 @@ export class AppServices {
     const polling = options.jobPolling
     this.jobs = createJobsFeature({ ...basics, session, describe: userMessage, polling })
     this.waves = createWavesFeature({ session, settings, orders })
+    this.catalog = createCatalogFeature({ ...basics, session, settings, orders, campaigns, team })
   }
 
   /** Picks up where the last run stopped: polls the watched jobs not finished yet. */
   async start(): Promise<void> {
     await this.connection.resume()
     await this.startTeam()
+    // Not awaited: the team store may take its connect timeout to answer.
+    void this.catalog.meetTeam()
   }
 
   private emit<E extends IpcEventName>(event: E, payload: IpcEvents[E]): void {

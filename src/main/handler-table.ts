@@ -21,6 +21,7 @@ import { signupsHandlers } from './signups/signups-handlers'
 import { syncHandlers } from './sync/sync-handlers'
 import { teamHandlers } from './team/team-handlers'
 import { wavesHandlers } from './waves/waves-handlers'
+import { catalogHandlers } from './catalog/catalog-handlers'
 import { describeArgsError } from './ipc/argument-errors'
 import type { ChannelHandler, Handlers, HandlerTable } from './ipc/define-handlers'
 import { toIpcError } from './ipc/ipc-errors'
@@ -60,6 +61,7 @@ export function createHandlers(app: AppServices, options: HandlerOptions): Handl
     ...dashboardHandlers(app.dashboardImport),
     ...teamHandlers(app.team),
     ...wavesHandlers(app.waves),
+    ...catalogHandlers(app.catalog),
   }
   const table: Partial<Record<IpcChannel, ChannelHandler<IpcChannel>>> = {}
   for (const channel of IPC_CHANNEL_NAMES) {

@@ -13,6 +13,8 @@ import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { EXIT_FAILURE } from '../exit-codes'
 import { readInputFile } from '../input-file'
+import { meetDeskCatalog, saveDeskCatalog } from '../../main/core/catalog/team-catalog-sync'
+import { deskName, withTeam } from '../team-option'
 import { printJson, table } from '../io'
 import { checkedOut, exportName, outFile } from '../out-path'
 import type { OutPathRule } from '../out-path'
@@ -32,8 +34,21 @@ async function importFile(input: CommandInput, campaignId: number): Promise<numb
   const file = readInputFile(args[1], `catalog import <campaign-id> FILE.csv`)
   const read = readCatalogCsv(file.bytes.toString('utf8'))
   const store = context.cache().catalog()
-  if (read.items.length + read.packaging.length > 0)
-    store.save(campaignId, mergeCatalog(store.load(campaignId).catalog, read))
+  if (read.items.length + read.packaging.length > 0) {
+    // In team mode the import meets the team's copy first: it adds to what the team holds.
+    const { values } = input
+    const shared = await withTeam(context, values, deskName(context, values), async (team) => {
+      const base = (await meetDeskCatalog(team, store, campaignId)).catalog
+      return {
+        team,
+        saved: await saveDeskCatalog(team, store, campaignId, mergeCatalog(base, read)),
+      }
+    })
+    if (shared.team !== null && !shared.saved.reached)
+      context.warn(
+        'The team store cannot be reached: the catalogue is saved on this desk and goes to the team at the next meeting.',
+      )
+  }
   for (const problem of read.problems)
     context.io.stderr.write(`${file.name}, ${catalogProblemText(problem)}\n`)
   context.io.stdout.write(
@@ -127,9 +142,10 @@ export const catalogCommand: Command = {
   details: `import reads a CSV (any delimiter; units in the header or after a number: g, kg, oz,
 lb, cm, mm, in) into the campaign's catalogue: its rows replace those of the same SKU and
 variant, or the box of the same name; a line that cannot be read is named on stderr and left
-out (exit 1), the others are kept. export writes the catalogue as CSV (--out a file or a
+out (exit 1), the others are kept. With a team store (--team-url, PERKPACK_TEAM_URL or the
+app's Settings) the import meets the team's catalogue and saves through it. export writes the catalogue as CSV (--out a file or a
 folder). list prints it (--json for scripts). Columns: docs/catalog.md`,
-  options: ['out', 'force', 'json'],
+  options: ['out', 'force', 'json', 'team-url', 'station'],
   async run(input) {
     const action = input.args[0]
     const rest = { ...input, args: input.args.slice(1) }

@@ -1,6 +1,7 @@
 import { renderCustomsPdf } from '../../main/core/print'
 import { readSettings } from '../../main/core/session/profile'
 import { plural } from '../../shared/export/check-text'
+import { returnAddressLines } from '../../shared/address/return-address'
 import { CN22_LIMIT_SDR, SDR_RATES_DATE } from '../../shared/catalog'
 import { campaignArg } from '../arguments'
 import type { Command } from '../command'
@@ -30,7 +31,9 @@ country in Settings (the EU counts as one area) and does not fit a CN22: worth m
 ${CN22_LIMIT_SDR} SDR less 5 % (IMF rates of ${SDR_RATES_DATE}), over 2 kg, more than 4 item
 lines, or a value that cannot be checked. The others carry their CN22 on the 4x6 label
 (perkpack labels --layout 4x6 --cn22). Values and weights come from the SKU catalogue
-(perkpack catalog import), in the campaign's currency where taken from the pledge.
+(perkpack catalog import), in the campaign's currency where taken from the pledge. The
+sender block prints the return address of the app's Settings (Printing), or two ruled lines
+to write the street on when there is none.
 No browser needed: the PDF is drawn with the bundled fonts.`,
   options: ['out', 'force', 'paper', ...SELECTION_OPTIONS],
   async run(input) {
@@ -43,9 +46,13 @@ No browser needed: the PDF is drawn with the bundled fonts.`,
         : paperFrom(values.paper)
     const selection = printSelection(context, campaignId, values)
     const file = await printOutFile(input, out, selection, 'customs')
+    const customs = cliCustoms(context, campaignId)
+    // The same return address as the app's Settings, formatted by the same rule.
+    const { returnAddress } = readSettings(context.target.dataDir)
+    const senderLines = returnAddressLines(returnAddress, customs.senderCountry)
     const result = await renderCustomsPdf(
       selection.rows,
-      { paper, customs: cliCustoms(context, campaignId), senderName: selection.title },
+      { paper, customs, senderName: selection.title, senderLines },
       file.path,
       { signal },
     )

@@ -5,6 +5,7 @@ import { PerkPackError } from '../core/system/perkpack-errors'
 import { MemorySecretStore } from '../core/session/secrets'
 import { DEMO_PROFILE } from '../session/connection'
 import type { Connection } from '../session/connection'
+import { seedDemoCatalog } from './demo-catalog'
 
 /**
  * The bundled simulator, started once per run, signed in as its demo team member. Its URLs
@@ -76,6 +77,8 @@ export class DemoDesk {
       }
     })
     const primary = campaignIds[0]
+    // A catalogue to look at from the first click (demo-catalog.ts); the person's edits stay.
+    if (primary !== undefined) seedDemoCatalog(connection.cache(), sim.dataset, primary)
     const jobIds = sim.dataset.jobs.filter((job) => job.campaignId === primary).map((j) => j.jobId)
     return { ...(await connection.sessionInfo()), campaignIds, jobIds }
   }

@@ -42,7 +42,7 @@ import { PrintedMarks } from '../print/printed-marks'
 import type { ExportDeskOptions } from './export-desk-options'
 import { saveCustomsForms } from '../print/customs-pdf'
 import type { CustomsPdfRequest, CustomsPdfSaved } from '../../shared/ipc/print-channels'
-import { emptyCatalog } from '../../shared/catalog'
+import { emptyCatalog, type CustomsContext } from '../../shared/catalog'
 import { FALLBACK_CURRENCY } from '../core/catalog/customs-context'
 
 const NO_CATALOG = { catalog: emptyCatalog(), currency: FALLBACK_CURRENCY }
@@ -218,6 +218,7 @@ export class ExportDesk {
       this.options.settings(),
       this.options.locale,
       preview,
+      request.cn22 ? this.customsOf(request.campaignId) : undefined,
     )
   }
 
@@ -268,6 +269,7 @@ export class ExportDesk {
       request,
       this.options.settings(),
       this.options.locale,
+      request.cn22 ? this.customsOf(request.campaignId) : undefined,
     )
     if (plan.labels === 0) {
       throw nothingToPrint('label', selection.contributions.length)
@@ -284,16 +286,22 @@ export class ExportDesk {
     return { path, ...this.marks.savedPdf(request.campaignId, shipping, 'labels') }
   }
 
+  /** Customs forms (the labels' CN22 switch, CN23): catalogue, currency, sender country. */
+  private customsOf(campaignId: number): CustomsContext {
+    const { catalog, currency } = this.options.catalog?.(campaignId) ?? NO_CATALOG
+    return { catalog, currency, senderCountry: this.options.settings().senderCountry }
+  }
+
   /** The selection's CN23 declarations to a PDF file (customs-pdf.ts). */
   customsPdf(request: CustomsPdfRequest): Promise<CustomsPdfSaved | null> {
     const selection = this.nonEmpty(request, 'print')
-    const { catalog, currency } = this.options.catalog?.(request.campaignId) ?? NO_CATALOG
     return saveCustomsForms({
       desktop: this.options.desktop,
       selection,
       request,
-      customs: { catalog, currency, senderCountry: this.options.settings().senderCountry },
+      customs: this.customsOf(request.campaignId),
       senderName: this.campaignTitle(selection.info),
+      returnAddress: this.options.settings().returnAddress,
       defaultName: this.fileName(selection, 'customs', 'pdf'),
       locale: this.options.locale,
     })

@@ -1,3 +1,5 @@
+import { returnAddressLines } from '../../shared/address/return-address'
+import type { ReturnAddress } from '../../shared/address/return-address'
 import type { CustomsContext } from '../../shared/catalog'
 import type { CustomsPdfRequest, CustomsPdfSaved } from '../../shared/ipc/print-channels'
 import { noCustomsFormsText, planCn23, saveCustomsPdf } from '../core/print'
@@ -18,6 +20,8 @@ export async function saveCustomsForms(options: {
   request: CustomsPdfRequest
   customs: CustomsContext
   senderName: string
+  /** Settings' return address: the sender block's street (ruled lines without one). */
+  returnAddress?: ReturnAddress
   defaultName: string
   locale: string
 }): Promise<CustomsPdfSaved | null> {
@@ -26,6 +30,7 @@ export async function saveCustomsForms(options: {
     paper: request.paper,
     customs,
     senderName: options.senderName,
+    senderLines: returnAddressLines(options.returnAddress, customs.senderCountry, options.locale),
     locale: options.locale,
   })
   if (plan.orders === 0) {

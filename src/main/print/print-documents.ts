@@ -1,4 +1,5 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
+import type { CustomsContext } from '../../shared/catalog'
 import { leftOutCounts, notShipping } from '../../shared/fulfillment'
 import type { NotShipping } from '../../shared/fulfillment'
 import type {
@@ -55,6 +56,7 @@ function labelOptions(
   prefs: PrintPrefs,
   locale: string,
   preview: boolean,
+  customs?: CustomsContext,
 ): LabelOptions {
   return {
     layout: request.layout,
@@ -64,6 +66,8 @@ function labelOptions(
     showSummary: request.showSummary,
     senderCountry: prefs.senderCountry,
     locale,
+    // The CN22 switch: the same option as `perkpack labels --cn22`, 4×6 only (the schema says).
+    ...(request.cn22 === true && customs ? { customs } : {}),
     // A preview shows where each label falls, and only the first sheet: laying out 100,000
     // addresses for it would take most of a minute.
     ...(preview ? { outlines: true, maxSheets: 1 } : {}),
@@ -77,8 +81,11 @@ export function labelsDocument(
   prefs: PrintPrefs,
   locale: string,
   preview = false,
+  customs?: CustomsContext,
 ): LabelsResult {
-  return asUsage(() => renderLabels(contributions, labelOptions(request, prefs, locale, preview)))
+  return asUsage(() =>
+    renderLabels(contributions, labelOptions(request, prefs, locale, preview, customs)),
+  )
 }
 
 /** Addresses listed by name for the label panel's suggestion; the rest are counted. */
@@ -126,8 +133,11 @@ export function labelsPlan(
   request: LabelsRequest,
   prefs: PrintPrefs,
   locale: string,
+  customs?: CustomsContext,
 ): LabelsPlan {
-  return asUsage(() => planLabels(contributions, labelOptions(request, prefs, locale, false)))
+  return asUsage(() =>
+    planLabels(contributions, labelOptions(request, prefs, locale, false, customs)),
+  )
 }
 
 export interface SlipPlanOptions {

@@ -31,6 +31,7 @@ export class SettingsDesk {
       slipBatchSize: saved.slipBatchSize,
       slipFooterNote: saved.slipFooterNote,
       senderCountry: saved.senderCountry,
+      returnAddress: saved.returnAddress,
       staleAfterHours: saved.staleAfterHours,
       stationName: stationName(saved),
       teamUrl: saved.teamUrl ?? '',

@@ -4,6 +4,7 @@ import type { Catalog, CatalogItem, ItemFields, PackagingPreset } from './catalo
 import { catalogItemKey } from './catalog-index'
 import { CATALOG_CSV_COLUMNS, matchColumn } from './catalog-csv-columns'
 import type { CatalogColumn, ColumnMatch } from './catalog-csv-columns'
+import { catalogItemSchema, packagingPresetSchema } from './catalog-schema'
 import { readMeasure, readNumber, readYesNo } from './catalog-units'
 import { canonicalVariant, readCurrency, readHsCode, readOriginCountry } from './customs-rules'
 
@@ -84,6 +85,23 @@ function itemFields(row: Row): ItemFields {
   return fields
 }
 
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  sku: 'SKU', variant: 'Variant', name: 'Box name', weightG: 'Weight', maxWeightG: 'Max weight',
+  lengthCm: 'Length', widthCm: 'Width', heightCm: 'Height', customsDescription: 'Customs description',
+  customsValue: 'Customs value', perkIds: 'Perk ids',
+} // prettier-ignore
+
+/** The row as the catalogue keeps it: a value it would refuse (a 2-tonne pin) is named here. */
+function inBounds<T>(value: T, schema: typeof catalogItemSchema | typeof packagingPresetSchema): T {
+  const checked = schema.safeParse(value)
+  if (checked.success) return value
+  const issue = checked.error.issues[0]!
+  const field = FIELD_NAMES[String(issue.path[0])] ?? String(issue.path[0])
+  throw new RowProblem(
+    `${field} is out of range (${issue.message.toLowerCase()}): check the number and its unit.`,
+  )
+}
+
 function packagingRow(row: Row): PackagingPreset {
   const name = text(row, 'name') || text(row, 'sku')
   if (name === '')
@@ -106,15 +124,18 @@ function packagingRow(row: Row): PackagingPreset {
   if (perkIds.some((id) => !Number.isInteger(id) || id <= 0))
     throw new RowProblem(`Perk ids "${perkText}" are not perk numbers: write them like 12; 15.`)
   const maxWeightG = measure(row, 'max_weight_g', 'weight', 'Max weight')
-  return {
-    name,
-    weightG: need(measure(row, 'weight_g', 'weight', 'Weight'), 'weight'),
-    lengthCm: need(measure(row, 'length_cm', 'length', 'Length'), 'length'),
-    widthCm: need(measure(row, 'width_cm', 'length', 'Width'), 'width'),
-    heightCm: need(measure(row, 'height_cm', 'length', 'Height'), 'height'),
-    ...(maxWeightG === undefined ? {} : { maxWeightG }),
-    perkIds,
-  }
+  return inBounds(
+    {
+      name,
+      weightG: need(measure(row, 'weight_g', 'weight', 'Weight'), 'weight'),
+      lengthCm: need(measure(row, 'length_cm', 'length', 'Length'), 'length'),
+      widthCm: need(measure(row, 'width_cm', 'length', 'Width'), 'width'),
+      heightCm: need(measure(row, 'height_cm', 'length', 'Height'), 'height'),
+      ...(maxWeightG === undefined ? {} : { maxWeightG }),
+      perkIds,
+    },
+    packagingPresetSchema,
+  )
 }
 
 function itemRow(row: Row): CatalogItem {
@@ -123,7 +144,7 @@ function itemRow(row: Row): CatalogItem {
     throw new RowProblem('This row has no SKU: write the SKU code as the platform lists it.')
   const variantText = text(row, 'variant')
   const variant = variantText === '' || variantText === '*' ? null : canonicalVariant(variantText)
-  return { sku, variant, ...itemFields(row) }
+  return inBounds({ sku, variant, ...itemFields(row) }, catalogItemSchema)
 }
 
 function kindOf(row: Row): 'item' | 'packaging' {
@@ -203,6 +224,41 @@ export function readCatalogCsv(input: string): CatalogCsvResult {
     packaging: [...packaging.values()],
     problems,
   }
+}
+
+/** A row as a person types it in the window: the CSV's column names, the text as typed. */
+export type CatalogRowText = Partial<Record<CatalogColumn, string>>
+
+function typed<T>(
+  read: (row: Row) => T,
+  texts: CatalogRowText,
+): { value: T } | { problem: string } {
+  const row: Row = new Map()
+  for (const [column, value] of Object.entries(texts) as [CatalogColumn, string | undefined][])
+    row.set(column, { text: value ?? '', unit: matchColumn(column)?.unit ?? '' })
+  try {
+    return { value: read(row) }
+  } catch (error) {
+    if (!(error instanceof RowProblem)) throw error
+    return { problem: error.message }
+  }
+}
+
+/**
+ * An item row edited in the window, read by the rule that reads the CSV file (units after the
+ * number, HS code and country checks, the same messages): one rule for both ways in.
+ */
+export function readCatalogItemText(
+  texts: CatalogRowText,
+): { value: CatalogItem } | { problem: string } {
+  return typed(itemRow, texts)
+}
+
+/** A packaging preset edited in the window, read as the CSV reads a packaging row. */
+export function readPackagingText(
+  texts: CatalogRowText,
+): { value: PackagingPreset } | { problem: string } {
+  return typed(packagingRow, texts)
 }
 
 /** "Line 4: …", for the CLI and the window alike. */

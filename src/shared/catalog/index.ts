@@ -14,8 +14,14 @@ export type {
 export { catalogItemKey, indexCatalog } from './catalog-index'
 export type { CatalogIndex } from './catalog-index'
 export { catalogChecks, customsGaps } from './catalog-checks'
-export { catalogProblemText, readCatalogCsv, writeCatalogCsv } from './catalog-csv'
-export type { CatalogCsvProblem, CatalogCsvResult } from './catalog-csv'
+export {
+  catalogProblemText,
+  readCatalogCsv,
+  readCatalogItemText,
+  readPackagingText,
+  writeCatalogCsv,
+} from './catalog-csv'
+export type { CatalogCsvProblem, CatalogCsvResult, CatalogRowText } from './catalog-csv'
 export { CATALOG_CSV_COLUMNS } from './catalog-csv-columns'
 export {
   canonicalVariant,

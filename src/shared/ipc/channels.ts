@@ -29,6 +29,7 @@ import { DASHBOARD_CHANNELS } from './dashboard-channels'
 import { PICKLIST_CHANNELS } from './picklist-channels'
 import { TEAM_CHANNELS } from './team-channels'
 import { WAVES_CHANNELS } from './waves-channels'
+import { CATALOG_CHANNELS } from './catalog-channels'
 
 /**
  * The one list of operations the renderer may ask of the main process: per channel, the bridge
@@ -68,6 +69,7 @@ export const IPC_CHANNELS = {
   ...PICKLIST_CHANNELS,
   ...TEAM_CHANNELS,
   ...WAVES_CHANNELS,
+  ...CATALOG_CHANNELS,
 } as const satisfies Record<string, ChannelSpec>
 
 /** Events main sends on its own; listeners get the payload only (never the Electron event). */

@@ -26,8 +26,17 @@ export const labelsRequestSchema = z
     offsetMm: offsetSchema,
     order: labelOrderSchema,
     showSummary: flag('Show order line'),
+    /** The CN22 customs declaration on 4×6 labels of parcels leaving the customs area. */
+    cn22: flag('CN22 on the label').optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.cn22 === true && value.layout !== 'thermal4x6')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cn22'],
+        message:
+          'The CN22 customs declaration prints on 4×6 labels only: choose the 4×6 layout, or turn CN22 off.',
+      })
     // The range depends on the stock: 30 on an Avery 5160 sheet, 1 on a thermal roll.
     const max = LABELS_PER_SHEET[value.layout]
     if (value.startAt < 1 || value.startAt > max) {

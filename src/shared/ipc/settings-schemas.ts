@@ -16,6 +16,7 @@ import {
 } from './field-schemas'
 import { MAX_FOOTER_NOTE } from './limits'
 import { teamUrlSchema } from './team-schemas'
+import { returnAddressSchema } from '../address/return-address'
 
 // The arguments of settings:*.
 // Both ends' types are read from these schemas (z.infer): a field added is checked and typed.
@@ -46,6 +47,8 @@ const appSettingsSchema = z.strictObject({
   ),
   /** ISO 3166-1 alpha-2 code of the country parcels leave from, e.g. "US". */
   senderCountry: senderCountrySchema,
+  /** The street part of the sender's address (its country: senderCountry), for the CN23. */
+  returnAddress: returnAddressSchema,
   /** Pre-print checks warn when the last sync is older than this, in hours. */
   staleAfterHours: staleHoursSchema,
   /** Who packed an order, on the floor's record: default this computer's name. */

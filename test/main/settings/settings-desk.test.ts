@@ -25,6 +25,8 @@ describe('settings', () => {
       slipBatchSize: 500,
       slipFooterNote: '',
       senderCountry: 'US',
+      // The CN23's sender block (test/main/settings/return-address.test.ts covers it).
+      returnAddress: {},
       staleAfterHours: 24,
       // The pack station (test/main/floor/station-desk.test.ts covers it).
       stationName: hostname().trim().slice(0, 64),

@@ -92,3 +92,47 @@ export async function saveTeamCatalog(
   if (client === null) return { ...saved, from: 'same' }
   return meetTeamCatalog(client, local, campaignId, desk)
 }
+
+/** What a team desk (core/team TeamDesk) offers the catalogue: its name and its connection. */
+export interface CatalogTeamDesk {
+  readonly desk: string
+  /** null when the team store cannot be reached. */
+  withClient<T>(fn: (client: TeamClient) => Promise<T>): Promise<T | null>
+}
+
+export interface DeskCatalog extends StoredCatalog {
+  /** Whether the team store took part: false without a team, or when it was out of reach. */
+  reached: boolean
+}
+
+/**
+ * The app's and the CLI's save of a whole catalogue: on this desk first, then through the team
+ * store when a team desk is given and reachable (the later save wins on both sides).
+ */
+export async function saveDeskCatalog(
+  team: CatalogTeamDesk | null,
+  local: LocalCatalogStore,
+  campaignId: number,
+  catalog: Catalog,
+): Promise<DeskCatalog> {
+  if (team !== null) {
+    const met = await team.withClient((client) =>
+      saveTeamCatalog(client, local, campaignId, catalog, team.desk),
+    )
+    if (met !== null) return { ...met, reached: true }
+  }
+  return { ...local.save(campaignId, catalog), reached: false }
+}
+
+/** Meets the team's copy when a team desk is given and reachable; else the desk's own copy. */
+export async function meetDeskCatalog(
+  team: CatalogTeamDesk | null,
+  local: LocalCatalogStore,
+  campaignId: number,
+): Promise<DeskCatalog> {
+  const met =
+    team === null
+      ? null
+      : await team.withClient((client) => meetTeamCatalog(client, local, campaignId, team.desk))
+  return met === null ? { ...local.load(campaignId), reached: false } : { ...met, reached: true }
+}

@@ -35,6 +35,8 @@ export interface Cn23Options {
   customs: CustomsContext
   /** Who sends: the campaign as the documents name it. */
   senderName: string
+  /** The sender's street lines (Settings' return address, returnAddressLines); none: ruled lines. */
+  senderLines?: readonly string[]
   locale?: string
 }
 
@@ -145,13 +147,14 @@ function parties(
         at += b.text(piece, x, at, SIZE.text, style, { maxWidthPt: half }).box.slotPt
     return at
   }
-  let left = column(x0, 'From (sender)', from, REGULAR)
-  // The sender's street is not kept in PerkPack: two ruled lines to write or stamp it on.
-  for (let i = 0; i < 2; i++) {
+  const street = options.senderLines ?? []
+  let left = column(x0, 'From (sender)', [...from, ...street], REGULAR)
+  // Without a return address in Settings: two ruled lines to write or stamp the street on.
+  for (let i = 0; i < (street.length === 0 ? 2 : 0); i++) {
     left += SIZE.text * 1.6
     b.rule(x0, left, half, 0.5)
   }
-  left += 2
+  if (street.length === 0) left += 2
   const country = countryName(options.customs.senderCountry, locale)
   left += b.text(country.toUpperCase(), x0, left, SIZE.text, REGULAR, { maxWidthPt: half }).box.slotPt // prettier-ignore
   const right = column(x0 + half + 18, 'To (addressee)', to, local)

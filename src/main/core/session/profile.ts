@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { homedir, hostname } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { returnAddressSchema } from '../../../shared/address/return-address'
 import { DEFAULT_AUTH_URL, DEFAULT_BASE_URL } from '../../../shared/config'
 import { DEFAULT_SENDER_COUNTRY, DEFAULT_STALE_AFTER_HOURS } from '../../../shared/export/checks'
 import {
@@ -104,6 +105,8 @@ export const settingsFileSchema = z.object({
   senderCountry: senderCountrySchema
     .transform((code) => code.toUpperCase())
     .catch(DEFAULT_SENDER_COUNTRY),
+  /** The sender's street, city and postcode (return-address.ts); a broken one reads as none. */
+  returnAddress: returnAddressSchema.catch({}).default({}),
   staleAfterHours: staleHoursSchema.catch(DEFAULT_STALE_AFTER_HOURS),
   /** Absent: this computer's name (stationName()). */
   stationName: stationNameSchema.optional().catch(undefined),

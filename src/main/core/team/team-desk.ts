@@ -152,6 +152,14 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     return run
   }
 
+  /**
+   * Runs `fn` on the team store's connection, in turn with the desk's writes; null when the
+   * store cannot be reached. For what the store keeps beside the floor's record (the catalogue).
+   */
+  withClient<T>(fn: (client: TeamClient) => Promise<T>): Promise<T | null> {
+    return this.exclusive(() => this.online((server) => fn(server.client)))
+  }
+
   /** Replays the outbox in order; stops (keeping the rest) when the store goes away. */
   replay(): Promise<ReplayReport> {
     return this.exclusive(() => this.replayNow())

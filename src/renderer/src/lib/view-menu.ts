@@ -10,6 +10,7 @@ export const VIEW_LABELS: Record<ViewName, string> = {
   progress: 'Progress',
   packstation: 'Pack station',
   waves: 'Waves',
+  catalog: 'Catalogue',
   jobs: 'Batch jobs',
   signups: 'Sign-ups',
   account: 'My contributions',

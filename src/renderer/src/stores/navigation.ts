@@ -9,6 +9,7 @@ export const VIEWS = [
   'progress',
   'packstation',
   'waves',
+  'catalog',
   'jobs',
   'signups',
   'account',

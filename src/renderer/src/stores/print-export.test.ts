@@ -194,6 +194,7 @@ describe('usePrintExportStore', () => {
       offsetMm: { x: 1, y: -0.5 },
       order: 'sequence',
       showSummary: true,
+      cn22: false,
     }
     await store.refreshPreview()
     expect(bridge.calls.previewLabels).toHaveBeenCalledWith({
@@ -216,6 +217,22 @@ describe('usePrintExportStore', () => {
       batchSize: 500,
       batch: 0,
     })
+  })
+
+  it('asks for the CN22 on 4×6 labels only, as perkpack labels --cn22 does', async () => {
+    const bridge = fakeBridge()
+    const expected = selectOrders()
+    const store = usePrintExportStore()
+    store.labels = { ...store.labels, layout: 'thermal4x6', cn22: true }
+    await store.refreshPreview()
+    expect(bridge.calls.previewLabels).toHaveBeenLastCalledWith(
+      expect.objectContaining({ ...expected, layout: 'thermal4x6', cn22: true }),
+    )
+    store.labels = { ...store.labels, layout: 'avery5160' }
+    await store.refreshPreview()
+    expect(bridge.calls.previewLabels).toHaveBeenLastCalledWith(
+      expect.not.objectContaining({ cn22: true }),
+    )
   })
 
   it('starts from the saved choices once, and saves changes back', async () => {

@@ -30,6 +30,8 @@ export interface LabelChoices {
   offsetMm: { x: number; y: number }
   order: LabelOrder
   showSummary: boolean
+  /** The CN22 customs declaration on 4×6 labels going abroad; off by default (see LabelControls). */
+  cn22: boolean
 }
 
 /** Codes meaning "not here" (the browser harness has no printer) rather than "went wrong". */
@@ -42,6 +44,7 @@ export function defaultLabelChoices(): LabelChoices {
     offsetMm: { x: 0, y: 0 },
     order: 'variant',
     showSummary: false,
+    cn22: false,
   }
 }
 
@@ -89,6 +92,8 @@ export const usePrintExportStore = defineStore('printExport', () => {
       offsetMm: { x: l.offsetMm.x, y: l.offsetMm.y },
       order: l.order,
       showSummary: l.showSummary,
+      // Only 4×6 labels carry it: a switch left on while another layout is chosen sends nothing.
+      ...(l.cn22 && l.layout === 'thermal4x6' ? { cn22: true } : {}),
     }
   }
 

@@ -11,6 +11,7 @@ import { useShrinkStore } from './shrink'
 import { useSignupsStore } from './signups'
 import { useFloorTrackingStore } from './floor-tracking'
 import { useWavesStore } from './waves'
+import { useCatalogStore } from './catalog'
 
 /**
  * Sign-out deleted every offline copy: each store of a campaign's data goes back to empty, so
@@ -33,4 +34,5 @@ export function resetStoresOnSignOut(): void {
   useFloorTrackingStore().forCampaign(null)
   useSavedPdfStore().reset()
   void useWavesStore().forCampaign(null)
+  void useCatalogStore().forCampaign(null)
 }

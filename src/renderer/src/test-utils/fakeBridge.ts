@@ -111,6 +111,7 @@ function defaults(): Partial<FakeHandlers> {
     slipBatchSize: 500,
     slipFooterNote: '',
     senderCountry: 'US',
+    returnAddress: {},
     staleAfterHours: 24,
     stationName: 'Desk A',
     teamUrl: '',

@@ -35,6 +35,7 @@ describe('SideMenu', () => {
       'Progress',
       'Pack station',
       'Waves',
+      'Catalogue',
       'Batch jobs',
       'Sign-ups',
       'My contributions',
@@ -63,7 +64,7 @@ describe('SideMenu', () => {
     setup({ session: { status: sessionInfo() }, navigation: { view: 'orders' } })
     await flushPromises()
     const buttons = menuButtons()
-    expect(buttons.map((b) => b.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1])
+    expect(buttons.map((b) => b.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1])
     expect(buttons[1]?.getAttribute('aria-current')).toBe('page')
     expect(buttons[1]?.getAttribute('aria-keyshortcuts')).toBe('Ctrl+2')
 

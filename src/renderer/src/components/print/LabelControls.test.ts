@@ -61,6 +61,20 @@ describe('LabelControls', () => {
     expect(document.querySelector('input[aria-label="Start at label"]')).toBeNull()
   })
 
+  it('offers the CN22 switch on 4×6 only, off, saying why it is off', async () => {
+    const { wrapper, store } = mountControls()
+    await flushPromises()
+    expect(document.querySelector('[aria-label="CN22 customs declaration"]')).toBeNull()
+    store.labels.layout = 'thermal4x6'
+    await flushPromises()
+    const box = document.querySelector<HTMLElement>('[aria-label="CN22 customs declaration"]')
+    expect(box?.getAttribute('aria-checked')).toBe('false')
+    expect(wrapper.text()).toContain('print their own customs form from the shipper CSV')
+    box?.click()
+    await flushPromises()
+    expect(store.labels.cn22).toBe(true)
+  })
+
   it('says what a printer offset beyond an inch was set to', async () => {
     const { wrapper, store } = mountControls()
     await typeAndLeave('Printer offset right (mm)', '40')
