@@ -1,8 +1,12 @@
+import type { CampaignContribution } from '../../shared/api/schemas'
+import { applyOverlay } from '../../shared/corrections/floor-overlay'
 import { floorStage } from '../../shared/floor/order-state'
+import { filterContributions } from '../../shared/fulfillment'
 import type { OrdersFilter } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
+import { loadFloorOverlay } from '../core/floor/floor-view'
 import { namedWave } from '../core/floor/wave-planning'
-import type { NarrowedFilter, OrdersWorkspace } from '../core/orders/workspace'
+import type { NarrowedFilter, OrdersWorkspace, ViewRow } from '../core/orders/workspace'
 
 /**
  * The filter's parts the floor's record answers (its stages, a wave) as the contributions they
@@ -15,7 +19,62 @@ export function narrowByFloorRecord(
   workspace: OrdersWorkspace,
   filter: OrdersFilter,
 ): NarrowedFilter {
-  return narrowByFloor(cache, workspace, narrowByWave(cache, workspace, filter))
+  return narrowByCorrections(
+    cache,
+    workspace,
+    narrowByFloor(cache, workspace, narrowByWave(cache, workspace, filter)),
+  )
+}
+
+const one = (row: ViewRow) => [row as unknown as CampaignContribution]
+const blank = (text: string | undefined) => text === undefined || text.trim() === ''
+
+/**
+ * A corrected address is where the order ships, so it is what the country filter and the search
+ * read: an order corrected from the US to the UK is in "GB", not in "US" (an export by country
+ * must not carry an address of another), and a search finds it by the street or city a person
+ * typed in (or still by the synced ones). The workspace keeps its answers per snapshot, and
+ * corrections change between syncs: when one changes an answer, the answer becomes an `ids`
+ * list, as the floor's stages do. Most queries have no correction in play and pass untouched.
+ */
+function narrowByCorrections(
+  cache: OfflineCache,
+  workspace: OrdersWorkspace,
+  filter: NarrowedFilter,
+): NarrowedFilter {
+  if (blank(filter.country) && blank(filter.search)) return filter
+  const { corrections } = loadFloorOverlay(cache, workspace.campaignId)
+  if (corrections.size === 0) return filter
+  // The answer before the tree's nodes narrow it: the tree is counted over it.
+  const unnoded: NarrowedFilter = { ...filter }
+  delete unnoded.perkId
+  delete unnoded.variant
+  delete unnoded.ships
+  delete unnoded.nodes
+  const matched = new Set(workspace.match(unnoded).rows.map((row) => row.id))
+  const listed = filter.ids === undefined ? null : new Set(filter.ids)
+  const statusOnly = { statuses: filter.statuses ?? undefined }
+  const belongs = new Map<number, boolean>()
+  for (const row of workspace.rows) {
+    const correction = corrections.get(row.order.id)
+    if (!correction || (listed !== null && !listed.has(row.id))) continue
+    const shipped = applyOverlay(row, { corrections, holds: new Map() })
+    const passes = (subject: ViewRow, part: { search?: string; country?: string }) =>
+      filterContributions(one(subject), { ...statusOnly, ...part }).length === 1
+    const found =
+      blank(filter.search) ||
+      passes(row, { search: filter.search }) ||
+      passes(shipped, { search: filter.search })
+    const where = blank(filter.country) || passes(shipped, { country: filter.country })
+    const ok = passes(row, {}) && found && where
+    if (ok !== matched.has(row.id)) belongs.set(row.id, ok)
+  }
+  if (belongs.size === 0) return filter
+  const ids: number[] = []
+  for (const row of workspace.rows) {
+    if (belongs.get(row.id) ?? matched.has(row.id)) ids.push(row.id)
+  }
+  return { ...filter, statuses: [], search: undefined, country: undefined, ids, idsKey: undefined }
 }
 
 function narrowByFloor(
