@@ -152,6 +152,34 @@ describe('two desks of the app on one team store', () => {
     expect(status?.desks).toEqual(expect.arrayContaining(['Desk A', 'Desk B']))
   })
 
+  it("the other desk's window follows a hold and a corrected address made at this desk", async () => {
+    const [corrected, held] = [shipping[6]!, shipping[7]!]
+    await deskA.value('floor:correctAddress', {
+      campaignId,
+      contributionId: corrected.id,
+      address: {
+        ...corrected.order.shipping!,
+        address: '12 Harbour Road',
+        country: 'GB',
+        zipcode: 'PO1 3AA',
+        state: null,
+      },
+      reason: 'backer e-mailed a new address',
+    })
+    await deskA.value('floor:hold', { campaignId, contributionId: held.id, reason: 'Customs' })
+    // No write at desk B: its live poll pulls the floor plan and tells the window.
+    await deskB.waitFor(
+      'team:changed',
+      (event) => event.campaignId === campaignId && event.orderIds.includes(held.order.id),
+      5_000,
+    )
+    const detail = await deskB.value('orders:detail', { campaignId, contributionId: corrected.id })
+    expect(detail.addressLines.join('\n')).toContain('12 Harbour Road')
+    expect(detail.correction).toMatchObject({ reason: 'backer e-mailed a new address' })
+    const heldDetail = await deskB.value('orders:detail', { campaignId, contributionId: held.id })
+    expect(heldDetail.hold).toMatchObject({ reason: 'Customs', by: 'Desk A' })
+  })
+
   it('keeps the password out of settings.json and every IPC reply and event', () => {
     for (const dir of dirs) {
       const settings = fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')
