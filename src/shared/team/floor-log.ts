@@ -67,6 +67,25 @@ export interface FloorEntry {
   change: FloorChange
 }
 
+/** An entry of the team store's log as pulled: null change when this desk cannot open it. */
+export interface PulledEntry {
+  id: number
+  uuid: string
+  campaignId: number
+  desk: string
+  at: string
+  change: FloorChange | null
+}
+
+/** A pending change as the desk's list holds it. */
+export interface PendingEntry {
+  seq: number
+  uuid: string
+  campaignId: number
+  at: string
+  change: FloorChange
+}
+
 /**
  * The parts of a change that may name a backer: sent to the team store sealed (AES-256-GCM,
  * a key the database host does not have), or not at all (docs/security.md).

@@ -5,6 +5,7 @@ import { connectTeam } from '../../../src/main/core/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/team-schema'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { addressPartsOf } from '../../../src/shared/corrections/effective-address'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import {
   cleanupApps,
@@ -158,10 +159,10 @@ describe('two desks of the app on one team store', () => {
       campaignId,
       contributionId: corrected.id,
       address: {
-        ...corrected.order.shipping!,
+        ...addressPartsOf(corrected.order.shipping)!,
         address: '12 Harbour Road',
-        country: 'GB',
         zipcode: 'PO1 3AA',
+        country: 'GB',
         state: null,
       },
       reason: 'backer e-mailed a new address',

@@ -1,27 +1,8 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
-import type { FloorChange } from '../../../shared/team/floor-log'
+import type { FloorChange, PendingEntry, PulledEntry } from '../../../shared/team/floor-log'
 import { foldStock, settleStock } from './floor-stock-fold'
 import type { StockNote } from './floor-stock-fold'
 import { applyWave } from './floor-wave-fold'
-
-/** An entry of the team store's log as pulled: null change when this desk cannot open it. */
-export interface PulledEntry {
-  id: number
-  uuid: string
-  campaignId: number
-  desk: string
-  at: string
-  change: FloorChange | null
-}
-
-/** A pending change as the desk's list holds it. */
-export interface PendingEntry {
-  seq: number
-  uuid: string
-  campaignId: number
-  at: string
-  change: FloorChange
-}
 
 /** What a pull changed, by campaign: the orders (waves, holds, corrections, reships). */
 export type FloorChanges = Map<number, Set<number>>

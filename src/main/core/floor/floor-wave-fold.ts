@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
-import type { FloorChange } from '../../../shared/team/floor-log'
-import type { PulledEntry } from './floor-plan-mirror'
+import type { FloorChange, PulledEntry } from '../../../shared/team/floor-log'
 
 interface LocalWave {
   name: string

@@ -366,10 +366,16 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     return this.options.outbox.size()
   }
 
-  /** The queued actions, and how many are packs (sign-out says what it would lose). */
+  /**
+   * The queued actions (floor-plan changes not sent yet among them), and how many are packs:
+   * sign-out says what it would lose.
+   */
   queued(): { actions: number; packs: number } {
     const pending = this.options.outbox.pending()
-    return { actions: pending.length, packs: pending.filter((a) => a.kind === 'pack').length }
+    return {
+      actions: pending.length + this.floor.status().pending,
+      packs: pending.filter((a) => a.kind === 'pack').length,
+    }
   }
 
   /** Conflicts with the campaign and the winner's time, for the text of `team status`. */

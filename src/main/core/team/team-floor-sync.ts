@@ -1,8 +1,12 @@
 import type pg from 'pg'
 import { NEEDS_KEY, PRIVATE_FIELDS } from '../../../shared/team/floor-log'
-import type { FloorChange, FloorSyncStatus } from '../../../shared/team/floor-log'
-import type { FloorChanges, FloorPlanMirror, PulledEntry } from '../floor/floor-plan-mirror'
-import type { PendingEntry } from '../floor/floor-plan-mirror'
+import type {
+  FloorChange,
+  FloorSyncStatus,
+  PendingEntry,
+  PulledEntry,
+} from '../../../shared/team/floor-log'
+import type { FloorChanges, FloorPlanMirror } from '../floor/floor-plan-mirror'
 import { CHECK_TEXT, deriveKey, newSalt, seal, unseal } from './floor-seal'
 import type { TeamClient } from './team-connection'
 import { inTransaction } from './team-connection'
