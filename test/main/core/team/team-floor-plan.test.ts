@@ -1,6 +1,10 @@
+import Database from 'better-sqlite3-multiple-ciphers'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache } from '../../../../src/main/core/cache'
+import { cacheFilePath, openCache, secondConnection } from '../../../../src/main/core/cache'
+import { migrate } from '../../../../src/main/core/cache/schema'
+import { FloorPlanMirror } from '../../../../src/main/core/floor/floor-plan-mirror'
+import { TeamFloorSync } from '../../../../src/main/core/team/team-floor-sync'
 import type { OfflineCache } from '../../../../src/main/core/cache'
 import { correctAddress } from '../../../../src/main/core/floor/address-correction'
 import { loadFloorOverlay, shippedRows } from '../../../../src/main/core/floor/floor-view'
@@ -293,3 +297,74 @@ function variant(entry: { skuCode: string; choices: { name: string; value: strin
     variantKey: variantKey(entry.skuCode, entry.choices),
   }
 }
+
+describe('the floor plan without a key, and from before team mode', () => {
+  it('without a team password a correction stays on the desk and a hold goes without its reason', async () => {
+    const { url } = await teamStore('no-password')
+    const a = deskAt(url, 'Desk A')
+    correctStreet(a.plan, 'Desk A')
+    a.plan.corrections.hold(CAMPAIGN, held.order.id, 'Customs question', 'Desk A')
+    const connection = secondConnection(a.cache)
+    const keyless = new TeamFloorSync({
+      mirror: new FloorPlanMirror(connection.db),
+      desk: 'Desk A',
+      password: null,
+      server: url.serverKey,
+    })
+    const client = await connectTeam(url)
+    let status
+    try {
+      await keyless.sync(client)
+      status = keyless.status()
+    } finally {
+      await client.close()
+      connection.db.close()
+    }
+    const log = await sql<{ kind: string; payload: { reason?: string | null } }>(
+      url,
+      'SELECT kind, payload FROM team_floor_log ORDER BY id',
+    )
+    expect(log.map((row) => [row.kind, row.payload.reason])).toEqual([['hold', null]])
+    expect(status).toMatchObject({ pending: 1, sealed: false })
+    expect(status.message).toMatch(
+      /^No team password on this desk: its address corrections stay on this desk/,
+    )
+  }, 60_000)
+
+  it('a plan made before schema 10 is shared once the desk is on a team', async () => {
+    const { url } = await teamStore('before-v10')
+    const dataDir = tempDir('perkpack-floor-v9-')
+    const db = new Database(cacheFilePath(dataDir, PROFILE))
+    migrate(db, 9)
+    db.prepare(
+      `INSERT INTO floor_stock (campaign_id, variant_key, sku_code, choices, quantity, updated_at)
+       VALUES (?, 'CAP', 'CAP', '[]', 4, '2026-01-01T00:00:00Z')`,
+    ).run(CAMPAIGN)
+    db.prepare(
+      `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by)
+       VALUES (?, 'Old wave', 'open', '2026-01-01T00:00:00Z', 'Desk O')`,
+    ).run(CAMPAIGN)
+    db.prepare(
+      `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
+       VALUES (?, 'Old wave', 0, 5, 'Old wave')`,
+    ).run(CAMPAIGN)
+    db.prepare(
+      `INSERT INTO floor_holds (campaign_id, order_id, reason, by, at)
+       VALUES (?, ?, 'Waiting for a reply', 'Desk O', '2026-01-01T00:00:00Z')`,
+    ).run(CAMPAIGN, held.order.id)
+    db.close()
+    const old = deskAt(url, 'Desk O', dataDir)
+    expect(old.cache.schemaVersion()).toBe(10)
+    expect(await old.desk.syncFloor()).not.toBeNull()
+    const b = deskAt(url, 'Desk B')
+    await b.desk.syncFloor()
+    expect(levels(b.cache)).toEqual({ CAP: 4 })
+    expect(b.plan.waves.wave(CAMPAIGN, 'Old wave')?.orderIds).toEqual([5])
+    expect(b.plan.corrections.activeHolds(CAMPAIGN).get(held.order.id)?.reason).toBe(
+      'Waiting for a reply',
+    )
+    // Desk O's own plan is what it was: its changes came back as its own.
+    expect(levels(old.cache)).toEqual({ CAP: 4 })
+    expect(old.plan.waves.list(CAMPAIGN).map((wave) => wave.name)).toEqual(['Old wave'])
+  }, 60_000)
+})
