@@ -32,7 +32,11 @@ export const reasonKeptAt = (desk: string) => `(the reason is kept at ${desk})`
 export class FloorPlanMirror {
   private readonly sql
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    /** Turns SQLite's errors (busy, disk full) into the cache's own messages. */
+    private readonly guard: <T>(fn: () => T) => T = (fn) => fn(),
+  ) {
     this.sql = {
       pending: db.prepare<
         [number, number],
@@ -113,11 +117,13 @@ export class FloorPlanMirror {
 
   /** The store took these: they stay pending until pulled back in the store's order. */
   markSent(sent: readonly { uuid: string; id: number }[]): void {
-    this.db
-      .transaction(() => {
-        for (const { uuid, id } of sent) this.sql.sent.run(id, uuid)
-      })
-      .immediate()
+    this.guard(() =>
+      this.db
+        .transaction(() => {
+          for (const { uuid, id } of sent) this.sql.sent.run(id, uuid)
+        })
+        .immediate(),
+    )
   }
 
   pendingCount(): number {
@@ -150,7 +156,7 @@ export class FloorPlanMirror {
       this.sql.setCursor.run(server, cursor, unreadable)
       return changes
     })
-    return write.immediate()
+    return this.guard(() => write.immediate())
   }
 
   private applyOne(

@@ -1,5 +1,6 @@
 import type { TeamUrl } from '../../../shared/team/team-url'
 import { secondConnection } from '../cache'
+import { translateSqliteError } from '../cache/errors'
 import type { OfflineCache } from '../cache'
 import { FloorPlanMirror } from '../floor/floor-plan-mirror'
 import { TeamDesk } from './team-desk'
@@ -22,12 +23,18 @@ export interface OpenTeamDeskOptions {
  */
 export function openTeamDesk(options: OpenTeamDeskOptions): TeamDesk {
   // The floor plan's log is applied on a connection of its own, like the outbox's.
-  const floor = secondConnection(options.cache).db
+  const { db: floor, file } = secondConnection(options.cache)
   return new TeamDesk({
     url: options.url,
     outbox: new TeamOutbox(secondConnection(options.cache), options.now),
     floor: {
-      mirror: new FloorPlanMirror(floor),
+      mirror: new FloorPlanMirror(floor, (fn) => {
+        try {
+          return fn()
+        } catch (error) {
+          throw translateSqliteError(error, file)
+        }
+      }),
       close: () => {
         if (floor.open) floor.close()
       },

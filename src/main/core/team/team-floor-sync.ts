@@ -60,7 +60,8 @@ export class TeamFloorSync {
 
   /** Sends, then pulls; answers what the pull changed here, by campaign. */
   async sync(client: TeamClient): Promise<FloorChanges> {
-    await this.loadKeys(client.pg)
+    // The key records are read once, and again only for a change sealed under one not seen.
+    if (!this.sealing) await this.loadKeys(client.pg)
     await this.push(client)
     return this.pull(client.pg)
   }
@@ -196,6 +197,8 @@ export class TeamFloorSync {
         )
       ).rows
       if (rows.length === 0) return changes
+      if (rows.some((row) => row.key_id !== null && !this.tried.has(row.key_id)))
+        await this.loadKeys(db)
       const entries = rows.map((row) => this.incoming(row))
       const applied = this.options.mirror.apply(
         this.options.server,
