@@ -25,7 +25,8 @@ export function shareFloorPlan(db: Database.Database): void {
       -- The store's number once sent; the row goes when the desk pulls it back.
       server_id INTEGER
     ) STRICT;
-    CREATE INDEX floor_plan_pending_by_campaign ON floor_plan_pending (campaign_id, kind);
+    -- No index but the uuid's: the list is short once sent, and every pack writes to it
+    -- (each index is one more encrypted page a write rewrites).
 
     CREATE TABLE floor_stock_team (
       campaign_id INTEGER NOT NULL,

@@ -9,6 +9,31 @@ export interface StockNote extends FloorVariant {
 
 type StockChange = FloorChange & { kind: 'stock-set' | 'stock-delta' }
 
+/** Prepared once per connection: a pull folds thousands of packs. */
+const prepared = new WeakMap<Database.Database, ReturnType<typeof prepare>>()
+
+function prepare(db: Database.Database) {
+  return {
+    put: db.prepare<[number, string, number]>(
+      `INSERT INTO floor_stock_team (campaign_id, variant_key, quantity) VALUES (?, ?, ?)
+       ON CONFLICT (campaign_id, variant_key) DO UPDATE SET quantity = excluded.quantity`,
+    ),
+    add: db.prepare<[number, string, number]>(
+      `INSERT INTO floor_stock_team (campaign_id, variant_key, quantity) VALUES (?, ?, ?)
+       ON CONFLICT (campaign_id, variant_key) DO UPDATE SET quantity = quantity + excluded.quantity`,
+    ),
+  }
+}
+
+function statementsOf(db: Database.Database): ReturnType<typeof prepare> {
+  let statements = prepared.get(db)
+  if (!statements) {
+    statements = prepare(db)
+    prepared.set(db, statements)
+  }
+  return statements
+}
+
 /**
  * Folds one change of the team store's log into the desk's copy of the team's levels
  * (`floor_stock_team`): a set replaces, a delta adds. Every desk folds the same log in the same
@@ -23,14 +48,7 @@ export function foldStock(
   at: string,
   notes: Map<string, StockNote>,
 ): void {
-  const put = db.prepare<[number, string, number]>(
-    `INSERT INTO floor_stock_team (campaign_id, variant_key, quantity) VALUES (?, ?, ?)
-     ON CONFLICT (campaign_id, variant_key) DO UPDATE SET quantity = excluded.quantity`,
-  )
-  const add = db.prepare<[number, string, number]>(
-    `INSERT INTO floor_stock_team (campaign_id, variant_key, quantity) VALUES (?, ?, ?)
-     ON CONFLICT (campaign_id, variant_key) DO UPDATE SET quantity = quantity + excluded.quantity`,
-  )
+  const { put, add } = statementsOf(db)
   const lines =
     change.kind === 'stock-set'
       ? change.levels.map((line) => ({ line, set: line.quantity, delta: 0 }))

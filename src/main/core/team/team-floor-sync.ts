@@ -139,27 +139,28 @@ export class TeamFloorSync {
       if (ready.length === 0) continue
       const sent = await inTransaction(client, async (db) => {
         await db.query('SELECT pg_advisory_xact_lock($1)', [FLOOR_LOG_LOCK])
-        const ids: { uuid: string; id: number }[] = []
-        for (const { entry, payload, keyId } of ready) {
-          // DO UPDATE (a no-op) so a resent change answers the id it has already.
-          const row = await db.query<{ id: string }>(
-            `INSERT INTO team_floor_log (campaign_id, uuid, desk, at, kind, payload, key_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (uuid) DO UPDATE SET uuid = excluded.uuid RETURNING id`,
-            [
-              entry.campaignId,
-              entry.uuid,
-              this.options.desk,
-              entry.at,
-              entry.change.kind,
-              payload,
-              keyId,
-            ],
-          )
-          ids.push({ uuid: entry.uuid, id: Number(row.rows[0]!.id) })
-        }
+        // One statement a batch, numbered in the desk's order (WITH ORDINALITY, ORDER BY); a
+        // resent UUID answers the id it has already (DO UPDATE, a no-op).
+        const rows = await db.query<{ id: string; uuid: string }>(
+          `INSERT INTO team_floor_log (campaign_id, uuid, desk, at, kind, payload, key_id)
+           SELECT c, u, $8, a, k, p::jsonb, key FROM unnest($1::bigint[], $2::uuid[],
+             $3::timestamptz[], $4::text[], $5::text[], $6::int[], $7::bigint[])
+             AS t(c, u, a, k, p, key, ord)
+           ORDER BY ord
+           ON CONFLICT (uuid) DO UPDATE SET uuid = excluded.uuid RETURNING id, uuid`,
+          [
+            ready.map(({ entry }) => entry.campaignId),
+            ready.map(({ entry }) => entry.uuid),
+            ready.map(({ entry }) => entry.at),
+            ready.map(({ entry }) => entry.change.kind),
+            ready.map(({ payload }) => JSON.stringify(payload)),
+            ready.map(({ keyId }) => keyId),
+            ready.map((_, index) => index),
+            this.options.desk,
+          ],
+        )
         await db.query('SELECT pg_notify($1, $2)', [TEAM_CHANNEL, this.options.desk])
-        return ids
+        return rows.rows.map((row) => ({ uuid: row.uuid, id: Number(row.id) }))
       })
       this.options.mirror.markSent(sent)
     }

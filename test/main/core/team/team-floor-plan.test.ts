@@ -224,15 +224,18 @@ describe('the floor plan through the team store', () => {
     const away = deskAt(parseTeamUrl(raw.replace(/:\d+\//, ':9/'), PG_PASSWORD), 'Desk K', dataDir)
     away.plan.corrections.hold(CAMPAIGN, held.order.id, 'Combine with pledge 2', 'Desk K')
     away.plan.stock.set(CAMPAIGN, [{ ...MUG, quantity: 7 }], 'set', 'Desk K')
+    // Sent in one batch, numbered in the order taken: the count, then the pack from it.
+    away.plan.stock.adjust(CAMPAIGN, [{ ...variant(MUG), delta: -1 }], 'pack', 3, 'Desk K')
     expect(await away.desk.syncFloor()).toBeNull()
-    expect((await away.desk.status()).floor_plan.pending).toBe(2)
+    expect((await away.desk.status()).floor_plan.pending).toBe(3)
     // Killed: nothing closed, nothing of the process carried over; a new process opens the file.
     const back = deskAt(url, 'Desk K', dataDir)
     expect(await back.desk.syncFloor()).not.toBeNull()
     const other = deskAt(url, 'Desk B')
     await other.desk.syncFloor()
     expect(other.plan.corrections.activeHolds(CAMPAIGN).has(held.order.id)).toBe(true)
-    expect(levels(other.cache)).toEqual({ MUG: 7 })
+    expect(levels(other.cache)).toEqual({ MUG: 6 })
+    expect(levels(back.cache)).toEqual({ MUG: 6 })
     expect((await back.desk.status()).floor_plan.pending).toBe(0)
   }, 60_000)
 
