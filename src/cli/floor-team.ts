@@ -1,3 +1,4 @@
+import { plural } from '../shared/export/check-text'
 import type { Command } from './command'
 import { withCaughtUpTeam } from './team-option'
 
@@ -15,9 +16,10 @@ export function sharingFloorPlan(command: Command): Command {
     run: (input) =>
       withCaughtUpTeam(input.context, input.values, async (team) => {
         const code = await command.run(input)
-        if (team && team.floorStatus().pending > 0 && (await team.syncFloor()) === null)
+        const pending = team?.floorStatus().pending ?? 0
+        if (team && pending > 0 && (await team.syncFloor()) === null)
           input.context.warn(
-            'The team store cannot be reached: this change is kept on this desk and sent with the next `perkpack team sync` or command.',
+            `The team store cannot be reached: ${plural(pending, 'change')} of the floor plan wait on this desk and go with the next \`perkpack team sync\` or command.`,
           )
         return code
       }),

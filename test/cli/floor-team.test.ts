@@ -111,4 +111,48 @@ describe('the floor plan commands in team mode', () => {
     >[]
     expect(back.map((record) => Number(record.order_id))).toContain(held!.order.id)
   }, 120_000)
+
+  it('offline, a hold is kept on the desk with a warning and goes with the next command', async () => {
+    const exported = async (name: string) => {
+      const out = path.join(deskB, name)
+      await at(
+        deskB,
+        teamUrl,
+        'Desk B',
+        'export-csv',
+        id,
+        '--format',
+        'generic',
+        '--out',
+        out,
+        '--force',
+      )
+      const records = parse(fs.readFileSync(out), { bom: true, columns: true }) as Record<
+        string,
+        string
+      >[]
+      return records.map((record) => Number(record.order_id))
+    }
+    const before = await exported('before-hold.csv')
+    const target = before.find((orderId) => orderId !== corrected!.order.id)!
+    expect(target).toBeDefined()
+    const unreachable = teamUrl.replace(/:\d+\//, ':9/')
+    const away = await at(
+      deskA,
+      unreachable,
+      'Desk A',
+      'hold',
+      id,
+      String(target),
+      '--reason',
+      'Wait',
+    )
+    expect(away.stdout).toContain(`Order ${target} is held`)
+    expect(away.stderr).toContain(
+      'The team store cannot be reached: 1 change of the floor plan wait on this desk and go with the next `perkpack team sync` or command.',
+    )
+    await at(deskA, teamUrl, 'Desk A', 'stock', 'list', id)
+    await at(deskB, teamUrl, 'Desk B', 'stock', 'list', id)
+    expect(await exported('after-hold.csv')).not.toContain(target)
+  }, 120_000)
 })
