@@ -25,6 +25,7 @@ import { waveCommand } from './commands/wave'
 import { holdCommand, releaseCommand } from './commands/hold'
 import { addressCommand } from './commands/address'
 import { reshipCommand } from './commands/reship'
+import { sharingFloorPlan } from './floor-team'
 
 /** Every `perkpack` command under its name, in the order `perkpack --help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -49,10 +50,10 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   fulfillment: fulfillmentCommand,
   tracking: trackingCommand,
   team: teamCommand,
-  stock: stockCommand,
-  wave: waveCommand,
-  hold: holdCommand,
-  release: releaseCommand,
-  address: addressCommand,
-  reship: reshipCommand,
+  stock: sharingFloorPlan(stockCommand),
+  wave: sharingFloorPlan(waveCommand),
+  hold: sharingFloorPlan(holdCommand),
+  release: sharingFloorPlan(releaseCommand),
+  address: sharingFloorPlan(addressCommand),
+  reship: sharingFloorPlan(reshipCommand),
 }

@@ -125,6 +125,13 @@ describe('perkpack team', () => {
       outbox: 1,
       desks: [],
       conflicts: [],
+      floor_plan: {
+        pending: 0,
+        sealed: true,
+        unreadable: 0,
+        refused: [],
+        message: null,
+      },
     })
     // Meanwhile desk A packs the same order on the team store, so B's queued pack loses.
     expect((await at(deskA, teamUrl, 'pack', id, second!, '--station', 'Desk A')).code).toBe(0)
@@ -140,6 +147,7 @@ describe('perkpack team', () => {
       'outbox',
       'desks',
       'conflicts',
+      'floor_plan',
     ])
     expect(json).toMatchObject({ connected: true, schema_version: TEAM_SCHEMA_VERSION, outbox: 0 })
     expect(json.desks).toContain('Desk A')

@@ -108,7 +108,11 @@ function clearAddress(input: CommandInput): number {
   const dropped = input.context
     .cache()
     .floorPlan()
-    .corrections.dropCorrection(campaignId, row.order.id)
+    .corrections.dropCorrection(
+      campaignId,
+      row.order.id,
+      stationName(input.values.station, input.context.target.dataDir),
+    )
   input.context.io.stdout.write(
     dropped
       ? `Order ${row.order.id} ships to the platform's address again.\n`

@@ -2,6 +2,7 @@ import { UsageError } from '../../main/core/system/perkpack-errors'
 import { connectTeam } from '../../main/core/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../main/core/team/team-schema'
 import { plural } from '../../shared/export/check-text'
+import type { FloorSyncStatus } from '../../shared/team/floor-log'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { EXIT_FAILURE } from '../exit-codes'
@@ -75,6 +76,7 @@ async function status(input: CommandInput): Promise<number> {
       `Outbox: ${plural(report.outbox, 'queued action')}`,
       `Desks seen: ${report.desks.length > 0 ? report.desks.join(', ') : 'none yet'}`,
       `Conflicts to settle: ${report.conflicts.length}`,
+      ...floorLines(report.floor_plan),
     ]
     for (const conflict of team!.storedConflicts())
       lines.push(
@@ -85,6 +87,17 @@ async function status(input: CommandInput): Promise<number> {
     context.io.stdout.write(`${lines.join('\n')}\n`)
     return 0
   })
+}
+
+/** The floor plan's lines of `team status`: what waits, what was refused, what to do. */
+function floorLines(floor: FloorSyncStatus): string[] {
+  const lines = [`Floor plan: ${plural(floor.pending, 'change')} to send`]
+  for (const wave of floor.refused)
+    lines.push(
+      `  wave "${wave.name}" of ${wave.desk} refused: ${wave.other ?? 'another desk'} saved a wave with its name or orders first`,
+    )
+  if (floor.message) lines.push(`  ${floor.message}`)
+  return lines
 }
 
 async function settle(input: CommandInput): Promise<number> {
@@ -111,7 +124,8 @@ export const teamCommand: Command = {
 sync      sends this desk's queued actions now and pulls the other desks' actions
 status    the connection, schema version, queued actions, desks seen and conflicts to settle;
           --json: {connected, schema_version, outbox, desks, conflicts: [{order_id, action,
-          station, other_station, at}]}
+          station, other_station, at}], floor_plan: {pending, sealed, unreadable,
+          refused: [{name, desk, other, orders}], message}}
 settle    drops the conflicts of an order once a person has checked it
 The team URL: --team-url postgres://user@host:5432/db or PERKPACK_TEAM_URL; the password in
 the URL or PERKPACK_TEAM_PASSWORD. TLS is required unless the host is this computer.

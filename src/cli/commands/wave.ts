@@ -153,7 +153,8 @@ function showCommand(input: CommandInput): number {
 
 function closeCommand(input: CommandInput): number {
   const { campaignId, wave } = namedWave(input, CLOSE_USAGE)
-  const closed = input.context.cache().floorPlan().waves.close(campaignId, wave.name)
+  const by = stationName(input.values.station, input.context.target.dataDir)
+  const closed = input.context.cache().floorPlan().waves.close(campaignId, wave.name, undefined, by)
   input.context.io.stdout.write(
     closed
       ? `Closed wave "${wave.name}": its orders may go into another wave.\n`

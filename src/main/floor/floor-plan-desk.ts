@@ -65,7 +65,7 @@ export class FloorPlanDesk {
   /** The platform's address again: the correction is dropped. */
   dropCorrection({ campaignId, contributionId }: OrderOfCampaign): OrderDetail {
     const row = this.options.orders.synced(campaignId, contributionId)
-    this.corrections.dropCorrection(campaignId, row.order.id)
+    this.corrections.dropCorrection(campaignId, row.order.id, this.options.stationName())
     return this.options.orders.detail(campaignId, contributionId)
   }
 

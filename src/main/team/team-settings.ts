@@ -163,7 +163,12 @@ export class TeamSettings {
         ...conflict,
         sequence_number: this.sequenceNumber(conflict.campaign_id, conflict.order_id),
       })),
-      message: message ?? schemaMessage(report?.schema_version ?? null),
+      // The floor plan's word (no team password: corrections stay here; another password).
+      message:
+        message ??
+        schemaMessage(report?.schema_version ?? null) ??
+        report?.floor_plan.message ??
+        null,
     }
   }
 
@@ -176,13 +181,17 @@ export class TeamSettings {
     if (this.options.teamUrl() === null) return { actions: 0, packs: 0 }
     const desk = await this.options.link.desk().catch(() => this.options.link.open)
     if (!desk) return { actions: 0, packs: 0 }
-    if (desk.outboxSize() > 0) {
+    if (desk.outboxSize() > 0 || desk.floorStatus().pending > 0) {
       let timer: NodeJS.Timeout | undefined
       const deadline = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, this.options.sendQueuedMs ?? SEND_QUEUED_MS)
       })
       // A replay that fails (password refused, schema) leaves the actions queued: counted below.
-      await Promise.race([desk.replay().catch(() => undefined), deadline])
+      const send = async () => {
+        await desk.replay()
+        await desk.syncFloor()
+      }
+      await Promise.race([send().catch(() => undefined), deadline])
       clearTimeout(timer)
     }
     return desk.queued()

@@ -180,7 +180,7 @@ export class WavesDesk {
         'wave_not_found',
         `There is no wave named "${name}" in this campaign. Look at the list of waves again.`,
       )
-    this.plan.waves.close(campaignId, name)
+    this.plan.waves.close(campaignId, name, undefined, this.by())
     return this.list(campaignId)
   }
 

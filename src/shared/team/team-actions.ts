@@ -1,3 +1,4 @@
+import type { FloorSyncStatus } from './floor-log'
 import type { PrintedDocument, TrackingEntry } from '../floor/order-state'
 
 /**
@@ -63,4 +64,6 @@ export interface TeamStatusJson {
   outbox: number
   desks: string[]
   conflicts: TeamConflict[]
+  /** The floor plan (stock, waves, holds, corrections, reships): shared through the log. */
+  floor_plan: FloorSyncStatus
 }

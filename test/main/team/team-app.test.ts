@@ -5,6 +5,7 @@ import { connectTeam } from '../../../src/main/core/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../src/main/core/team/team-schema'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { addressPartsOf } from '../../../src/shared/corrections/effective-address'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import {
   cleanupApps,
@@ -150,6 +151,34 @@ describe('two desks of the app on one team store', () => {
     const status = await deskB.value('team:status')
     expect(status).toMatchObject({ connected: true, outbox: 0, conflicts: [] })
     expect(status?.desks).toEqual(expect.arrayContaining(['Desk A', 'Desk B']))
+  })
+
+  it("the other desk's window follows a hold and a corrected address made at this desk", async () => {
+    const [corrected, held] = [shipping[6]!, shipping[7]!]
+    await deskA.value('floor:correctAddress', {
+      campaignId,
+      contributionId: corrected.id,
+      address: {
+        ...addressPartsOf(corrected.order.shipping)!,
+        address: '12 Harbour Road',
+        zipcode: 'PO1 3AA',
+        country: 'GB',
+        state: null,
+      },
+      reason: 'backer e-mailed a new address',
+    })
+    await deskA.value('floor:hold', { campaignId, contributionId: held.id, reason: 'Customs' })
+    // No write at desk B: its live poll pulls the floor plan and tells the window.
+    await deskB.waitFor(
+      'team:changed',
+      (event) => event.campaignId === campaignId && event.orderIds.includes(held.order.id),
+      5_000,
+    )
+    const detail = await deskB.value('orders:detail', { campaignId, contributionId: corrected.id })
+    expect(detail.addressLines.join('\n')).toContain('12 Harbour Road')
+    expect(detail.correction).toMatchObject({ reason: 'backer e-mailed a new address' })
+    const heldDetail = await deskB.value('orders:detail', { campaignId, contributionId: held.id })
+    expect(heldDetail.hold).toMatchObject({ reason: 'Customs', by: 'Desk A' })
   })
 
   it('keeps the password out of settings.json and every IPC reply and event', () => {

@@ -5,6 +5,7 @@ import type { Desktop } from '../../../src/main/export/desktop-port'
 import { connectTeam } from '../../../src/main/core/team/team-connection'
 import { migrateTeam } from '../../../src/main/core/team/team-schema'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
+import { addressPartsOf } from '../../../src/shared/corrections/effective-address'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import { parseTeamUrl } from '../../../src/shared/team/team-url'
 import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
@@ -143,6 +144,28 @@ describe('the team store after a day on the floor', () => {
       carrier: 'usps',
     })
     await deskB.value('floor:setNote', { campaignId, orderId: d!, note: 'Box 3 of 4, fragile' })
+    // The floor's plan: a correction to another backer's address and a hold naming a backer
+    // (team schema 4) reach the other desk, sealed on the way.
+    const moved = addressPartsOf(ships[3]!.order.shipping)!
+    await deskA.value('floor:correctAddress', {
+      campaignId,
+      contributionId: ships[2]!.id,
+      address: moved,
+      reason: `${ships[3]!.order.shipping!.name} e-mailed`,
+    })
+    await deskA.value('floor:hold', {
+      campaignId,
+      contributionId: ships[4]!.id,
+      reason: `Call ${ships[4]!.order.shipping!.name}`,
+    })
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await deskB.value('orders:detail', { campaignId, contributionId: ships[2]!.id }))
+            .correction?.reason,
+        ).toBe(`${ships[3]!.order.shipping!.name} e-mailed`),
+      { timeout: 10_000, interval: 200 },
+    )
     // A shipper's export names the recipient and the address beside the number: only the
     // order, carrier and tracking number may go on.
     const recipient = ships[1]!.order.shipping!
@@ -190,6 +213,7 @@ describe('the team store after a day on the floor', () => {
     expect(text).toContain('9400100000000000000041')
     expect(text).toContain('1Z999AA10123456784')
     expect(text).toContain('Box 3 of 4, fragile')
+    expect(text).toContain('correction-set')
     expect(text).toContain('Desk B')
     for (const orderId of [a, b, c, d, e]) expect(text).toContain(String(orderId))
     expect([...tables.values()].filter((count) => count > 0).length).toBeGreaterThanOrEqual(4)

@@ -3,6 +3,7 @@ import { newerSchemaError } from './errors'
 import { convertRowsToCompact } from './schema-v4'
 import { keyRowsBySync } from './schema-v7'
 import { addFloorPlan } from './schema-v8'
+import { shareFloorPlan } from './schema-v10'
 
 export type Migration = (db: Database.Database) => void
 
@@ -268,6 +269,9 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `)
   },
+  // v10: the floor's plan shared through the team store: the pending list and the team's fold
+  // of stock (schema-v10.ts).
+  shareFloorPlan,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

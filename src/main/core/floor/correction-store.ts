@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type Database from 'better-sqlite3-multiple-ciphers'
 import type {
   AddressCorrection,
@@ -6,6 +7,7 @@ import type {
   Reship,
   ReshipItem,
 } from '../../../shared/corrections/correction-types'
+import type { FloorJournal } from './floor-journal'
 import type { Guard } from './guard'
 
 interface CorrectionRow {
@@ -28,6 +30,7 @@ interface HoldRow {
 
 interface ReshipRow {
   id: number
+  team_uid: string | null
   order_id: number
   items: string
   reason: string
@@ -59,6 +62,11 @@ function toHold(row: HoldRow): OrderHold {
   }
 }
 
+/** Writes in one IMMEDIATE transaction, guarded: the change and its pending entry, or neither. */
+function inTransaction<T>(db: Database.Database, guard: Guard, fn: () => T): T {
+  return guard(() => db.transaction(fn).immediate())
+}
+
 function toReship(row: ReshipRow): Reship {
   return {
     id: row.id,
@@ -73,8 +81,9 @@ function toReship(row: ReshipRow): Reship {
 
 /**
  * Address corrections, holds and reships in the desk's offline cache (schema v8). The corrected
- * addresses are personal data: they stay in this encrypted file (docs/security.md). Each write is
- * one statement or one IMMEDIATE transaction: a process killed mid-write leaves the old record.
+ * addresses are personal data: in this encrypted file, and in team mode sealed on the team store
+ * (docs/security.md). Each write is one IMMEDIATE transaction with its pending entry (v10): a
+ * process killed mid-write leaves the old record.
  */
 export class CorrectionStore {
   private readonly sql
@@ -83,6 +92,7 @@ export class CorrectionStore {
     private readonly db: Database.Database,
     private readonly now: () => Date,
     private readonly guard: Guard,
+    private readonly journal: FloorJournal,
   ) {
     this.sql = {
       corrections: db.prepare<[number], CorrectionRow>(
@@ -113,18 +123,18 @@ export class CorrectionStore {
          WHERE campaign_id = ? AND order_id = ? AND released_at IS NULL`,
       ),
       reships: db.prepare<[number], ReshipRow>(
-        `SELECT id, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
+        `SELECT id, team_uid, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
          WHERE campaign_id = ? ORDER BY id`,
       ),
-      addReship: db.prepare<[number, number, string, string, string, string]>(
-        `INSERT INTO floor_reships (campaign_id, order_id, items, reason, by, at)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+      addReship: db.prepare<[number, number, string, string, string, string, string]>(
+        `INSERT INTO floor_reships (campaign_id, order_id, items, reason, by, at, team_uid)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       reshipTracking: db.prepare<[string, number, number]>(
         'UPDATE floor_reships SET tracking_numbers = ? WHERE campaign_id = ? AND id = ?',
       ),
       reship: db.prepare<[number, number], ReshipRow>(
-        `SELECT id, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
+        `SELECT id, team_uid, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
          WHERE campaign_id = ? AND id = ?`,
       ),
     }
@@ -150,7 +160,7 @@ export class CorrectionStore {
       reason: correction.reason.trim(),
       at: at.toISOString(),
     }
-    this.guard(() =>
+    inTransaction(this.db, this.guard, () => {
       this.sql.putCorrection.run(
         campaignId,
         row.orderId,
@@ -159,14 +169,31 @@ export class CorrectionStore {
         row.reason,
         row.by,
         row.at,
-      ),
-    )
+      )
+      this.journal.record(
+        campaignId,
+        {
+          kind: 'correction-set',
+          orderId: row.orderId,
+          address: row.address,
+          platformAddress: row.platformAddress,
+          reason: row.reason,
+          by: row.by,
+        },
+        row.at,
+      )
+    })
     return row
   }
 
   /** Drops the order's correction: the platform's address is used again. */
-  dropCorrection(campaignId: number, orderId: number): boolean {
-    return this.guard(() => this.sql.dropCorrection.run(campaignId, orderId).changes === 1)
+  dropCorrection(campaignId: number, orderId: number, by = 'this desk'): boolean {
+    return inTransaction(this.db, this.guard, () => {
+      if (this.sql.dropCorrection.run(campaignId, orderId).changes !== 1) return false
+      const at = this.now().toISOString()
+      this.journal.record(campaignId, { kind: 'correction-drop', orderId, by }, at)
+      return true
+    })
   }
 
   /** Every hold of the campaign, released ones included, in the order placed. */
@@ -184,17 +211,23 @@ export class CorrectionStore {
 
   /** Holds an order; answers false when it was held already (the first hold stands). */
   hold(campaignId: number, orderId: number, reason: string, by: string, at = this.now()): boolean {
-    return this.guard(
-      () =>
-        this.sql.hold.run(campaignId, orderId, reason.trim(), by, at.toISOString()).changes === 1,
-    )
+    const when = at.toISOString()
+    return inTransaction(this.db, this.guard, () => {
+      if (this.sql.hold.run(campaignId, orderId, reason.trim(), by, when).changes !== 1)
+        return false
+      this.journal.record(campaignId, { kind: 'hold', orderId, reason: reason.trim(), by }, when)
+      return true
+    })
   }
 
   /** Releases an order's hold; answers false when it was not held. */
   release(campaignId: number, orderId: number, by: string, at = this.now()): boolean {
-    return this.guard(
-      () => this.sql.release.run(at.toISOString(), by, campaignId, orderId).changes === 1,
-    )
+    const when = at.toISOString()
+    return inTransaction(this.db, this.guard, () => {
+      if (this.sql.release.run(when, by, campaignId, orderId).changes !== 1) return false
+      this.journal.record(campaignId, { kind: 'release', orderId, by }, when)
+      return true
+    })
   }
 
   reships(campaignId: number): Reship[] {
@@ -206,14 +239,31 @@ export class CorrectionStore {
     reship: Omit<Reship, 'id' | 'at' | 'trackingNumbers'>,
     at: Date = this.now(),
   ): Reship {
-    return this.guard(() => {
+    const when = at.toISOString()
+    const reason = reship.reason.trim()
+    return inTransaction(this.db, this.guard, () => {
+      const uid = randomUUID()
+      this.journal.record(
+        campaignId,
+        {
+          kind: 'reship-add',
+          reship: uid,
+          orderId: reship.orderId,
+          items: reship.items,
+          reason,
+          by: reship.by,
+        },
+        when,
+        uid,
+      )
       const { id } = this.sql.addReship.get(
         campaignId,
         reship.orderId,
         JSON.stringify(reship.items),
-        reship.reason.trim(),
+        reason,
         reship.by,
-        at.toISOString(),
+        when,
+        uid,
       ) as unknown as { id: number }
       return toReship(this.sql.reship.get(campaignId, id) as ReshipRow)
     })
@@ -221,14 +271,20 @@ export class CorrectionStore {
 
   /** Adds a tracking number to a reship's parcel (kept once, in the order added). */
   addReshipTracking(campaignId: number, id: number, trackingNumber: string): Reship | null {
-    const write = this.db.transaction((): Reship | null => {
+    return inTransaction(this.db, this.guard, (): Reship | null => {
       const row = this.sql.reship.get(campaignId, id)
       if (!row) return null
       const numbers = JSON.parse(row.tracking_numbers) as string[]
-      if (!numbers.includes(trackingNumber)) numbers.push(trackingNumber)
+      if (!numbers.includes(trackingNumber)) {
+        numbers.push(trackingNumber)
+        this.journal.record(
+          campaignId,
+          { kind: 'reship-tracking', reship: row.team_uid ?? '', trackingNumber, by: row.by },
+          this.now().toISOString(),
+        )
+      }
       this.sql.reshipTracking.run(JSON.stringify(numbers), campaignId, id)
       return toReship({ ...row, tracking_numbers: JSON.stringify(numbers) })
     })
-    return this.guard(() => write.immediate())
   }
 }

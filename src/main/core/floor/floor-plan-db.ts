@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { CorrectionStore } from './correction-store'
+import { FloorJournal } from './floor-journal'
 import { StockStore } from './stock-store'
 import { WaveStore } from './wave-store'
 
@@ -17,9 +18,11 @@ export function openFloorPlan(
   now: () => Date = () => new Date(),
   guard: Guard = (fn) => fn(),
 ): FloorPlan {
+  // One pending list for the three: each change is recorded in the transaction that makes it.
+  const journal = new FloorJournal(db)
   return {
-    stock: new StockStore(db, now, guard),
-    waves: new WaveStore(db, now, guard),
-    corrections: new CorrectionStore(db, now, guard),
+    stock: new StockStore(db, now, guard, journal),
+    waves: new WaveStore(db, now, guard, journal),
+    corrections: new CorrectionStore(db, now, guard, journal),
   }
 }

@@ -7,6 +7,7 @@ import type {
   StockEntry,
   StockLevel,
 } from '../../../shared/waves/wave-types'
+import type { FloorJournal } from './floor-journal'
 import type { Guard } from './guard'
 
 interface StockRow {
@@ -67,6 +68,7 @@ export class StockStore {
     db: Database.Database,
     private readonly now: () => Date,
     private readonly guard: Guard,
+    journal: FloorJournal,
   ) {
     this.sql = {
       levels: db.prepare<[number], StockRow>(
@@ -105,6 +107,41 @@ export class StockStore {
         sql.log.run(campaignId, key, after - before, after, reason, orderId, by, at)
         written += 1
       }
+      // A set is sent whole, unchanged levels too: on the team store it is a count that orders
+      // against the other desks' packs, even where this desk's figure already agreed.
+      if (reason === 'set' || reason === 'import')
+        journal.record(
+          campaignId,
+          {
+            kind: 'stock-set',
+            reason,
+            levels: changes.map(({ entry }) => ({
+              variantKey: variantKey(entry.skuCode, entry.choices),
+              skuCode: entry.skuCode,
+              choices: entry.choices,
+              quantity: entry.quantity,
+            })),
+            by,
+          },
+          at,
+        )
+      else if (changes.length > 0)
+        journal.record(
+          campaignId,
+          {
+            kind: 'stock-delta',
+            reason,
+            orderId: orderId ?? 0,
+            deltas: changes.map(({ entry, delta }) => ({
+              variantKey: variantKey(entry.skuCode, entry.choices),
+              skuCode: entry.skuCode,
+              choices: entry.choices,
+              delta: delta ?? 0,
+            })),
+            by,
+          },
+          at,
+        )
       return written
     })
   }

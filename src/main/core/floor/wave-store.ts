@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { PerkPackError } from '../system/perkpack-errors'
 import type { Wave, WaveStatus } from '../../../shared/waves/wave-types'
+import type { FloorJournal } from './floor-journal'
 import type { Guard } from './guard'
 
 interface WaveRow {
@@ -36,13 +37,14 @@ export class WaveStore {
   >
 
   private readonly closeTx: Database.Transaction<
-    (campaignId: number, name: string, at: string) => boolean
+    (campaignId: number, name: string, at: string, by: string) => boolean
   >
 
   constructor(
     db: Database.Database,
     private readonly now: () => Date,
     private readonly guard: Guard,
+    journal: FloorJournal,
   ) {
     this.sql = {
       list: db.prepare<[number], WaveRow>(
@@ -60,10 +62,15 @@ export class WaveStore {
         `SELECT open_wave FROM floor_wave_orders
          WHERE campaign_id = ? AND order_id = ? AND open_wave IS NOT NULL`,
       ),
-      insertWave: db.prepare<[number, string, string, string]>(
-        `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by)
-         VALUES (?, ?, 'open', ?, ?)`,
+      insertWave: db.prepare<[number, string, string, string, string]>(
+        `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by, team_uuid)
+         VALUES (?, ?, 'open', ?, ?, ?)`,
       ),
+      teamUuid: db
+        .prepare<[number, string], string | null>(
+          'SELECT team_uuid FROM floor_waves WHERE campaign_id = ? AND name = ?',
+        )
+        .pluck(),
       insertOrder: db.prepare<[number, string, number, number, string]>(
         `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
          VALUES (?, ?, ?, ?, ?)`,
@@ -90,16 +97,19 @@ export class WaveStore {
       }
       if (taken.size > 0)
         throw new WaveOverlapError([...taken.keys()], [...new Set(taken.values())])
-      sql.insertWave.run(campaignId, name, at, by)
       const unique = [...new Set(orderIds)]
+      const uuid = journal.record(campaignId, { kind: 'wave-save', name, orderIds: unique, by }, at)
+      sql.insertWave.run(campaignId, name, at, by, uuid)
       unique.forEach((orderId, position) =>
         sql.insertOrder.run(campaignId, name, position, orderId, name),
       )
       return this.read(campaignId, name) as Wave
     })
-    this.closeTx = db.transaction((campaignId, name, at) => {
+    this.closeTx = db.transaction((campaignId, name, at, by) => {
       if (sql.close.run(at, campaignId, name).changes !== 1) return false
       sql.closeOrders.run(campaignId, name)
+      const wave = sql.teamUuid.get(campaignId, name) ?? ''
+      journal.record(campaignId, { kind: 'wave-close', name, wave, by }, at)
       return true
     })
   }
@@ -160,7 +170,7 @@ export class WaveStore {
   }
 
   /** Closes an open wave; answers whether it was open. Its orders are free for another wave. */
-  close(campaignId: number, name: string, at: Date = this.now()): boolean {
-    return this.guard(() => this.closeTx.immediate(campaignId, name, at.toISOString()))
+  close(campaignId: number, name: string, at: Date = this.now(), by = 'this desk'): boolean {
+    return this.guard(() => this.closeTx.immediate(campaignId, name, at.toISOString(), by))
   }
 }

@@ -16,6 +16,9 @@ import type { StoredConflict, TeamOutbox } from './team-outbox'
 import { checkTeamSchema, teamSchemaVersion } from './team-schema'
 import { TeamLive } from './team-live'
 import { TeamServerStore } from './team-server-store'
+import { TeamFloorSync } from './team-floor-sync'
+import type { FloorPlanMirror } from '../floor/floor-plan-mirror'
+import type { FloorSyncStatus } from '../../../shared/team/floor-log'
 
 /** Orders read back per query when mirroring: keeps one answer well under a megabyte. */
 const STATE_CHUNK = 5_000
@@ -47,6 +50,8 @@ export interface TeamDeskOptions {
   outbox: TeamOutbox
   /** This desk's name: the station written on its packs. */
   desk: string
+  /** The desk's floor plan as the team store's log is applied to it; owned, closed with it. */
+  floor: { mirror: FloorPlanMirror; close: () => void }
   now?: () => Date
   connectTimeoutMs?: number
 }
@@ -81,10 +86,17 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
   private again = false
   private turn: Promise<unknown> = Promise.resolve()
   private readonly now: () => Date
+  private readonly floor: TeamFloorSync
 
   constructor(private readonly options: TeamDeskOptions) {
     super()
     this.now = options.now ?? (() => new Date())
+    this.floor = new TeamFloorSync({
+      mirror: options.floor.mirror,
+      desk: options.desk,
+      password: options.url.password,
+      server: options.url.serverKey,
+    })
   }
 
   get desk(): string {
@@ -252,7 +264,9 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
       let total: number | null = 0
       do {
         this.again = false
-        const pulled = await this.exclusive(() => this.online((server) => this.pull(server)))
+        const pulled = await this.exclusive(() =>
+          this.online(async (server) => (await this.pull(server)) + (await this.syncFloorNow())),
+        )
         total = pulled === null ? null : (total ?? 0) + pulled
       } while (this.again && total !== null)
       return total
@@ -275,6 +289,29 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     }
     this.options.outbox.setCursor(key, changes.cursor)
     return total
+  }
+
+  /**
+   * Sends this desk's floor-plan changes and applies the other desks' (team-floor-sync.ts);
+   * emits `changed` for what they changed. Null when the team store cannot be reached.
+   */
+  syncFloor(): Promise<number | null> {
+    return this.exclusive(() => this.online(() => this.syncFloorNow()))
+  }
+
+  private async syncFloorNow(): Promise<number> {
+    const changes = await this.floor.sync(this.client!)
+    let total = 0
+    for (const [campaignId, orderIds] of changes) {
+      total += Math.max(orderIds.size, 1)
+      this.emit('changed', { campaignId, orderIds: [...orderIds] })
+    }
+    return total
+  }
+
+  /** The floor plan's share of the status (what is pending, sealed, unreadable, refused). */
+  floorStatus(): FloorSyncStatus {
+    return this.floor.status()
   }
 
   /**
@@ -329,6 +366,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
         other_station,
         at,
       })),
+      floor_plan: this.floor.status(),
     }
   }
 
@@ -336,10 +374,16 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     return this.options.outbox.size()
   }
 
-  /** The queued actions, and how many are packs (sign-out says what it would lose). */
+  /**
+   * The queued actions (floor-plan changes not sent yet among them), and how many are packs:
+   * sign-out says what it would lose.
+   */
   queued(): { actions: number; packs: number } {
     const pending = this.options.outbox.pending()
-    return { actions: pending.length, packs: pending.filter((a) => a.kind === 'pack').length }
+    return {
+      actions: pending.length + this.floor.status().pending,
+      packs: pending.filter((a) => a.kind === 'pack').length,
+    }
   }
 
   /** Conflicts with the campaign and the winner's time, for the text of `team status`. */
@@ -356,5 +400,6 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     this.live = null
     await this.drop()
     this.options.outbox.close()
+    this.options.floor.close()
   }
 }

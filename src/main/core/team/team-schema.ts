@@ -6,8 +6,8 @@ import { inTransaction } from './team-connection'
 /**
  * The team store's schema history, oldest first: entry i moves the database from version i to
  * i + 1. Released entries are never edited (a team's server may be at any of them). The server
- * holds order ids, desk names, times, carriers and tracking numbers only: no backer's name,
- * e-mail or address ever leaves the desk (docs/security.md).
+ * holds order ids, desk names, times, carriers, tracking numbers and the floor's plan in the
+ * clear; a backer's corrected address only sealed with a key it does not have (docs/security.md).
  */
 export const TEAM_MIGRATIONS: readonly string[] = [
   // v1: the floor's record shared by the desks. team_packs' primary key is the rule that an
@@ -120,6 +120,29 @@ export const TEAM_MIGRATIONS: readonly string[] = [
      catalog jsonb NOT NULL,
      updated_at timestamptz NOT NULL,
      desk text NOT NULL
+   );`,
+  // v4: the floor's plan (stock, waves, holds, corrections, reships), as an append-only log per
+  // campaign that every desk folds in `id` order (docs/team-mode.md "The floor's plan"). A
+  // desk's uuid makes a resend a no-op. Writers take an advisory lock for their insert, so ids
+  // commit in order and a reader's cursor never passes an id still to commit. The parts of a
+  // change that may name a backer are in payload.sealed, AES-256-GCM under a key derived from
+  // the team password and a salt of team_floor_keys; the server never has the key.
+  `CREATE TABLE team_floor_keys (
+     id serial PRIMARY KEY,
+     salt bytea NOT NULL,
+     check_seal text NOT NULL,
+     desk text NOT NULL,
+     made_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE team_floor_log (
+     id bigserial PRIMARY KEY,
+     campaign_id bigint NOT NULL,
+     uuid uuid NOT NULL UNIQUE,
+     desk text NOT NULL,
+     at timestamptz NOT NULL,
+     kind text NOT NULL,
+     payload jsonb NOT NULL,
+     key_id integer REFERENCES team_floor_keys (id)
    );`,
 ]
 

@@ -4,6 +4,7 @@ import { fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { useFloorProgressStore } from './floor-progress'
 import { useOrdersStore } from './orders'
 import { useTeamStore } from './team'
+import { useWavesStore } from './waves'
 
 describe('team:changed refreshes the views of the floor', () => {
   beforeEach(() => {
@@ -33,5 +34,17 @@ describe('team:changed refreshes the views of the floor', () => {
     fake.emit('team:changed', { campaignId: 1001, orderIds: [70004] })
     await vi.advanceTimersByTimeAsync(1_000)
     expect(fake.calls.queryOrders).toHaveBeenCalledTimes(1)
+  })
+
+  it("asks the Waves view's stock and wave list again when another desk changed the plan", async () => {
+    const fake = fakeBridge()
+    const waves = useWavesStore()
+    waves.campaignId = 1001
+    const off = useTeamStore().listen()
+    fake.emit('team:changed', { campaignId: 1001, orderIds: [] })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(fake.calls.stockLevels).toHaveBeenCalledWith({ campaignId: 1001 })
+    expect(fake.calls.listWaves).toHaveBeenCalledTimes(1)
+    off()
   })
 })

@@ -11,13 +11,15 @@ import { api } from '@renderer/api'
 import { trackRequest } from '@renderer/lib/track-request'
 import { useFloorProgressStore } from '@renderer/stores/floor-progress'
 import { useOrdersStore } from '@renderer/stores/orders'
+import { useWavesStore } from '@renderer/stores/waves'
 
 /** Another desk's actions come in bursts: one refresh per burst, soon after it. */
 const REFRESH_DELAY_MS = 400
 
 /**
  * Team mode in the renderer: Settings → Team (the URL, whether a password is kept, the test),
- * the Progress view's team line, and the live refresh of Progress and Orders on `team:changed`.
+ * the Progress view's team line, and the live refresh of Progress, Orders and Waves (stock and
+ * the wave list) on `team:changed`.
  */
 export const useTeamStore = defineStore('team', () => {
   const config = shallowRef<TeamSetup | null>(null)
@@ -91,6 +93,9 @@ export const useTeamStore = defineStore('team', () => {
       if (orders.campaignId !== null && touched.has(orders.campaignId)) void orders.query()
       if (floor.campaignId !== null && touched.has(floor.campaignId))
         void floor.load(floor.campaignId)
+      // Another desk's stock count, pack or wave (the floor plan's log, docs/team-mode.md).
+      const waves = useWavesStore()
+      if (waves.campaignId !== null && touched.has(waves.campaignId)) void waves.load()
       if (status.value !== null) void loadStatus()
       touched.clear()
     }
