@@ -20,9 +20,6 @@ import { TeamFloorSync } from './team-floor-sync'
 import type { FloorPlanMirror } from '../floor/floor-plan-mirror'
 import type { FloorSyncStatus } from '../../../shared/team/floor-log'
 
-/** Orders read back per query when mirroring: keeps one answer well under a megabyte. */
-const STATE_CHUNK = 5_000
-
 export type TeamWriteResult =
   /** The team store took it; `state` is the team's record of the order now (also mirrored). */
   | { status: 'applied'; outcome: TeamOutcome & { kind: 'done' }; states: OrderFloorState[] }
@@ -54,17 +51,6 @@ export interface TeamDeskOptions {
   floor: { mirror: FloorPlanMirror; close: () => void }
   now?: () => Date
   connectTimeoutMs?: number
-}
-
-async function statesOf(
-  server: TeamServerStore,
-  campaignId: number,
-  orderIds: readonly number[],
-): Promise<OrderFloorState[]> {
-  const states: OrderFloorState[] = []
-  for (let i = 0; i < orderIds.length; i += STATE_CHUNK)
-    states.push(...(await server.states(campaignId, orderIds.slice(i, i + STATE_CHUNK))))
-  return states
 }
 
 /** Who holds a pack once the team store answered it: this desk, or the winner. */
@@ -188,7 +174,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
           this.options.outbox.settle(action, outcome, [], { orderId: action.orderId, station, at })
           return outcome
         }
-        const states = await statesOf(server, action.campaignId, actionOrderIds(action))
+        const states = await server.statesInChunks(action.campaignId, actionOrderIds(action))
         this.options.outbox.settle(action, outcome, states)
         return outcome
       })
@@ -230,7 +216,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
           states: [this.options.outbox.mirrorPack(campaignId, action.orderId, station, at)],
         }
       }
-      const states = await statesOf(server, campaignId, actionOrderIds(action))
+      const states = await server.statesInChunks(campaignId, actionOrderIds(action))
       this.options.outbox.mirror(campaignId, states)
       return { outcome, states }
     })
@@ -283,7 +269,7 @@ export class TeamDesk extends EventEmitter<{ changed: [TeamChange]; error: [Erro
     const changed = cursor === null ? await server.everything() : changes.changed
     let total = 0
     for (const [campaignId, orderIds] of changed) {
-      const states = await statesOf(server, campaignId, orderIds)
+      const states = await server.statesInChunks(campaignId, orderIds)
       total += this.options.outbox.mirror(campaignId, states)
       this.emit('changed', { campaignId, orderIds })
     }

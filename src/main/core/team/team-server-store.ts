@@ -7,6 +7,9 @@ import type { TeamClient } from './team-connection'
 import { inTransaction } from './team-connection'
 import { teamError } from './team-errors'
 
+/** Orders read back per query when mirroring: keeps one answer well under a megabyte. */
+const STATE_CHUNK = 5_000
+
 /** The channel desks LISTEN on; the payload is the writing desk's name. */
 export const TEAM_CHANNEL = 'perkpack_team'
 
@@ -200,6 +203,17 @@ export class TeamServerStore {
   }
 
   /** The team's record of these orders (blank for an order nothing happened to). */
+  /** `states` of any number of orders, asked in chunks: each answer stays well under a megabyte. */
+  async statesInChunks(
+    campaignId: number,
+    orderIds: readonly number[],
+  ): Promise<OrderFloorState[]> {
+    const states: OrderFloorState[] = []
+    for (let i = 0; i < orderIds.length; i += STATE_CHUNK)
+      states.push(...(await this.states(campaignId, orderIds.slice(i, i + STATE_CHUNK))))
+    return states
+  }
+
   async states(campaignId: number, orderIds: readonly number[]): Promise<OrderFloorState[]> {
     const rows = await this.query<StateRow>(
       `SELECT o.order_id, p.packed_at, p.station, t.labels_printed_at, t.slips_printed_at,

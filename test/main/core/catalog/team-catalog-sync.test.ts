@@ -54,7 +54,7 @@ describe('the catalogue shared in team mode', () => {
     const url = await teamStore('catalog-upgrade', 2)
     const client = await connectTeam(url)
     clients.push(client)
-    expect(await migrateTeam(client)).toEqual({ from: 2, to: 3 })
+    expect(await migrateTeam(client)).toEqual({ from: 2, to: TEAM_SCHEMA_VERSION })
     const { rows } = await client.pg.query("SELECT to_regclass('team_catalogs')::text AS t")
     expect(rows[0]).toEqual({ t: 'team_catalogs' })
   })
