@@ -83,8 +83,7 @@ export default defineConfig({
           include: TIMED,
           globalSetup: ['test/helpers/program-bundles.ts'],
           testTimeout: 20_000,
-          // Alone: `npm test` (scripts/run-tests.mjs) runs this project after the others and
-          // after the checks; with file parallelism off, one file at a time.
+          // Alone: with file parallelism off, vitest runs these after the other projects' files.
           fileParallelism: false,
         },
       },

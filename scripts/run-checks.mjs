@@ -9,17 +9,12 @@
 // Usage: node scripts/run-checks.mjs [name...]   (no name: every check)
 
 import { spawn } from 'node:child_process'
-import { availableParallelism, setPriority } from 'node:os'
+import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const bin = (name) => join(root, 'node_modules', '.bin', name)
-
-/** The production build: the renderer the web harness serves, what the security scan reads. */
-export const BUILD = [bin('electron-vite'), 'build']
-/** Electronegativity over what the build wrote. */
-export const SECURITY = [process.execPath, join(root, 'scripts', 'electronegativity.mjs')]
+const bin = (name) => join(root, 'node_modules', '.bin', name)
 
 /**
  * Each check is one or more commands run in turn (the scan reads what the build wrote). Longest
@@ -30,23 +25,16 @@ export const CHECKS = {
   eslint: [[bin('eslint'), '--max-warnings', '0', '.']],
   prettier: [[bin('prettier'), '--check', '.']],
   'typecheck:node': [[bin('tsc'), '--noEmit', '-p', 'tsconfig.node.json']],
-  'build+security': [BUILD, SECURITY],
+  'build+security': [
+    [bin('electron-vite'), 'build'],
+    [process.execPath, join(root, 'scripts', 'electronegativity.mjs')],
+  ],
 }
 
-/**
- * Runs one command; resolves with its exit code (1 when it could not start or was killed).
- * `niceness` (0 to 19) lowers its CPU priority: it then runs on what other work leaves idle.
- */
-function runCommand([command, ...args], output, niceness = 0) {
+/** Runs one command; resolves with its exit code (1 when it could not start or was killed). */
+function runCommand([command, ...args], output) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    if (niceness > 0 && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, niceness)
-      } catch {
-        // Gone already, or not allowed: it runs at the normal priority, only slower for others.
-      }
-    }
     child.stdout.on('data', (chunk) => output.push(chunk))
     child.stderr.on('data', (chunk) => output.push(chunk))
     child.once('error', (error) => {
@@ -58,12 +46,12 @@ function runCommand([command, ...args], output, niceness = 0) {
 }
 
 /** Runs a check's commands in turn, up to the first that fails; writes its output whole. */
-async function runCheck(name, commands, write, niceness) {
+async function runCheck(name, commands, write) {
   const started = Date.now()
   const output = []
   let code = 0
   for (const command of commands) {
-    code = await runCommand(command, output, niceness)
+    code = await runCommand(command, output)
     if (code !== 0) break
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
@@ -75,18 +63,14 @@ async function runCheck(name, commands, write, niceness) {
 /**
  * Runs `checks` (name: commands run in turn), `parallel` at a time, each output written whole
  * when its check ends; resolves with the names of those that failed, after all have run.
- * `niceness` runs them at a lower CPU priority (see runCommand).
  */
-export async function runChecks(
-  checks,
-  { parallel = availableParallelism(), write, niceness = 0 } = {},
-) {
+export async function runChecks(checks, { parallel = availableParallelism(), write } = {}) {
   const out = write ?? ((text) => process.stdout.write(text))
   const queue = Object.keys(checks)
   const failed = []
   const worker = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) {
-      if (!(await runCheck(name, checks[name], out, niceness))) failed.push(name)
+      if (!(await runCheck(name, checks[name], out))) failed.push(name)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker))
