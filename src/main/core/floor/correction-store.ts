@@ -10,6 +10,24 @@ import type {
 import type { FloorJournal } from './floor-journal'
 import type { Guard } from './guard'
 
+/**
+ * The writes of holds and corrections, one text each: this desk's store and the team mirror
+ * (floor-plan-mirror.ts, applying other desks' changes) must write the same rows the same way.
+ */
+export const FLOOR_SQL = {
+  hold: `INSERT INTO floor_holds (campaign_id, order_id, reason, by, at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (campaign_id, order_id) WHERE released_at IS NULL DO NOTHING`,
+  release: `UPDATE floor_holds SET released_at = ?, released_by = ?
+    WHERE campaign_id = ? AND order_id = ? AND released_at IS NULL`,
+  putCorrection: `INSERT INTO floor_corrections
+      (campaign_id, order_id, address, platform_address, reason, by, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (campaign_id, order_id) DO UPDATE SET address = excluded.address,
+      platform_address = excluded.platform_address, reason = excluded.reason,
+      by = excluded.by, at = excluded.at`,
+  dropCorrection: 'DELETE FROM floor_corrections WHERE campaign_id = ? AND order_id = ?',
+}
+
 interface CorrectionRow {
   order_id: number
   address: string
@@ -100,28 +118,15 @@ export class CorrectionStore {
          WHERE campaign_id = ? ORDER BY order_id`,
       ),
       putCorrection: db.prepare<[number, number, string, string | null, string, string, string]>(
-        `INSERT INTO floor_corrections
-           (campaign_id, order_id, address, platform_address, reason, by, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (campaign_id, order_id) DO UPDATE SET address = excluded.address,
-           platform_address = excluded.platform_address, reason = excluded.reason,
-           by = excluded.by, at = excluded.at`,
+        FLOOR_SQL.putCorrection,
       ),
-      dropCorrection: db.prepare<[number, number]>(
-        'DELETE FROM floor_corrections WHERE campaign_id = ? AND order_id = ?',
-      ),
+      dropCorrection: db.prepare<[number, number]>(FLOOR_SQL.dropCorrection),
       holds: db.prepare<[number], HoldRow>(
         `SELECT order_id, reason, by, at, released_at, released_by FROM floor_holds
          WHERE campaign_id = ? ORDER BY seq`,
       ),
-      hold: db.prepare<[number, number, string, string, string]>(
-        `INSERT INTO floor_holds (campaign_id, order_id, reason, by, at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (campaign_id, order_id) WHERE released_at IS NULL DO NOTHING`,
-      ),
-      release: db.prepare<[string, string, number, number]>(
-        `UPDATE floor_holds SET released_at = ?, released_by = ?
-         WHERE campaign_id = ? AND order_id = ? AND released_at IS NULL`,
-      ),
+      hold: db.prepare<[number, number, string, string, string]>(FLOOR_SQL.hold),
+      release: db.prepare<[string, string, number, number]>(FLOOR_SQL.release),
       reships: db.prepare<[number], ReshipRow>(
         `SELECT id, team_uid, order_id, items, reason, tracking_numbers, by, at FROM floor_reships
          WHERE campaign_id = ? ORDER BY id`,

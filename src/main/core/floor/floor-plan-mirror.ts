@@ -3,6 +3,7 @@ import type { FloorChange, PendingEntry, PulledEntry } from '../../../shared/tea
 import { foldStock, settleStock } from './floor-stock-fold'
 import type { StockNote } from './floor-stock-fold'
 import { applyWave } from './floor-wave-fold'
+import { FLOOR_SQL } from './correction-store'
 
 /** What a pull changed, by campaign: the orders (waves, holds, corrections, reships). */
 export type FloorChanges = Map<number, Set<number>>
@@ -69,25 +70,12 @@ export class FloorPlanMirror {
          ON CONFLICT (server) DO UPDATE SET cursor = excluded.cursor,
            unreadable = unreadable + excluded.unreadable`,
       ),
-      hold: db.prepare<[number, number, string, string, string]>(
-        `INSERT INTO floor_holds (campaign_id, order_id, reason, by, at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (campaign_id, order_id) WHERE released_at IS NULL DO NOTHING`,
-      ),
-      release: db.prepare<[string, string, number, number]>(
-        `UPDATE floor_holds SET released_at = ?, released_by = ?
-         WHERE campaign_id = ? AND order_id = ? AND released_at IS NULL`,
-      ),
+      hold: db.prepare<[number, number, string, string, string]>(FLOOR_SQL.hold),
+      release: db.prepare<[string, string, number, number]>(FLOOR_SQL.release),
       correct: db.prepare<[number, number, string, string | null, string, string, string]>(
-        `INSERT INTO floor_corrections
-           (campaign_id, order_id, address, platform_address, reason, by, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (campaign_id, order_id) DO UPDATE SET address = excluded.address,
-           platform_address = excluded.platform_address, reason = excluded.reason,
-           by = excluded.by, at = excluded.at`,
+        FLOOR_SQL.putCorrection,
       ),
-      dropCorrection: db.prepare<[number, number]>(
-        'DELETE FROM floor_corrections WHERE campaign_id = ? AND order_id = ?',
-      ),
+      dropCorrection: db.prepare<[number, number]>(FLOOR_SQL.dropCorrection),
       reshipOf: db.prepare<[number, string], { id: number; tracking_numbers: string }>(
         'SELECT id, tracking_numbers FROM floor_reships WHERE campaign_id = ? AND team_uid = ?',
       ),
