@@ -3,7 +3,11 @@ import { UsageError } from '../../main/core/system/perkpack-errors'
 import { plural } from '../../shared/export/check-text'
 import { describeChoices, skuCodeOfKey } from '../../shared/fulfillment/variant'
 import type { Choice } from '../../shared/fulfillment/variant'
-import { readStockRecords } from '../../shared/waves/stock-file'
+import { buildPickList } from '../../shared/fulfillment/pick-list'
+import { noStockLevelProblem, readStockRecords } from '../../shared/waves/stock-file'
+import { fitStockToVariants, stockVariantText } from '../../shared/waves/stock-variants'
+import type { ShippedVariant } from '../../shared/waves/stock-variants'
+import type { StockEntry } from '../../shared/waves/wave-types'
 import { campaignArg } from '../arguments'
 import type { Command, CommandInput } from '../command'
 import { stationName } from '../floor-orders'
@@ -31,6 +35,14 @@ function variantArg(raw: string | undefined): { skuCode: string; choices: Choice
   return { skuCode: unescape(code ?? '').trim(), choices }
 }
 
+/** Every variant the campaign's orders hold (any status), for matching stock to them. */
+function shippedVariants(context: CommandInput['context'], campaignId: number): ShippedVariant[] {
+  return buildPickList(context.cache().contributions(campaignId)).map((row) => ({
+    skuCode: row.sku_code,
+    choices: row.choices,
+  }))
+}
+
 function quantityArg(raw: string | undefined): number {
   if (raw === undefined || !/^\d+$/.test(raw.trim()))
     throw new UsageError(
@@ -41,17 +53,17 @@ function quantityArg(raw: string | undefined): number {
 
 function setStock({ context, args, values }: CommandInput): number {
   const campaignId = campaignArg(args, SET_USAGE)
-  const variant = variantArg(args[1])
   const quantity = quantityArg(args[2])
-  const by = stationName(values.station, context.target.dataDir)
-  context
-    .cache()
-    .floorPlan()
-    .stock.set(campaignId, [{ ...variant, quantity }], 'set', by)
-  const choices = describeChoices(variant.choices)
-  context.io.stdout.write(
-    `Stock of ${variant.skuCode}${choices ? ` (${choices})` : ''}: ${quantity}\n`,
+  const fitted = fitStockToVariants(
+    [{ line: null, entry: { ...variantArg(args[1]), quantity } }],
+    shippedVariants(context, campaignId),
   )
+  const entry = fitted.entries[0] as StockEntry
+  const by = stationName(values.station, context.target.dataDir)
+  context.cache().floorPlan().stock.set(campaignId, [entry], 'set', by)
+  const out = [`Stock of ${stockVariantText(entry.skuCode, entry.choices)}: ${quantity}`]
+  for (const notice of fitted.unshipped) out.push(`Kept, but ${notice.problem}.`)
+  context.io.stdout.write(`${out.join('\n')}\n`)
   return 0
 }
 
@@ -65,12 +77,17 @@ function importStock({ context, args, values }: CommandInput): number {
       `${file.given} has no ${read.missing.join(' or ')} column: give a CSV with the header sku,choices,quantity.`,
     )
   const by = stationName(values.station, context.target.dataDir)
-  const changed = context.cache().floorPlan().stock.set(campaignId, read.entries, 'import', by)
+  const fitted = fitStockToVariants(read.lines, shippedVariants(context, campaignId))
+  const problems = [...read.problems, ...fitted.problems].sort((a, b) => a.line - b.line)
+  const refused = noStockLevelProblem(file.name, fitted.entries.length, problems)
+  if (refused !== null) throw new UsageError(refused)
+  const changed = context.cache().floorPlan().stock.set(campaignId, fitted.entries, 'import', by)
   const out = [
-    `Read ${plural(read.entries.length, 'stock level')} from ${file.name}: ${changed} changed.`,
+    `Read ${plural(fitted.entries.length, 'stock level')} from ${file.name}: ${changed} changed.`,
   ]
-  for (const problem of read.problems)
-    out.push(`  line ${problem.line} left out: ${problem.problem}`)
+  for (const problem of problems) out.push(`  line ${problem.line} left out: ${problem.problem}`)
+  for (const notice of fitted.unshipped)
+    out.push(`  line ${notice.line} kept, but ${notice.problem}`)
   context.io.stdout.write(`${out.join('\n')}\n`)
   return 0
 }

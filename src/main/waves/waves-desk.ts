@@ -1,4 +1,3 @@
-import { plural } from '../../shared/export/check-text'
 import { describeChoices, skuCodeOfKey } from '../../shared/fulfillment/variant'
 import type { VariantGroup } from '../../shared/fulfillment'
 import type {
@@ -17,7 +16,8 @@ import type {
 } from '../../shared/ipc'
 import type { WavePlan } from '../../shared/waves/wave-planner'
 import type { Wave } from '../../shared/waves/wave-types'
-import { readStockRecords } from '../../shared/waves/stock-file'
+import { noStockLevelProblem, readStockRecords } from '../../shared/waves/stock-file'
+import { fitStockToVariants } from '../../shared/waves/stock-variants'
 import type { OfflineCache } from '../core/cache'
 import { readCsvRecords } from '../core/floor/csv-bytes'
 import { planFromRecord } from '../core/floor/wave-planning'
@@ -101,17 +101,17 @@ export class WavesDesk {
         'invalid_arguments',
         `${fileName} has no ${read.missing.join(' or ')} column. Choose a CSV whose first line is sku,choices,quantity, or the pick list's own CSV.`,
       )
-    if (read.entries.length === 0 && read.problems.length > 0)
-      throw new PerkPackError(
-        'invalid_arguments',
-        `No line of ${fileName} gave a stock level (${plural(read.problems.length, 'line')} left out, such as line ${read.problems[0]!.line}: ${read.problems[0]!.problem}). Check the quantity column.`,
-      )
-    const changed = this.plan.stock.set(campaignId, read.entries, 'import', this.by())
+    const fitted = fitStockToVariants(read.lines, [...this.variants(campaignId).values()])
+    const problems = [...read.problems, ...fitted.problems].sort((a, b) => a.line - b.line)
+    const refused = noStockLevelProblem(fileName, fitted.entries.length, problems)
+    if (refused !== null) throw new PerkPackError('invalid_arguments', refused)
+    const changed = this.plan.stock.set(campaignId, fitted.entries, 'import', this.by())
     return {
       fileName,
-      read: read.entries.length,
+      read: fitted.entries.length,
       changed,
-      problems: read.problems,
+      problems,
+      unshipped: fitted.unshipped,
       stock: this.stock(campaignId),
     }
   }

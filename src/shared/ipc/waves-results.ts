@@ -29,6 +29,8 @@ export interface StockImportResult {
   read: number
   changed: number
   problems: { line: number; problem: string }[]
+  /** Lines kept that no order ships (a typo in a choice shows here). */
+  unshipped: { line: number; problem: string }[]
   stock: StockView
 }
 

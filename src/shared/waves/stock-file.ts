@@ -2,10 +2,16 @@ import type { CsvRecord } from '../csv/csv-text'
 import type { Choice } from '../fulfillment/variant'
 import type { StockEntry } from './wave-types'
 
-/** A line of a stock file left out, and why. */
+/** A line of a stock file left out (or kept but worth a look), and why. */
 export interface StockFileProblem {
   line: number
   problem: string
+}
+
+/** A stock level as read, with its line in the file (null: typed, not from a file). */
+export interface StockLine {
+  line: number | null
+  entry: StockEntry
 }
 
 /**
@@ -38,11 +44,11 @@ const QUANTITY_NAMES = ['quantity', 'qty', 'onhand', 'stock']
  * Stock levels from a CSV: a header naming `sku`, `choices` (optional) and `quantity` (any case,
  * any order; `SKU code` and `Quantity` as the pick list's file names them). A row without a SKU
  * or with a quantity that is not a whole number of 0 or more is left out and named by line; the
- * good rows still count.
+ * good rows still count. The lines are matched to the campaign's variants by `fitStockToVariants`.
  */
 export function readStockRecords(
   records: readonly CsvRecord[],
-): { entries: StockEntry[]; problems: StockFileProblem[] } | { missing: string[] } {
+): { lines: StockLine[]; problems: StockFileProblem[] } | { missing: string[] } {
   const header = (records[0]?.fields ?? []).map((field) => normalised(field.value))
   const sku = header.findIndex((name) => SKU_NAMES.map(normalised).includes(name))
   const choices = header.indexOf('choices')
@@ -51,7 +57,7 @@ export function readStockRecords(
     (name): name is string => name !== null,
   )
   if (missing.length > 0) return { missing }
-  const entries: StockEntry[] = []
+  const lines: StockLine[] = []
   const problems: StockFileProblem[] = []
   for (const record of records.slice(1)) {
     const cell = (i: number) => (i === -1 ? '' : (record.fields[i]?.value ?? '').trim())
@@ -65,11 +71,25 @@ export function readStockRecords(
         problem: `quantity "${cell(quantity)}" is no whole number`,
       })
     else
-      entries.push({
-        skuCode: code,
-        choices: choicesFromText(cell(choices)),
-        quantity: Number(amount),
+      lines.push({
+        line: record.line,
+        entry: { skuCode: code, choices: choicesFromText(cell(choices)), quantity: Number(amount) },
       })
   }
-  return { entries, problems }
+  return { lines, problems }
+}
+
+/**
+ * A file none of whose lines gave a level is refused as a whole (nothing changed), in one
+ * sentence for the window and the CLI; null when some line did.
+ */
+export function noStockLevelProblem(
+  fileName: string,
+  levels: number,
+  problems: readonly StockFileProblem[],
+): string | null {
+  const first = problems[0]
+  if (levels > 0 || first === undefined) return null
+  const count = problems.length === 1 ? '1 line' : `${problems.length} lines`
+  return `No line of ${fileName} gave a stock level (${count} left out, such as line ${first.line}: ${first.problem}). Mend those lines and import the file again.`
 }

@@ -135,6 +135,7 @@ describe('useWavesStore', () => {
       read: 1,
       changed: 1,
       problems: [{ line: 3, problem: 'no SKU' }],
+      unshipped: [],
       stock: { rows: [row({ quantity: 4 })] },
     }
     const bridge = fakeBridge({
