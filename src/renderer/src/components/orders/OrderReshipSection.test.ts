@@ -5,8 +5,9 @@ import type { OrderDetail } from '@shared/ipc'
 import { deferred, orderDetail } from '@renderer/stores/orders.fixtures'
 import { byTestId, input, type, useOrderDrawer } from '@renderer/test-utils/orderDrawer'
 
-// The drawer's reships (issue 28): the form (the whole order at first, a reason required, sent
-// once however often Enter is pressed), the list main answers with, tracking and the PDFs.
+// The drawer's reships (issue 28): the form (the whole order at first, a reason required, sent by
+// a click only, once: Enter, as a scanner ends a barcode, sends nothing), the list main answers
+// with, tracking and the PDFs.
 
 const TEE = 'TEE|Colour=Black|Size=M'
 
@@ -39,7 +40,7 @@ const enter = (label: string) =>
 const openDrawer = useOrderDrawer()
 
 describe('the drawer makes a reship', () => {
-  it('offers the whole order, needs a reason, and sends one reship for a double Enter', async () => {
+  it('offers the whole order, needs a reason, sends nothing on Enter and one reship for a double click', async () => {
     const answer = deferred<OrderDetail>()
     const bridge = await openDrawer(twoItems(), { reshipOrder: () => answer.promise })
     byTestId('new-reship')!.click()
@@ -57,9 +58,13 @@ describe('the drawer makes a reship', () => {
     await type('How many of MUG · Tidepool Mug', '0')
     input('How many of MUG · Tidepool Mug').dispatchEvent(new Event('blur'))
     await type('Reason for the reship', ' lost in transit ')
-    // A scanner's Enter, a second one, and a click, before main answers.
+    // A scanner's Enter in the reason and in a quantity: nothing is sent.
     enter('Reason for the reship')
-    enter('Reason for the reship')
+    enter('How many of MUG · Tidepool Mug')
+    await flushPromises()
+    expect(bridge.calls.reshipOrder).not.toHaveBeenCalled()
+    // A double click before main answers: one reship.
+    confirm.click()
     confirm.click()
     await flushPromises()
     expect(bridge.calls.reshipOrder).toHaveBeenCalledTimes(1)
