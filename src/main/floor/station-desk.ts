@@ -1,5 +1,6 @@
 import { easyPostCarrier } from '../../shared/floor/carriers'
-import { packWarnings } from '../../shared/floor/pack-checks'
+import { packWarnings, packWarningText } from '../../shared/floor/pack-checks'
+import { trackingHold, trackingHoldText } from '../../shared/floor/tracking-holds'
 import { parseScanCode } from '../../shared/floor/station-scan'
 import type { StationOrder, StationScan } from '../../shared/floor/station-scan'
 import { stationSessionSchema } from '../../shared/ipc'
@@ -22,6 +23,7 @@ import {
 import { loadFloorOverlay } from '../core/floor/floor-view'
 import { moveStockForPack, openWavesOf } from '../core/floor/wave-planning'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
+import { PerkPackError } from '../core/system/perkpack-errors'
 
 /** The documents table's kind for a station's work in progress, keyed by campaign. */
 const SESSION_KIND = 'pack-station'
@@ -81,7 +83,26 @@ export class StationDesk {
     }
   }
 
+  /** The order as it ships now (holds, corrected address) and its floor state. */
+  private shipping(campaignId: number, orderId: number) {
+    const synced = stationIndex(this.options.workspace(campaignId)).byOrderId.get(orderId)
+    const overlay = loadFloorOverlay(this.options.cache(), campaignId)
+    return {
+      row: synced ? asContribution(applyOverlay(synced, overlay)) : undefined,
+      holdReason: overlay.holds.get(orderId)?.reason,
+      state: this.options.cache().floor().state(campaignId, orderId),
+    }
+  }
+
   async pack(campaignId: number, orderId: number): Promise<StationPackResult> {
+    // The station offers no pack for a stop order; main refuses one as well, so no other way
+    // in (a stale window, a second window, a script on the bridge) packs what must not ship.
+    const { row, holdReason } = this.shipping(campaignId, orderId)
+    const refused = packWarnings(orderId, row, null, holdReason ? { holdReason } : {}).find(
+      (warning) => warning.kind === 'stop-status' || warning.kind === 'unknown-order',
+    )
+    if (refused)
+      throw new PerkPackError('order_stopped', `${packWarningText(refused)} Nothing was packed.`)
     const station = this.options.stationName()
     const result = await this.writes.pack(campaignId, orderId, station)
     if (result.packed) this.moveStock(campaignId, orderId, 'pack', result.station)
@@ -110,6 +131,19 @@ export class StationDesk {
   }
 
   async addTracking(request: TrackingRequest): Promise<StationTrackingResult> {
+    // A tracking number marks the order shipped (Progress, the floor columns, the dashboard
+    // file the platform imports): typed in the drawer, it takes the shipper file's rule, and
+    // an order no parcel went out for gets none.
+    const { row, state: before } = this.shipping(request.campaignId, request.orderId)
+    const held = row ? trackingHold(row, before) : null
+    if (row && held !== null)
+      throw new PerkPackError(
+        'tracking_not_shipped',
+        `Order ${row.order.sequence_number ?? row.order.id} is ${trackingHoldText(held, row.order.status)}: a tracking number marks it shipped in the dashboard file, so none was added. ` +
+          (held === 'not-packed'
+            ? 'Pack it at the station first, then add the number.'
+            : 'Add a number only to an order that ships.'),
+      )
     const { added } = await this.writes.addTracking(request.campaignId, [
       {
         orderId: request.orderId,

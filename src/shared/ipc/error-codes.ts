@@ -65,6 +65,9 @@ export const IPC_ERROR_CODES = [
   'dashboard_file_unreadable',
   // The packing floor: tracking files.
   'tracking_preview_gone',
+  // The packing floor: a pack or a tracking number main refuses for an order that must not ship.
+  'order_stopped',
+  'tracking_not_shipped',
   // The packing floor: waves (a name taken, an order in another open wave; no such wave).
   'wave_conflict',
   'wave_not_found',

@@ -129,12 +129,53 @@ describe('floor:pack, floor:unpack and floor:addTracking', () => {
       trackingNumber: '9400100000000000000001',
       carrier: 'usps',
     }
+    await app.value('floor:pack', { campaignId, orderId })
     const first = await app.value('floor:addTracking', request)
     expect(first).toMatchObject({ added: true, state: { carrier: 'USPS' } })
     expect(first.state.trackingNumbers).toEqual(['9400100000000000000001'])
     expect((await app.value('floor:addTracking', request)).added).toBe(false)
     const blank = await app.call('floor:addTracking', { ...request, trackingNumber: ' ' })
     expect(blank.ok || blank.error.message).toContain('Tracking number is empty')
+  })
+})
+
+describe('main refuses what must not ship, whatever the window sent', () => {
+  it('packs no refunded or held order, and no order missing from the copy', async () => {
+    const refunded = orderWith((r) => r.order.status === 'refunded').order.id
+    const answer = await app.call('floor:pack', { campaignId, orderId: refunded })
+    expect(answer.ok || answer.error.code).toBe('order_stopped')
+    expect(answer.ok || answer.error.message).toMatch(/Nothing was packed\.$/)
+
+    const held = orderWith(ships, 4)
+    const contributionId = held.id
+    await app.value('floor:hold', { campaignId, contributionId, reason: 'customs question' })
+    const heldAnswer = await app.call('floor:pack', { campaignId, orderId: held.order.id })
+    expect(heldAnswer.ok || heldAnswer.error.message).toContain('customs question')
+    await app.value('floor:release', { campaignId, contributionId })
+    expect(await app.value('floor:pack', { campaignId, orderId: held.order.id })).toMatchObject({
+      packed: true,
+    })
+
+    const missing = await app.call('floor:pack', { campaignId, orderId: 999999999 })
+    expect(missing.ok || missing.error.code).toBe('order_stopped')
+    expect(
+      app.services.connection.cache().floor().state(campaignId, refunded)?.packedAt ?? null,
+    ).toBeNull()
+  })
+
+  it('adds no tracking number to an order not packed, or stopped, and says what to do', async () => {
+    const orderId = orderWith(ships, 5).order.id
+    const request = { campaignId, orderId, trackingNumber: '1Z999AA10123456784', carrier: 'UPS' }
+    const unpacked = await app.call('floor:addTracking', request)
+    expect(unpacked.ok || unpacked.error.code).toBe('tracking_not_shipped')
+    expect(unpacked.ok || unpacked.error.message).toContain('not packed at a station')
+    expect(unpacked.ok || unpacked.error.message).toContain('Pack it at the station first')
+    const refunded = orderWith((r) => r.order.status === 'refunded', 1).order.id
+    const stopped = await app.call('floor:addTracking', { ...request, orderId: refunded })
+    expect(stopped.ok || stopped.error.message).toContain('refunded at the last sync')
+    const states = app.services.connection.cache().floor()
+    expect(states.state(campaignId, orderId)?.trackingNumbers ?? []).toEqual([])
+    expect(states.state(campaignId, refunded)?.trackingNumbers ?? []).toEqual([])
   })
 })
 

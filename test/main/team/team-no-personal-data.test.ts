@@ -155,8 +155,8 @@ describe('the team store after a day on the floor', () => {
     })
     await deskA.value('floor:hold', {
       campaignId,
-      contributionId: ships[4]!.id,
-      reason: `Call ${ships[4]!.order.shipping!.name}`,
+      contributionId: ships[5]!.id,
+      reason: `Call ${ships[5]!.order.shipping!.name}`,
     })
     await vi.waitFor(
       async () =>
