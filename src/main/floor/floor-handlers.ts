@@ -7,7 +7,8 @@ import type { TrackingDesk } from './tracking-desk'
 export function floorHandlers(station: StationDesk, tracking: TrackingDesk, plan: FloorPlanDesk) {
   return defineHandlers({
     'floor:scanOrder': ({ campaignId, code }) => station.scan(campaignId, code),
-    'floor:pack': ({ campaignId, orderId }) => station.pack(campaignId, orderId),
+    'floor:pack': ({ campaignId, orderId, anyway }) =>
+      station.pack(campaignId, orderId, anyway === true),
     'floor:unpack': ({ campaignId, orderId }) => station.unpack(campaignId, orderId),
     'floor:addTracking': (request) => station.addTracking(request),
     'floor:stationSession': ({ campaignId }) => station.session(campaignId),

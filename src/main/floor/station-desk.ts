@@ -94,15 +94,21 @@ export class StationDesk {
     }
   }
 
-  async pack(campaignId: number, orderId: number): Promise<StationPackResult> {
-    // The station offers no pack for a stop order; main refuses one as well, so no other way
-    // in (a stale window, a second window, a script on the bridge) packs what must not ship.
+  /**
+   * Packs the order at this station. A stop order (a status that does not ship, a hold) only
+   * with `anyway`, the station's "Pack anyway" after its question (the CLI's --force): main
+   * checks it too, so no other way in (a stale window, a script on the bridge) packs it.
+   */
+  async pack(campaignId: number, orderId: number, anyway = false): Promise<StationPackResult> {
     const { row, holdReason } = this.shipping(campaignId, orderId)
     const refused = packWarnings(orderId, row, null, holdReason ? { holdReason } : {}).find(
-      (warning) => warning.kind === 'stop-status' || warning.kind === 'unknown-order',
+      (warning) => warning.kind === 'unknown-order' || (warning.kind === 'stop-status' && !anyway),
     )
     if (refused)
-      throw new PerkPackError('order_stopped', `${packWarningText(refused)} Nothing was packed.`)
+      throw new PerkPackError(
+        'order_stopped',
+        `${packWarningText(refused)} Nothing was packed${refused.kind === 'stop-status' ? ': the station asks before it packs such an order' : ''}.`,
+      )
     const station = this.options.stationName()
     const result = await this.writes.pack(campaignId, orderId, station)
     if (result.packed) this.moveStock(campaignId, orderId, 'pack', result.station)

@@ -12,6 +12,7 @@ import {
   reshipTrackingRequestSchema,
   saveSessionRequestSchema,
   scanRequestSchema,
+  packRequestSchema,
   stationOrderRequestSchema,
   trackingImportRequestSchema,
   trackingPreviewRequestSchema,
@@ -74,7 +75,7 @@ export const FLOOR_CHANNELS = {
   /** Packs at this station (Settings: station name) unless a station packed it first. */
   'floor:pack': {
     method: 'packOrder',
-    args: z.tuple([stationOrderRequestSchema]),
+    args: z.tuple([packRequestSchema]),
     result: returns<StationPackResult>(),
   },
   /** Undo of a pack: true when it was packed. */

@@ -74,6 +74,15 @@ export const scanRequestSchema = z.strictObject({
 const orderFields = { campaignId: campaignIdSchema, orderId: orderIdSchema }
 export const stationOrderRequestSchema = z.strictObject(orderFields)
 
+export const packRequestSchema = z.strictObject({
+  ...orderFields,
+  /**
+   * The person answered "Pack anyway" to the station's question about the red band (the CLI's
+   * --force): only then does main pack an order whose status or hold says not to ship it.
+   */
+  anyway: z.boolean().optional(),
+})
+
 export const trackingRequestSchema = z.strictObject({
   ...orderFields,
   trackingNumber: trackingNumberSchema,

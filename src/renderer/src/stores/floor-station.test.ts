@@ -180,7 +180,7 @@ describe('the pack station store', () => {
 
   it('a stop status asks before packing even a full box; only a deliberate yes packs it', async () => {
     const stop = { kind: 'stop-status', status: 'Chargeback', stop: 'in-question' } as const
-    const { floor } = fakeMain({ warnings: { 70001: [stop] } })
+    const { fake, floor } = fakeMain({ warnings: { 70001: [stop] } })
     const store = await station()
     await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', '', '', ''])
     expect(store.warnings).toEqual([stop])
@@ -188,6 +188,26 @@ describe('the pack station store', () => {
     expect(floor.size).toBe(0)
     await store.confirmPack()
     expect(floor.has(70001)).toBe(true)
+    // Main packs a stop order only when told it is the person's yes.
+    expect(fake.calls.packOrder).toHaveBeenCalledWith({
+      campaignId: CAMPAIGN,
+      orderId: 70001,
+      anyway: true,
+    })
+  })
+
+  it('sends a full box without a warning as a plain pack, and says a refusal from main', async () => {
+    const { fake } = fakeMain()
+    const store = await station()
+    await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
+    expect(fake.calls.packOrder).toHaveBeenCalledWith({ campaignId: CAMPAIGN, orderId: 70001 })
+    fake.calls.packOrder.mockRejectedValueOnce(
+      new Error('Held on the floor (customs): do not ship it. Nothing was packed.'),
+    )
+    await scanAll(store, ['70002', 'SHIRT', ''])
+    await store.confirmPack()
+    expect(store.error).toContain('Nothing was packed')
+    expect(store.phase).not.toBe('packed')
   })
 
   it('opens an order packed before read-only: nothing ticks, Enter packs nothing, codes stay unknown', async () => {

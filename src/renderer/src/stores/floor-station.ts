@@ -183,7 +183,7 @@ export const useFloorStationStore = defineStore('floorStation', () => {
         notice.value = info(askAgainText(CONFIRM_WORD))
         return sound('warning')
       case 'confirm-pack':
-        return pack()
+        return pack(true)
       case 'say-packed':
         return warn([...orderWarnings.value], 'order')
       case 'tick':
@@ -223,11 +223,18 @@ export const useFloorStationStore = defineStore('floorStation', () => {
     sound('warning')
   }
 
-  async function pack(): Promise<void> {
+  /** `anyway`: the person's yes to the question (main packs a stop order only with it). */
+  async function pack(anyway = false): Promise<void> {
     const current = order.value
     if (!current || campaignId.value === null) return
     question.value = null
-    const result = await api().packOrder({ campaignId: campaignId.value, orderId: current.orderId })
+    // A refusal from main (a hold made on another desk since the scan) reaches the serial
+    // queue's handler: said in red, the box stays open.
+    const result = await api().packOrder({
+      campaignId: campaignId.value,
+      orderId: current.orderId,
+      ...(anyway ? { anyway } : {}),
+    })
     if (!result.packed) {
       // Another desk (or process) packed it first: it turns read-only, naming who and when.
       const { station, packedAt } = result.state
@@ -302,7 +309,7 @@ export const useFloorStationStore = defineStore('floorStation', () => {
   /** "Pack anyway", clicked: the deliberate yes to the question (Enter never is one). */
   function confirmPack(): Promise<void> {
     return serial(async () => {
-      if (phase.value === 'confirm') return pack()
+      if (phase.value === 'confirm') return pack(true)
     })
   }
 
