@@ -10,6 +10,11 @@ const READ_AHEAD = ORDERS_PAGE_SIZE
 const MAX_PAGES = Math.floor(MAX_ORDER_ROWS_PER_REQUEST / ORDERS_PAGE_SIZE)
 const RESULT_GONE: IpcErrorCode = 'orders_result_gone'
 
+/** Runs `run` once the next frame is painted. */
+function afterNextFrame(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0))
+}
+
 export interface RowPagesSource {
   campaignId: Readonly<Ref<number | null>>
   result: Readonly<Ref<OrdersQueryResult | null>>
@@ -25,6 +30,8 @@ export interface RowPagesSource {
 export function useOrderRowPages(source: RowPagesSource) {
   const pages = shallowRef<ReadonlyMap<number, readonly OrderRow[]>>(new Map())
   let pending = new Set<number>()
+  /** The latest range asked for while its rows were here, to read ahead of once drawn. */
+  let later: { answer: OrdersQueryResult; start: number; end: number } | null = null
 
   /** Starts over on `answer`, whose first rows came with it. */
   function reset(answer: OrdersQueryResult | null): void {
@@ -47,9 +54,33 @@ export function useOrderRowPages(source: RowPagesSource) {
 
   /**
    * Makes sure rows `start` to `end` (and a page either side) are here or on their way. The
-   * missing pages next to each other go in one request.
+   * missing pages next to each other go in one request. When the rows on screen are here (a new
+   * answer brings its first page), the pages either side are asked for after the next frame:
+   * main then builds them while the page is idle, not while it draws the answer.
    */
   function loadRows(start: number, end: number): void {
+    const answer = source.result.value
+    if (answer === null || answer.count === 0) return
+    if (!rowsHere(start, Math.min(end, answer.count))) return fetchAround(start, end)
+    const first = later === null
+    later = { answer, start, end }
+    if (first) afterNextFrame(loadLater)
+  }
+
+  function loadLater(): void {
+    const range = later
+    later = null
+    if (range && source.result.value === range.answer) fetchAround(range.start, range.end)
+  }
+
+  function rowsHere(start: number, end: number): boolean {
+    for (let page = Math.floor(start / ORDERS_PAGE_SIZE); page * ORDERS_PAGE_SIZE < end; page++) {
+      if (!pages.value.has(page)) return false
+    }
+    return true
+  }
+
+  function fetchAround(start: number, end: number): void {
     const answer = source.result.value
     const id = source.campaignId.value
     if (answer === null || id === null || answer.count === 0) return

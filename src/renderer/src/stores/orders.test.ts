@@ -148,6 +148,31 @@ describe('useOrdersStore', () => {
     expect(bridge.calls.orderRows).toHaveBeenCalledTimes(1)
   })
 
+  it('asks for the rows beyond the screen only once the answer is drawn', async () => {
+    const all = Array.from({ length: 1000 }, (_, i) => orderRow(1000 - i))
+    const bridge = fakeBridge({
+      openOrders: () => snapshot(all),
+      queryOrders: () => queryResult(all, { resultId: 7 }),
+      orderRows: () => all.slice(100, 200),
+    })
+    const store = useOrdersStore()
+    await store.open(1001)
+    // The first rows came with the answer: the frame that shows them asks main for nothing.
+    store.loadRows(0, 20)
+    store.loadRows(0, 24)
+    expect(bridge.calls.orderRows).not.toHaveBeenCalled()
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await flush()
+    expect(bridge.calls.orderRows).toHaveBeenCalledExactlyOnceWith({
+      campaignId: 1001,
+      resultId: 7,
+      offset: 100,
+      limit: 100,
+    })
+    await flush()
+    expect(store.rowAt(150)).toBe(all[150])
+  })
+
   it('does not put a page asked of the old answer into a new answer that landed first', async () => {
     const all = Array.from({ length: 800 }, (_, i) => orderRow(800 - i))
     const newQuery = deferred<OrdersQueryResult>()

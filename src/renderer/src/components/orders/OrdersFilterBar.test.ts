@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
+import type { ComponentOptions } from 'vue'
 import { createTestingPinia } from '@pinia/testing'
 import { NSelect } from 'naive-ui'
 import { countStatuses } from '@shared/fulfillment'
@@ -9,6 +10,7 @@ import { useOrdersStore } from '@renderer/stores/orders'
 import { queryResult } from '@renderer/stores/orders.fixtures'
 import { variantNodeKey } from '@renderer/lib/perk-tree-keys'
 import { focusSearch } from '@renderer/composables/useSearchFocus'
+import { componentUpdates } from '@renderer/test-utils/component-updates'
 import OrdersFilterBar from './OrdersFilterBar.vue'
 
 const VARIANT = 'TEE · Tidepool T-Shirt · Size: M, Colour: Black in Core Game'
@@ -23,7 +25,11 @@ const VALUE: OrdersFilterValue = {
 /** The bar on an orders store whose filter is `value`; its setFilter and clearNode are spies. */
 function mountBar(
   value: OrdersFilterValue = VALUE,
-  options: { statusCounts?: readonly StatusCount[]; attachTo?: HTMLElement } = {},
+  options: {
+    statusCounts?: readonly StatusCount[]
+    attachTo?: HTMLElement
+    mixins?: ComponentOptions[]
+  } = {},
 ) {
   const pinia = createTestingPinia({
     createSpy: vi.fn,
@@ -41,7 +47,7 @@ function mountBar(
   })
   const wrapper = mount(OrdersFilterBar, {
     attachTo: options.attachTo,
-    global: { plugins: [pinia] },
+    global: { plugins: [pinia], mixins: options.mixins ?? [] },
   })
   return { wrapper, orders: useOrdersStore(pinia) }
 }
@@ -178,6 +184,24 @@ describe('OrdersFilterBar', () => {
     expect(orders.setFilter).toHaveBeenCalledExactlyOnceWith({ ...VALUE, search: '#42' })
     vi.advanceTimersByTime(500)
     expect(orders.setFilter).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves the status and packing floor selects alone when a search changes the filter', async () => {
+    const updates = componentUpdates()
+    const { wrapper, orders } = mountBar(VALUE, {
+      statusCounts: countStatuses([
+        { order: { status: 'captured' } },
+        { order: { status: 'on_hold' } },
+      ]),
+      mixins: [updates.mixin],
+    })
+    updates.reset()
+    orders.toolbar = { ...orders.toolbar, search: 'kiel 24' }
+    await wrapper.vm.$nextTick()
+    const input = wrapper.get<HTMLInputElement>('input[aria-label="Search orders"]')
+    expect(input.element.value).toBe('kiel 24')
+    // Their responsive tags measure themselves (a forced layout of the view) whenever they redraw.
+    expect(updates.of(/^(Select|Overflow|ListboxSelect)$/)).toBe(0)
   })
 
   it("shows the store's tree node as a chip that names it, and clears it when closed", async () => {

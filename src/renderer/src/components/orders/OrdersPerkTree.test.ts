@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { TREE } from '@renderer/stores/orders.fixtures'
+import { componentUpdates } from '@renderer/test-utils/component-updates'
 import OrdersPerkTree from './OrdersPerkTree.vue'
 import {
   ALL_ORDERS_KEY,
@@ -36,6 +37,29 @@ describe('OrdersPerkTree', () => {
     const wrapper = mount(OrdersPerkTree, { props: { tree: TREE, selectedKeys: [ALL_ORDERS_KEY] } })
     await wrapper.setProps({ tree: [{ ...TREE[1]!, orderCount: 1 }] })
     expect(labels(wrapper)).toEqual(['All orders', 'Digital — 1 order · 0 units'])
+  })
+
+  it('redraws only the labels when an answer brings new counts over the same nodes', async () => {
+    const updates = componentUpdates()
+    const selectedKeys = [ALL_ORDERS_KEY]
+    const wrapper = mount(OrdersPerkTree, {
+      props: { tree: TREE, selectedKeys, totals: { orders: 1240, units: 1502 } },
+      global: { mixins: [updates.mixin] },
+    })
+    updates.reset()
+    // What a new search brings: every count changes, no node comes or goes.
+    await wrapper.setProps({
+      tree: TREE.map((perk) => ({ ...perk, orderCount: perk.orderCount + 1 })),
+      selectedKeys,
+      totals: { orders: 1241, units: 1502 },
+    })
+    expect(labels(wrapper).slice(0, 2)).toEqual([
+      'All orders — 1,241 orders · 1,502 units',
+      'Core Game — 1,235 orders · 1,500 units',
+    ])
+    // naive-ui's tree, its nodes and their switchers stay as they are; each label redraws.
+    expect(updates.of(/^(Tree|TreeNode|NTreeSwitcher)$/)).toBe(0)
+    expect(updates.of(/^TreeNodeContent$/)).toBe(wrapper.findAll('.n-tree-node').length)
   })
 
   it('emits the key of the chosen perk or variant', async () => {

@@ -19,6 +19,8 @@ export function useOrdersTableTheme() {
       '--orders-header-text': t.textColor1,
       '--orders-text': t.textColor2,
       '--orders-focus': t.primaryColor,
+      // The table while its first rows are on their way, as naive-ui's spin fades its content.
+      '--orders-opacity-waiting': t.opacityDisabled,
       // A search's terms: a marker-pen yellow, light enough on both themes to read through.
       '--orders-mark': `color-mix(in srgb, ${t.warningColor} 38%, transparent)`,
       '--status-default': t.textColor3,
