@@ -1,5 +1,6 @@
 import type { CampaignContribution } from '../../shared/api/schemas'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
+import type { FloorOverlay } from '../../shared/corrections/floor-overlay'
 import { floorStage } from '../../shared/floor/order-state'
 import { filterContributions } from '../../shared/fulfillment'
 import type { OrdersFilter } from '../../shared/ipc'
@@ -18,9 +19,11 @@ export function narrowByFloorRecord(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
   filter: OrdersFilter,
+  // The query's own overlay when it read one already; read only when a correction can matter.
+  overlay: () => FloorOverlay = () => loadFloorOverlay(cache, workspace.campaignId),
 ): NarrowedFilter {
   return narrowByCorrections(
-    cache,
+    overlay,
     workspace,
     narrowByFloor(cache, workspace, narrowByWave(cache, workspace, filter)),
   )
@@ -38,12 +41,12 @@ const blank = (text: string | undefined) => text === undefined || text.trim() ==
  * list, as the floor's stages do. Most queries have no correction in play and pass untouched.
  */
 function narrowByCorrections(
-  cache: OfflineCache,
+  overlay: () => FloorOverlay,
   workspace: OrdersWorkspace,
   filter: NarrowedFilter,
 ): NarrowedFilter {
   if (blank(filter.country) && blank(filter.search)) return filter
-  const { corrections } = loadFloorOverlay(cache, workspace.campaignId)
+  const { corrections } = overlay()
   if (corrections.size === 0) return filter
   // The answer before the tree's nodes narrow it: the tree is counted over it.
   const unnoded: NarrowedFilter = { ...filter }

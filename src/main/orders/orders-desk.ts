@@ -222,14 +222,16 @@ export class OrdersDesk {
    */
   query(campaignId: number, filter: OrdersFilter, pickList = false): OrdersQueryResult {
     const { workspace } = this.workspace(campaignId)
-    const match = workspace.match(narrowByFloorRecord(this.cache(), workspace, filter))
+    const overlay = loadFloorOverlay(this.cache(), campaignId)
+    const match = workspace.match(
+      narrowByFloorRecord(this.cache(), workspace, filter, () => overlay),
+    )
     const { rows } = match
     const resultId = this.nextResultId++
     this.results.set(resultId, { workspace, rows, search: filter.search })
     while (this.results.size > MAX_RESULTS) {
       this.results.delete(this.results.keys().next().value as number)
     }
-    const overlay = loadFloorOverlay(this.cache(), campaignId)
     const list = pickList ? workspace.pickList(match, shippedViewRows(overlay, rows)) : null
     const result: OrdersQueryResult = {
       resultId,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openCache } from '../../../src/main/core/cache'
 import type { OfflineCache } from '../../../src/main/core/cache'
 import { correctAddress } from '../../../src/main/core/floor/address-correction'
+import { loadFloorOverlay } from '../../../src/main/core/floor/floor-view'
 import { OrdersWorkspace, toViewRow } from '../../../src/main/core/orders/workspace'
 import { narrowByFloorRecord } from '../../../src/main/orders/floor-narrowing'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
@@ -85,5 +86,25 @@ describe('the country filter and the search on a corrected address', () => {
     expect(ids({ search: 'leeds', statuses: ['refunded'] })).toEqual([])
     expect(ids({ search: 'leeds', ids: [rows[0]!.id] })).toEqual([])
     expect(ids({ country: 'GB', ids: [moved.id, rows[0]!.id] })).toEqual([moved.id])
+  })
+
+  it("read the query's own overlay when given one, not the record a second time", () => {
+    const { cache } = desk()
+    const workspace = new OrdersWorkspace(CAMPAIGN, 'synced', rows.map(toViewRow))
+    // The overlay the query read: a correction made on another desk a moment ago, say.
+    correctAddress(cache.floorPlan(), CAMPAIGN, moved, TO_LEEDS, 'new flat', 'Desk A')
+    const overlay = loadFloorOverlay(cache, CAMPAIGN)
+    correctAddress(cache.floorPlan(), CAMPAIGN, moved, { ...TO_LEEDS, city: 'York' }, 'again', 'B')
+    let reads = 0
+    const given = () => {
+      reads++
+      return overlay
+    }
+    const found = workspace.match(narrowByFloorRecord(cache, workspace, { search: 'leeds' }, given))
+    expect(found.rows.map((row) => row.id)).toEqual([moved.id])
+    expect(reads).toBe(1)
+    // No country and no search: no correction can change the answer, nothing is read.
+    workspace.match(narrowByFloorRecord(cache, workspace, { statuses: ['captured'] }, given))
+    expect(reads).toBe(1)
   })
 })
