@@ -1,7 +1,7 @@
 import { PerkPackError, UsageError } from '../../main/core/system/perkpack-errors'
 import { planFromRecord } from '../../main/core/floor/wave-planning'
 import { plural } from '../../shared/export/check-text'
-import { WAVE_PRIORITIES } from '../../shared/waves/wave-planner'
+import { partialParcels, WAVE_PRIORITIES } from '../../shared/waves/wave-planner'
 import type { PlanOptions, WavePlan, WavePriority } from '../../shared/waves/wave-planner'
 import type { Wave } from '../../shared/waves/wave-types'
 import { isOneOf } from '../../shared/ipc'
@@ -72,6 +72,8 @@ function planCommand({ context, args, values }: CommandInput): number {
       name,
       result.shipments.map((s) => s.orderId),
       stationName(values.station, context.target.dataDir),
+      undefined,
+      partialParcels(result),
     )
   if (values.json) {
     context.io.stdout.write(

@@ -16,6 +16,7 @@ import type {
   WaveSummary,
 } from '../../shared/ipc'
 import type { WavePlan } from '../../shared/waves/wave-planner'
+import { partialParcels } from '../../shared/waves/wave-planner'
 import type { Wave } from '../../shared/waves/wave-types'
 import { readStockRecords } from '../../shared/waves/stock-file'
 import type { OfflineCache } from '../core/cache'
@@ -165,7 +166,14 @@ export class WavesDesk {
       )
     const { campaignId, name } = request
     const orderIds = plan.shipments.map((shipment) => shipment.orderId)
-    const wave = this.plan.waves.create(campaignId, name, orderIds, this.by())
+    const wave = this.plan.waves.create(
+      campaignId,
+      name,
+      orderIds,
+      this.by(),
+      undefined,
+      partialParcels(plan),
+    )
     return this.summary(campaignId, wave)
   }
 

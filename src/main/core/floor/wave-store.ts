@@ -72,7 +72,7 @@ export class WaveStore {
         { order_id: number; open_wave: string; parcel: string | null }
       >(
         `SELECT order_id, open_wave, parcel FROM floor_wave_orders
-         WHERE campaign_id = ? AND open_wave IS NOT NULL`,
+         WHERE campaign_id = ? AND open_wave IS NOT NULL AND parcel IS NOT NULL`,
       ),
       openWaveOf: db.prepare<[number, number], { open_wave: string }>(
         `SELECT open_wave FROM floor_wave_orders
@@ -184,20 +184,25 @@ export class WaveStore {
   }
 
   /**
-   * The open waves' parcel cuts: each order of an open wave with its wave's name and its parcel
-   * there (null: the whole order). One query: every output asks it.
+   * The open waves' parcel cuts: each order of an open wave that ships in part, with its wave's
+   * name and its parcel there. One query over those rows only: every output asks it.
    */
-  openWaveCuts(campaignId: number): Map<number, { name: string; cut: PlanLine[] | null }> {
+  openWaveCuts(campaignId: number): Map<number, { name: string; cut: PlanLine[] }> {
     const rows = this.guard(() => this.sql.openCuts.all(campaignId))
     return new Map(
       rows.map((row) => [
         row.order_id,
         {
           name: row.open_wave,
-          cut: row.parcel === null ? null : (JSON.parse(row.parcel) as PlanLine[]),
+          cut: JSON.parse(row.parcel ?? '[]') as PlanLine[],
         },
       ]),
     )
+  }
+
+  /** The open wave holding the order, or null. */
+  openWaveOf(campaignId: number, orderId: number): string | null {
+    return this.guard(() => this.sql.openWaveOf.get(campaignId, orderId)?.open_wave ?? null)
   }
 
   /** Saves a wave; `parcels`: its orders that ship in part, with what their parcel carries. */
