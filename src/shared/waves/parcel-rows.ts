@@ -3,7 +3,7 @@ import { reshipParcel } from '../corrections/reship-parcel'
 import type { OrderLine } from '../fulfillment/pick-list'
 import { shippableLines } from '../fulfillment/shipping'
 import { parcelNow } from './parcel-cut'
-import type { OrderParcels } from './parcel-cut'
+import type { OrderParcels, PackedParcel } from './parcel-cut'
 import type { PlanLine } from './wave-planner'
 
 // An order cut to its parcel, as every output reads it: the same row narrowed to the parcel's
@@ -69,4 +69,43 @@ export function cutToParcel<Row extends { order: { id: number } }>(
   const cut = reshipParcel(whole, now.lines) as unknown as Row
   const note: ParcelNote = { follows: texts(lines, now.follows), sent: texts(lines, now.sent) }
   return Object.assign(cut, { [NOTE]: note })
+}
+
+/** An order of a wave that ships in part there: its parcel, what follows, what went before. */
+export interface WaveOrderParcel {
+  orderId: number
+  lines: PlanLine[]
+  follows: PlanLine[]
+  sent: PlanLine[]
+}
+
+/**
+ * The parcels of a wave's orders that ship in part in it: the wave's cut, or, for an order
+ * sent in part before, what it still owed; what follows and what went in other waves' parcels.
+ * Orders the wave ships whole, and orders the copy no longer carries, are not listed.
+ */
+export function waveOrderParcels(
+  wave: { name: string; orderIds: readonly number[]; parcels: readonly WaveParcelLike[] },
+  rows: readonly CampaignContribution[],
+  packed: ReadonlyMap<number, readonly PackedParcel[]>,
+): WaveOrderParcel[] {
+  const byOrder = new Map(rows.map((row) => [row.order.id, row]))
+  const cuts = new Map(wave.parcels.map((parcel) => [parcel.orderId, parcel.lines]))
+  return wave.orderIds.flatMap((orderId) => {
+    const row = byOrder.get(orderId)
+    if (!row) return []
+    const before = (packed.get(orderId) ?? []).filter((parcel) => parcel.wave !== wave.name)
+    const now = parcelNow(planLinesOf(row), {
+      orderPacked: before.length > 0,
+      wave: { name: wave.name, cut: cuts.get(orderId) ?? null },
+      packed: [...before],
+    })
+    if (!now.partial || now.lines.length === 0) return []
+    return [{ orderId, lines: now.lines, follows: now.follows, sent: now.sent }]
+  })
+}
+
+interface WaveParcelLike {
+  orderId: number
+  lines: PlanLine[]
 }

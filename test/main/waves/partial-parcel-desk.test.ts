@@ -94,8 +94,10 @@ async function slipWords(): Promise<{ words: Word[]; height: number; text: strin
   return { words, height, text }
 }
 
+// One test: each step is the floor's next step on the same order (shuffled runs keep it whole).
 describe('a wave saved from a partial plan', () => {
-  it('keeps the parcel of an order that ships in part', async () => {
+  it('cuts every output to the parcel, packs only it, then plans and packs the rest', async () => {
+    // The wave keeps the parcel of an order that ships in part.
     await app.value('waves:save', { campaignId, name: 'Part 1', partial: true })
     const wave = app.services.connection.cache().floorPlan().waves.wave(campaignId, 'Part 1')
     expect(wave?.orderIds).toContain(target.order.id)
@@ -103,9 +105,8 @@ describe('a wave saved from a partial plan', () => {
       orderId: target.order.id,
       lines: [{ variantKey: parcel.key, quantity: parcel.quantity }],
     })
-  })
 
-  it('prints a slip of the parcel with what follows in its own section, on the page', async () => {
+    // The slip lists the parcel, and what follows in its own section, on the page.
     const { words, height, text } = await slipWords()
     const followsAt = text.indexOf('To follow in a later parcel:')
     expect(followsAt).toBeGreaterThan(0)
@@ -121,9 +122,8 @@ describe('a wave saved from a partial plan', () => {
     expect(follow.yMin).toBeGreaterThan(total.yMax)
     expect(follow.yMax).toBeLessThan(pageNumber.yMin)
     expect(pageNumber.yMax).toBeLessThan(height)
-  })
 
-  it('labels, the pick list and the shipper CSV count only the parcel', async () => {
+    // The pick list, the shipper CSV and the station count only the parcel.
     const query = await app.value('orders:query', {
       campaignId,
       filter: only(target),
@@ -146,9 +146,8 @@ describe('a wave saved from a partial plan', () => {
     ])
     const scan = await app.value('floor:scanOrder', { campaignId, code: String(target.order.id) })
     expect(scan.found && scan.order.lines.map((line) => line.key)).toEqual([parcel.key])
-  })
 
-  it('packing takes only the parcel off the shelf; the rest is planned and packed next', async () => {
+    // Packing takes only the parcel off the shelf; the rest is planned and packed next.
     const before = await levels()
     expect((await app.value('floor:pack', { campaignId, orderId: target.order.id })).packed).toBe(
       true,
@@ -160,16 +159,16 @@ describe('a wave saved from a partial plan', () => {
     await app.value('waves:close', { campaignId, name: 'Part 1' })
     await setStock((row) => (rest.some((line) => line.key === row.variantKey) ? 100_000 : 0))
     await app.value('waves:save', { campaignId, name: 'Part 2', partial: true })
-    const wave = app.services.connection.cache().floorPlan().waves.wave(campaignId, 'Part 2')
-    expect(wave?.orderIds).toContain(target.order.id)
+    const wave2 = app.services.connection.cache().floorPlan().waves.wave(campaignId, 'Part 2')
+    expect(wave2?.orderIds).toContain(target.order.id)
 
-    const scan = await app.value('floor:scanOrder', { campaignId, code: String(target.order.id) })
-    expect(scan.found && scan.order.lines.map((line) => line.key).sort()).toEqual(
+    const scan2 = await app.value('floor:scanOrder', { campaignId, code: String(target.order.id) })
+    expect(scan2.found && scan2.order.lines.map((line) => line.key).sort()).toEqual(
       rest.map((line) => line.key).sort(),
     )
-    expect(scan.found && scan.order.floor?.packedAt).toBeNull()
-    const { text } = await slipWords()
-    expect(text).toContain(`Sent earlier: ${parcel.quantity} × ${parcel.itemName}`)
+    expect(scan2.found && scan2.order.floor?.packedAt).toBeNull()
+    const { text: text2 } = await slipWords()
+    expect(text2).toContain(`Sent earlier: ${parcel.quantity} × ${parcel.itemName}`)
 
     const second = await app.value('floor:pack', { campaignId, orderId: target.order.id })
     expect(second.packed).toBe(true)
