@@ -105,6 +105,9 @@ describe('a wave saved from a partial plan', () => {
       orderId: target.order.id,
       lines: [{ variantKey: parcel.key, quantity: parcel.quantity }],
     })
+    const [listed] = await app.value('waves:list', { campaignId })
+    expect(listed!.partialCount).toBe(wave!.parcels.length)
+    expect(listed!.followUnits).toBeGreaterThanOrEqual(rest.reduce((n, l) => n + l.quantity, 0))
 
     // The slip lists the parcel, and what follows in its own section, on the page.
     const { words, height, text } = await slipWords()
@@ -146,6 +149,12 @@ describe('a wave saved from a partial plan', () => {
     ])
     const scan = await app.value('floor:scanOrder', { campaignId, code: String(target.order.id) })
     expect(scan.found && scan.order.lines.map((line) => line.key)).toEqual([parcel.key])
+    // The drawer: the parcel's items, and what follows.
+    const detail = await app.value('orders:detail', { campaignId, contributionId: target.id })
+    expect(shippableLines(detail.contribution).map((line) => line.key)).toEqual([parcel.key])
+    expect(detail.parcel?.follows.map((line) => [line.variantKey, line.quantity])).toEqual(
+      rest.map((line) => [line.key, line.quantity]),
+    )
 
     // Packing takes only the parcel off the shelf; the rest is planned and packed next.
     const before = await levels()
