@@ -109,3 +109,16 @@ interface WaveParcelLike {
   orderId: number
   lines: PlanLine[]
 }
+
+/** Of rows as they ship, the orders with a parcel still to follow and its units (Progress). */
+export function toFollowOf(rows: readonly object[]): { orders: number; items: number } {
+  let orders = 0
+  let items = 0
+  for (const row of rows) {
+    const follows = parcelNoteOf(row)?.follows ?? []
+    if (follows.length === 0) continue
+    orders += 1
+    items += follows.reduce((sum, line) => sum + line.quantity, 0)
+  }
+  return { orders, items }
+}

@@ -149,6 +149,8 @@ describe('a wave saved from a partial plan', () => {
     ])
     const scan = await app.value('floor:scanOrder', { campaignId, code: String(target.order.id) })
     expect(scan.found && scan.order.lines.map((line) => line.key)).toEqual([parcel.key])
+    const progress = await app.value('floor:progress', { campaignId, wave: 'Part 1' })
+    expect(progress.toFollow?.orders).toBe(wave!.parcels.length)
     // The drawer: the parcel's items, and what follows.
     const detail = await app.value('orders:detail', { campaignId, contributionId: target.id })
     expect(shippableLines(detail.contribution).map((line) => line.key)).toEqual([parcel.key])
