@@ -22,12 +22,16 @@ let target: CampaignContribution
 let parcel: OrderLine
 let rest: OrderLine[]
 const dir = tempDir()
+const printed: string[] = []
 
 beforeAll(async () => {
   const sim = await startSim({ contributions: 120 })
   const desktop: Desktop = {
     chooseSavePath: async ({ defaultName }) => path.join(dir, defaultName),
-    print: async () => true,
+    print: async (html: string) => {
+      printed.push(html)
+      return true
+    },
   }
   app = await makeApp({ sim, services: { desktop } })
   await signIn(app, sim)
@@ -126,6 +130,9 @@ describe('a wave saved from a partial plan', () => {
     expect(follow.yMax).toBeLessThan(pageNumber.yMin)
     expect(pageNumber.yMax).toBeLessThan(height)
 
+    // The printed (HTML) slip says the same as the PDF.
+    await app.value('print:slips', { campaignId, filter: only(target), paper: 'a4' })
+    expect(printed.at(-1)).toContain('To follow in a later parcel:')
     // The pick list, the shipper CSV and the station count only the parcel.
     const query = await app.value('orders:query', {
       campaignId,
