@@ -4,7 +4,8 @@ import type { Command } from '../command'
 import { EXIT_CONFLICT, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes'
 import { localTime, orderNotInCopy, scannedOrderArg, stationName } from '../floor-orders'
 import { byWhom, withTeam } from '../team-option'
-import { moveStockForPack, openWavesOf } from '../../main/core/floor/wave-planning'
+import { openWavesOf } from '../../main/core/floor/wave-planning'
+import { packParcel, parcelFloorState, parcelPacking } from '../../main/core/floor/parcel-packing'
 import { loadFloorOverlay } from '../../main/core/floor/floor-view'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
 
@@ -37,7 +38,11 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
     const station = stationName(values.station, context.target.dataDir)
     const floor = context.cache().floor()
     const hold = overlay.holds.get(orderId)
-    const warnings = packWarnings(orderId, row, floor.state(campaignId, orderId), {
+    const synced = scanned.row
+    const before = floor.state(campaignId, orderId)
+    // A later parcel of an order packed in part is still to pack (parcel-packing.ts).
+    const state = parcelFloorState(before, parcelPacking(plan, floor, campaignId, synced))
+    const warnings = packWarnings(orderId, row, state, {
       ...(hold ? { holdReason: hold.reason } : {}),
       waves: openWavesOf(plan, campaignId, orderId),
     })
@@ -52,31 +57,54 @@ its status at the last sync says not to ship it, ${EXIT_USAGE} for an order not 
       if (warning.kind === 'nothing-to-ship' || warning.kind === 'outside-waves' || stops)
         context.warn(`Order ${orderId}: ${packWarningText(warning)}`)
     }
-    // The store decides who packed first, also against another process or desk packing now.
-    const outcome = await withTeam(
-      context,
-      values,
-      () => station,
-      async (team) => {
-        if (!team) {
-          const local = floor.pack(campaignId, orderId, station)
-          return local.packed
-            ? ({ status: 'packed', at: local.state.packedAt } as const)
-            : ({ status: 'lost', station: local.state.station, at: local.state.packedAt } as const)
-        }
-        const result = await team.write(campaignId, { kind: 'pack', orderId })
-        if (result.status === 'applied')
-          return { status: 'packed', at: result.states[0]?.packedAt ?? null } as const
-        return result
-      },
+    // The store decides who packed first, also against another process or desk packing now;
+    // the parcel's record for a later parcel. Only the parcel's units leave the shelf.
+    const storePack = () =>
+      withTeam(
+        context,
+        values,
+        () => station,
+        async (team) => {
+          if (!team) {
+            const local = floor.pack(campaignId, orderId, station)
+            return local.packed
+              ? ({ status: 'packed', at: local.state.packedAt } as const)
+              : ({
+                  status: 'lost',
+                  station: local.state.station,
+                  at: local.state.packedAt,
+                } as const)
+          }
+          const result = await team.write(campaignId, { kind: 'pack', orderId })
+          if (result.status === 'applied')
+            return { status: 'packed', at: result.states[0]?.packedAt ?? null } as const
+          return result
+        },
+      )
+    const packed = await packParcel(
+      plan,
+      floor,
+      campaignId,
+      synced,
+      station,
+      storePack,
+      (answer) => answer.status !== 'lost',
     )
+    const outcome =
+      packed.result ??
+      (packed.packed
+        ? ({ status: 'packed', at: new Date().toISOString() } as const)
+        : ({
+            status: 'lost',
+            station: before?.station ?? null,
+            at: before?.packedAt ?? null,
+          } as const))
     if (outcome.status === 'lost') {
       context.io.stderr.write(
         `Order ${orderId} was packed already${byWhom(outcome.station, outcome.at)}: not packed again.\n`,
       )
       return EXIT_CONFLICT
     }
-    moveStockForPack(plan, campaignId, row, 'pack', station)
     const seq = row?.order.sequence_number
     const name = `order ${orderId}${seq == null ? '' : ` (#${seq})`}`
     if (outcome.status === 'queued') {

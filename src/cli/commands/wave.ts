@@ -1,8 +1,10 @@
 import { PerkPackError, UsageError } from '../../main/core/system/perkpack-errors'
 import { planFromRecord } from '../../main/core/floor/wave-planning'
 import { plural } from '../../shared/export/check-text'
-import { WAVE_PRIORITIES } from '../../shared/waves/wave-planner'
-import type { PlanOptions, WavePlan, WavePriority } from '../../shared/waves/wave-planner'
+import { partialParcels, WAVE_PRIORITIES } from '../../shared/waves/wave-planner'
+import type { PlanLine, PlanOptions, WavePlan, WavePriority } from '../../shared/waves/wave-planner'
+import { waveOrderParcels } from '../../shared/waves/parcel-rows'
+import type { WaveOrderParcel } from '../../shared/waves/parcel-rows'
 import type { Wave } from '../../shared/waves/wave-types'
 import { isOneOf } from '../../shared/ipc'
 import { campaignArg } from '../arguments'
@@ -72,6 +74,8 @@ function planCommand({ context, args, values }: CommandInput): number {
       name,
       result.shipments.map((s) => s.orderId),
       stationName(values.station, context.target.dataDir),
+      undefined,
+      partialParcels(result),
     )
   if (values.json) {
     context.io.stdout.write(
@@ -100,7 +104,11 @@ function planCommand({ context, args, values }: CommandInput): number {
   return 0
 }
 
-function waveJson(wave: Wave) {
+const linesJson = (lines: readonly PlanLine[]) =>
+  lines.map((l) => ({ variant_key: l.variantKey, quantity: l.quantity }))
+
+/** `parcels` (wave show): its orders that ship in part; the list leaves them out. */
+function waveJson(wave: Wave, parcels?: readonly WaveOrderParcel[]) {
   return {
     name: wave.name,
     status: wave.status,
@@ -108,14 +116,40 @@ function waveJson(wave: Wave) {
     created_at: wave.createdAt,
     created_by: wave.createdBy,
     closed_at: wave.closedAt,
+    ...(parcels && {
+      parcels: parcels.map((parcel) => ({
+        order_id: parcel.orderId,
+        lines: linesJson(parcel.lines),
+        follows: linesJson(parcel.follows),
+        sent: linesJson(parcel.sent),
+      })),
+    }),
   }
+}
+
+const linesText = (lines: readonly PlanLine[]) =>
+  lines.map((l) => `${l.quantity} × ${l.variantKey}`).join(', ')
+
+/** A wave's order as `wave show` lists it: the id, and for a part, its parcel and what follows. */
+function orderText(orderId: number, parcel: WaveOrderParcel | undefined): string {
+  if (!parcel) return String(orderId)
+  const parts = [`${orderId}  in this parcel: ${linesText(parcel.lines)}`]
+  if (parcel.follows.length > 0) parts.push(`to follow: ${linesText(parcel.follows)}`)
+  if (parcel.sent.length > 0) parts.push(`sent earlier: ${linesText(parcel.sent)}`)
+  return parts.join('; ')
 }
 
 function listCommand({ context, args, values }: CommandInput): number {
   const campaignId = campaignArg(args, LIST_USAGE)
   const waves = context.cache().floorPlan().waves.list(campaignId)
   if (values.json) {
-    context.io.stdout.write(`${JSON.stringify(waves.map(waveJson), null, 2)}\n`)
+    context.io.stdout.write(
+      `${JSON.stringify(
+        waves.map((wave) => waveJson(wave)),
+        null,
+        2,
+      )}\n`,
+    )
     return 0
   }
   if (waves.length === 0)
@@ -143,10 +177,18 @@ function namedWave(input: CommandInput, usage: string): { campaignId: number; wa
 }
 
 function showCommand(input: CommandInput): number {
-  const { wave } = namedWave(input, SHOW_USAGE)
+  const { campaignId, wave } = namedWave(input, SHOW_USAGE)
+  const { rows } = offlineCopy(input.context, campaignId)
+  const packed = input.context.cache().floorPlan().parcels.packed(campaignId)
+  const parcels = waveOrderParcels(wave, rows, packed)
+  const byOrder = new Map(parcels.map((parcel) => [parcel.orderId, parcel]))
+  const inPart = parcels.length > 0 ? `, ${parcels.length} in part` : ''
   const out = input.values.json
-    ? JSON.stringify(waveJson(wave), null, 2)
-    : `${wave.name} (${wave.status}): ${plural(wave.orderIds.length, 'order')}\n${wave.orderIds.join('\n')}`
+    ? JSON.stringify(waveJson(wave, parcels), null, 2)
+    : [
+        `${wave.name} (${wave.status}): ${plural(wave.orderIds.length, 'order')}${inPart}`,
+        ...wave.orderIds.map((orderId) => orderText(orderId, byOrder.get(orderId))),
+      ].join('\n')
   input.context.io.stdout.write(`${out}\n`)
   return 0
 }

@@ -21,7 +21,13 @@ import {
   stationLines,
 } from '../core/floor/station-index'
 import { loadFloorOverlay } from '../core/floor/floor-view'
-import { moveStockForPack, openWavesOf } from '../core/floor/wave-planning'
+import { openWavesOf } from '../core/floor/wave-planning'
+import {
+  packParcel,
+  parcelFloorState,
+  parcelPacking,
+  unpackParcel,
+} from '../core/floor/parcel-packing'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
 import { PerkPackError } from '../core/system/perkpack-errors'
 
@@ -67,7 +73,12 @@ export class StationDesk {
     // As it ships: a held order is a stop order (red band), a corrected address is the card's.
     const overlay = loadFloorOverlay(this.options.cache(), campaignId)
     const row = applyOverlay(synced, overlay)
-    const floor = this.options.cache().floor().state(campaignId, row.order.id)
+    const cache = this.options.cache()
+    // A later parcel of an order packed in part is a box still to pack, not "already packed".
+    const floor = parcelFloorState(
+      cache.floor().state(campaignId, row.order.id),
+      parcelPacking(cache.floorPlan(), cache.floor(), campaignId, asContribution(synced)),
+    )
     const hold = overlay.holds.get(row.order.id)
     return {
       found: true,
@@ -95,13 +106,16 @@ export class StationDesk {
   }
 
   /**
-   * Packs the order at this station. A stop order (a status that does not ship, a hold) only
-   * with `anyway`, the station's "Pack anyway" after its question (the CLI's --force): main
-   * checks it too, so no other way in (a stale window, a script on the bridge) packs it.
+   * Packs the order's parcel (the whole order, or its wave's part of it, or the rest of an order
+   * sent in part) through parcel-packing.ts, as `perkpack pack` does: what went into the box
+   * leaves the shelf (the variants whose stock is recorded), nothing else. A stop order (a
+   * status that does not ship, a hold) only with `anyway`, the station's "Pack anyway" after its
+   * question (the CLI's --force): main checks it too, so no other way in (a stale window, a
+   * script on the bridge) packs it.
    */
   async pack(campaignId: number, orderId: number, anyway = false): Promise<StationPackResult> {
-    const { row, holdReason } = this.shipping(campaignId, orderId)
-    const refused = packWarnings(orderId, row, null, holdReason ? { holdReason } : {}).find(
+    const { row: shipped, holdReason } = this.shipping(campaignId, orderId)
+    const refused = packWarnings(orderId, shipped, null, holdReason ? { holdReason } : {}).find(
       (warning) => warning.kind === 'unknown-order' || (warning.kind === 'stop-status' && !anyway),
     )
     if (refused)
@@ -110,30 +124,40 @@ export class StationDesk {
         `${packWarningText(refused)} Nothing was packed${refused.kind === 'stop-status' ? ': the station asks before it packs such an order' : ''}.`,
       )
     const station = this.options.stationName()
-    const result = await this.writes.pack(campaignId, orderId, station)
-    if (result.packed) this.moveStock(campaignId, orderId, 'pack', result.station)
-    return result
-  }
-
-  async unpack(campaignId: number, orderId: number): Promise<boolean> {
-    const unpacked = await this.writes.unpack(campaignId, orderId)
-    if (unpacked) this.moveStock(campaignId, orderId, 'unpack', this.options.stationName())
-    return unpacked
-  }
-
-  /**
-   * Stock on hand follows the packing, as `perkpack pack` and `unpack` move it: what went into
-   * the box leaves the shelf, an unpack puts it back. Only variants whose stock is recorded.
-   */
-  private moveStock(
-    campaignId: number,
-    orderId: number,
-    reason: 'pack' | 'unpack',
-    by: string,
-  ): void {
+    // The synced row: the parcel rule cuts it to this wave's part (or what is still owed).
     const row = stationIndex(this.options.workspace(campaignId)).byOrderId.get(orderId)
-    if (!row) return
-    moveStockForPack(this.options.cache().floorPlan(), campaignId, asContribution(row), reason, by)
+    if (!row) return this.writes.pack(campaignId, orderId, station)
+    const cache = this.options.cache()
+    const { result, packed } = await packParcel(
+      cache.floorPlan(),
+      cache.floor(),
+      campaignId,
+      asContribution(row),
+      station,
+      () => this.writes.pack(campaignId, orderId, station),
+      (answer) => answer.packed,
+    )
+    if (result) return result
+    const state = cache.floor().state(campaignId, orderId)
+    if (!state) throw new Error('a parcel was packed for an order without a record')
+    return { packed, state, station }
+  }
+
+  /** Takes back the last parcel packed (its units back on the shelf), as `perkpack unpack`. */
+  async unpack(campaignId: number, orderId: number): Promise<boolean> {
+    const row = stationIndex(this.options.workspace(campaignId)).byOrderId.get(orderId)
+    if (!row) return this.writes.unpack(campaignId, orderId)
+    const cache = this.options.cache()
+    const { unpacked } = await unpackParcel(
+      cache.floorPlan(),
+      cache.floor(),
+      campaignId,
+      asContribution(row),
+      this.options.stationName(),
+      () => this.writes.unpack(campaignId, orderId),
+      (answer) => answer,
+    )
+    return unpacked
   }
 
   async addTracking(request: TrackingRequest): Promise<StationTrackingResult> {

@@ -25,6 +25,7 @@ import { campaignNotSynced, PerkPackError } from '../core/system/perkpack-errors
 import { loadFloorOverlay } from '../core/floor/floor-view'
 import { namedWave, rowsOfWave } from '../core/floor/wave-planning'
 import { applyOverlayToRows } from '../../shared/corrections/floor-overlay'
+import { toFollowOf } from '../../shared/waves/parcel-rows'
 import { FloorWrites } from './floor-writes'
 
 /** A preview is written as shown: kept this long, and only the last few. */
@@ -69,6 +70,7 @@ export class TrackingDesk {
         parcels: reships.length,
         withTracking: reships.filter((reship) => reship.trackingNumbers.length > 0).length,
       },
+      toFollow: toFollowOf(rows),
     }
   }
 

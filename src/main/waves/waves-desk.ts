@@ -15,12 +15,15 @@ import type {
   WaveSummary,
 } from '../../shared/ipc'
 import type { WavePlan } from '../../shared/waves/wave-planner'
+import { partialParcels } from '../../shared/waves/wave-planner'
 import type { Wave } from '../../shared/waves/wave-types'
 import { noStockLevelProblem, readStockRecords } from '../../shared/waves/stock-file'
 import { fitStockToVariants } from '../../shared/waves/stock-variants'
 import type { OfflineCache } from '../core/cache'
 import { readCsvRecords } from '../core/floor/csv-bytes'
-import { planFromRecord } from '../core/floor/wave-planning'
+import { planFromRecord, rowsOfWave } from '../core/floor/wave-planning'
+import { waveOrderParcels } from '../../shared/waves/parcel-rows'
+import { unitsOf } from '../../shared/waves/parcel-cut'
 import { PerkPackError } from '../core/system/perkpack-errors'
 import type { OrdersWorkspace } from '../core/orders/workspace'
 
@@ -165,7 +168,14 @@ export class WavesDesk {
       )
     const { campaignId, name } = request
     const orderIds = plan.shipments.map((shipment) => shipment.orderId)
-    const wave = this.plan.waves.create(campaignId, name, orderIds, this.by())
+    const wave = this.plan.waves.create(
+      campaignId,
+      name,
+      orderIds,
+      this.by(),
+      undefined,
+      partialParcels(plan),
+    )
     return this.summary(campaignId, wave)
   }
 
@@ -188,7 +198,10 @@ export class WavesDesk {
     const states = this.options.cache().floor().states(campaignId)
     let packedCount = 0
     for (const id of wave.orderIds) if ((states.get(id)?.packedAt ?? null) !== null) packedCount++
+    const parcels = this.parcelsOf(campaignId, wave)
     return {
+      partialCount: parcels.length,
+      followUnits: parcels.reduce((sum, parcel) => sum + unitsOf(parcel.follows), 0),
       name: wave.name,
       status: wave.status,
       orderCount: wave.orderIds.length,
@@ -197,6 +210,14 @@ export class WavesDesk {
       createdBy: wave.createdBy,
       closedAt: wave.closedAt,
     }
+  }
+
+  /** The wave's orders that ship in part (the offline copy read only when it has some). */
+  private parcelsOf(campaignId: number, wave: Wave) {
+    const packed = this.plan.parcels.packed(campaignId)
+    if (wave.parcels.length === 0 && !wave.orderIds.some((id) => packed.has(id))) return []
+    const rows = rowsOfWave(this.options.cache().contributions(campaignId), wave.orderIds)
+    return waveOrderParcels(wave, rows, packed)
   }
 
   private by(): string {

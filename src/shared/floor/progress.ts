@@ -108,6 +108,8 @@ export interface FloorProgress {
   packedButStopped: SlipOrderRef[]
   /** Second parcels (lost, damaged), counted apart from the orders: how many, how many sent. */
   reships?: { parcels: number; withTracking: number }
+  /** Orders shipping in part with a parcel still to follow, and its items (units). */
+  toFollow?: { orders: number; items: number }
 }
 
 type Stage = 'printed' | 'packed' | 'shipped'

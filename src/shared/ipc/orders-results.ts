@@ -15,6 +15,7 @@ import type {
 } from '../fulfillment'
 import type { OrderFloorState as FloorState } from '../floor/order-state'
 import type { AddressCorrection, OrderHold, Reship } from '../corrections/correction-types'
+import type { ParcelNote } from '../waves/parcel-rows'
 
 /** What the Orders view is answered: rows, snapshots, queries and one order's detail. */
 
@@ -122,6 +123,11 @@ export interface OrderDetail {
   correction?: OrderCorrectionDetail | null
   /** Second parcels sent for the order (lost, damaged), oldest first. Optional as `hold`. */
   reships?: Reship[]
+  /**
+   * An order shipping in part (`contribution` holds its parcel now): what follows in a later
+   * parcel ("N items to follow") and what went earlier. Null for a whole order; optional as `hold`.
+   */
+  parcel?: ParcelNote | null
 }
 
 export interface OrderCorrectionDetail extends AddressCorrection {

@@ -69,6 +69,10 @@ export interface WaveSummary {
   orderCount: number
   /** Of its orders, those packed now. */
   packedCount: number
+  /** Of its orders, those that ship in part in it (their rest follows later). */
+  partialCount: number
+  /** Units those orders owe after their parcel of this wave: the items to follow. */
+  followUnits: number
   createdAt: string
   createdBy: string
   closedAt: string | null

@@ -1,5 +1,7 @@
 import type { Choice } from '../fulfillment/variant'
 import type { AddressParts, ReshipItem } from '../corrections/correction-types'
+import type { PlanLine } from '../waves/wave-planner'
+import type { WaveParcel } from '../waves/wave-types'
 
 // The floor's plan as a log of changes every desk shares through the team store (issue 28;
 // docs/team-mode.md "The floor's plan"). One source for the desk's cache, the team store's sync
@@ -30,7 +32,8 @@ export type FloorChange =
       deltas: (FloorVariant & { delta: number })[]
       by: string
     }
-  | { kind: 'wave-save'; name: string; orderIds: number[]; by: string }
+  /** `parcels`: the orders that ship in part (absent in entries before them: whole orders). */
+  | { kind: 'wave-save'; name: string; orderIds: number[]; parcels?: WaveParcel[]; by: string }
   /** `wave`: the id of the wave-save that made it, so a close never closes a namesake. */
   | { kind: 'wave-close'; name: string; wave: string; by: string }
   /** reason null: sent without a team key, the reason stayed on the desk that held it. */
@@ -55,6 +58,9 @@ export type FloorChange =
       by: string
     }
   | { kind: 'reship-tracking'; reship: string; trackingNumber: string; by: string }
+  /** A parcel packed in part (`wave` '' outside a wave): what the order no longer owes. */
+  | { kind: 'parcel-pack'; orderId: number; wave: string; lines: PlanLine[]; by: string }
+  | { kind: 'parcel-unpack'; orderId: number; wave: string; by: string }
 
 export type FloorChangeKind = FloorChange['kind']
 

@@ -73,6 +73,15 @@ export interface WavePlan {
   left: Map<string, number>
 }
 
+/** The plan's orders that ship in part, with their parcel: what a saved wave keeps of them. */
+export function partialParcels(
+  plan: Pick<WavePlan, 'shipments'>,
+): { orderId: number; lines: PlanLine[] }[] {
+  return plan.shipments
+    .filter((shipment) => shipment.follows.length > 0)
+    .map((shipment) => ({ orderId: shipment.orderId, lines: shipment.lines }))
+}
+
 const LAST = '\uffff'
 
 function compareText(a: string, b: string): number {

@@ -1,4 +1,5 @@
 import type { Choice } from '../fulfillment/variant'
+import type { PlanLine } from './wave-planner'
 
 // The floor's plan of what ships now: stock on hand per SKU variant and the waves cut from it.
 // One source for the main process, the CLI, IPC and the renderer; like the rest of the floor's
@@ -44,6 +45,12 @@ export interface StockEntry {
 
 export type WaveStatus = 'open' | 'closed'
 
+/** An order of a wave that ships in part: what its parcel carries (the rest follows later). */
+export interface WaveParcel {
+  orderId: number
+  lines: PlanLine[]
+}
+
 /**
  * A saved, named selection: the orders frozen when it was made, whatever later syncs bring.
  * An order is in one open wave at a time; a closed wave keeps its list for the record.
@@ -55,4 +62,6 @@ export interface Wave {
   createdAt: string
   createdBy: string
   closedAt: string | null
+  /** The orders that ship in part, with their parcel; an order not listed ships whole. */
+  parcels: WaveParcel[]
 }

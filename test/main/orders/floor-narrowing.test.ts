@@ -25,6 +25,7 @@ function cacheWithWave(orderIds: number[]) {
     createdAt: '2026-05-01T00:00:00.000Z',
     createdBy: 'Desk',
     closedAt: null,
+    parcels: [],
   }
   let reads = 0
   const waves = {

@@ -4,6 +4,7 @@ import { convertRowsToCompact } from './schema-v4'
 import { keyRowsBySync } from './schema-v7'
 import { addFloorPlan } from './schema-v8'
 import { shareFloorPlan } from './schema-v10'
+import { addParcels } from './schema-v11'
 
 export type Migration = (db: Database.Database) => void
 
@@ -272,6 +273,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // v10: the floor's plan shared through the team store: the pending list and the team's fold
   // of stock (schema-v10.ts).
   shareFloorPlan,
+  // v11: partial shipments: a wave's parcel per order, and the parcels packed in part
+  // (schema-v11.ts).
+  addParcels,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

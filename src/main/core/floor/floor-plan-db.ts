@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { CorrectionStore } from './correction-store'
 import { FloorJournal } from './floor-journal'
+import { ParcelStore } from './parcel-store'
 import { StockStore } from './stock-store'
 import { WaveStore } from './wave-store'
 
@@ -11,6 +12,8 @@ export interface FloorPlan {
   stock: StockStore
   waves: WaveStore
   corrections: CorrectionStore
+  /** Parcels packed in part (schema v11). */
+  parcels: ParcelStore
 }
 
 export function openFloorPlan(
@@ -24,5 +27,6 @@ export function openFloorPlan(
     stock: new StockStore(db, now, guard, journal),
     waves: new WaveStore(db, now, guard, journal),
     corrections: new CorrectionStore(db, now, guard, journal),
+    parcels: new ParcelStore(db, now, guard, journal),
   }
 }

@@ -4,6 +4,7 @@ import { foldStock, settleStock } from './floor-stock-fold'
 import type { StockNote } from './floor-stock-fold'
 import { applyWave } from './floor-wave-fold'
 import { FLOOR_SQL } from './correction-store'
+import { PARCEL_SQL } from './parcel-store'
 
 /** What a pull changed, by campaign: the orders (waves, holds, corrections, reships). */
 export type FloorChanges = Map<number, Set<number>>
@@ -13,6 +14,8 @@ const ORDER_FAMILIES: Partial<Record<FloorChange['kind'], readonly string[]>> = 
   release: ['hold', 'release'],
   'correction-set': ['correction-set', 'correction-drop'],
   'correction-drop': ['correction-set', 'correction-drop'],
+  'parcel-pack': ['parcel-pack', 'parcel-unpack'],
+  'parcel-unpack': ['parcel-pack', 'parcel-unpack'],
 }
 
 /** Why a desk gives a hold no reason of its own: it could not read the sealed one. */
@@ -86,6 +89,8 @@ export class FloorPlanMirror {
       reshipTracking: db.prepare<[string, number]>(
         'UPDATE floor_reships SET tracking_numbers = ? WHERE id = ?',
       ),
+      putParcel: db.prepare<[number, number, string, string, string, string]>(PARCEL_SQL.put),
+      dropParcel: db.prepare<[number, number, string]>(PARCEL_SQL.drop),
       refused: db.prepare<[], { name: string; desk: string; other: string | null; orders: string }>(
         'SELECT name, desk, other, orders FROM floor_plan_refused ORDER BY found_at, name',
       ),
@@ -206,6 +211,19 @@ export class FloorPlanMirror {
         break
       case 'correction-drop':
         this.sql.dropCorrection.run(campaignId, change.orderId)
+        break
+      case 'parcel-pack':
+        this.sql.putParcel.run(
+          campaignId,
+          change.orderId,
+          change.wave,
+          JSON.stringify(change.lines),
+          entry.at,
+          change.by,
+        )
+        break
+      case 'parcel-unpack':
+        this.sql.dropParcel.run(campaignId, change.orderId, change.wave)
         break
       case 'reship-add':
         if (this.sql.reshipOf.get(campaignId, change.reship)) return

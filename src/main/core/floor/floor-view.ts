@@ -2,6 +2,7 @@ import type { CampaignContribution } from '../../../shared/api/schemas'
 import {
   addressChangedOnPlatform,
   applyOverlayToRows,
+  overlayIsEmpty,
 } from '../../../shared/corrections/floor-overlay'
 import type { FloorOverlay } from '../../../shared/corrections/floor-overlay'
 import type { OverlayRow } from '../../../shared/corrections/effective-address'
@@ -16,9 +17,11 @@ import { floorOverlay } from './wave-planning'
  * made it (the floor's record is read fresh each time; it is a few rows, not the snapshot).
  */
 
-/** The campaign's corrections and active holds as the desk's record holds them now. */
+/**
+ * The campaign's corrections, active holds and parcel cuts as the desk's record holds them now.
+ */
 export function loadFloorOverlay(cache: OfflineCache, campaignId: number): FloorOverlay {
-  return floorOverlay(cache.floorPlan(), campaignId)
+  return floorOverlay(cache.floorPlan(), campaignId, cache.floor())
 }
 
 /** Rows as they ship, and which of them had their platform address change after a correction. */
@@ -47,7 +50,5 @@ export function shippedViewRows<Row extends OverlayRow>(
   overlay: FloorOverlay,
   rows: readonly Row[],
 ): readonly Row[] {
-  return overlay.corrections.size === 0 && overlay.holds.size === 0
-    ? rows
-    : applyOverlayToRows(rows, overlay)
+  return overlayIsEmpty(overlay) ? rows : applyOverlayToRows(rows, overlay)
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import type { FloorChange, PulledEntry } from '../../../shared/team/floor-log'
+import { insertWaveOrders } from './wave-store'
 
 interface LocalWave {
   name: string
@@ -93,13 +94,12 @@ export function applyWave(
     `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by, team_uuid, team_id)
      VALUES (?, ?, 'open', ?, ?, ?, ?)`,
   ).run(campaignId, change.name, entry.at, change.by, entry.uuid, entry.id)
-  const insert = db.prepare<[number, string, number, number, string]>(
-    `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
-     VALUES (?, ?, ?, ?, ?)`,
+  // An entry written before partial parcels has none: its orders ship whole.
+  const insert = db.prepare<[number, string, number, number, string, string | null]>(
+    `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave, parcel)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   )
-  orderIds.forEach((orderId, position) =>
-    insert.run(campaignId, change.name, position, orderId, change.name),
-  )
+  insertWaveOrders(insert, campaignId, change.name, orderIds, change.parcels ?? [])
   return [...moved, ...orderIds]
 }
 

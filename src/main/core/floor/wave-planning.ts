@@ -10,13 +10,48 @@ import type { Wave } from '../../../shared/waves/wave-types'
 import { PerkPackError } from '../system/perkpack-errors'
 import type { StockDelta } from './stock-store'
 import { shippableLines } from '../../../shared/fulfillment/shipping'
+import type { OrderParcels } from '../../../shared/waves/parcel-cut'
+import { parcelNoteOf } from '../../../shared/waves/parcel-rows'
 
-/** The campaign's corrections and active holds: what every output lays over the synced rows. */
-export function floorOverlay(plan: FloorPlan, campaignId: number): FloorOverlay {
+/**
+ * The campaign's corrections, active holds and parcels (orders of an open wave shipping in part,
+ * orders with a parcel packed in part): what every output lays over the synced rows. `floor`
+ * says which orders are packed; without it, an order with a parcel packed is.
+ */
+export function floorOverlay(
+  plan: FloorPlan,
+  campaignId: number,
+  floor?: FloorStore,
+): FloorOverlay {
   return {
     corrections: plan.corrections.corrections(campaignId),
     holds: plan.corrections.activeHolds(campaignId),
+    parcels: orderParcels(plan, campaignId, floor),
   }
+}
+
+/** Each order with a parcel cut in an open wave or a parcel packed in part, as parcel-cut reads it. */
+export function orderParcels(
+  plan: FloorPlan,
+  campaignId: number,
+  floor?: FloorStore,
+): Map<number, OrderParcels> {
+  const cuts = plan.waves.openWaveCuts(campaignId)
+  const packed = plan.parcels.packed(campaignId)
+  const parcels = new Map<number, OrderParcels>()
+  for (const orderId of new Set([...cuts.keys(), ...packed.keys()])) {
+    const sent = packed.get(orderId) ?? []
+    const open = cuts.get(orderId) ?? null
+    const name = open?.name ?? plan.waves.openWaveOf(campaignId, orderId)
+    parcels.set(orderId, {
+      orderPacked: floor
+        ? (floor.state(campaignId, orderId)?.packedAt ?? null) !== null
+        : sent.length > 0,
+      wave: name === null ? null : { name, cut: open?.cut ?? null },
+      packed: sent,
+    })
+  }
+  return parcels
 }
 
 /**
@@ -30,10 +65,12 @@ export function planFromRecord(
   campaignId: number,
   options: PlanOptions,
 ): WavePlan {
-  const overlaid = applyOverlayToRows(rows, floorOverlay(plan, campaignId))
+  // An order sent in part comes cut to what it still owes: the plan takes only that.
+  const overlaid = applyOverlayToRows(rows, floorOverlay(plan, campaignId, floor))
+  const owing = new Set(overlaid.flatMap((row) => (parcelNoteOf(row) ? [row.order.id] : [])))
   const packed = new Set<number>()
   for (const [orderId, state] of floor.states(campaignId))
-    if (state.packedAt !== null) packed.add(orderId)
+    if (state.packedAt !== null && !owing.has(orderId)) packed.add(orderId)
   const candidates = waveCandidates(overlaid, {
     packed,
     inOpenWave: plan.waves.openWaveOrders(campaignId),

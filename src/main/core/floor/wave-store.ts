@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers'
 import { PerkPackError } from '../system/perkpack-errors'
-import type { Wave, WaveStatus } from '../../../shared/waves/wave-types'
+import type { PlanLine } from '../../../shared/waves/wave-planner'
+import type { Wave, WaveParcel, WaveStatus } from '../../../shared/waves/wave-types'
 import type { FloorJournal } from './floor-journal'
 import type { Guard } from './guard'
 
@@ -33,7 +34,14 @@ export class WaveOverlapError extends PerkPackError {
 export class WaveStore {
   private readonly sql
   private readonly createTx: Database.Transaction<
-    (campaignId: number, name: string, orderIds: readonly number[], by: string, at: string) => Wave
+    (
+      campaignId: number,
+      name: string,
+      orderIds: readonly number[],
+      parcels: readonly WaveParcel[],
+      by: string,
+      at: string,
+    ) => Wave
   >
 
   private readonly closeTx: Database.Transaction<
@@ -55,8 +63,16 @@ export class WaveStore {
         `SELECT name, status, created_at, created_by, closed_at FROM floor_waves
          WHERE campaign_id = ? AND name = ?`,
       ),
-      orders: db.prepare<[number, string], { order_id: number }>(
-        'SELECT order_id FROM floor_wave_orders WHERE campaign_id = ? AND name = ? ORDER BY position',
+      orders: db.prepare<[number, string], { order_id: number; parcel: string | null }>(
+        `SELECT order_id, parcel FROM floor_wave_orders WHERE campaign_id = ? AND name = ?
+         ORDER BY position`,
+      ),
+      openCuts: db.prepare<
+        [number],
+        { order_id: number; open_wave: string; parcel: string | null }
+      >(
+        `SELECT order_id, open_wave, parcel FROM floor_wave_orders
+         WHERE campaign_id = ? AND open_wave IS NOT NULL AND parcel IS NOT NULL`,
       ),
       openWaveOf: db.prepare<[number, number], { open_wave: string }>(
         `SELECT open_wave FROM floor_wave_orders
@@ -71,9 +87,9 @@ export class WaveStore {
           'SELECT team_uuid FROM floor_waves WHERE campaign_id = ? AND name = ?',
         )
         .pluck(),
-      insertOrder: db.prepare<[number, string, number, number, string]>(
-        `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
-         VALUES (?, ?, ?, ?, ?)`,
+      insertOrder: db.prepare<[number, string, number, number, string, string | null]>(
+        `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave, parcel)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       close: db.prepare<[string, number, string]>(
         `UPDATE floor_waves SET status = 'closed', closed_at = ?
@@ -84,7 +100,7 @@ export class WaveStore {
       ),
     }
     const sql = this.sql
-    this.createTx = db.transaction((campaignId, name, orderIds, by, at) => {
+    this.createTx = db.transaction((campaignId, name, orderIds, parcels, by, at) => {
       if (sql.one.get(campaignId, name))
         throw new PerkPackError(
           'wave_conflict',
@@ -98,11 +114,24 @@ export class WaveStore {
       if (taken.size > 0)
         throw new WaveOverlapError([...taken.keys()], [...new Set(taken.values())])
       const unique = [...new Set(orderIds)]
-      const uuid = journal.record(campaignId, { kind: 'wave-save', name, orderIds: unique, by }, at)
-      sql.insertWave.run(campaignId, name, at, by, uuid)
-      unique.forEach((orderId, position) =>
-        sql.insertOrder.run(campaignId, name, position, orderId, name),
+      const cuts = new Map(parcels.map((parcel) => [parcel.orderId, parcel.lines]))
+      const kept = unique.flatMap((orderId) => {
+        const lines = cuts.get(orderId)
+        return lines ? [{ orderId, lines: lines.map((l) => ({ ...l })) }] : []
+      })
+      const uuid = journal.record(
+        campaignId,
+        {
+          kind: 'wave-save',
+          name,
+          orderIds: unique,
+          ...(kept.length > 0 ? { parcels: kept } : {}),
+          by,
+        },
+        at,
       )
+      sql.insertWave.run(campaignId, name, at, by, uuid)
+      insertWaveOrders(sql.insertOrder, campaignId, name, unique, kept)
       return this.read(campaignId, name) as Wave
     })
     this.closeTx = db.transaction((campaignId, name, at, by) => {
@@ -123,7 +152,7 @@ export class WaveStore {
       createdAt: row.created_at,
       createdBy: row.created_by,
       closedAt: row.closed_at,
-      orderIds: this.sql.orders.all(campaignId, name).map((order) => order.order_id),
+      ...wavePartsOf(this.sql.orders.all(campaignId, name)),
     }
   }
 
@@ -154,18 +183,42 @@ export class WaveStore {
     return orders
   }
 
+  /**
+   * The open waves' parcel cuts: each order of an open wave that ships in part, with its wave's
+   * name and its parcel there. One query over those rows only: every output asks it.
+   */
+  openWaveCuts(campaignId: number): Map<number, { name: string; cut: PlanLine[] }> {
+    const rows = this.guard(() => this.sql.openCuts.all(campaignId))
+    return new Map(
+      rows.map((row) => [
+        row.order_id,
+        {
+          name: row.open_wave,
+          cut: JSON.parse(row.parcel ?? '[]') as PlanLine[],
+        },
+      ]),
+    )
+  }
+
+  /** The open wave holding the order, or null. */
+  openWaveOf(campaignId: number, orderId: number): string | null {
+    return this.guard(() => this.sql.openWaveOf.get(campaignId, orderId)?.open_wave ?? null)
+  }
+
+  /** Saves a wave; `parcels`: its orders that ship in part, with what their parcel carries. */
   create(
     campaignId: number,
     name: string,
     orderIds: readonly number[],
     by: string,
     at: Date = this.now(),
+    parcels: readonly WaveParcel[] = [],
   ): Wave {
     const trimmed = name.trim()
     if (trimmed === '')
       throw new PerkPackError('invalid_arguments', 'A wave needs a name: give it one.')
     return this.guard(() =>
-      this.createTx.immediate(campaignId, trimmed, orderIds, by, at.toISOString()),
+      this.createTx.immediate(campaignId, trimmed, orderIds, parcels, by, at.toISOString()),
     )
   }
 
@@ -173,4 +226,33 @@ export class WaveStore {
   close(campaignId: number, name: string, at: Date = this.now(), by = 'this desk'): boolean {
     return this.guard(() => this.closeTx.immediate(campaignId, name, at.toISOString(), by))
   }
+}
+
+/** A wave's orders and parcels as its rows hold them (position order). */
+function wavePartsOf(rows: readonly { order_id: number; parcel: string | null }[]): {
+  orderIds: number[]
+  parcels: WaveParcel[]
+} {
+  return {
+    orderIds: rows.map((row) => row.order_id),
+    parcels: rows.flatMap((row) =>
+      row.parcel === null
+        ? []
+        : [{ orderId: row.order_id, lines: JSON.parse(row.parcel) as PlanLine[] }],
+    ),
+  }
+}
+
+/** The wave's order rows, each with its parcel (null: whole); the store and the team fold alike. */
+export function insertWaveOrders(
+  insert: Database.Statement<[number, string, number, number, string, string | null]>,
+  campaignId: number,
+  name: string,
+  orderIds: readonly number[],
+  parcels: readonly WaveParcel[] = [],
+): void {
+  const cuts = new Map(parcels.map((parcel) => [parcel.orderId, JSON.stringify(parcel.lines)]))
+  orderIds.forEach((orderId, position) =>
+    insert.run(campaignId, name, position, orderId, name, cuts.get(orderId) ?? null),
+  )
 }

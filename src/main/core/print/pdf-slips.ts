@@ -121,6 +121,9 @@ class SlipPainter {
         cellW(4),
         'right',
       )
+      // What follows in a later parcel: under the total (its room was kept on every page).
+      if (slip.parcel !== null)
+        this.block(slip.parcel, 0, y + this.layouter.tfootHeight + SECTION_GAP / 2, innerWidth)
     } else {
       const next = text(['Continued on the next page'], T.continued, innerWidth)
       this.block(

@@ -14,6 +14,8 @@ import type { NotShipping } from '../../../shared/fulfillment'
 import type { AddressOptions } from '../../../shared/address'
 import { formatAddressDetailed } from '../../../shared/address'
 import { formatDate } from '../../../shared/format/locale-format'
+import { parcelNoteOf } from '../../../shared/waves/parcel-rows'
+import type { ParcelLineText } from '../../../shared/waves/parcel-rows'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { code128Bars } from './barcode'
 import type { Code128Bars } from './barcode'
@@ -59,6 +61,7 @@ export const T = {
   missing: { cls: 'missing', sizePt: 11, weight: 700 },
   continued: { cls: 'continued', sizePt: 10, weight: 400 },
   note: { cls: 'note', sizePt: 9, weight: 400 },
+  parcel: { cls: 'parcel', sizePt: 10, weight: 400 },
   ...TABLE_TYPES,
 } satisfies Record<string, TextType>
 
@@ -119,6 +122,29 @@ export interface SlipLayout {
   units: number
   /** `units` as the total prints it: "5", or "5 + ?" when an item has no readable quantity. */
   unitsText: string
+  /** A parcel of an order shipping in part: what follows, what went before; under the items. */
+  parcel: Lines | null
+}
+
+/** "1 × Mug — Colour: Blue, 2 × Pin": a parcel's lines in one sentence. */
+function parcelText(lines: readonly ParcelLineText[]): string {
+  return lines
+    .map((line) => {
+      const choices = describeChoices(line.choices)
+      return `${line.quantity} × ${line.itemName}${choices === '' ? '' : ` — ${choices}`}`
+    })
+    .join(', ')
+}
+
+/** What the slip of a parcel says of the order's other parcels (null: the whole order). */
+export function parcelTexts(row: CampaignContribution): string[] | null {
+  const note = parcelNoteOf(row)
+  if (note === null) return null
+  const texts: string[] = []
+  if (note.follows.length > 0)
+    texts.push(`To follow in a later parcel: ${parcelText(note.follows)}`)
+  if (note.sent.length > 0) texts.push(`Sent earlier: ${parcelText(note.sent)}`)
+  return texts.length > 0 ? texts : null
 }
 
 /** The numbers every slip of a document shares, and the slips laid out one order at a time. */
@@ -269,6 +295,11 @@ export class SlipLayouter {
       ]
       rows.push(itemRow(texts, flaggedQuantityText(item)))
     }
+    // A parcel of an order shipping in part says what follows, under the items of its last page.
+    const parcelLines = parcelTexts(row)
+    const parcel = parcelLines === null ? null : lines(parcelLines, T.parcel, innerWidth, faces)
+    const parcelRoom = parcel === null ? 0 : parcel.heightPt + SECTION_GAP / 2
+
     const missing = missingCharacters(
       [
         this.title,
@@ -276,6 +307,7 @@ export class SlipLayouter {
         ...backerRows,
         ...orderLines.map((l) => l.itemName),
         ...flagged.map(flaggedItemName),
+        ...(parcelLines ?? []),
       ],
       lang,
     )
@@ -295,6 +327,7 @@ export class SlipLayouter {
       this.theadHeight -
       this.tfootHeight -
       (page > 0 ? this.continuedHeight : 0) -
+      parcelRoom -
       SLACK
     const tallest = Math.max(0, ...rows.map((r) => r.heightPt))
     if (capacity(1) < Math.max(tallest, 2 * T.cell.sizePt * 1.5)) {
@@ -320,6 +353,7 @@ export class SlipLayouter {
       count: rows.length,
       units,
       unitsText: flagged.some((item) => item.quantity === null) ? `${units} + ?` : String(units),
+      parcel,
     }
   }
 }

@@ -46,6 +46,7 @@ function slipCss(paper: Paper, faces: string): string {
 ${itemTableCss()}
 tfoot td { border-bottom: none; }
 .continued { color: #444; }
+.parcel-note { padding-top: ${pt(SECTION_GAP / 2)}; }
 .foot { box-sizing: border-box; border-top: ${pt(FOOT_RULE)} solid #999; padding-top: ${pt(FOOT_PAD)}; }`
 }
 
@@ -91,7 +92,9 @@ function slipPages(slip: SlipLayout, layouter: SlipLayouter): string[] {
     html += last
       ? `<td colspan="3">${text([`Total units (${slip.count} line${slip.count === 1 ? '' : 's'})`], T.cellBold, innerWidth)}</td><td class="num">${text([slip.unitsText], T.cellBold, QTY_COL)}</td>`
       : `<td colspan="4">${text(['Continued on the next page'], T.continued, innerWidth)}</td>`
-    html += '</tr></tfoot></table></div>'
+    html += '</tr></tfoot></table>'
+    if (last && slip.parcel !== null) html += `<div class="parcel-note">${slip.parcel.html}</div>`
+    html += '</div>'
 
     html += `<div class="foot" style="height:${pt(layouter.footHeight)}">`
     if (layouter.note !== undefined) html += layouter.note.html

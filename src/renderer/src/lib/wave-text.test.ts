@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { WaveSummary } from '@shared/ipc'
-import { changeLine, proposalLine, waveOptions } from './wave-text'
+import { changeLine, packedLine, proposalLine, waveOptions } from './wave-text'
 
 const wave = (name: string, status: WaveSummary['status']): WaveSummary => ({
   name,
   status,
   orderCount: 2,
   packedCount: 0,
+  partialCount: 0,
+  followUnits: 0,
   createdAt: '2024-05-01T12:00:00.000Z',
   createdBy: 'Desk A',
   closedAt: null,
@@ -29,6 +31,14 @@ describe('wave text', () => {
     )
     expect(proposalLine({ ...base, partialOrders: 1, waiting: 0, short: [] })).toBe(
       '2 orders · 7 units · 1 in part · 0 orders wait',
+    )
+  })
+
+  it('says how many orders of a wave ship in part and how many items follow', () => {
+    const open = wave('W1', 'open')
+    expect(packedLine({ ...open, packedCount: 1 })).toBe('1 of 2 orders packed')
+    expect(packedLine({ ...open, partialCount: 1, followUnits: 3 })).toBe(
+      '0 of 2 orders packed · 1 in part, 3 items to follow',
     )
   })
 

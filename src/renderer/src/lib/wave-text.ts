@@ -29,9 +29,11 @@ export function proposalLine(proposal: WaveProposal): string {
   return parts.join(' · ')
 }
 
-/** "12 of 41 packed". */
+/** "12 of 41 orders packed", and "· 3 in part, 5 items to follow" for a partial wave. */
 export function packedLine(wave: WaveSummary): string {
-  return `${formatCount(wave.packedCount)} of ${plural(wave.orderCount, 'order')} packed`
+  const packed = `${formatCount(wave.packedCount)} of ${plural(wave.orderCount, 'order')} packed`
+  if (wave.partialCount === 0) return packed
+  return `${packed} · ${formatCount(wave.partialCount)} in part, ${plural(wave.followUnits, 'item')} to follow`
 }
 
 const REASONS: Record<StockChange['reason'], string> = {

@@ -19,6 +19,8 @@ const wave = (overrides: Partial<WaveSummary> = {}): WaveSummary => ({
   status: 'open',
   orderCount: 4,
   packedCount: 1,
+  partialCount: 0,
+  followUnits: 0,
   createdAt: '2024-05-01T12:00:00.000Z',
   createdBy: 'Desk A',
   closedAt: null,

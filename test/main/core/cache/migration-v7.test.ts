@@ -100,7 +100,7 @@ describe('offline cache: a schema 6 file moves to rows keyed by their sync (v7)'
 
     const cache = open(dir)
     expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
-    expect(SCHEMA_VERSION).toBe(10)
+    expect(SCHEMA_VERSION).toBe(11)
     expect(inspect(file, sides)).toEqual(before)
 
     expect(cache.campaign(CAMPAIGN)).toMatchObject({ count: 300, expectedCount: 300 })

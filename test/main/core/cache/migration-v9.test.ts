@@ -44,7 +44,7 @@ describe('schema v9: the SKU catalogue', () => {
 
     const cache = open(dir)
     expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
-    expect(SCHEMA_VERSION).toBe(10)
+    expect(SCHEMA_VERSION).toBe(11)
     expect(cache.floor().state(CAMPAIGN, 42)?.station).toBe('Desk 1')
     expect(cache.catalog().load(CAMPAIGN)).toEqual({
       catalog: { items: [], packaging: [], pledgeShare: 1 },

@@ -200,7 +200,7 @@ describe('offline cache: a schema 2 file moves to the compact rows', () => {
     // Through schema 3 (problem rows), 4 (compact rows), 5 (the floor's record), 6 (team
     // mode's outbox), 7 (rows keyed by sync), 8 (the floor's plan), 9 (the SKU catalogue) and 10
     // (the floor plan shared), one migration at a time.
-    expect(SCHEMA_VERSION).toBe(10)
+    expect(SCHEMA_VERSION).toBe(11)
     expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
     for (const [campaignId, snapshot] of [
       [CAMPAIGN, rows],

@@ -357,7 +357,7 @@ describe('the floor plan without a key, and from before team mode', () => {
     ).run(CAMPAIGN, held.order.id)
     db.close()
     const old = deskAt(url, 'Desk O', dataDir)
-    expect(old.cache.schemaVersion()).toBe(10)
+    expect(old.cache.schemaVersion()).toBe(11)
     expect(await old.desk.syncFloor()).not.toBeNull()
     const b = deskAt(url, 'Desk B')
     await b.desk.syncFloor()

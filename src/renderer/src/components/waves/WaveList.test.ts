@@ -12,6 +12,8 @@ const wave = (name: string, status: WaveSummary['status']): WaveSummary => ({
   status,
   orderCount: 40,
   packedCount: 12,
+  partialCount: 0,
+  followUnits: 0,
   createdAt: '2024-05-01T12:00:00.000Z',
   createdBy: 'Desk A',
   closedAt: null,
