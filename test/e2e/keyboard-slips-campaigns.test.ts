@@ -12,11 +12,13 @@ const app = useE2eApp({
   // Enough orders for a save in batches of 10 to outlast the click on Cancel: drawn by the PDF
   // library, 100 slips take a fraction of a second.
   simulator: { contributions: 1500, faults: { latencyMs: 5 } },
-  signedIn: true,
 })
+// Each test on a page of its own (app.openSignedIn): the campaign current, the view and the focus
+// are the page's, and each test needs them as a fresh window has them.
 
 describe('keyboard, campaign ids and slips in batches', () => {
   it('Tab reaches the side menu, arrows move in it, Ctrl+2 opens Orders, ? lists the shortcuts', async () => {
+    await app.openSignedIn()
     await app.page.locator('body').focus()
     const current = app.page
       .getByRole('navigation', { name: 'PerkPack' })
@@ -41,6 +43,7 @@ describe('keyboard, campaign ids and slips in batches', () => {
   })
 
   it('refuses an unknown campaign id with the message and keeps none current', async () => {
+    await app.openSignedIn()
     await goTo(app.page, 'Campaigns')
     await app.page.getByLabel('Campaign ID').fill('999999')
     await app.page.getByRole('button', { name: 'Open campaign' }).click()
@@ -54,6 +57,7 @@ describe('keyboard, campaign ids and slips in batches', () => {
   })
 
   it('saves the slips in batches with progress, and Cancel leaves no file', async () => {
+    await app.openSignedIn()
     // Opened for the first time: its sync starts by itself.
     await openCampaign(app.page, app.campaignId)
     await until(
