@@ -246,7 +246,9 @@ async function pirateShipCsv(): Promise<void> {
   await panel.getByRole('button', { name: 'Export CSV' }).click()
   const exports = path.join(app.dataDir, 'exports')
   const proceed = app.page.getByRole('button', { name: 'Continue' })
-  const files = () => fs.readdirSync(exports).filter((f) => f.includes('-pirateship-'))
+  // Not the file being written (`.<name>.<id>.tmp`), which is there first.
+  const files = () =>
+    fs.readdirSync(exports).filter((f) => f.includes('-pirateship-') && !f.startsWith('.'))
   await until(async () => {
     if (await proceed.isVisible()) await proceed.click()
     return files().length === 1

@@ -269,6 +269,26 @@ export class E2eApp {
   }
 
   /**
+   * `run` on a harness and data folder of its own (as `harness` and `dataDir`; open a page with
+   * `open`), then the file's put back: for a test whose changes the others must not see, or that
+   * needs a harness nothing was synced on. A fresh page opens the first of the recent campaigns.
+   */
+  async withOwnHarness(run: () => Promise<void>): Promise<void> {
+    const kept = { harness: this.harness, harnessLog: this.harnessLog, dataDir: this.dataDir }
+    this.dataDir = tempDataDir()
+    try {
+      const started = await startAppHarness(this.sim, { dataDir: this.dataDir })
+      ;({ harness: this.harness, log: this.harnessLog } = started)
+      await run()
+    } finally {
+      // The page stays open for the failure screenshot; the next `open` closes it.
+      if (this.harness !== kept.harness) await this.harness.close()
+      removeDir(this.dataDir)
+      Object.assign(this, kept)
+    }
+  }
+
+  /**
    * A fresh page, signed in, the campaign opened: its first sync starts by itself (wait for
    * what you need).
    */
