@@ -253,8 +253,9 @@ export class E2eApp {
   }
 
   /**
-   * A fresh page (own storage: no current campaign, on Campaigns), signed in. The harness keeps
-   * the session of a page before: the page may open signed in.
+   * A fresh page (own storage, view and focus), signed in. The harness keeps the session of a
+   * page before (the page may open signed in), and the page opens the first of the harness's
+   * recent campaigns, if it has one.
    */
   async openSignedIn(): Promise<Page> {
     await this.open()
