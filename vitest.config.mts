@@ -127,6 +127,9 @@ export default defineConfig({
           // one-worker project beside no other. The timed files run after it.
           isolate: false,
           setupFiles: ['test/helpers/reset-between-files.ts'],
+          // The renderer built once and one Chromium for the run: each file connects to it and
+          // makes contexts of its own (test/e2e/shared-chromium.ts).
+          globalSetup: ['test/e2e/shared-chromium.ts'],
           sequence: { groupOrder: 1 },
         },
       },

@@ -15,8 +15,8 @@ import { generateDataset } from '../../src/simulator/data'
 import { ensureRendererBuilt, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { toModel } from '../helpers/model'
-import { launchChromium } from '../helpers/print-chromium'
-import { SCREENSHOTS, screenshot, themedScreenshots } from './support'
+import { failureScreenshot } from './screenshots'
+import { launchBrowser, SCREENSHOTS, themedScreenshots } from './support'
 
 const dataset = generateDataset({ seed: 15, contributions: 150 })
 const campaign = dataset.campaigns[0]!
@@ -48,7 +48,7 @@ beforeAll(async () => {
     log: (line) => harnessLog.push(line),
     services: { retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 } },
   })
-  browser = await launchChromium()
+  browser = await launchBrowser()
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
   page = await context.newPage()
   page.setDefaultTimeout(15_000)
@@ -65,7 +65,7 @@ afterAll(async () => {
 
 afterEach(async (test) => {
   if (test.task.result?.state !== 'fail') return
-  if (page && !page.isClosed()) await screenshot(page, 'failed-dashboard-import')
+  if (page && !page.isClosed()) await failureScreenshot(page, 'dashboard-import')
   if (harnessLog.length) console.error(`harness log:\n${harnessLog.slice(-40).join('\n')}`)
 })
 

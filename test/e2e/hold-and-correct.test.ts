@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { ordersThatShip } from '../../src/shared/fulfillment'
 import { toModel } from '../helpers/model'
-import { goTo, openCampaign, screenshot, themedScreenshots, until, useE2eApp } from './support'
+import {
+  goTo,
+  openCampaign,
+  schemeScreenshots,
+  screenshot,
+  themedScreenshots,
+  until,
+  useE2eApp,
+} from './support'
 
 const app = useE2eApp({
   name: 'hold-and-correct',
@@ -17,10 +25,7 @@ const app = useE2eApp({
 })
 
 async function looks(name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme: scheme })
-    await screenshot(app.page, `${name}-${scheme}-1280x800`)
-  }
+  await schemeScreenshots(app.page, name)
   await themedScreenshots(app.page, name, { width: 1280, height: 800 })
 }
 
@@ -58,10 +63,20 @@ async function closeDrawer(): Promise<void> {
   await app.page.getByRole('dialog', { name: 'Order details' }).waitFor({ state: 'hidden' })
 }
 
-describe('hold and correct from the drawer', () => {
-  it('a held order reads "Held" in the drawer and the table, and the station will not pack it on Enter', async () => {
+let synced: Promise<void> | null = null
+
+/** The campaign opened and synced: once for the file, by whichever test runs first. */
+function ready(): Promise<void> {
+  synced ??= (async () => {
     await openCampaign(app.page, app.campaignId)
     await app.page.getByText(/Synced \d+ orders in/).waitFor({ timeout: 30_000 })
+  })()
+  return synced
+}
+
+describe('hold and correct from the drawer', () => {
+  it('a held order reads "Held" in the drawer and the table, and the station will not pack it on Enter', async () => {
+    await ready()
     const target = shipping()[0]!
     const { drawer, rows } = await openOrder(target)
     await drawer.getByTestId('hold-order').click()
@@ -96,6 +111,7 @@ describe('hold and correct from the drawer', () => {
   })
 
   it('an address pasted from an e-mail fills the form; saved, the drawer and the table show it', async () => {
+    await ready()
     const target = shipping()[1]!
     const { drawer, rows } = await openOrder(target)
     await drawer.getByTestId('correct-address').click()

@@ -5,17 +5,25 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest'
 import type { RetryPolicy } from '../../src/main/core/api/http'
 import type { SecretStore } from '../../src/main/core/session/secrets'
 import { startSimulator } from '../../src/simulator'
 import type { Simulator, SimulatorOptions } from '../../src/simulator'
-import { ensureRendererBuilt, ROOT, startHarness } from '../../src/web/server'
+import { ensureRendererBuilt, startHarness } from '../../src/web/server'
 import type { Harness } from '../../src/web/server'
 import { launchChromium } from '../helpers/print-chromium'
+import { failureScreenshot, SCREENSHOTS } from './screenshots'
 
-export const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e')
+export {
+  pdfPicture,
+  schemeScreenshots,
+  screenshot,
+  SCREENSHOTS,
+  themedScreenshots,
+} from './screenshots'
 
 /**
  * Retries and job polling in tens of milliseconds rather than seconds: the behaviour the person
@@ -31,7 +39,14 @@ const FAST_RETRY: Partial<RetryPolicy> = {
 }
 const FAST_JOB_POLLING = { minIntervalMs: 100, maxIntervalMs: 400 }
 
+/**
+ * The run's Chromium (test/e2e/shared-chromium.ts, the project's global setup), connected to:
+ * closing it closes this file's contexts and leaves the browser to the next file. Outside that
+ * setup, a Chromium of the file's own.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint')
+  if (endpoint) return chromium.connect(endpoint)
   ensureRendererBuilt()
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
   return launchChromium()
@@ -88,35 +103,6 @@ export async function openPage(
   page.on('pageerror', (error) => pageErrors.push(error.message))
   await page.goto(openUrl)
   return { context, page, pageErrors }
-}
-
-export async function screenshot(page: Page, name: string): Promise<void> {
-  // Transitions finished, so a drawer or dialog is shown where it comes to rest.
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
-}
-
-/**
- * Light and dark, at the two window sizes people use (`<name>-<scheme>-<w>x<h>.png`): for a
- * person to look at, not committed. Leaves the page light at `restore`.
- */
-export async function themedScreenshots(
-  page: Page,
-  name: string,
-  restore = { width: 1280, height: 800 },
-  sizes: ReadonlyArray<readonly [number, number]> = [
-    [1280, 720],
-    [1440, 900],
-  ],
-): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    for (const [width, height] of sizes) {
-      await page.setViewportSize({ width, height })
-      await screenshot(page, `${name}-${scheme}-${width}x${height}`)
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize(restore)
 }
 
 /** Fills the sign-in screen the way a person does; does not wait for the outcome. */
@@ -187,6 +173,37 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): 
   await expect.poll(check, { timeout: timeoutMs, interval: 100 }).toBe(true)
 }
 
+/**
+ * A named step of a story test: a file whose tests were the steps of one story in one page is
+ * one test, so the story is whole in any order; a failure still names its step.
+ */
+export async function step(name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    if (error instanceof Error) error.message = `${name}: ${error.message}`
+    throw error
+  }
+}
+
+/** A step of a story: what it does, the function that does it, its time if not the default. */
+export type StoryStep = readonly [name: string, run: () => Promise<void>, timeoutMs?: number]
+
+/** A story as one test, its steps in order, with the time each had as a test of its own. */
+export function storyTest(
+  title: string,
+  steps: ReadonlyArray<StoryStep>,
+  stepTimeoutMs = 120_000,
+): void {
+  it(
+    title,
+    async () => {
+      for (const [name, run] of steps) await step(name, run)
+    },
+    steps.reduce((sum, [, , timeoutMs]) => sum + (timeoutMs ?? stepTimeoutMs), 0),
+  )
+}
+
 export function removeDir(dir: string | undefined): void {
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 }
@@ -236,6 +253,43 @@ export class E2eApp {
   }
 
   /**
+   * A fresh page (own storage, view and focus), signed in. The harness keeps the session of a
+   * page before (the page may open signed in), and the page opens the first of the harness's
+   * recent campaigns, if it has one.
+   */
+  async openSignedIn(): Promise<Page> {
+    await this.open()
+    const form = this.page.getByLabel('API token')
+    await form
+      .or(this.page.getByRole('navigation', { name: 'PerkPack' }))
+      .first()
+      .waitFor()
+    if (await form.isVisible()) await signIn(this.page, this.sim.credentials)
+    else await expectSignedIn(this.page, this.sim.credentials.email)
+    return this.page
+  }
+
+  /**
+   * `run` on a harness and data folder of its own (as `harness` and `dataDir`; open a page with
+   * `open`), then the file's put back: for a test whose changes the others must not see, or that
+   * needs a harness nothing was synced on. A fresh page opens the first of the recent campaigns.
+   */
+  async withOwnHarness(run: () => Promise<void>): Promise<void> {
+    const kept = { harness: this.harness, harnessLog: this.harnessLog, dataDir: this.dataDir }
+    this.dataDir = tempDataDir()
+    try {
+      const started = await startAppHarness(this.sim, { dataDir: this.dataDir })
+      ;({ harness: this.harness, log: this.harnessLog } = started)
+      await run()
+    } finally {
+      // The page stays open for the failure screenshot; the next `open` closes it.
+      if (this.harness !== kept.harness) await this.harness.close()
+      removeDir(this.dataDir)
+      Object.assign(this, kept)
+    }
+  }
+
+  /**
    * A fresh page, signed in, the campaign opened: its first sync starts by itself (wait for
    * what you need).
    */
@@ -276,7 +330,7 @@ export function useE2eApp(setup: E2eSetup): E2eApp {
     const page = app.context && app.page
     if (page && !page.isClosed()) {
       const what = test.task.name.replace(/\W+/g, '-').slice(0, 50)
-      await screenshot(page, `failed-${setup.name}-${what}`)
+      await failureScreenshot(page, `${setup.name}-${what}`)
     }
     if (app.harnessLog.length)
       console.error(`harness log:\n${app.harnessLog.slice(-40).join('\n')}`)

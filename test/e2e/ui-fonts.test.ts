@@ -6,7 +6,15 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { toModel } from '../helpers/model'
-import { goTo, openCampaign, screenshot, signIn, until, useE2eApp } from './support'
+import {
+  goTo,
+  openCampaign,
+  schemeScreenshots,
+  screenshot,
+  signIn,
+  until,
+  useE2eApp,
+} from './support'
 
 const app = useE2eApp({
   name: 'ui-fonts',
@@ -171,10 +179,13 @@ async function signedInPage(): Promise<{ page: Page; fontFiles: string[] }> {
 
 describe('names in other scripts on a machine without their fonts', () => {
   it('a page of Latin text downloads none of the bundled fonts', async () => {
-    const { page, fontFiles } = await signedInPage()
-    // The sign-in screen and the workspace: the fonts' faces are declared, no file is needed.
-    expect(await fontsSettled(page)).toBeGreaterThan(400)
-    expect(fontFiles).toEqual([])
+    // A harness with no campaign synced: a fresh page would open one the other tests synced.
+    await app.withOwnHarness(async () => {
+      const { page, fontFiles } = await signedInPage()
+      // The sign-in screen and the workspace: the fonts' faces are declared, no file is needed.
+      expect(await fontsSettled(page)).toBeGreaterThan(400)
+      expect(fontFiles).toEqual([])
+    })
   })
 
   it('draws each name with a bundled face and fetches only the subsets they use', async () => {
@@ -211,10 +222,7 @@ describe('names in other scripts on a machine without their fonts', () => {
     await search.fill('')
     await until(async () => (await page.locator('.order-row').count()) > 10)
     await fontsSettled(page)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await screenshot(page, `ui-fonts-orders-${scheme}-1280x720`)
-    }
+    await schemeScreenshots(page, 'ui-fonts-orders')
 
     await search.fill(names.japanese)
     await page.locator('.order-row', { hasText: names.japanese }).first().click()
@@ -224,11 +232,7 @@ describe('names in other scripts on a machine without their fonts', () => {
       .poll(() => bundledDrawing(page, '[role="dialog"]', names.japanese))
       .toContain('Noto Sans JP')
     for (const code of await codePointsShown(page)) shown.add(code)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await screenshot(page, `ui-fonts-drawer-${scheme}-1280x720`)
-    }
-    await page.emulateMedia({ colorScheme: 'light' })
+    await schemeScreenshots(page, 'ui-fonts-drawer')
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'hidden' })
     await search.fill(names.emoji)

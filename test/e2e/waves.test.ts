@@ -8,15 +8,16 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
 import { describeChoices, shippableLines } from '../../src/shared/fulfillment'
 import { toModel } from '../helpers/model'
 import {
-  SCREENSHOTS,
   count,
   goTo,
+  pdfPicture,
   screenshot,
+  storyTest,
   themedScreenshots,
   until,
   useE2eApp,
@@ -75,6 +76,9 @@ function waveNumbers(wave: string): Promise<number[]> {
   )
 }
 
+/** The orders of the wave the story saves, as its proposal counted them. */
+let waveOrders = 0
+
 const exportsDir = () => path.join(app.dataDir, 'exports')
 const pdfsLike = (pattern: RegExp) =>
   fs.existsSync(exportsDir()) ? fs.readdirSync(exportsDir()).filter((f) => pattern.test(f)) : []
@@ -113,172 +117,176 @@ async function firstOrderAndStock() {
   return { first, number, row, line: line!, units, before: await level(), level }
 }
 
+async function saveWave(): Promise<void> {
+  await app.openAndSync()
+  await app.page.getByText(/Synced \d+ orders in/).waitFor()
+  await goTo(app.page, 'Waves')
+  await app.page.getByTestId('stock-table').waitFor()
+  await app.page.getByLabel('Stock file (CSV)').setInputFiles({
+    name: 'stock.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(stockCsv(), 'utf8'),
+  })
+  await expect
+    .poll(() => app.page.getByTestId('stock-imported').innerText())
+    .toMatch(/^Read \d+ stock levels from stock\.csv/)
+
+  await app.page.getByRole('button', { name: 'Propose' }).click()
+  const proposal = app.page.getByTestId('wave-proposal')
+  await proposal.waitFor()
+  waveOrders = count(/^([\d,]+) orders?/.exec(await proposal.innerText())?.[1] ?? '0')
+  expect(waveOrders).toBeGreaterThan(1)
+  expect(await app.page.getByTestId('wave-short').innerText()).toContain('Short')
+  await themedScreenshots(app.page, 'waves-proposal', { width: 1280, height: 800 }, [
+    [1280, 800],
+    [1440, 900],
+  ])
+
+  await app.page.getByLabel('Wave name', { exact: true }).fill('March batch')
+  await app.page.getByRole('button', { name: 'Save as wave' }).click()
+  const list = app.page.getByTestId('wave-list')
+  await expect.poll(() => list.innerText()).toContain('March batch')
+  expect(await list.innerText()).toContain(`0 of ${waveOrders} orders packed`)
+  await themedScreenshots(app.page, 'waves-view', { width: 1280, height: 800 }, [
+    [1280, 800],
+    [1440, 900],
+  ])
+}
+
+async function narrowToWave(): Promise<void> {
+  await goTo(app.page, 'Orders')
+  await app.page.locator('.order-row').first().waitFor()
+  await app.page.getByLabel('Wave', { exact: true }).click()
+  await app.page.locator('.n-base-select-option', { hasText: 'March batch' }).click()
+  await expect.poll(() => app.page.locator('.count').innerText()).toBe(`${waveOrders} orders`)
+  await goTo(app.page, 'Pick list')
+  await until(async () =>
+    (await app.page.getByTestId('pick-list-totals').innerText()).includes(`${waveOrders} orders`),
+  )
+}
+
+async function printWave(): Promise<void> {
+  const inWave = await waveNumbers('March batch')
+  expect(inWave).toHaveLength(waveOrders)
+  const outside = rows()
+    .map((row) => row.order.sequence_number ?? 0)
+    .find((n) => n > 0 && !inWave.includes(n))!
+  expect(outside).toBeDefined()
+
+  // The Pick list view still shows the wave (the step before left it there).
+  await app.page.getByRole('button', { name: 'Save as PDF' }).click()
+  await app.page.getByText(/^Saved the pick list \(/).waitFor({ timeout: 60_000 })
+  await until(async () => pdfsLike(/-pick-list-.*\.pdf$/).length === 1)
+  const pickList = pdfText(pdfsLike(/-pick-list-.*\.pdf$/)[0]!).replace(/\s+/g, ' ')
+  expect(pickList).toContain('Wave: March batch')
+  expect(pickList).toContain(`${waveOrders} orders`)
+
+  await goTo(app.page, 'Print & export')
+  const selection = app.page.getByLabel('Selection', { exact: true })
+  await expect.poll(() => selection.innerText()).toContain(`${waveOrders} orders selected`)
+  expect(await selection.innerText()).toContain('March batch')
+  await app.page.getByLabel('Show order line').check()
+  const panel = app.page.locator('[aria-label="Shipping labels"]')
+  await panel.getByRole('button', { name: 'Save labels as PDF' }).click()
+  const proceed = app.page.getByRole('button', { name: 'Continue' })
+  await until(async () => {
+    if (await proceed.isVisible()) await proceed.click()
+    return pdfsLike(/-labels-.*\.pdf$/).length === 1
+  }, 60_000)
+  const labels = pdfsLike(/-labels-.*\.pdf$/)[0]!
+  const printed = [...pdfText(labels).matchAll(/#(\d+) ·/g)].map((m) => Number(m[1]))
+  expect(printed.sort((a, b) => a - b)).toEqual([...inWave].sort((a, b) => a - b))
+  expect(printed).not.toContain(outside)
+  // For a person to look at: the first sheet as an image beside the screenshots.
+  pdfPicture(path.join(exportsDir(), labels), 'waves-labels-pdf')
+  await screenshot(app.page, 'waves-print-export')
+}
+
+async function packFromWave(): Promise<void> {
+  const { number, row, units, before, level } = await firstOrderAndStock()
+
+  await goTo(app.page, 'Pack station')
+  await app.page.getByTestId('station-ready').waitFor()
+  await scan(`#${number}`)
+  for (const item of shippableLines(row))
+    for (let unit = 0; unit < item.quantity; unit++) await scan(item.skuCode)
+  await scan('')
+  await expect.poll(() => app.page.getByTestId('station-packed').innerText()).toBe('1')
+
+  await goTo(app.page, 'Waves')
+  await expect.poll(level).toBe(before - units)
+  await expect
+    .poll(() => app.page.getByTestId('wave-list').innerText())
+    .toContain(`1 of ${waveOrders} orders packed`)
+}
+
+async function reshipFromDrawer(): Promise<void> {
+  const { first, line, units, before, level } = await firstOrderAndStock()
+
+  await goTo(app.page, 'Orders')
+  await first.click()
+  const drawer = app.page.getByRole('dialog', { name: 'Order details' })
+  await drawer.waitFor()
+  await drawer.getByTestId('new-reship').click()
+  await drawer.getByLabel('Reason for the reship').fill('lost in transit')
+  await drawer.getByRole('form', { name: 'New reship' }).scrollIntoViewIfNeeded()
+  await themedScreenshots(app.page, 'drawer-reship-form', { width: 1280, height: 800 }, [
+    [1280, 800],
+    [1440, 900],
+  ])
+  // A scanner ends with Enter, and a person presses it again.
+  await drawer.getByLabel('Reason for the reship').press('Enter')
+  await app.page.keyboard.press('Enter')
+  const list = drawer.getByTestId('reship-list')
+  await expect.poll(() => list.innerText()).toContain('lost in transit')
+  expect(await list.locator(':scope > li').count()).toBe(1)
+  await drawer.getByRole('button', { name: 'Save packing slip as PDF…' }).click()
+  await expect.poll(() => drawer.getByTestId('reship-saved').innerText()).toContain('.pdf')
+  const slip = pdfsLike(/^reship-\d+-order-.*-slip\.pdf$/)
+  expect(slip).toHaveLength(1)
+  const slipText = pdfText(slip[0]!)
+  expect(slipText).toMatch(/Reship \d+/)
+  expect(slipText).toContain(line.skuCode)
+  await drawer.getByLabel(/^Tracking number of reship/).fill('1Z999AA10123456784')
+  await drawer.getByLabel(/^Tracking number of reship/).press('Enter')
+  await expect
+    .poll(() => drawer.getByTestId('reship-tracking').innerText())
+    .toContain('1Z999AA10123456784')
+  await drawer.getByRole('region', { name: 'Reships' }).scrollIntoViewIfNeeded()
+  await themedScreenshots(app.page, 'drawer-reship', { width: 1280, height: 800 }, [
+    [1280, 800],
+    [1440, 900],
+  ])
+  await app.page.keyboard.press('Escape')
+
+  await goTo(app.page, 'Waves')
+  await expect.poll(level).toBe(before - units)
+}
+
+async function closeWave(): Promise<void> {
+  await app.page.getByRole('button', { name: 'Close…' }).click()
+  const confirm = app.page.getByTestId('confirm-close-wave')
+  await confirm.focus()
+  await app.page.keyboard.press('Enter')
+  expect(await app.page.getByTestId('wave-list').innerText()).toContain('Open')
+  await confirm.click()
+  await expect.poll(() => app.page.getByTestId('wave-list').innerText()).toContain('Closed')
+}
+
 describe('waves in the window', () => {
-  let waveOrders = 0
-
-  it('imports stock, proposes a wave and saves it under a name', async () => {
-    await app.openAndSync()
-    await app.page.getByText(/Synced \d+ orders in/).waitFor()
-    await goTo(app.page, 'Waves')
-    await app.page.getByTestId('stock-table').waitFor()
-    await app.page.getByLabel('Stock file (CSV)').setInputFiles({
-      name: 'stock.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(stockCsv(), 'utf8'),
-    })
-    await expect
-      .poll(() => app.page.getByTestId('stock-imported').innerText())
-      .toMatch(/^Read \d+ stock levels from stock\.csv/)
-
-    await app.page.getByRole('button', { name: 'Propose' }).click()
-    const proposal = app.page.getByTestId('wave-proposal')
-    await proposal.waitFor()
-    waveOrders = count(/^([\d,]+) orders?/.exec(await proposal.innerText())?.[1] ?? '0')
-    expect(waveOrders).toBeGreaterThan(1)
-    expect(await app.page.getByTestId('wave-short').innerText()).toContain('Short')
-    await themedScreenshots(app.page, 'waves-proposal', { width: 1280, height: 800 }, [
-      [1280, 800],
-      [1440, 900],
-    ])
-
-    await app.page.getByLabel('Wave name', { exact: true }).fill('March batch')
-    await app.page.getByRole('button', { name: 'Save as wave' }).click()
-    const list = app.page.getByTestId('wave-list')
-    await expect.poll(() => list.innerText()).toContain('March batch')
-    expect(await list.innerText()).toContain(`0 of ${waveOrders} orders packed`)
-    await themedScreenshots(app.page, 'waves-view', { width: 1280, height: 800 }, [
-      [1280, 800],
-      [1440, 900],
-    ])
-  })
-
-  it('narrows Orders and the Pick list to exactly the wave', async () => {
-    await goTo(app.page, 'Orders')
-    await app.page.locator('.order-row').first().waitFor()
-    await app.page.getByLabel('Wave', { exact: true }).click()
-    await app.page.locator('.n-base-select-option', { hasText: 'March batch' }).click()
-    await expect.poll(() => app.page.locator('.count').innerText()).toBe(`${waveOrders} orders`)
-    await goTo(app.page, 'Pick list')
-    await until(async () =>
-      (await app.page.getByTestId('pick-list-totals').innerText()).includes(`${waveOrders} orders`),
-    )
-  })
-
-  it("prints the wave's pick list and labels from Print & export: exactly its orders", async () => {
-    const inWave = await waveNumbers('March batch')
-    expect(inWave).toHaveLength(waveOrders)
-    const outside = rows()
-      .map((row) => row.order.sequence_number ?? 0)
-      .find((n) => n > 0 && !inWave.includes(n))!
-    expect(outside).toBeDefined()
-
-    // The Pick list view still shows the wave (the test before left it there).
-    await app.page.getByRole('button', { name: 'Save as PDF' }).click()
-    await app.page.getByText(/^Saved the pick list \(/).waitFor({ timeout: 60_000 })
-    await until(async () => pdfsLike(/-pick-list-.*\.pdf$/).length === 1)
-    const pickList = pdfText(pdfsLike(/-pick-list-.*\.pdf$/)[0]!).replace(/\s+/g, ' ')
-    expect(pickList).toContain('Wave: March batch')
-    expect(pickList).toContain(`${waveOrders} orders`)
-
-    await goTo(app.page, 'Print & export')
-    const selection = app.page.getByLabel('Selection', { exact: true })
-    await expect.poll(() => selection.innerText()).toContain(`${waveOrders} orders selected`)
-    expect(await selection.innerText()).toContain('March batch')
-    await app.page.getByLabel('Show order line').check()
-    const panel = app.page.locator('[aria-label="Shipping labels"]')
-    await panel.getByRole('button', { name: 'Save labels as PDF' }).click()
-    const proceed = app.page.getByRole('button', { name: 'Continue' })
-    await until(async () => {
-      if (await proceed.isVisible()) await proceed.click()
-      return pdfsLike(/-labels-.*\.pdf$/).length === 1
-    }, 60_000)
-    const labels = pdfsLike(/-labels-.*\.pdf$/)[0]!
-    const printed = [...pdfText(labels).matchAll(/#(\d+) ·/g)].map((m) => Number(m[1]))
-    expect(printed.sort((a, b) => a - b)).toEqual([...inWave].sort((a, b) => a - b))
-    expect(printed).not.toContain(outside)
-    // For a person to look at: the first sheet as an image beside the screenshots.
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      path.join(exportsDir(), labels),
-      path.join(SCREENSHOTS, 'waves-labels-pdf'),
-    ])
-    await screenshot(app.page, 'waves-print-export')
-  }, 120_000)
-
-  it('packs an order of the wave at the station: its units come off the stock', async () => {
-    const { number, row, units, before, level } = await firstOrderAndStock()
-
-    await goTo(app.page, 'Pack station')
-    await app.page.getByTestId('station-ready').waitFor()
-    await scan(`#${number}`)
-    for (const item of shippableLines(row))
-      for (let unit = 0; unit < item.quantity; unit++) await scan(item.skuCode)
-    await scan('')
-    await expect.poll(() => app.page.getByTestId('station-packed').innerText()).toBe('1')
-
-    await goTo(app.page, 'Waves')
-    await expect.poll(level).toBe(before - units)
-    await expect
-      .poll(() => app.page.getByTestId('wave-list').innerText())
-      .toContain(`1 of ${waveOrders} orders packed`)
-  })
-
-  it('reships the packed order from its drawer: once for a double Enter, its units off again', async () => {
-    const { first, line, units, before, level } = await firstOrderAndStock()
-
-    await goTo(app.page, 'Orders')
-    await first.click()
-    const drawer = app.page.getByRole('dialog', { name: 'Order details' })
-    await drawer.waitFor()
-    await drawer.getByTestId('new-reship').click()
-    await drawer.getByLabel('Reason for the reship').fill('lost in transit')
-    await drawer.getByRole('form', { name: 'New reship' }).scrollIntoViewIfNeeded()
-    await themedScreenshots(app.page, 'drawer-reship-form', { width: 1280, height: 800 }, [
-      [1280, 800],
-      [1440, 900],
-    ])
-    // A scanner ends with Enter, and a person presses it again.
-    await drawer.getByLabel('Reason for the reship').press('Enter')
-    await app.page.keyboard.press('Enter')
-    const list = drawer.getByTestId('reship-list')
-    await expect.poll(() => list.innerText()).toContain('lost in transit')
-    expect(await list.locator(':scope > li').count()).toBe(1)
-    await drawer.getByRole('button', { name: 'Save packing slip as PDF…' }).click()
-    await expect.poll(() => drawer.getByTestId('reship-saved').innerText()).toContain('.pdf')
-    const slip = pdfsLike(/^reship-\d+-order-.*-slip\.pdf$/)
-    expect(slip).toHaveLength(1)
-    const slipText = pdfText(slip[0]!)
-    expect(slipText).toMatch(/Reship \d+/)
-    expect(slipText).toContain(line.skuCode)
-    await drawer.getByLabel(/^Tracking number of reship/).fill('1Z999AA10123456784')
-    await drawer.getByLabel(/^Tracking number of reship/).press('Enter')
-    await expect
-      .poll(() => drawer.getByTestId('reship-tracking').innerText())
-      .toContain('1Z999AA10123456784')
-    await drawer.getByRole('region', { name: 'Reships' }).scrollIntoViewIfNeeded()
-    await themedScreenshots(app.page, 'drawer-reship', { width: 1280, height: 800 }, [
-      [1280, 800],
-      [1440, 900],
-    ])
-    await app.page.keyboard.press('Escape')
-
-    await goTo(app.page, 'Waves')
-    await expect.poll(level).toBe(before - units)
-  })
-
-  it('closes the wave only on a click of the question, never on Enter', async () => {
-    await app.page.getByRole('button', { name: 'Close…' }).click()
-    const confirm = app.page.getByTestId('confirm-close-wave')
-    await confirm.focus()
-    await app.page.keyboard.press('Enter')
-    expect(await app.page.getByTestId('wave-list').innerText()).toContain('Open')
-    await confirm.click()
-    await expect.poll(() => app.page.getByTestId('wave-list').innerText()).toContain('Closed')
-  })
+  storyTest('a wave from stock to the station, a reship, and its close', [
+    ['imports stock, proposes a wave and saves it under a name', saveWave],
+    ['narrows Orders and the Pick list to exactly the wave', narrowToWave],
+    [
+      "prints the wave's pick list and labels from Print & export: exactly its orders",
+      printWave,
+      120_000,
+    ],
+    ['packs an order of the wave at the station: its units come off the stock', packFromWave],
+    [
+      'reships the packed order from its drawer: once for a double Enter, its units off again',
+      reshipFromDrawer,
+    ],
+    ['closes the wave only on a click of the question, never on Enter', closeWave],
+  ])
 })

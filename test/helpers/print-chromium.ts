@@ -7,19 +7,22 @@ import type { Browser, Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.PERKPACK_CHROMIUM ?? '/usr/bin/chromium'
 
+/** What every Chromium of the tests is started with (also the e2e run's shared one). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
 /** `env`: the browser's environment (e.g. a FONTCONFIG_FILE that hides the machine's fonts). */
 export function launchChromium(env?: NodeJS.ProcessEnv): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     ...(env ? { env: { ...process.env, ...env } } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   })
 }
 
