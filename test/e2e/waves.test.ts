@@ -234,9 +234,17 @@ async function reshipFromDrawer(): Promise<void> {
     [1280, 800],
     [1440, 900],
   ])
-  // A scanner ends with Enter, and a person presses it again.
+  // A scanner ends every code with Enter: in the reason or a quantity it sends nothing.
   await drawer.getByLabel('Reason for the reship').press('Enter')
-  await app.page.keyboard.press('Enter')
+  await drawer
+    .getByLabel(/^How many of /)
+    .first()
+    .press('Enter')
+  await app.page.waitForTimeout(300)
+  expect(await drawer.getByTestId('reship-list').count()).toBe(0)
+  await expect.poll(() => drawer.getByTestId('confirm-reship').isVisible()).toBe(true)
+  // A double click on the button: one reship.
+  await drawer.getByTestId('confirm-reship').dblclick()
   const list = drawer.getByTestId('reship-list')
   await expect.poll(() => list.innerText()).toContain('lost in transit')
   expect(await list.locator(':scope > li').count()).toBe(1)
@@ -284,7 +292,7 @@ describe('waves in the window', () => {
     ],
     ['packs an order of the wave at the station: its units come off the stock', packFromWave],
     [
-      'reships the packed order from its drawer: once for a double Enter, its units off again',
+      'reships the packed order from its drawer: not on Enter, once for a double click, its units off again',
       reshipFromDrawer,
     ],
     ['closes the wave only on a click of the question, never on Enter', closeWave],
