@@ -2,6 +2,7 @@ import type { CampaignContribution } from '../api/schemas'
 import { reshipParcel } from '../corrections/reship-parcel'
 import type { OrderLine } from '../fulfillment/pick-list'
 import { shippableLines } from '../fulfillment/shipping'
+import { describeChoices } from '../fulfillment/variant'
 import { parcelNow } from './parcel-cut'
 import type { OrderParcels, PackedParcel } from './parcel-cut'
 import type { PlanLine } from './wave-planner'
@@ -22,6 +23,28 @@ export interface ParcelNote {
 
 // A symbol: carried by the row's spreads, never written by JSON (exports, IPC, files).
 const NOTE = Symbol('perkpack.parcel')
+
+/** "1 × Mug — Colour: Blue, 2 × Pin": a parcel's lines in one sentence. */
+function parcelText(lines: readonly ParcelLineText[]): string {
+  return lines
+    .map((line) => {
+      const choices = describeChoices(line.choices)
+      return `${line.quantity} × ${line.itemName}${choices === '' ? '' : ` — ${choices}`}`
+    })
+    .join(', ')
+}
+
+/**
+ * What a parcel's slip and the order's drawer say of its other parcels, in the same words:
+ * "To follow in a later parcel: …", "Sent earlier: …"; empty when neither has a line.
+ */
+export function parcelNoteTexts(note: ParcelNote): string[] {
+  const texts: string[] = []
+  if (note.follows.length > 0)
+    texts.push(`To follow in a later parcel: ${parcelText(note.follows)}`)
+  if (note.sent.length > 0) texts.push(`Sent earlier: ${parcelText(note.sent)}`)
+  return texts
+}
 
 /** What follows and went before, when the row is cut to a parcel; null for a whole order. */
 export function parcelNoteOf(row: object): ParcelNote | null {

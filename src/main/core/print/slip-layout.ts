@@ -14,8 +14,7 @@ import type { NotShipping } from '../../../shared/fulfillment'
 import type { AddressOptions } from '../../../shared/address'
 import { formatAddressDetailed } from '../../../shared/address'
 import { formatDate } from '../../../shared/format/locale-format'
-import { parcelNoteOf } from '../../../shared/waves/parcel-rows'
-import type { ParcelLineText } from '../../../shared/waves/parcel-rows'
+import { parcelNoteOf, parcelNoteTexts } from '../../../shared/waves/parcel-rows'
 import type { SlipPaper } from '../../../shared/ipc/enums'
 import { code128Bars } from './barcode'
 import type { Code128Bars } from './barcode'
@@ -126,24 +125,10 @@ export interface SlipLayout {
   parcel: Lines | null
 }
 
-/** "1 × Mug — Colour: Blue, 2 × Pin": a parcel's lines in one sentence. */
-function parcelText(lines: readonly ParcelLineText[]): string {
-  return lines
-    .map((line) => {
-      const choices = describeChoices(line.choices)
-      return `${line.quantity} × ${line.itemName}${choices === '' ? '' : ` — ${choices}`}`
-    })
-    .join(', ')
-}
-
 /** What the slip of a parcel says of the order's other parcels (null: the whole order). */
 export function parcelTexts(row: CampaignContribution): string[] | null {
   const note = parcelNoteOf(row)
-  if (note === null) return null
-  const texts: string[] = []
-  if (note.follows.length > 0)
-    texts.push(`To follow in a later parcel: ${parcelText(note.follows)}`)
-  if (note.sent.length > 0) texts.push(`Sent earlier: ${parcelText(note.sent)}`)
+  const texts = note === null ? [] : parcelNoteTexts(note)
   return texts.length > 0 ? texts : null
 }
 

@@ -200,7 +200,11 @@ describe('the pack station store', () => {
     const { fake } = fakeMain()
     const store = await station()
     await scanAll(store, ['70001', 'SHIRT', 'SHIRT', 'MUG', ''])
-    expect(fake.calls.packOrder).toHaveBeenCalledWith({ campaignId: CAMPAIGN, orderId: 70001 })
+    expect(fake.calls.packOrder).toHaveBeenCalledWith({
+      campaignId: CAMPAIGN,
+      orderId: 70001,
+      anyway: false,
+    })
     fake.calls.packOrder.mockRejectedValueOnce(
       new Error('Held on the floor (customs): do not ship it. Nothing was packed.'),
     )

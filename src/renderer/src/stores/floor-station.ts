@@ -101,10 +101,8 @@ export const useFloorStationStore = defineStore('floorStation', () => {
         .stationSession({ campaignId: id })
         .finally(() => (opening.value = false))
       if (!saved) return
-      packed.value = saved.packed
-      startedAt.value = saved.startedAt
+      ;({ packed: packed.value, startedAt: startedAt.value, carrier: carrier.value } = saved)
       askTracking.value = saved.askTracking
-      carrier.value = saved.carrier
       undoSteps.value = saved.undo
       if (saved.orderId === null) return
       const scan = await api().scanOrder({ campaignId: id, code: String(saved.orderId) })
@@ -228,13 +226,9 @@ export const useFloorStationStore = defineStore('floorStation', () => {
     const current = order.value
     if (!current || campaignId.value === null) return
     question.value = null
-    // A refusal from main (a hold made on another desk since the scan) reaches the serial
-    // queue's handler: said in red, the box stays open.
-    const result = await api().packOrder({
-      campaignId: campaignId.value,
-      orderId: current.orderId,
-      ...(anyway ? { anyway } : {}),
-    })
+    // A refusal (a hold made on another desk since the scan) goes to the serial queue's handler.
+    const request = { campaignId: campaignId.value, orderId: current.orderId, anyway }
+    const result = await api().packOrder(request)
     if (!result.packed) {
       // Another desk (or process) packed it first: it turns read-only, naming who and when.
       const { station, packedAt } = result.state
@@ -270,11 +264,9 @@ export const useFloorStationStore = defineStore('floorStation', () => {
       trackingNumber,
       carrier: carrier.value,
     })
+    const saved = `Tracking number ${trackingNumber} saved for ${orderLabel(target)}.`
     notice.value = result.added
-      ? {
-          text: `Tracking number ${trackingNumber} saved for ${orderLabel(target)}.`,
-          tone: 'success',
-        }
+      ? { text: saved, tone: 'success' }
       : info(`${orderLabel(target)} already had tracking number ${trackingNumber}.`)
     phase.value = 'idle'
     sound('tick')
