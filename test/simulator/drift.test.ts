@@ -259,9 +259,12 @@ describe('--drift on the command line', () => {
 
   it('runs a drifting simulator process', async () => {
     const root = resolve(__dirname, '../..')
-    const tsx = resolve(root, 'node_modules/tsx/dist/cli.mjs')
     const args = ['src/simulator/cli.ts', '--port', '0', '--print-json', '--contributions', '90']
-    const child = spawn(process.execPath, [tsx, ...args, '--drift', '0.5'], { cwd: root })
+    // One process, node with tsx's loader: the tsx command runs the script in a child of its
+    // own, which the SIGKILL below left running after every test run.
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args, '--drift', '0.5'], {
+      cwd: root,
+    })
     try {
       const line = await new Promise<string>((done, fail) => {
         let buffer = ''
