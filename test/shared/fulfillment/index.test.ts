@@ -103,18 +103,48 @@ function timeRuns<T>(run: () => T, runs = 5): { ms: number; median: number; resu
 const fmt = (t: { ms: number; median: number }) =>
   `${t.ms.toFixed(1)} ms (median ${t.median.toFixed(1)})`
 
+/**
+ * How much slower than usual this machine allocates right now: a fixed piece of work of the
+ * kind the grouping does (300,000 small objects into nested maps), best of 7, against the 35
+ * to 60 ms it takes on the two-core build machine when quiet (45 taken as 1x). The grouping's
+ * timed test failed three CI runs in a row at 152 to 176 ms while it took 66 ms alone a minute
+ * later (the shared host); the budget follows the machine, as orders-desk.perf.test.ts's does,
+ * never below 1x.
+ */
+function allocationSlowdown(): { factor: number; referenceMs: number } {
+  const runs: number[] = []
+  for (let run = 0; run < 7; run++) {
+    const start = performance.now()
+    const groups = new Map<string, Map<string, { quantity: number; orders: Set<number> }>>()
+    for (let i = 0; i < 300_000; i++) {
+      const key = `perk-${i % 9}`
+      let group = groups.get(key)
+      if (!group) groups.set(key, (group = new Map()))
+      const variant = `v${i % 40}|Size=${i % 5}`
+      const entry = group.get(variant)
+      if (entry) entry.quantity += 1
+      else group.set(variant, { quantity: 1, orders: new Set([i]) })
+    }
+    runs.push(performance.now() - start)
+  }
+  const referenceMs = Math.min(...runs)
+  return { factor: Math.max(1, referenceMs / 45), referenceMs }
+}
+
 describe('performance on 100,000 contributions', () => {
   const rows = syntheticCampaign(100_000)
   // The budget is 50 ms; the assertions allow 3x for a loaded CI machine.
   const BUDGET_MS = 50 * 3
 
   it('builds the pick list and the perk tree within budget, and they agree', () => {
+    const slow = allocationSlowdown()
     const pickList = timeRuns(() => buildPickList(rows))
     const tree = timeRuns(() => groupByPerk(rows))
     const variantCount = pickList.result.length
     console.log(
       `[fulfillment bench] 100,000 rows, ${variantCount} variants, best of 5 after a warm-up: ` +
-        `buildPickList ${fmt(pickList)}, groupByPerk ${fmt(tree)}`,
+        `buildPickList ${fmt(pickList)}, groupByPerk ${fmt(tree)}; allocation reference ` +
+        `${slow.referenceMs.toFixed(1)} ms (${slow.factor.toFixed(2)}x)`,
     )
     expect(variantCount).toBe(40)
     // Eight perks plus the "No perk" group.
@@ -122,8 +152,8 @@ describe('performance on 100,000 contributions', () => {
     expect(sum(tree.result.flatMap((g) => g.variants.map((v) => v.quantity)))).toBe(
       sum(pickList.result.map((r) => r.quantity)),
     )
-    expect(pickList.ms).toBeLessThan(BUDGET_MS)
-    expect(tree.ms).toBeLessThan(BUDGET_MS)
+    expect(pickList.ms).toBeLessThan(BUDGET_MS * slow.factor)
+    expect(tree.ms).toBeLessThan(BUDGET_MS * slow.factor)
   })
 
   it('filters and searches within 200 ms', () => {
