@@ -86,7 +86,7 @@ export function fitStockToVariants(
   const skus = new Map<string, string[]>()
   for (const variant of shipped) {
     const sku = fold(variant.skuCode)
-    skus.set(sku, [...(skus.get(sku) ?? []), describeChoices(variant.choices) || 'no choices'])
+    skus.set(sku, [...(skus.get(sku) ?? []), describeChoices(variant.choices) || 'without choices'])
   }
   for (const one of fitted) {
     const at = one.line ?? 0
@@ -105,7 +105,7 @@ export function fitStockToVariants(
     result.unshipped.push({
       line: at,
       problem: others
-        ? `no order ships ${name}; the orders' ${one.entry.skuCode} are ${others.join('; ')}`
+        ? `no order ships ${name}; the orders' ${one.entry.skuCode}: ${others.join('; ')}`
         : `no order ships the SKU ${one.entry.skuCode}`,
     })
   }

@@ -55,7 +55,7 @@ describe('fitStockToVariants', () => {
     expect(fitted.unshipped).toEqual([
       {
         line: 4,
-        problem: "no order ships TEE (Size: Medium); the orders' TEE are Size: M; Size: L",
+        problem: "no order ships TEE (Size: Medium); the orders' TEE: Size: M; Size: L",
       },
       { line: 5, problem: 'no order ships the SKU CAP' },
     ])
