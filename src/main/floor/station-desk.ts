@@ -94,11 +94,15 @@ export class StationDesk {
     }
   }
 
-  /** The order as it ships now (holds, corrected address) and its floor state. */
+  /**
+   * The order as it ships now (holds, corrected address), its synced row (what the parcel rule
+   * cuts) and its floor state.
+   */
   private shipping(campaignId: number, orderId: number) {
     const synced = stationIndex(this.options.workspace(campaignId)).byOrderId.get(orderId)
     const overlay = loadFloorOverlay(this.options.cache(), campaignId)
     return {
+      synced,
       row: synced ? asContribution(applyOverlay(synced, overlay)) : undefined,
       holdReason: overlay.holds.get(orderId)?.reason,
       state: this.options.cache().floor().state(campaignId, orderId),
@@ -114,7 +118,7 @@ export class StationDesk {
    * script on the bridge) packs it.
    */
   async pack(campaignId: number, orderId: number, anyway = false): Promise<StationPackResult> {
-    const { row: shipped, holdReason } = this.shipping(campaignId, orderId)
+    const { synced, row: shipped, holdReason } = this.shipping(campaignId, orderId)
     const refused = packWarnings(orderId, shipped, null, holdReason ? { holdReason } : {}).find(
       (warning) => warning.kind === 'unknown-order' || (warning.kind === 'stop-status' && !anyway),
     )
@@ -123,16 +127,16 @@ export class StationDesk {
         'order_stopped',
         `${packWarningText(refused)} Nothing was packed${refused.kind === 'stop-status' ? ': the station asks before it packs such an order' : ''}.`,
       )
+    // An order missing from the copy was refused above (`unknown-order`), so `synced` is here.
+    if (!synced) throw new Error('a pack passed the check without a synced order')
     const station = this.options.stationName()
-    // The synced row: the parcel rule cuts it to this wave's part (or what is still owed).
-    const row = stationIndex(this.options.workspace(campaignId)).byOrderId.get(orderId)
-    if (!row) return this.writes.pack(campaignId, orderId, station)
     const cache = this.options.cache()
     const { result, packed } = await packParcel(
       cache.floorPlan(),
       cache.floor(),
       campaignId,
-      asContribution(row),
+      // The synced row: the parcel rule cuts it to this wave's part (or what is still owed).
+      asContribution(synced),
       station,
       () => this.writes.pack(campaignId, orderId, station),
       (answer) => answer.packed,
