@@ -239,8 +239,16 @@ describe.each(DRIFT_RATES)(
       let staged = { syncs: 0, rows: 0 }
       let requestsAtAbort = 0
       let abortedAt = 0
+      // The pages asked for, counted where they are asked: one asked just before the abort may
+      // reach the simulator after it (and is dropped there), so its count cannot tell.
+      let asked = 0
+      const counting = Object.create(client) as typeof client
+      counting.campaignContributions = (...args) => {
+        asked++
+        return client.campaignContributions(...args)
+      }
       const error = await syncCampaign({
-        client,
+        client: counting,
         cache,
         campaignId,
         privileged: true,
@@ -249,7 +257,7 @@ describe.each(DRIFT_RATES)(
         onProgress: () => {
           if (++events === 2) {
             staged = stagingCounts(cache.path)
-            requestsAtAbort = sim.stats().byEndpoint.contributions
+            requestsAtAbort = asked
             abortedAt = Date.now()
             controller.abort()
           }
@@ -260,7 +268,8 @@ describe.each(DRIFT_RATES)(
       expect(Date.now() - abortedAt).toBeLessThan(400)
       await new Promise((resolve) => setTimeout(resolve, 100))
       // ...and no page was asked for after the abort.
-      expect(sim.stats().byEndpoint.contributions).toBe(requestsAtAbort)
+      expect(asked).toBe(requestsAtAbort)
+      expect(sim.stats().byEndpoint.contributions).toBeLessThanOrEqual(requestsAtAbort)
       // It really was mid-way: rows were staged when it was cancelled.
       expect(staged.rows).toBeGreaterThan(0)
       expect(staged.rows).toBeLessThan(300)
