@@ -5,6 +5,7 @@ import { createHandlers } from '../../src/main/handler-table'
 import type { HandlerTable } from '../../src/main/handler-table'
 import { AppServices } from '../../src/main/app-services'
 import type { AppServicesOptions } from '../../src/main/app-services'
+import type { Desktop } from '../../src/main/export/desktop-port'
 import type { FetchLike } from '../../src/main/core/api/http'
 import { MemorySecretStore } from '../../src/main/core/session/secrets'
 import type { CampaignContribution } from '../../src/shared/api/schemas'
@@ -15,9 +16,11 @@ import type {
   IpcEventName,
   IpcEvents,
   IpcResult,
+  LabelsRequest,
   OrderRow,
   OrdersFilter,
   OrdersQueryResult,
+  StockRow,
 } from '../../src/shared/ipc'
 import { MAX_ORDER_ROWS_PER_REQUEST } from '../../src/shared/ipc'
 import { BACKER_CREDENTIALS, DEMO_CREDENTIALS, startSimulator } from '../../src/simulator'
@@ -224,11 +227,61 @@ export const rowsOf = (
 ): CampaignContribution[] => toModel(sim.dataset.contributions.get(id) ?? [])
 
 /** A simulator with `contributions` orders, an app signed in to it, its first campaign synced. */
-export async function syncedApp(contributions: number) {
+export async function syncedApp(contributions: number, options: Omit<TestAppOptions, 'sim'> = {}) {
   const sim = await startSim({ contributions })
-  const app = await makeApp({ sim })
+  const app = await makeApp({ ...options, sim })
   await signIn(app, sim)
   const campaignId = sim.campaignIds[0] as number
   await app.value('sync:run', { campaignId })
   return { sim, app, campaignId }
 }
+
+/** A desktop that saves every file under `dir` by its default name and keeps what it printed. */
+export function savingDesktop(dir = tempDir()): { desktop: Desktop; printed: string[] } {
+  const printed: string[] = []
+  const desktop: Desktop = {
+    chooseSavePath: async ({ defaultName }) => path.join(dir, defaultName),
+    print: async (html: string) => {
+      printed.push(html)
+      return true
+    },
+  }
+  return { desktop, printed }
+}
+
+/** A file's text as the window hands it over (`contentBase64`). */
+export const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
+
+/** `text` as one quoted CSV cell. */
+export const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/** The recorded level of variant `key` in a `waves:stock` answer. */
+export const levelOf = (stock: { rows: StockRow[] }, key: string) =>
+  stock.rows.find((row) => row.variantKey === key)?.quantity
+
+/** Every variant of the campaign at `quantity`, as an `sku,choices,quantity` file. */
+export function stockFile(
+  stock: { rows: StockRow[] },
+  quantity: (row: StockRow) => number,
+): string {
+  const lines = stock.rows.map(
+    (row) => `${csvCell(row.skuCode)},${csvCell(row.choicesText)},${quantity(row)}`,
+  )
+  return ['sku,choices,quantity', ...lines].join('\n')
+}
+
+/** A `print:labels` request for `filter`: Avery 5160 from its first label, in sequence order. */
+export const labelsRequest = (
+  campaignId: number,
+  filter: OrdersFilter,
+  extra: Partial<LabelsRequest> = {},
+): LabelsRequest => ({
+  campaignId,
+  filter,
+  layout: 'avery5160',
+  startAt: 1,
+  offsetMm: { x: 0, y: 0 },
+  order: 'sequence',
+  showSummary: false,
+  ...extra,
+})

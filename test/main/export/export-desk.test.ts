@@ -23,7 +23,15 @@ import { LABELS_PER_SHEET } from '../../../src/shared/ipc'
 import type { LabelsRequest, OrdersFilter } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
 import { harnessDesktop } from '../../../src/web/web-desktop'
-import { cleanupApps, makeApp, queryAll, signIn, startSim, tempDir } from '../../helpers/app'
+import {
+  cleanupApps,
+  labelsRequest,
+  makeApp,
+  queryAll,
+  signIn,
+  startSim,
+  tempDir,
+} from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 import { compareBySequence } from '../../../src/shared/fulfillment'
 import { toModel } from '../../helpers/model'
@@ -61,16 +69,8 @@ let campaignId: number
 let rows: CampaignContribution[]
 
 const ALL: OrdersFilter = { statuses: [] }
-const labels = (filter: OrdersFilter, extra: Partial<LabelsRequest> = {}): LabelsRequest => ({
-  campaignId,
-  filter,
-  layout: 'avery5160',
-  startAt: 1,
-  offsetMm: { x: 0, y: 0 },
-  order: 'sequence',
-  showSummary: false,
-  ...extra,
-})
+const labels = (filter: OrdersFilter, extra: Partial<LabelsRequest> = {}) =>
+  labelsRequest(campaignId, filter, extra)
 
 beforeAll(async () => {
   sim = await startSim({ contributions: 150 })

@@ -1,14 +1,12 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Desktop } from '../../../src/main/export/desktop-port'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { HELD_STATUS, ordersThatShip, shippableLines } from '../../../src/shared/fulfillment'
 import type { AddressParts } from '../../../src/shared/corrections/correction-types'
 import type { OrdersFilter } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
-import { cleanupApps, makeApp, signIn, startSim, tempDir } from '../../helpers/app'
+import { cleanupApps, labelsRequest, savingDesktop, syncedApp } from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 import { toModel } from '../../helpers/model'
 
@@ -21,22 +19,10 @@ let sim: Simulator
 let app: TestApp
 let campaignId: number
 let shipping: CampaignContribution[]
-const printed: string[] = []
-const dir = tempDir()
+const { desktop, printed } = savingDesktop()
 
 beforeAll(async () => {
-  sim = await startSim({ contributions: 60 })
-  const desktop: Desktop = {
-    chooseSavePath: async ({ defaultName }) => path.join(dir, defaultName),
-    print: async (html: string) => {
-      printed.push(html)
-      return true
-    },
-  }
-  app = await makeApp({ sim, services: { desktop } })
-  await signIn(app, sim)
-  campaignId = sim.campaignIds[0] as number
-  await app.value('sync:run', { campaignId })
+  ;({ sim, app, campaignId } = await syncedApp(60, { services: { desktop } }))
   shipping = ordersThatShip(toModel(sim.dataset.contributions.get(campaignId) ?? [])).filter(
     (row) => row.order.status === 'captured' && row.order.shipping?.address,
   )
@@ -100,15 +86,7 @@ describe('a hold made in the app', () => {
     expect(csv).not.toContain(held.order.id)
 
     printed.length = 0
-    await app.value('print:labels', {
-      campaignId,
-      filter,
-      layout: 'avery5160',
-      startAt: 1,
-      offsetMm: { x: 0, y: 0 },
-      order: 'sequence',
-      showSummary: false,
-    })
+    await app.value('print:labels', labelsRequest(campaignId, filter))
     expect(printed.join('')).toContain(other.order.shipping!.address!)
     expect(printed.join('')).not.toContain(held.order.shipping!.address!)
 
@@ -177,15 +155,7 @@ describe('an address corrected in the app', () => {
     })
 
     printed.length = 0
-    await app.value('print:labels', {
-      campaignId,
-      filter,
-      layout: 'avery5160',
-      startAt: 1,
-      offsetMm: { x: 0, y: 0 },
-      order: 'sequence',
-      showSummary: false,
-    })
+    await app.value('print:labels', labelsRequest(campaignId, filter))
     expect(printed.join('')).toContain('12 Harbour Road')
     expect(printed.join('')).not.toContain(row.order.shipping!.address!)
 

@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Desktop } from '../../../src/main/export/desktop-port'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import type { OrderLine } from '../../../src/shared/fulfillment/pick-list'
 import type { OrdersFilter, StockRow } from '../../../src/shared/ipc'
-import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
+import { base64, cleanupApps, rowsOf, savingDesktop, stockFile, syncedApp } from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 
 // Partial shipments (issue 28) through the real handler table, as the window calls it: a wave
@@ -21,23 +19,12 @@ let campaignId: number
 let target: CampaignContribution
 let parcel: OrderLine
 let rest: OrderLine[]
-const dir = tempDir()
-const printed: string[] = []
+const { desktop, printed } = savingDesktop()
 
 beforeAll(async () => {
-  const sim = await startSim({ contributions: 120 })
-  const desktop: Desktop = {
-    chooseSavePath: async ({ defaultName }) => path.join(dir, defaultName),
-    print: async (html: string) => {
-      printed.push(html)
-      return true
-    },
-  }
-  app = await makeApp({ sim, services: { desktop } })
-  await signIn(app, sim)
-  campaignId = sim.campaignIds[0] as number
-  await app.value('sync:run', { campaignId })
-  const rows = rowsOf(sim, campaignId)
+  const synced = await syncedApp(120, { services: { desktop } })
+  ;({ app, campaignId } = synced)
+  const rows = rowsOf(synced.sim, campaignId)
   target = rows.find(
     (row) =>
       row.order.status === 'captured' &&
@@ -53,19 +40,14 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(cleanupApps)
 
-const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`
 const only = (row: CampaignContribution): OrdersFilter => ({ statuses: [], ids: [row.id] })
 
 async function setStock(quantity: (row: StockRow) => number): Promise<void> {
   const stock = await app.value('waves:stock', { campaignId })
-  const lines = stock.rows.map(
-    (row) => `${csvCell(row.skuCode)},${csvCell(row.choicesText)},${quantity(row)}`,
-  )
-  const file = ['sku,choices,quantity', ...lines].join('\n')
   await app.value('waves:importStock', {
     campaignId,
     fileName: 'stock.csv',
-    contentBase64: Buffer.from(file, 'utf8').toString('base64'),
+    contentBase64: base64(stockFile(stock, quantity)),
   })
 }
 

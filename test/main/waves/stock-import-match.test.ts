@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { StockRow } from '../../../src/shared/ipc'
-import { cleanupApps, makeApp, signIn, startSim } from '../../helpers/app'
+import { base64, cleanupApps, csvCell, levelOf, syncedApp } from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 
 // A stock file from a warehouse spells variants its own way. Before, a line "tee,size: m" was
@@ -11,18 +10,9 @@ let app: TestApp
 let campaignId: number
 
 beforeAll(async () => {
-  const sim = await startSim({ contributions: 80 })
-  app = await makeApp({ sim })
-  await signIn(app, sim)
-  campaignId = sim.campaignIds[0] as number
-  await app.value('sync:run', { campaignId })
+  ;({ app, campaignId } = await syncedApp(80))
 }, 60_000)
 afterAll(cleanupApps)
-
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
-const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`
-const levelOf = (stock: { rows: StockRow[] }, key: string) =>
-  stock.rows.find((row) => row.variantKey === key)?.quantity
 
 describe('waves:importStock matches lines to the variants the orders ship', () => {
   it('counts a variant spelled in another case, names a mistyped one and a doubled one', async () => {

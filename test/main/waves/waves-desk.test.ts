@@ -1,13 +1,21 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planFromRecord } from '../../../src/main/core/floor/wave-planning'
-import type { Desktop } from '../../../src/main/export/desktop-port'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { describeChoices, shippableLines } from '../../../src/shared/fulfillment'
-import type { OrdersFilter, StockRow } from '../../../src/shared/ipc'
-import { cleanupApps, makeApp, rowsOf, signIn, startSim, tempDir } from '../../helpers/app'
+import type { OrdersFilter } from '../../../src/shared/ipc'
+import {
+  base64,
+  cleanupApps,
+  labelsRequest,
+  csvCell,
+  levelOf,
+  rowsOf,
+  savingDesktop,
+  stockFile,
+  syncedApp,
+} from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 
 // Stock and waves from the window (issue 28), through the real handler table: the same record
@@ -17,38 +25,14 @@ import type { TestApp } from '../../helpers/app'
 let app: TestApp
 let campaignId: number
 let rows: CampaignContribution[]
-const printed: string[] = []
-const dir = tempDir()
+const { desktop, printed } = savingDesktop()
 
 beforeAll(async () => {
-  const sim = await startSim({ contributions: 120 })
-  const desktop: Desktop = {
-    chooseSavePath: async ({ defaultName }) => path.join(dir, defaultName),
-    print: async (html: string) => {
-      printed.push(html)
-      return true
-    },
-  }
-  app = await makeApp({ sim, services: { desktop } })
-  await signIn(app, sim)
-  campaignId = sim.campaignIds[0] as number
-  await app.value('sync:run', { campaignId })
-  rows = rowsOf(sim, campaignId)
+  const synced = await syncedApp(120, { services: { desktop } })
+  ;({ app, campaignId } = synced)
+  rows = rowsOf(synced.sim, campaignId)
 }, 60_000)
 afterAll(cleanupApps)
-
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
-const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`
-const levelOf = (stock: { rows: StockRow[] }, key: string) =>
-  stock.rows.find((row) => row.variantKey === key)?.quantity
-
-/** Every variant of the campaign at `quantity`, as an `sku,choices,quantity` file. */
-function stockFile(stock: { rows: StockRow[] }, quantity: (row: StockRow) => number): string {
-  const lines = stock.rows.map(
-    (row) => `${csvCell(row.skuCode)},${csvCell(row.choicesText)},${quantity(row)}`,
-  )
-  return ['sku,choices,quantity', ...lines].join('\n')
-}
 
 describe('waves:stock, waves:setStock, waves:importStock, waves:stockHistory', () => {
   it('lists every variant of the orders with its item name, unrecorded at first', async () => {
@@ -195,15 +179,7 @@ describe('waves:plan, waves:save, waves:list, waves:close and the wave filter', 
     expect(new Set(csv.map((record) => Number(record.order_id)))).toEqual(wave)
 
     printed.length = 0
-    await app.value('print:labels', {
-      campaignId,
-      filter,
-      layout: 'avery5160',
-      startAt: 1,
-      offsetMm: { x: 0, y: 0 },
-      order: 'sequence',
-      showSummary: false,
-    })
+    await app.value('print:labels', labelsRequest(campaignId, filter))
     const html = printed.join('')
     for (const row of rows.filter(
       (r) => r.order.status === 'captured' && r.order.shipping?.address,

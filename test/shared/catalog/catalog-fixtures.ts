@@ -1,7 +1,7 @@
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import type { Catalog } from '../../../src/shared/catalog'
 import type { WirePerk } from '../../../src/simulator/wire'
-import { toModelRow } from '../../helpers/model'
+import { wirePerk, wireRow } from '../../helpers/wire-rows'
 
 // A small catalogue and orders whose parcels are worked out by hand in parcel.test.ts.
 
@@ -28,59 +28,35 @@ export interface ItemSpec {
 }
 
 export function perk(id: number, amount: number, items: ItemSpec[], shipping = true): WirePerk {
-  return {
-    id,
-    campaign_slug: 'demo',
-    amount,
-    description: `Perk ${id}`,
-    number_claimed: 0,
-    number_available: null,
-    estimated_delivery_date: null,
-    shipping_address_required: shipping,
-    label: `Perk ${id}`,
-    validation_errors: null,
-    featured: false,
-    non_tax_deductible_amount: null,
-    items: items.map((item, at) => ({
-      id: id * 100 + at,
-      name: item.sku.toLowerCase(),
-      quantity: item.quantity,
-      sku: { id: at, code: item.sku, choices: item.choices ?? [] },
-    })),
-  }
+  const wireItems = items.map((item, at) => ({
+    id: id * 100 + at,
+    name: item.sku.toLowerCase(),
+    quantity: item.quantity,
+    sku: { id: at, code: item.sku, choices: item.choices ?? [] },
+  }))
+  return wirePerk(id, wireItems, { amount, shipping })
 }
 
 let nextId = 1
 
 export function order(perks: WirePerk[], country = 'US'): CampaignContribution {
   const id = nextId++
-  return toModelRow({
+  return wireRow({
     id,
-    created_at: '2026-05-01T10:00:00Z',
-    avatar_url: '',
-    amount: 25,
-    by: 'Backer',
-    appearance: { private_amount: false },
+    createdAt: '2026-05-01T10:00:00Z',
     email: `b${id}@example.com`,
-    account_id: id,
-    referrer_id: null,
-    contributor_name: 'Backer',
-    payment_method: 'credit_card',
-    order: {
-      id: 5000 + id,
-      perks,
-      sequence_number: 1000 + id,
-      status: 'captured',
-      shipping: {
-        name: 'Ada',
-        address: '1 Main St',
-        address2: null,
-        city: 'Town',
-        state: null,
-        zipcode: '12345',
-        country,
-        phone_number: '+1 555 0100',
-      },
+    orderId: 5000 + id,
+    sequenceNumber: 1000 + id,
+    perks,
+    shipping: {
+      name: 'Ada',
+      address: '1 Main St',
+      address2: null,
+      city: 'Town',
+      state: null,
+      zipcode: '12345',
+      country,
+      phone_number: '+1 555 0100',
     },
   })
 }

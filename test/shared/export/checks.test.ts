@@ -7,28 +7,13 @@ import {
   runPrePrintChecks,
 } from '../../../src/shared/export/checks'
 import type { PrePrintCheck, PrePrintContext } from '../../../src/shared/export/checks'
-import { toModelRow } from '../../helpers/model'
+import { wirePerk, wireRow } from '../../helpers/wire-rows'
 
 // ---- factory -------------------------------------------------------------------------------
 
 function perk(id: number, shipping = true): Perk {
-  return {
-    id,
-    campaign_slug: 'demo',
-    amount: 25,
-    description: `Perk ${id}`,
-    number_claimed: 0,
-    number_available: null,
-    estimated_delivery_date: null,
-    shipping_address_required: shipping,
-    label: `Perk ${id}`,
-    validation_errors: null,
-    featured: false,
-    non_tax_deductible_amount: null,
-    items: shipping
-      ? [{ id, name: 'Tee', quantity: 1, sku: { id, code: 'TEE', choices: [] } }]
-      : [],
-  }
+  const tee = { id, name: 'Tee', quantity: 1, sku: { id, code: 'TEE', choices: [] } }
+  return wirePerk(id, shipping ? [tee] : [], { shipping })
 }
 
 const US_ADDRESS: Shipping = {
@@ -55,25 +40,11 @@ interface RowSpec {
 let nextId = 1
 function row(spec: RowSpec = {}): CampaignContribution {
   const id = nextId++
-  return toModelRow({
+  return wireRow({
     id,
-    created_at: '2024-05-01T10:00:00-07:00',
-    avatar_url: '',
-    amount: 25,
-    by: 'Backer',
-    appearance: { private_amount: false },
-    email: `backer${id}@example.com`,
-    account_id: id,
-    referrer_id: null,
-    contributor_name: 'Backer',
-    payment_method: 'credit_card',
-    order: {
-      id: 10_000 + id,
-      perks: spec.perks ?? [perk(1)],
-      sequence_number: id,
-      status: spec.status ?? 'captured',
-      shipping: spec.shipping === null ? null : { ...US_ADDRESS, ...spec.shipping },
-    },
+    perks: spec.perks ?? [perk(1)],
+    shipping: spec.shipping === null ? null : { ...US_ADDRESS, ...spec.shipping },
+    status: spec.status,
   })
 }
 

@@ -1,49 +1,28 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SCHEMA_VERSION, openCache } from '../../../../src/main/core/cache'
-import type { OfflineCache } from '../../../../src/main/core/cache'
-import { migrate } from '../../../../src/main/core/cache/schema'
+import { SCHEMA_VERSION } from '../../../../src/main/core/cache'
+import { writeOldCache } from '../../../helpers/cache-fixtures'
+import { cleanup, openTestCache } from '../../../helpers/harness'
 
 const PROFILE = 'v10-user'
 const CAMPAIGN = 7001
-const dirs: string[] = []
-const opened: OfflineCache[] = []
 
-afterEach(() => {
-  for (const cache of opened.splice(0)) cache.close()
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+afterEach(cleanup)
 
-function setUp() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-v11-'))
-  dirs.push(dir)
-  return { dir, file: path.join(dir, `cache-${PROFILE}.sqlite`) }
-}
-
-function open(dir: string): OfflineCache {
-  const cache = openCache({ dataDir: dir, profile: PROFILE })
-  opened.push(cache)
-  return cache
-}
+const open = (dir: string) => openTestCache(dir, PROFILE)
 
 describe('schema v11: partial shipments parcels', () => {
   it('keeps a v10 wave whole and its open orders, and takes parcels from then on', () => {
-    const { dir, file } = setUp()
-    const db = new Database(file)
-    migrate(db, 10)
-    db.prepare(
-      `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by)
-       VALUES (?, 'Old wave', 'open', '2026-01-01T00:00:00Z', 'Desk O')`,
-    ).run(CAMPAIGN)
-    for (const [position, orderId] of [5, 6].entries())
+    const { dir } = writeOldCache(PROFILE, 'perkpack-v11-', 10, (db) => {
       db.prepare(
-        `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
-         VALUES (?, 'Old wave', ?, ?, 'Old wave')`,
-      ).run(CAMPAIGN, position, orderId)
-    db.close()
+        `INSERT INTO floor_waves (campaign_id, name, status, created_at, created_by)
+         VALUES (?, 'Old wave', 'open', '2026-01-01T00:00:00Z', 'Desk O')`,
+      ).run(CAMPAIGN)
+      for (const [position, orderId] of [5, 6].entries())
+        db.prepare(
+          `INSERT INTO floor_wave_orders (campaign_id, name, position, order_id, open_wave)
+           VALUES (?, 'Old wave', ?, ?, 'Old wave')`,
+        ).run(CAMPAIGN, position, orderId)
+    })
 
     const cache = open(dir)
     expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)

@@ -1,11 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3-multiple-ciphers'
+import type Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SCHEMA_VERSION, openCache } from '../../../../src/main/core/cache'
-import type { ContributionQuery, OfflineCache } from '../../../../src/main/core/cache'
+import { SCHEMA_VERSION } from '../../../../src/main/core/cache'
+import type { ContributionQuery } from '../../../../src/main/core/cache'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { cacheDir, withCacheFile } from '../../../helpers/cache-fixtures'
+import { cleanup, openTestCache } from '../../../helpers/harness'
 import { asReceived } from '../../../helpers/model'
 import { writeV6Cache } from '../../../helpers/v6-cache'
 import { makeContributions, newestFirst } from '../../fixtures/contributions'
@@ -15,34 +14,9 @@ const CAMPAIGN = 7001
 const OTHER = 9002
 const SYNCED_AT = '2024-03-04T05:06:07.000Z'
 
-const dirs: string[] = []
-const opened: OfflineCache[] = []
+afterEach(cleanup)
 
-afterEach(() => {
-  for (const cache of opened.splice(0)) cache.close()
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
-
-function setUp() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-v7-'))
-  dirs.push(dir)
-  return { dir, file: path.join(dir, `cache-${PROFILE}.sqlite`) }
-}
-
-function open(dir: string): OfflineCache {
-  const cache = openCache({ dataDir: dir, profile: PROFILE })
-  opened.push(cache)
-  return cache
-}
-
-function inspect<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file)
-  try {
-    return read(db)
-  } finally {
-    db.close()
-  }
-}
+const open = (dir: string) => openTestCache(dir, PROFILE)
 
 const count = (db: Database.Database, sql: string) => db.prepare(sql).pluck().get() as number
 const texts = (rows: readonly unknown[]) => rows.map((row) => JSON.stringify(row))
@@ -72,7 +46,7 @@ function matches(row: CampaignContribution, query: ContributionQuery): boolean {
 
 describe('offline cache: a schema 6 file moves to rows keyed by their sync (v7)', () => {
   it('keeps every row, both forms of drifted rows, every filter and a live sync', () => {
-    const { dir, file } = setUp()
+    const { dir, file } = cacheDir(PROFILE, 'perkpack-v7-')
     const rows = makeContributions(300)
     const other = makeContributions(40, { campaignId: OTHER, idBase: 5_000_000 })
     const staged = makeContributions(25, { campaignId: OTHER, idBase: 6_000_000 })
@@ -94,14 +68,14 @@ describe('offline cache: a schema 6 file moves to rows keyed by their sync (v7)'
       skus: count(db, 'SELECT count(*) FROM contribution_skus'),
       staged: count(db, 'SELECT count(*) FROM staging_contributions'),
     })
-    expect(inspect(file, (db) => db.pragma('user_version', { simple: true }))).toBe(6)
-    const before = inspect(file, sides)
+    expect(withCacheFile(file, (db) => db.pragma('user_version', { simple: true }))).toBe(6)
+    const before = withCacheFile(file, sides)
     expect(before.staged).toBe(25)
 
     const cache = open(dir)
     expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
     expect(SCHEMA_VERSION).toBe(11)
-    expect(inspect(file, sides)).toEqual(before)
+    expect(withCacheFile(file, sides)).toEqual(before)
 
     expect(cache.campaign(CAMPAIGN)).toMatchObject({ count: 300, expectedCount: 300 })
     expect(cache.contributionCount(OTHER)).toBe(40)
@@ -129,7 +103,7 @@ describe('offline cache: a schema 6 file moves to rows keyed by their sync (v7)'
   })
 
   it('a sync on the migrated file replaces the converted snapshot and leaves none of its rows', () => {
-    const { dir, file } = setUp()
+    const { dir, file } = cacheDir(PROFILE, 'perkpack-v7-')
     const rows = makeContributions(120)
     writeV6Cache(file, [{ campaignId: CAMPAIGN, rows: asReceived(rows), syncedAt: SYNCED_AT }])
     const cache = open(dir)
@@ -144,7 +118,7 @@ describe('offline cache: a schema 6 file moves to rows keyed by their sync (v7)'
     )
     cache.close()
     expect(
-      inspect(file, (db) => ({
+      withCacheFile(file, (db) => ({
         rows: count(db, 'SELECT count(*) FROM contributions'),
         perks: count(db, 'SELECT count(DISTINCT sync_key) FROM contribution_perks'),
         replaced: count(db, 'SELECT count(*) FROM replaced_snapshots'),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { openCache } from '../../../../src/main/core/cache'
 import type { OfflineCache } from '../../../../src/main/core/cache'
 import { connectTeam } from '../../../../src/main/core/team/team-connection'
@@ -8,36 +8,25 @@ import {
   meetTeamCatalog,
   saveTeamCatalog,
 } from '../../../../src/main/core/catalog/team-catalog-sync'
-import { parseTeamUrl } from '../../../../src/shared/team/team-url'
 import type { TeamUrl } from '../../../../src/shared/team/team-url'
-import { cleanup, tempDir } from '../../../helpers/harness'
-import { PG_PASSWORD, startPostgres } from '../../../helpers/postgres-server'
-import type { PostgresServer } from '../../../helpers/postgres-server'
+import { tempDir } from '../../../helpers/harness'
+import { teamStore as newTeamStore, useTeamServer } from '../../../helpers/team-store'
 import { CATALOG } from '../../../shared/catalog/catalog-fixtures'
 
 const CAMPAIGN = 42
-let server: PostgresServer
 const caches: OfflineCache[] = []
 const clients: TeamClient[] = []
 
-beforeAll(async () => {
-  server = await startPostgres()
-}, 60_000)
+useTeamServer()
 
+// Registered after useTeamServer's: vitest runs it first, while the server still answers.
 afterAll(async () => {
   for (const client of clients.splice(0)) await client.close()
   for (const cache of caches.splice(0)) cache.close()
-  server?.destroy()
-  await cleanup()
 })
 
-async function teamStore(name: string, schema = TEAM_SCHEMA_VERSION): Promise<TeamUrl> {
-  const url = parseTeamUrl(await server.createDatabase(name), PG_PASSWORD)
-  const client = await connectTeam(url)
-  await migrateTeam(client, schema)
-  await client.close()
-  return url
-}
+const teamStore = async (name: string, schema = TEAM_SCHEMA_VERSION) =>
+  (await newTeamStore(name, schema)).url
 
 async function desk(url: TeamUrl) {
   const cache = openCache({ dataDir: tempDir('perkpack-catalog-'), profile: 'desk' })

@@ -17,7 +17,8 @@ import type {
 import { orderLines } from '../../../../src/shared/fulfillment'
 import { generateDataset } from '../../../../src/simulator/data'
 import { cleanup, tempDir } from '../../../helpers/harness'
-import { toModel, toModelRow } from '../../../helpers/model'
+import { toModel } from '../../../helpers/model'
+import { wirePerk, wireRow } from '../../../helpers/wire-rows'
 
 afterEach(cleanup)
 
@@ -38,23 +39,8 @@ function item(code: string, quantity = 1, choices: Record<string, string> = {}):
   }
 }
 
-function perk(id: number, items: Item[], shipping = items.length > 0): Perk {
-  return {
-    id,
-    campaign_slug: 'demo',
-    amount: 25,
-    description: `Perk ${id}`,
-    number_claimed: 0,
-    number_available: null,
-    estimated_delivery_date: null,
-    shipping_address_required: shipping,
-    label: `Perk ${id}`,
-    validation_errors: null,
-    featured: false,
-    non_tax_deductible_amount: null,
-    items,
-  }
-}
+const perk = (id: number, items: Item[], shipping = items.length > 0): Perk =>
+  wirePerk(id, items, { shipping })
 
 const ADDRESS: Shipping = {
   name: 'Ada Lovelace',
@@ -73,25 +59,14 @@ function contribution(
   email: string | null = 'ada@example.com',
 ): CampaignContribution {
   const id = nextId++
-  return toModelRow({
+  return wireRow({
     id,
-    created_at: '2024-05-01T10:15:30-07:00',
-    avatar_url: '',
-    amount: 25,
-    by: 'Ada',
-    appearance: { private_amount: false },
+    createdAt: '2024-05-01T10:15:30-07:00',
+    name: 'Ada',
     email,
-    account_id: id,
-    referrer_id: null,
-    contributor_name: 'Ada',
-    payment_method: 'credit_card',
-    order: {
-      id: 900_000 + id,
-      perks,
-      sequence_number: id,
-      status: 'captured',
-      shipping: shipping === null ? null : { ...ADDRESS, ...shipping },
-    },
+    orderId: 900_000 + id,
+    perks,
+    shipping: shipping === null ? null : { ...ADDRESS, ...shipping },
   })
 }
 

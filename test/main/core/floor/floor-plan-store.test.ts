@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SCHEMA_VERSION, openCache } from '../../../../src/main/core/cache'
+import { SCHEMA_VERSION } from '../../../../src/main/core/cache'
 import type { OfflineCache } from '../../../../src/main/core/cache'
 import { importDashboardExport } from '../../../../src/main/core/dashboard/dashboard-import'
 import { openDashboardExport } from '../../../../src/main/core/dashboard/dashboard-export'
 import type { AddressParts } from '../../../../src/shared/corrections/correction-types'
-import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { cacheDir, syncRows, withCacheFile, writeThenKill } from '../../../helpers/cache-fixtures'
+import { cleanup, openTestCache, tempDir } from '../../../helpers/harness'
 import { asReceived } from '../../../helpers/model'
 import { writeV6Cache } from '../../../helpers/v6-cache'
 import { dashboardCampaign } from '../../fixtures/dashboard-campaign'
@@ -18,36 +14,14 @@ import { makeContributions } from '../../fixtures/contributions'
 const PROFILE = 'plan-test'
 const CAMPAIGN = 7001
 const AT = new Date('2026-11-20T10:42:00.000Z')
-const dirs: string[] = []
-const opened: OfflineCache[] = []
 
-afterEach(() => {
-  for (const cache of opened.splice(0)) cache.close()
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+afterEach(cleanup)
 
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-plan-'))
-  dirs.push(dir)
-  return dir
-}
-
-function open(dataDir: string): OfflineCache {
-  const cache = openCache({ dataDir, profile: PROFILE })
-  opened.push(cache)
-  return cache
-}
+const open = (dataDir: string) => openTestCache(dataDir, PROFILE)
 
 function reopen(cache: OfflineCache, dir: string): OfflineCache {
   cache.close()
-  opened.splice(opened.indexOf(cache), 1)
   return open(dir)
-}
-
-function sync(cache: OfflineCache, campaignId: number, rows: readonly CampaignContribution[]) {
-  const writer = cache.beginSnapshot(campaignId)
-  writer.add(asReceived(rows))
-  return writer.commit({ expectedCount: rows.length, privileged: true })
 }
 
 const CORRECTED: AddressParts = {
@@ -107,7 +81,7 @@ function readPlan(cache: OfflineCache, campaignId: number) {
 
 describe('stock on hand', () => {
   it('keeps a level per variant and every change in its history, packs and unpacks included', () => {
-    const stock = open(tempDir()).floorPlan().stock
+    const stock = open(tempDir('perkpack-plan-')).floorPlan().stock
     const tee = { skuCode: 'TEE', choices: [{ name: 'Size', value: 'M' }] }
     stock.set(CAMPAIGN, [{ ...tee, quantity: 10 }], 'set', 'Desk A', AT)
     stock.set(CAMPAIGN, [{ ...tee, quantity: 10 }], 'import', 'Desk A', AT)
@@ -139,7 +113,7 @@ describe('stock on hand', () => {
   })
 
   it('lets a pack take a level below zero rather than refuse the box', () => {
-    const stock = open(tempDir()).floorPlan().stock
+    const stock = open(tempDir('perkpack-plan-')).floorPlan().stock
     stock.adjust(
       CAMPAIGN,
       [{ variantKey: 'MUG', skuCode: 'MUG', choices: [], delta: -2 }],
@@ -154,7 +128,7 @@ describe('stock on hand', () => {
 
 describe('waves', () => {
   it('freezes the order list and keeps an order in one open wave at a time', () => {
-    const waves = open(tempDir()).floorPlan().waves
+    const waves = open(tempDir('perkpack-plan-')).floorPlan().waves
     waves.create(CAMPAIGN, 'Wave 1', [3, 1, 2], 'Desk A', AT)
 
     expect(() => waves.create(CAMPAIGN, 'Wave 2', [4, 2], 'Desk A', AT)).toThrow(
@@ -179,7 +153,7 @@ describe('waves', () => {
   })
 
   it("gives a wave a revision that its closing changes (the wave filter's memo key)", () => {
-    const waves = open(tempDir()).floorPlan().waves
+    const waves = open(tempDir('perkpack-plan-')).floorPlan().waves
     expect(waves.revision(CAMPAIGN, 'Wave 1')).toBeNull()
     waves.create(CAMPAIGN, 'Wave 1', [3, 1], 'Desk A', AT)
     const made = waves.revision(CAMPAIGN, 'Wave 1')
@@ -192,7 +166,7 @@ describe('waves', () => {
 
 describe('holds, corrections and reships', () => {
   it('holds once, releases, and keeps the released hold in the record', () => {
-    const corrections = open(tempDir()).floorPlan().corrections
+    const corrections = open(tempDir('perkpack-plan-')).floorPlan().corrections
     expect(corrections.hold(CAMPAIGN, 5, 'combine with #6', 'Desk A', AT)).toBe(true)
     expect(corrections.hold(CAMPAIGN, 5, 'again', 'Desk B', AT)).toBe(false)
     expect(corrections.activeHolds(CAMPAIGN).get(5)?.reason).toBe('combine with #6')
@@ -203,7 +177,7 @@ describe('holds, corrections and reships', () => {
   })
 
   it('keeps a correction with the platform address it was made against; a new one replaces it', () => {
-    const corrections = open(tempDir()).floorPlan().corrections
+    const corrections = open(tempDir('perkpack-plan-')).floorPlan().corrections
     const platform = { ...CORRECTED, address: '1 Old Road' }
     corrections.correct(
       CAMPAIGN,
@@ -231,7 +205,7 @@ describe('holds, corrections and reships', () => {
   })
 
   it('gives a reship its own tracking numbers, each kept once', () => {
-    const corrections = open(tempDir()).floorPlan().corrections
+    const corrections = open(tempDir('perkpack-plan-')).floorPlan().corrections
     const reship = corrections.addReship(
       CAMPAIGN,
       { orderId: 5, items: [{ variantKey: 'MUG', quantity: 1 }], reason: 'damaged', by: 'Desk A' },
@@ -248,20 +222,20 @@ describe('holds, corrections and reships', () => {
 
 describe('the plan survives what replaces the snapshot', () => {
   it('stays through re-syncs that drop and bring back the order', () => {
-    const dir = tempDir()
+    const dir = tempDir('perkpack-plan-')
     let cache = open(dir)
     const rows = makeContributions(20, { campaignId: CAMPAIGN })
-    sync(cache, CAMPAIGN, rows)
+    syncRows(cache, CAMPAIGN, rows)
     const orderId = rows[3]!.order.id
     writePlan(cache, CAMPAIGN, orderId)
     const before = readPlan(cache, CAMPAIGN)
 
-    sync(
+    syncRows(
       cache,
       CAMPAIGN,
       rows.filter((row) => row.order.id !== orderId),
     )
-    sync(cache, CAMPAIGN, rows)
+    syncRows(cache, CAMPAIGN, rows)
     cache = reopen(cache, dir)
 
     expect(readPlan(cache, CAMPAIGN)).toEqual(before)
@@ -270,8 +244,8 @@ describe('the plan survives what replaces the snapshot', () => {
 
   it('stays through a dashboard import replacing an API copy', () => {
     const { campaignId, apiRows, csv } = dashboardCampaign(30)
-    const cache = open(tempDir())
-    sync(cache, campaignId, apiRows)
+    const cache = open(tempDir('perkpack-plan-'))
+    syncRows(cache, campaignId, apiRows)
     writePlan(cache, campaignId, apiRows[0]!.order.id)
     const before = readPlan(cache, campaignId)
 
@@ -283,15 +257,12 @@ describe('the plan survives what replaces the snapshot', () => {
   })
 
   it('a schema 6 file moves to schema 8 with its snapshot, and the plan written there stays', () => {
-    const dir = tempDir()
+    const { dir, file } = cacheDir(PROFILE, 'perkpack-plan-')
     const rows = makeContributions(10, { campaignId: CAMPAIGN })
-    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
     writeV6Cache(file, [
       { campaignId: CAMPAIGN, rows: asReceived(rows), syncedAt: AT.toISOString() },
     ])
-    const db = new Database(file)
-    expect(db.pragma('user_version', { simple: true })).toBe(6)
-    db.close()
+    expect(withCacheFile(file, (db) => db.pragma('user_version', { simple: true }))).toBe(6)
 
     let cache = open(dir)
     expect(cache.schemaVersion()).toBe(SCHEMA_VERSION)
@@ -303,19 +274,15 @@ describe('the plan survives what replaces the snapshot', () => {
   })
 
   it('keeps what was written just before the process is killed', () => {
-    const dir = tempDir()
-    const script = `
-      const { openCache } = require(${JSON.stringify(path.resolve('src/main/core/cache'))})
-      const cache = openCache({ dataDir: ${JSON.stringify(dir)}, profile: ${JSON.stringify(PROFILE)} })
-      const plan = cache.floorPlan()
+    const dir = tempDir('perkpack-plan-')
+    const child = writeThenKill(
+      dir,
+      PROFILE,
+      `const plan = cache.floorPlan()
       plan.stock.set(${CAMPAIGN}, [{ skuCode: 'TEE', choices: [], quantity: 4 }], 'set', 'Desk K')
       plan.waves.create(${CAMPAIGN}, 'Wave K', [501], 'Desk K')
-      plan.corrections.hold(${CAMPAIGN}, 502, 'customs', 'Desk K')
-      process.kill(process.pid, 'SIGKILL')
-    `
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
-      encoding: 'utf8',
-    })
+      plan.corrections.hold(${CAMPAIGN}, 502, 'customs', 'Desk K')`,
+    )
     expect(child.signal).toBe('SIGKILL')
     const plan = open(dir).floorPlan()
     expect(plan.stock.levels(CAMPAIGN)).toMatchObject([{ variantKey: 'TEE', quantity: 4 }])

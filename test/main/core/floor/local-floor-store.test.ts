@@ -1,50 +1,24 @@
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SCHEMA_VERSION, openCache } from '../../../../src/main/core/cache'
-import type { OfflineCache } from '../../../../src/main/core/cache'
+import { SCHEMA_VERSION } from '../../../../src/main/core/cache'
 import { floorStage } from '../../../../src/shared/floor/order-state'
-import type { CampaignContribution } from '../../../../src/shared/api/schemas'
+import { cacheDir, syncRows, withCacheFile, writeThenKill } from '../../../helpers/cache-fixtures'
+import { cleanup, openTestCache, tempDir } from '../../../helpers/harness'
 import { asReceived } from '../../../helpers/model'
 import { writeV6Cache } from '../../../helpers/v6-cache'
 import { makeContributions } from '../../fixtures/contributions'
 
 const PROFILE = 'floor-test'
 const CAMPAIGN = 7001
-const dirs: string[] = []
-const opened: OfflineCache[] = []
 
-afterEach(() => {
-  for (const cache of opened.splice(0)) cache.close()
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+afterEach(cleanup)
 
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perkpack-floor-'))
-  dirs.push(dir)
-  return dir
-}
-
-function open(dataDir: string): OfflineCache {
-  const cache = openCache({ dataDir, profile: PROFILE })
-  opened.push(cache)
-  return cache
-}
-
-function sync(cache: OfflineCache, rows: readonly CampaignContribution[]) {
-  const writer = cache.beginSnapshot(CAMPAIGN)
-  writer.add(asReceived(rows))
-  return writer.commit({ expectedCount: rows.length, privileged: true })
-}
+const open = (dataDir: string) => openTestCache(dataDir, PROFILE)
 
 const AT = new Date('2026-11-20T10:42:00.000Z')
 
 describe('the floor record: one pack per order', () => {
   it('packs once; a second station is told who packed it and when, and nothing changes', () => {
-    const dir = tempDir()
+    const dir = tempDir('perkpack-floor-')
     const deskA = open(dir).floor()
     const deskB = open(dir).floor()
 
@@ -58,7 +32,7 @@ describe('the floor record: one pack per order', () => {
   })
 
   it('unpacks, after which another station may pack; unpacking twice reports nothing to undo', () => {
-    const floor = open(tempDir()).floor()
+    const floor = open(tempDir('perkpack-floor-')).floor()
     floor.pack(CAMPAIGN, 501, 'Desk A', AT)
     expect(floor.unpack(CAMPAIGN, 501)).toBe(true)
     expect(floor.unpack(CAMPAIGN, 501)).toBe(false)
@@ -69,7 +43,7 @@ describe('the floor record: one pack per order', () => {
   })
 
   it('keeps campaigns apart: the same order id in another campaign is another order', () => {
-    const floor = open(tempDir()).floor()
+    const floor = open(tempDir('perkpack-floor-')).floor()
     floor.pack(CAMPAIGN, 501, 'Desk A', AT)
     expect(floor.pack(CAMPAIGN + 1, 501, 'Desk A', AT).packed).toBe(true)
     expect(floor.states(CAMPAIGN).size).toBe(1)
@@ -78,7 +52,7 @@ describe('the floor record: one pack per order', () => {
 
 describe('the floor record: tracking numbers, prints, notes', () => {
   it('keeps every parcel of an order in the order added; the same number twice is one', () => {
-    const floor = open(tempDir()).floor()
+    const floor = open(tempDir('perkpack-floor-')).floor()
     const first = floor.addTracking(CAMPAIGN, [
       { orderId: 501, carrier: 'USPS', trackingNumber: '9400111899223856728493' },
       { orderId: 501, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
@@ -103,7 +77,7 @@ describe('the floor record: tracking numbers, prints, notes', () => {
   })
 
   it('stamps prints and shipping per order, and a note that blank text clears', () => {
-    const floor = open(tempDir()).floor()
+    const floor = open(tempDir('perkpack-floor-')).floor()
     floor.markPrinted(CAMPAIGN, [501, 502], 'labels', AT)
     floor.markPrinted(CAMPAIGN, [502], 'slips', AT)
     floor.markShipped(CAMPAIGN, [503], AT)
@@ -129,18 +103,19 @@ describe('the floor record: tracking numbers, prints, notes', () => {
 
 describe('the floor record survives what replaces the snapshot', () => {
   it('stays through a re-sync that drops and re-adds the order', () => {
-    const cache = open(tempDir())
+    const cache = open(tempDir('perkpack-floor-'))
     const rows = makeContributions(20, { campaignId: CAMPAIGN })
-    sync(cache, rows)
+    syncRows(cache, CAMPAIGN, rows)
     const orderId = rows[3]!.order.id
     cache.floor().pack(CAMPAIGN, orderId, 'Desk A', AT)
     cache.floor().addTracking(CAMPAIGN, [{ orderId, carrier: 'USPS', trackingNumber: 'X1' }])
 
-    sync(
+    syncRows(
       cache,
+      CAMPAIGN,
       rows.filter((row) => row.order.id !== orderId),
     )
-    sync(cache, rows)
+    syncRows(cache, CAMPAIGN, rows)
 
     expect(cache.floor().state(CAMPAIGN, orderId)).toMatchObject({
       station: 'Desk A',
@@ -149,40 +124,30 @@ describe('the floor record survives what replaces the snapshot', () => {
   })
 
   it('a schema 4 file moves to the current schema with its snapshot, and packs made there stay', () => {
-    const dir = tempDir()
+    const { dir, file } = cacheDir(PROFILE, 'perkpack-floor-')
     const rows = makeContributions(10, { campaignId: CAMPAIGN })
-    const file = path.join(dir, `cache-${PROFILE}.sqlite`)
     writeV6Cache(file, [
       { campaignId: CAMPAIGN, rows: asReceived(rows), syncedAt: AT.toISOString() },
     ])
     // Schema 4 is schema 6 without the floor's tables (v5) and team mode's (v6).
-    const db = new Database(file)
-    db.exec(
-      'DROP TABLE floor_orders; DROP TABLE floor_tracking; DROP TABLE team_outbox; DROP TABLE team_conflicts; DROP TABLE team_cursor; PRAGMA user_version = 4',
+    withCacheFile(file, (db) =>
+      db.exec(
+        'DROP TABLE floor_orders; DROP TABLE floor_tracking; DROP TABLE team_outbox; DROP TABLE team_conflicts; DROP TABLE team_cursor; PRAGMA user_version = 4',
+      ),
     )
-    db.close()
 
     const moved = open(dir)
     expect(moved.schemaVersion()).toBe(SCHEMA_VERSION)
     expect(moved.contributionCount(CAMPAIGN)).toBe(10)
     moved.floor().pack(CAMPAIGN, rows[0]!.order.id, 'Desk A', AT)
     moved.close()
-    opened.splice(opened.indexOf(moved), 1)
 
     expect(open(dir).floor().state(CAMPAIGN, rows[0]!.order.id)?.station).toBe('Desk A')
   })
 
   it('keeps a pack committed just before the process is killed', () => {
-    const dir = tempDir()
-    const script = `
-      const { openCache } = require(${JSON.stringify(path.resolve('src/main/core/cache'))})
-      const cache = openCache({ dataDir: ${JSON.stringify(dir)}, profile: ${JSON.stringify(PROFILE)} })
-      cache.floor().pack(${CAMPAIGN}, 501, 'Desk K')
-      process.kill(process.pid, 'SIGKILL')
-    `
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
-      encoding: 'utf8',
-    })
+    const dir = tempDir('perkpack-floor-')
+    const child = writeThenKill(dir, PROFILE, `cache.floor().pack(${CAMPAIGN}, 501, 'Desk K')`)
     expect(child.signal).toBe('SIGKILL')
     expect(open(dir).floor().state(CAMPAIGN, 501)?.station).toBe('Desk K')
   })

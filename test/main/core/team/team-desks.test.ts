@@ -1,69 +1,28 @@
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache } from '../../../../src/main/core/cache'
-import type { OfflineCache } from '../../../../src/main/core/cache'
-import { openTeamDesk } from '../../../../src/main/core/team/open-team-desk'
-import type { TeamChange, TeamDesk } from '../../../../src/main/core/team/team-desk'
+import { describe, expect, it } from 'vitest'
+import type { TeamChange } from '../../../../src/main/core/team/team-desk'
 import { connectTeam } from '../../../../src/main/core/team/team-connection'
 import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../../src/main/core/team/team-schema'
 import { parseTeamUrl } from '../../../../src/shared/team/team-url'
 import type { TeamUrl } from '../../../../src/shared/team/team-url'
-import { cleanup, tempDir } from '../../../helpers/harness'
-import { PG_PASSWORD, startPostgres } from '../../../helpers/postgres-server'
-import type { PostgresServer } from '../../../helpers/postgres-server'
+import { tempDir } from '../../../helpers/harness'
+import { PG_PASSWORD } from '../../../helpers/postgres-server'
+import {
+  closeDesk,
+  openDesk,
+  teamSql as sql,
+  teamStore,
+  useTeamServer,
+} from '../../../helpers/team-store'
 import { childArgs } from '../../../helpers/child-script'
 import { DESK_CHILD, spawnDesk } from '../../../helpers/team-desk-spawn'
 
 // One real PostgreSQL for the file (test/helpers/postgres-server.ts); a database per test.
 const CAMPAIGN = 42
 const PROFILE = 'team-child'
-let server: PostgresServer
-const opened: { desk: TeamDesk; cache: OfflineCache }[] = []
+const server = useTeamServer()
 
-beforeAll(async () => {
-  server = await startPostgres()
-}, 60_000)
-
-afterAll(async () => {
-  for (const { desk, cache } of opened.splice(0)) {
-    await desk.close()
-    cache.close()
-  }
-  server?.destroy()
-  await cleanup()
-})
-
-async function teamStore(
-  name: string,
-  schema = TEAM_SCHEMA_VERSION,
-): Promise<{ raw: string; url: TeamUrl }> {
-  const raw = await server.createDatabase(name)
-  const url = parseTeamUrl(raw, PG_PASSWORD)
-  const client = await connectTeam(url)
-  await migrateTeam(client, schema)
-  await client.close()
-  return { raw, url }
-}
-
-async function sql<R extends pg.QueryResultRow>(
-  url: TeamUrl,
-  text: string,
-  values: unknown[] = [],
-): Promise<R[]> {
-  const client = await connectTeam(url)
-  try {
-    return (await client.pg.query<R>(text, values)).rows
-  } finally {
-    await client.close()
-  }
-}
-
-function deskAt(url: TeamUrl, name: string, dataDir = tempDir('perkpack-desk-')) {
-  const cache = openCache({ dataDir, profile: PROFILE })
-  const desk = openTeamDesk({ url, cache, desk: name, connectTimeoutMs: 1_000 })
-  opened.push({ desk, cache })
-  return { desk, cache, dataDir }
-}
+const deskAt = (url: TeamUrl, name: string, dataDir = tempDir('perkpack-desk-')) =>
+  openDesk(url, name, { profile: PROFILE, dataDir })
 
 /**
  * Orders the three desks race for. Every order is contended by all three desks, started
@@ -132,7 +91,7 @@ describe('team store on PostgreSQL', () => {
     // Connected once, so the server going away mid-session is what the desks meet.
     expect(await a.desk.catchUp()).toBe(0)
     expect(await b.desk.catchUp()).toBe(0)
-    server.stop()
+    server().stop()
     try {
       for (const orderId of range(1, 60)) {
         const result = await a.desk.write(CAMPAIGN, { kind: 'pack', orderId })
@@ -149,7 +108,7 @@ describe('team store on PostgreSQL', () => {
       expect(b.cache.floor().state(CAMPAIGN, 50)?.station).toBe('Desk B')
       expect((await b.desk.status()).outbox).toBe(61)
     } finally {
-      server.start()
+      server().start()
     }
 
     expect(await a.desk.replay()).toEqual({ applied: 60, conflicts: 0, remaining: 0 })
@@ -199,8 +158,8 @@ describe('team store on PostgreSQL', () => {
     const { url } = await teamStore('restart')
     const a = deskAt(url, 'Desk A')
     expect((await a.desk.write(CAMPAIGN, { kind: 'pack', orderId: 1 })).status).toBe('applied')
-    server.stop()
-    server.start()
+    server().stop()
+    server().start()
     expect((await a.desk.write(CAMPAIGN, { kind: 'pack', orderId: 2 })).status).toBe('applied')
     expect((await a.desk.status()).outbox).toBe(0)
   }, 30_000)
@@ -216,12 +175,7 @@ describe('team store on PostgreSQL', () => {
     const total = 600
     for (const orderId of range(1, total))
       expect((await away.desk.write(CAMPAIGN, { kind: 'pack', orderId })).status).toBe('queued')
-    await away.desk.close()
-    away.cache.close()
-    opened.splice(
-      opened.findIndex((entry) => entry.desk === away.desk),
-      1,
-    )
+    await closeDesk(away)
 
     const env = {
       TEAM_CHILD_URL: raw,

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache, secondConnection } from '../../../../src/main/core/cache'
+import { describe, expect, it } from 'vitest'
+import { secondConnection } from '../../../../src/main/core/cache'
 import type { OfflineCache } from '../../../../src/main/core/cache'
 import { FloorJournal } from '../../../../src/main/core/floor/floor-journal'
 import { loadFloorOverlay, shippedRows } from '../../../../src/main/core/floor/floor-view'
-import { openTeamDesk } from '../../../../src/main/core/team/open-team-desk'
-import type { TeamDesk } from '../../../../src/main/core/team/team-desk'
-import { connectTeam } from '../../../../src/main/core/team/team-connection'
-import { migrateTeam } from '../../../../src/main/core/team/team-schema'
 import { shipmentRole, shippableLines } from '../../../../src/shared/fulfillment'
 import { parcelNoteOf } from '../../../../src/shared/waves/parcel-rows'
-import { parseTeamUrl } from '../../../../src/shared/team/team-url'
 import type { TeamUrl } from '../../../../src/shared/team/team-url'
-import { cleanup, tempDir } from '../../../helpers/harness'
-import { asReceived } from '../../../helpers/model'
-import { PG_PASSWORD, startPostgres } from '../../../helpers/postgres-server'
-import type { PostgresServer } from '../../../helpers/postgres-server'
+import { tempDir } from '../../../helpers/harness'
+import { openDesk, teamStore as newTeamStore, useTeamServer } from '../../../helpers/team-store'
 import { makeContributions } from '../../fixtures/contributions'
 
 // Partial shipments' parcels through the team store's log (real PostgreSQL): desk B prints the
@@ -22,8 +15,6 @@ import { makeContributions } from '../../fixtures/contributions'
 // (an older PerkPack's) is whole orders.
 const CAMPAIGN = 42
 const PROFILE = 'team-parcels'
-let server: PostgresServer
-const opened: { desk: TeamDesk; cache: OfflineCache }[] = []
 const rows = makeContributions(12)
 const target = rows.find(
   (row) =>
@@ -32,36 +23,16 @@ const target = rows.find(
 const [first, ...rest] = shippableLines(target)
 const other = rows.find((row) => shipmentRole(row) === 'ships' && row !== target)!
 
-beforeAll(async () => {
-  server = await startPostgres()
-}, 60_000)
+useTeamServer()
 
-afterAll(async () => {
-  for (const { desk, cache } of opened.splice(0)) {
-    await desk.close()
-    cache.close()
-  }
-  server?.destroy()
-  await cleanup()
-})
+const teamStore = async (name: string) => (await newTeamStore(name)).url
 
-async function teamStore(name: string): Promise<TeamUrl> {
-  const url = parseTeamUrl(await server.createDatabase(name), PG_PASSWORD)
-  const client = await connectTeam(url)
-  await migrateTeam(client)
-  await client.close()
-  return url
-}
-
-function deskAt(url: TeamUrl, name: string) {
-  const cache = openCache({ dataDir: tempDir('perkpack-parcel-desk-'), profile: PROFILE })
-  const writer = cache.beginSnapshot(CAMPAIGN)
-  writer.add(asReceived(rows))
-  writer.commit({ expectedCount: rows.length, privileged: true })
-  const desk = openTeamDesk({ url, cache, desk: name, connectTimeoutMs: 1_000 })
-  opened.push({ desk, cache })
-  return { desk, cache, plan: cache.floorPlan() }
-}
+const deskAt = (url: TeamUrl, name: string) =>
+  openDesk(url, name, {
+    profile: PROFILE,
+    dataDir: tempDir('perkpack-parcel-desk-'),
+    synced: { campaignId: CAMPAIGN, rows },
+  })
 
 /** The target as the desk's outputs read it. */
 function shipped(cache: OfflineCache) {

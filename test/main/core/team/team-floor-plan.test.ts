@@ -1,28 +1,24 @@
 import Database from 'better-sqlite3-multiple-ciphers'
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cacheFilePath, openCache, secondConnection } from '../../../../src/main/core/cache'
+import { describe, expect, it } from 'vitest'
+import { cacheFilePath, secondConnection } from '../../../../src/main/core/cache'
 import { migrate } from '../../../../src/main/core/cache/schema'
 import { FloorPlanMirror } from '../../../../src/main/core/floor/floor-plan-mirror'
 import { TeamFloorSync } from '../../../../src/main/core/team/team-floor-sync'
 import type { OfflineCache } from '../../../../src/main/core/cache'
 import { correctAddress } from '../../../../src/main/core/floor/address-correction'
+import { connectTeam } from '../../../../src/main/core/team/team-connection'
+import { migrateTeam } from '../../../../src/main/core/team/team-schema'
 import { loadFloorOverlay, shippedRows } from '../../../../src/main/core/floor/floor-view'
 import { renderLabels } from '../../../../src/main/core/print/labels'
-import { openTeamDesk } from '../../../../src/main/core/team/open-team-desk'
-import type { TeamDesk } from '../../../../src/main/core/team/team-desk'
-import { connectTeam } from '../../../../src/main/core/team/team-connection'
-import { migrateTeam, TEAM_SCHEMA_VERSION } from '../../../../src/main/core/team/team-schema'
 import type { CampaignContribution } from '../../../../src/shared/api/schemas'
 import { addressPartsOf } from '../../../../src/shared/corrections/effective-address'
 import { variantKey } from '../../../../src/shared/fulfillment/variant'
 import { HELD_STATUS } from '../../../../src/shared/fulfillment/ship-status'
 import { parseTeamUrl } from '../../../../src/shared/team/team-url'
 import type { TeamUrl } from '../../../../src/shared/team/team-url'
-import { cleanup, tempDir } from '../../../helpers/harness'
-import { asReceived } from '../../../helpers/model'
-import { PG_PASSWORD, startPostgres } from '../../../helpers/postgres-server'
-import type { PostgresServer } from '../../../helpers/postgres-server'
+import { tempDir } from '../../../helpers/harness'
+import { PG_PASSWORD } from '../../../helpers/postgres-server'
+import { openDesk, teamSql as sql, teamStore, useTeamServer } from '../../../helpers/team-store'
 import { makeContributions } from '../../fixtures/contributions'
 
 // Two desks on one real PostgreSQL (test/helpers/postgres-server.ts), a database per test: the
@@ -32,57 +28,13 @@ const PROFILE = 'team-floor'
 const STREET = '12 Rue des Lilas'
 const MUG = { skuCode: 'MUG', choices: [{ name: 'Colour', value: 'Red' }] }
 const CAP = { skuCode: 'CAP', choices: [] }
-let server: PostgresServer
-const opened: { desk: TeamDesk; cache: OfflineCache }[] = []
 const rows = makeContributions(12)
 
-beforeAll(async () => {
-  server = await startPostgres()
-}, 60_000)
-
-afterAll(async () => {
-  for (const { desk, cache } of opened.splice(0)) {
-    await desk.close()
-    cache.close()
-  }
-  server?.destroy()
-  await cleanup()
-})
-
-async function teamStore(name: string, schema = TEAM_SCHEMA_VERSION) {
-  const raw = await server.createDatabase(name)
-  const url = parseTeamUrl(raw, PG_PASSWORD)
-  const client = await connectTeam(url)
-  await migrateTeam(client, schema)
-  await client.close()
-  return { raw, url }
-}
-
-async function sql<R extends pg.QueryResultRow>(
-  url: TeamUrl,
-  text: string,
-  values: unknown[] = [],
-) {
-  const client = await connectTeam(url)
-  try {
-    return (await client.pg.query<R>(text, values)).rows
-  } finally {
-    await client.close()
-  }
-}
+useTeamServer()
 
 /** A desk whose offline copy holds the campaign's rows, as after a sync. */
-function deskAt(url: TeamUrl, name: string, dataDir = tempDir('perkpack-floor-desk-')) {
-  const cache = openCache({ dataDir, profile: PROFILE })
-  if (cache.contributions(CAMPAIGN).length === 0) {
-    const writer = cache.beginSnapshot(CAMPAIGN)
-    writer.add(asReceived(rows))
-    writer.commit({ expectedCount: rows.length, privileged: true })
-  }
-  const desk = openTeamDesk({ url, cache, desk: name, connectTimeoutMs: 1_000 })
-  opened.push({ desk, cache })
-  return { desk, cache, dataDir, plan: cache.floorPlan() }
-}
+const deskAt = (url: TeamUrl, name: string, dataDir = tempDir('perkpack-floor-desk-')) =>
+  openDesk(url, name, { profile: PROFILE, dataDir, synced: { campaignId: CAMPAIGN, rows } })
 
 /** Rows that get a label as synced: a correction or a hold then has something to change. */
 const shipping = rows.filter(
