@@ -29,6 +29,8 @@ import {
   unpackParcel,
 } from '../core/floor/parcel-packing'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
+import { parcelNoteOf } from '../../shared/waves/parcel-rows'
+import type { ParcelNote } from '../../shared/waves/parcel-rows'
 import { PerkPackError } from '../core/system/perkpack-errors'
 
 /** The documents table's kind for a station's work in progress, keyed by campaign. */
@@ -85,6 +87,8 @@ export class StationDesk {
       order: {
         ...stationOrder(campaignId, row, floor),
         ...(overlay.corrections.has(row.order.id) ? { addressCorrected: true } : {}),
+        // The row's note is a symbol, which IPC drops: the card gets it as a field.
+        ...parcelField(parcelNoteOf(row)),
       },
       warnings: packWarnings(row.order.id, asContribution(row), floor, {
         ...(hold ? { holdReason: hold.reason } : {}),
@@ -205,6 +209,10 @@ export class StationDesk {
     this.options.cache().putDocument(SESSION_KIND, String(campaignId), session)
     return true
   }
+}
+
+function parcelField(note: ParcelNote | null): { parcel?: ParcelNote } {
+  return note && (note.follows.length > 0 || note.sent.length > 0) ? { parcel: note } : {}
 }
 
 function stationOrder(

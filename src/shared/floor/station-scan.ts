@@ -1,6 +1,7 @@
 import type { OrderStatusText } from '../api/schemas'
 import type { OrderFloorState } from './order-state'
 import type { PackWarning } from './pack-checks'
+import type { ParcelNote } from '../waves/parcel-rows'
 import { packWarningText } from './pack-checks'
 
 /**
@@ -59,6 +60,12 @@ export interface StationOrder {
   floor: OrderFloorState | null
   /** A person corrected the ship-to address: the label printed after it carries the new one. */
   addressCorrected?: boolean
+  /**
+   * The order ships in part (a wave's parcel, or the rest of one): `lines` are this parcel's,
+   * and this says what a later parcel carries and what went before, so the packer does not look
+   * for the rest. Absent for a whole order.
+   */
+  parcel?: ParcelNote
 }
 
 /** `floor:scanOrder`: the order a code names, or why there is none; warnings to raise loudly. */

@@ -46,6 +46,16 @@ export function parcelNoteTexts(note: ParcelNote): string[] {
   return texts
 }
 
+/**
+ * The heading over those sentences, in the drawer and at the station: how many items a later
+ * parcel still carries ("Ships in part: 3 items to follow"), or that this is the order's last.
+ */
+export function parcelNoteTitle(note: ParcelNote): string {
+  const following = note.follows.reduce((sum, line) => sum + line.quantity, 0)
+  if (following === 0) return 'Ships in part: the last parcel of the order'
+  return `Ships in part: ${following} ${following === 1 ? 'item' : 'items'} to follow`
+}
+
 /** What follows and went before, when the row is cut to a parcel; null for a whole order. */
 export function parcelNoteOf(row: object): ParcelNote | null {
   return (row as { [NOTE]?: ParcelNote })[NOTE] ?? null

@@ -138,6 +138,10 @@ describe('a wave saved from a partial plan', () => {
     ])
     const scan = await app.value('floor:scanOrder', { campaignId, code: String(target.order.id) })
     expect(scan.found && scan.order.lines.map((line) => line.key)).toEqual([parcel.key])
+    // The station's card says what follows (the row's note crosses IPC as a field).
+    expect(
+      scan.found && scan.order.parcel?.follows.map((line) => [line.variantKey, line.quantity]),
+    ).toEqual(rest.map((line) => [line.key, line.quantity]))
     const progress = await app.value('floor:progress', { campaignId, wave: 'Part 1' })
     expect(progress.toFollow?.orders).toBe(wave!.parcels.length)
     // The drawer: the parcel's items, and what follows.
@@ -167,6 +171,9 @@ describe('a wave saved from a partial plan', () => {
       rest.map((line) => line.key).sort(),
     )
     expect(scan2.found && scan2.order.floor?.packedAt).toBeNull()
+    expect(scan2.found && scan2.order.parcel?.sent.map((line) => line.variantKey)).toEqual([
+      parcel.key,
+    ])
     const { text: text2 } = await slipWords()
     expect(text2).toContain(`Sent earlier: ${parcel.quantity} × ${parcel.itemName}`)
 

@@ -63,6 +63,37 @@ describe('StationOrderCard', () => {
     expect(wrapper!.find('button[aria-label="One Mug more"]').exists()).toBe(false)
   })
 
+  it('an order shipping in part says how many items follow, and which, above its checklist', () => {
+    const line = (itemName: string, quantity: number) => ({
+      variantKey: `${itemName}|`,
+      skuCode: itemName.toUpperCase(),
+      itemName,
+      choices: [],
+      quantity,
+    })
+    mountCard({
+      order: {
+        ...stationOrder(70001, 1),
+        parcel: { follows: [line('Poster', 2), line('Pin', 1)], sent: [line('Sticker', 1)] },
+      },
+    })
+    const note = wrapper!.get('[data-testid="station-parcel-note"]')
+    expect(note.text()).toContain('Ships in part: 3 items to follow')
+    expect(note.text()).toContain('To follow in a later parcel: 2 × Poster, 1 × Pin')
+    expect(note.text()).toContain('Sent earlier: 1 × Sticker')
+    wrapper!.unmount()
+    // The last parcel: nothing follows.
+    mountCard({
+      order: { ...stationOrder(70001, 1), parcel: { follows: [], sent: [line('Poster', 2)] } },
+    })
+    expect(wrapper!.get('[data-testid="station-parcel-note"]').text()).toContain(
+      'Ships in part: the last parcel of the order',
+    )
+    wrapper!.unmount()
+    mountCard()
+    expect(wrapper!.find('[data-testid="station-parcel-note"]').exists()).toBe(false)
+  })
+
   it('ticks on the station store and moves the highlight to a clicked line', async () => {
     const { tick, onHighlight } = mountCard()
     await wrapper!.get('button[aria-label="One Mug more"]').trigger('click')

@@ -24,7 +24,7 @@ describe('the drawer of an order shipping in part', () => {
       },
     })
     const note = byTestId('parcel-note')
-    expect(note?.textContent).toContain('Ships in part')
+    expect(note?.textContent).toContain('Ships in part: 1 item to follow')
     expect(note?.textContent).toContain(
       'To follow in a later parcel: 1 × Tidepool Mug — Colour: Blue',
     )
