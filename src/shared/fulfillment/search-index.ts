@@ -6,6 +6,13 @@ export interface OrderIndex {
   readonly rows: readonly CampaignContribution[]
   /** Same semantics as `filterContributions` over `rows`. */
   filter(filter?: ContributionFilter): CampaignContribution[]
+  /**
+   * Runs each way a search can go (a term in most orders, a rare one, one in a perk's codes)
+   * once over the orders and drops the answers. The first search down each path ran unoptimized
+   * code over 100,000 orders: 30 to 40 ms more than the next one on this machine's runs. Meant
+   * for the warm-up after the first paint, not the keystroke path.
+   */
+  prime(): void
 }
 
 /** Between two orders' texts: no term holds one (terms are split on white space). */
@@ -164,8 +171,17 @@ export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIn
     return true
   }
 
-  return {
+  const index: OrderIndex = {
     rows: snapshot,
+    prime() {
+      if (count === 0) return
+      const word = /\S+/.exec(texts[0] as string)?.[0] ?? ''
+      const perk = (perks.texts[0] ?? '').split('\n')[0] ?? ''
+      // A letter in most orders (tested order by order), a piece of the first order's text
+      // (found by the scan of all text), a perk's code (found through the perks' holders).
+      for (const term of [word.slice(0, 1), word.slice(0, 6), perk])
+        if (term !== '') index.filter({ search: term, statuses: [] })
+    },
     filter(filter: ContributionFilter = {}): CampaignContribution[] {
       const f = compileFilter(filter)
       const fieldsMatch = fields.matcher(f)
@@ -190,6 +206,7 @@ export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIn
       return out
     },
   }
+  return index
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { ORDER_STATUSES } from '../../../src/shared/api/schemas'
 import {
@@ -164,5 +164,26 @@ describe('filterContributions', () => {
     // The last order's text and the first one's are found too (the edges of the index).
     expect(ids(index.filter({ search: 'mug mo' }))).toEqual([9])
     expect(ids(index.filter({ search: 'zoe@' }))).toEqual([1])
+  })
+
+  it("primes each way a search goes on the orders' own words, and changes no answer", () => {
+    const index = createOrderIndex(rows)
+    const before = ids(index.filter({ search: 'e', statuses: [] }))
+    const filter = vi.spyOn(index, 'filter')
+    index.prime()
+    const terms = filter.mock.calls.map(([asked]) => asked?.search ?? '')
+    // One letter (tested order by order), a piece of an order's text (the scan of all text),
+    // a perk's SKU code (the perks' holders): each found in some order, so each path runs.
+    expect(terms).toHaveLength(3)
+    expect(terms[0]).toHaveLength(1)
+    expect(terms[1]!.length).toBeGreaterThan(1)
+    expect(
+      rows.flatMap((row) =>
+        row.order.perks.flatMap((p) => p.items.map((i) => foldText(i.sku.code))),
+      ),
+    ).toContain(terms[2])
+    for (const result of filter.mock.results) expect(result.value).not.toHaveLength(0)
+    filter.mockRestore()
+    expect(ids(index.filter({ search: 'e', statuses: [] }))).toEqual(before)
   })
 })
