@@ -74,6 +74,8 @@ export class OrdersDesk {
   >()
   private nextResultId = 1
   private warmUpTimer: ReturnType<typeof setTimeout> | null = null
+  /** The last count of packed orders now stopped, and the file's state it was read in. */
+  private stoppedCount: { workspace: OrdersWorkspace; token: string; count: number } | null = null
 
   constructor(
     private readonly cache: () => OfflineCache,
@@ -206,14 +208,20 @@ export class OrdersDesk {
           )
     const stopped = held.length === 0 ? synced : [...synced, ...shippedViewRows(overlay, held)]
     if (stopped.length === 0) return 0
-    const states = this.floorStates(
+    // Asked with every query: only the stopped orders' records, never the whole floor's (at
+    // 50,000 packed of 100,000 that read took 200 to 400 ms a query), and read again only when
+    // the file changed (a pack, a hold, another desk's or the CLI's write) or a sync landed.
+    const floor = this.cache().floor()
+    const token = floor.changeToken()
+    const kept = this.stoppedCount
+    if (kept?.workspace === workspace && kept.token === token) return kept.count
+    const packed = floor.packedAmong(
       workspace.campaignId,
       stopped.map((row) => row.order.id),
     )
-    // Asked with every query: nothing on the floor yet (or none of these) is the usual answer.
-    let recorded = false
-    for (const state of states.values()) if ((recorded = state !== null)) break
-    return recorded ? packedButStopped(stopped, states).length : 0
+    const count = packed.size === 0 ? 0 : packedButStopped(stopped, packed).length
+    this.stoppedCount = { workspace, token, count }
+    return count
   }
 
   /**

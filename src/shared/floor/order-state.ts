@@ -40,10 +40,23 @@ export interface TrackingWriteResult {
   unchanged: number
 }
 
+/** An order's pack, as `packedAmong` reads it. */
+export type PackedMark = Pick<OrderFloorState, 'packedAt'>
+
 /** The floor's state of one campaign; a missing order has had nothing done to it. */
 export interface FloorStore {
   states(campaignId: number): Map<number, OrderFloorState>
   state(campaignId: number, orderId: number): OrderFloorState | null
+  /**
+   * Which of `orderIds` are packed, and when: one read of those orders' records however many
+   * the floor holds (the Orders view asks with every query, the whole record would be read).
+   */
+  packedAmong(campaignId: number, orderIds: readonly number[]): Map<number, PackedMark>
+  /**
+   * Differs from the last answer whenever the record may have changed since (any write to the
+   * file, by this desk or another process): what is read from it can be kept until then.
+   */
+  changeToken(): string
   /** Packs an order unless it is packed already: the store decides, not the caller. */
   pack(campaignId: number, orderId: number, station: string, at?: Date): PackOutcome
   /** Returns whether it was packed. */

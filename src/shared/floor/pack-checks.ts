@@ -62,7 +62,7 @@ export function packWarnings(
  */
 export function packedButStopped<Row extends { order: { id: number; status: string } }>(
   rows: readonly Row[],
-  states: ReadonlyMap<number, OrderFloorState | null>,
+  states: ReadonlyMap<number, Pick<OrderFloorState, 'packedAt'> | null>,
 ): Row[] {
   return rows.filter(
     (row) => isStopStatus(row.order.status) && Boolean(states.get(row.order.id)?.packedAt),

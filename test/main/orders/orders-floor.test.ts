@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OrdersDesk } from '../../../src/main/orders/orders-desk'
 import { openCache } from '../../../src/main/core/cache'
 import type { OfflineCache } from '../../../src/main/core/cache'
@@ -60,6 +61,26 @@ describe('orders and the packing floor', () => {
     const selection = desk.selection(CAMPAIGN, { ...ALL, floor: ['not-packed'] })
     expect(selection.contributions.map((row) => row.order.id)).not.toContain(orderOf(0))
     expect(selection.contributions).toHaveLength(rows.length - 2)
+    expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
+  })
+
+  it('counts packed orders a sync stopped again after any write to the file, and only then', () => {
+    const { cache, desk } = setUp()
+    const read = vi.spyOn(cache.floor(), 'packedAmong')
+    expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(0)
+    cache.floor().pack(CAMPAIGN, orderOf(4), 'Desk A') // refunded
+    expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
+    const reads = read.mock.calls.length
+    // Searches with nothing written between them read nothing of the floor again.
+    expect(desk.query(CAMPAIGN, { ...ALL, search: 'a' }).packedButStopped).toBe(1)
+    expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
+    expect(read.mock.calls.length).toBe(reads)
+    // Another process on the same file (the CLI's \`perkpack pack\`, a second window).
+    const other = openCache({ dataDir: path.dirname(cache.path), profile: 'floor' })
+    opened.push(other)
+    other.floor().pack(CAMPAIGN, orderOf(9), 'Desk B') // refunded
+    expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(2)
+    other.floor().unpack(CAMPAIGN, orderOf(4))
     expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
   })
 

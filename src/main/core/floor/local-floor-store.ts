@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3-multiple-ciphers'
 import type {
   FloorStore,
   OrderFloorState,
+  PackedMark,
   PackOutcome,
   PrintedDocument,
   TrackingEntry,
@@ -81,6 +82,17 @@ export class LocalFloorStore implements FloorStore {
       ),
       all: db.prepare<[number], FloorRow>(
         `SELECT ${FLOOR_COLUMNS} FROM floor_orders WHERE campaign_id = ?`,
+      ),
+      // The ids as one JSON array, each looked up by the primary key (CROSS JOIN keeps the
+      // list as the outer loop): as many reads as ids, not as the floor has records.
+      packedAmong: db.prepare<[string, number], { order_id: number; packed_at: string }>(
+        `SELECT f.order_id, f.packed_at FROM json_each(?) AS j
+         CROSS JOIN floor_orders AS f ON f.order_id = j.value AND f.campaign_id = ?
+         WHERE f.packed_at IS NOT NULL`,
+      ),
+      // This connection's writes (total_changes) and other connections' commits (data_version).
+      changes: db.prepare<[], { changes: number; other: number }>(
+        'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS other',
       ),
       trackingOf: db.prepare<[number, number], TrackingRow>(
         `SELECT order_id, carrier, tracking_number FROM floor_tracking
@@ -169,6 +181,17 @@ export class LocalFloorStore implements FloorStore {
       return states
     })
     return this.guard(read)
+  }
+
+  changeToken(): string {
+    const { changes, other } = this.guard(() => this.sql.changes.get()) ?? { changes: 0, other: 0 }
+    return `${changes}:${other}`
+  }
+
+  packedAmong(campaignId: number, orderIds: readonly number[]): Map<number, PackedMark> {
+    if (orderIds.length === 0) return new Map()
+    const rows = this.guard(() => this.sql.packedAmong.all(JSON.stringify(orderIds), campaignId))
+    return new Map(rows.map((row) => [row.order_id, { packedAt: row.packed_at }]))
   }
 
   state(campaignId: number, orderId: number): OrderFloorState | null {
