@@ -3,7 +3,7 @@
  * from a CSV, a wave proposed and saved, Orders and the Pick list filtered by it, its pick list
  * and labels printed from Print & export (exactly its orders), one of its orders packed at the
  * station, the stock of what went in the box down by its units, and a reship of that order
- * from its drawer taking the units again.
+ * from its drawer taking the units again; then a wave shipping in part and its orders in part.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -281,6 +281,42 @@ async function closeWave(): Promise<void> {
   await expect.poll(() => app.page.getByTestId('wave-list').innerText()).toContain('Closed')
 }
 
+/** A wave planned with partial shipments: its orders in part listed from the wave's row. */
+async function partialWave(): Promise<void> {
+  await app.page.getByLabel('Allow partial shipments').click()
+  await app.page.getByRole('button', { name: 'Propose' }).click()
+  await expect.poll(() => app.page.getByTestId('wave-proposal').innerText()).toMatch(/in part/)
+  await app.page.getByLabel('Wave name', { exact: true }).fill('April part')
+  await app.page.getByRole('button', { name: 'Save as wave' }).click()
+  const list = app.page.getByTestId('wave-list')
+  await expect.poll(() => list.innerText()).toContain('April part')
+  const inPart = count(/· ([\d,]+) in part/.exec(await list.innerText())?.[1] ?? '0')
+  expect(inPart).toBeGreaterThan(0)
+  await list.scrollIntoViewIfNeeded()
+  await themedScreenshots(app.page, 'waves-partial-list')
+
+  await app.page.getByRole('button', { name: 'Orders in part…' }).click()
+  const dialog = app.page.getByRole('dialog', { name: 'Orders of “April part” shipping in part' })
+  await dialog.getByTestId('wave-parcels').waitFor()
+  expect(await dialog.getByTestId('wave-parcels-count').innerText()).toMatch(
+    new RegExp(`^${inPart} orders? ships? in part\\.$`),
+  )
+  const rows = dialog.locator('tbody tr')
+  expect(await rows.count()).toBe(inPart)
+  const numbers = (await rows.locator('td:first-child').allInnerTexts()).map((t) =>
+    count(t.slice(1)),
+  )
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
+  expect(await rows.first().innerText()).toContain('To follow in a later parcel:')
+  await themedScreenshots(app.page, 'waves-parcels', { width: 1280, height: 800 }, [
+    [1280, 720],
+    [1280, 800],
+    [1440, 900],
+  ])
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect.poll(() => dialog.count()).toBe(0)
+}
+
 describe('waves in the window', () => {
   storyTest('a wave from stock to the station, a reship, and its close', [
     ['imports stock, proposes a wave and saves it under a name', saveWave],
@@ -296,5 +332,6 @@ describe('waves in the window', () => {
       reshipFromDrawer,
     ],
     ['closes the wave only on a click of the question, never on Enter', closeWave],
+    ['saves a wave shipping in part and lists its orders in part, what follows', partialWave],
   ])
 })

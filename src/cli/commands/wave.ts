@@ -1,9 +1,8 @@
 import { PerkPackError, UsageError } from '../../main/core/system/perkpack-errors'
-import { planFromRecord } from '../../main/core/floor/wave-planning'
+import { partialOrdersOfWave, planFromRecord } from '../../main/core/floor/wave-planning'
 import { plural } from '../../shared/export/check-text'
 import { partialParcels, WAVE_PRIORITIES } from '../../shared/waves/wave-planner'
 import type { PlanLine, PlanOptions, WavePlan, WavePriority } from '../../shared/waves/wave-planner'
-import { waveOrderParcels } from '../../shared/waves/parcel-rows'
 import type { WaveOrderParcel } from '../../shared/waves/parcel-rows'
 import type { Wave } from '../../shared/waves/wave-types'
 import { isOneOf } from '../../shared/ipc'
@@ -179,8 +178,8 @@ function namedWave(input: CommandInput, usage: string): { campaignId: number; wa
 function showCommand(input: CommandInput): number {
   const { campaignId, wave } = namedWave(input, SHOW_USAGE)
   const { rows } = offlineCopy(input.context, campaignId)
-  const packed = input.context.cache().floorPlan().parcels.packed(campaignId)
-  const parcels = waveOrderParcels(wave, rows, packed)
+  const plan = input.context.cache().floorPlan()
+  const parcels = partialOrdersOfWave(plan, campaignId, wave, () => rows)
   const byOrder = new Map(parcels.map((parcel) => [parcel.orderId, parcel]))
   const inPart = parcels.length > 0 ? `, ${parcels.length} in part` : ''
   const out = input.values.json

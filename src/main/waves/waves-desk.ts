@@ -1,5 +1,6 @@
 import { describeChoices, skuCodeOfKey } from '../../shared/fulfillment/variant'
 import type { VariantGroup } from '../../shared/fulfillment'
+import type { CampaignContribution } from '../../shared/api/schemas'
 import type {
   ShortRow,
   StockHistory,
@@ -9,6 +10,7 @@ import type {
   StockRow,
   StockView,
   WavePlanRequest,
+  WaveParcels,
   WaveProposal,
   WaveRequest,
   WaveSaveRequest,
@@ -21,11 +23,11 @@ import { noStockLevelProblem, readStockRecords } from '../../shared/waves/stock-
 import { fitStockToVariants } from '../../shared/waves/stock-variants'
 import type { OfflineCache } from '../core/cache'
 import { readCsvRecords } from '../core/floor/csv-bytes'
-import { planFromRecord, rowsOfWave } from '../core/floor/wave-planning'
-import { waveOrderParcels } from '../../shared/waves/parcel-rows'
+import { namedWave, partialOrdersOfWave, planFromRecord } from '../core/floor/wave-planning'
 import { unitsOf } from '../../shared/waves/parcel-cut'
 import { PerkPackError } from '../core/system/perkpack-errors'
 import type { OrdersWorkspace } from '../core/orders/workspace'
+import { waveParcelList } from './wave-parcel-list'
 
 export interface WavesDeskOptions {
   cache: () => OfflineCache
@@ -194,6 +196,14 @@ export class WavesDesk {
     return this.list(campaignId)
   }
 
+  /** The wave's orders that ship in part: what `perkpack wave show` lists, by order number. */
+  parcels({ campaignId, name }: WaveRequest): WaveParcels {
+    this.options.workspace(campaignId)
+    const wave = namedWave(this.plan, campaignId, name)
+    const rows = this.options.cache().contributions(campaignId)
+    return waveParcelList(wave.name, this.parcelsOf(campaignId, wave, rows), rows)
+  }
+
   private summary(campaignId: number, wave: Wave): WaveSummary {
     const states = this.options.cache().floor().states(campaignId)
     let packedCount = 0
@@ -213,11 +223,9 @@ export class WavesDesk {
   }
 
   /** The wave's orders that ship in part (the offline copy read only when it has some). */
-  private parcelsOf(campaignId: number, wave: Wave) {
-    const packed = this.plan.parcels.packed(campaignId)
-    if (wave.parcels.length === 0 && !wave.orderIds.some((id) => packed.has(id))) return []
-    const rows = rowsOfWave(this.options.cache().contributions(campaignId), wave.orderIds)
-    return waveOrderParcels(wave, rows, packed)
+  private parcelsOf(campaignId: number, wave: Wave, rows?: readonly CampaignContribution[]) {
+    const read = () => rows ?? this.options.cache().contributions(campaignId)
+    return partialOrdersOfWave(this.plan, campaignId, wave, read)
   }
 
   private by(): string {

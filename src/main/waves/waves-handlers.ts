@@ -12,5 +12,6 @@ export function wavesHandlers(waves: WavesDesk) {
     'waves:save': (request) => waves.save(request),
     'waves:list': ({ campaignId }) => waves.list(campaignId),
     'waves:close': (request) => waves.close(request),
+    'waves:parcels': (request) => waves.parcels(request),
   })
 }

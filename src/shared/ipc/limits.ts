@@ -48,6 +48,8 @@ export const MAX_ORDER_ROWS_PER_REQUEST = 2000
 export const MAX_FLOOR_FILE_BYTES = 64 * 2 ** 20
 /** Rows listed per category in a tracking import preview; the counts have them all. */
 export const MAX_TRACKING_ROWS_LISTED = 50
+/** Orders shipping in part listed by `waves:parcels`; `WaveParcels.partialCount` has them all. */
+export const MAX_WAVE_PARCELS_LISTED = 500
 
 /** Packing slips per batch (one PDF file, one print job): a batch prints in seconds. */
 export const DEFAULT_SLIP_BATCH_SIZE = 500

@@ -11,6 +11,7 @@ import type {
   StockHistory,
   StockImportResult,
   StockView,
+  WaveParcels,
   WaveProposal,
   WaveSummary,
 } from './waves-results'
@@ -58,5 +59,11 @@ export const WAVES_CHANNELS = {
     method: 'closeWave',
     args: z.tuple([waveRequestSchema]),
     result: returns<WaveSummary[]>(),
+  },
+  /** A wave's orders that ship in part, each with its parcel and what follows (as `wave show`). */
+  'waves:parcels': {
+    method: 'waveParcels',
+    args: z.tuple([waveRequestSchema]),
+    result: returns<WaveParcels>(),
   },
 } as const

@@ -1,6 +1,7 @@
 import type { Choice } from '../fulfillment/variant'
 import type { StockChange, WaveStatus } from '../waves/wave-types'
 import type { WavePriority } from '../waves/wave-planner'
+import type { ParcelLineText, ParcelNote } from '../waves/parcel-rows'
 
 // What waves:* answers (issue 28): stock on hand per variant, and the waves cut from it.
 
@@ -76,4 +77,26 @@ export interface WaveSummary {
   createdAt: string
   createdBy: string
   closedAt: string | null
+}
+
+/**
+ * An order of a wave that ships in part there: this parcel's items, and (as a `ParcelNote`, for
+ * the slip's sentences) what a later parcel carries and what went before.
+ */
+export interface WaveParcelRow extends ParcelNote {
+  orderId: number
+  /** "#1042", or "order 70001" when the API sent no order number: as labels and slips print. */
+  orderNumber: string
+  /** The ship-to name, else the backer's; null when the API sent neither. */
+  recipient: string | null
+  /** What this wave's parcel of the order holds. */
+  lines: ParcelLineText[]
+}
+
+/** `waves:parcels`: a wave's orders that ship in part, by order number. */
+export interface WaveParcels {
+  name: string
+  /** Every order of the wave that ships in part; `rows` lists the first MAX_WAVE_PARCELS_LISTED. */
+  partialCount: number
+  rows: WaveParcelRow[]
 }

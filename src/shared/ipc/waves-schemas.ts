@@ -69,6 +69,7 @@ const waveNameSchema = text('Wave name', 100, 'Give the wave a shorter name.')
 export const waveSaveRequestSchema = z.strictObject({ ...planFields, name: waveNameSchema })
 export type WaveSaveRequest = z.infer<typeof waveSaveRequestSchema>
 
+/** A saved wave by name: to close it, or to list its orders that ship in part. */
 export const waveRequestSchema = z.strictObject({
   campaignId: campaignIdSchema,
   name: waveNameSchema,

@@ -24,8 +24,8 @@ export interface ParcelNote {
 // A symbol: carried by the row's spreads, never written by JSON (exports, IPC, files).
 const NOTE = Symbol('perkpack.parcel')
 
-/** "1 × Mug — Colour: Blue, 2 × Pin": a parcel's lines in one sentence. */
-function parcelText(lines: readonly ParcelLineText[]): string {
+/** "1 × Mug — Colour: Blue, 2 × Pin": a parcel's lines in one sentence (the slip's words). */
+export function parcelText(lines: readonly ParcelLineText[]): string {
   return lines
     .map((line) => {
       const choices = describeChoices(line.choices)
@@ -66,7 +66,11 @@ export function planLinesOf(row: CampaignContribution): PlanLine[] {
   return shippableLines(row).map((line) => ({ variantKey: line.key, quantity: line.quantity }))
 }
 
-function texts(lines: readonly OrderLine[], counts: readonly PlanLine[]): ParcelLineText[] {
+/** Counts of variants (a parcel, what follows) as the order's lines name them. */
+export function parcelLineTexts(
+  lines: readonly OrderLine[],
+  counts: readonly PlanLine[],
+): ParcelLineText[] {
   const byKey = new Map(lines.map((line) => [line.key, line]))
   return counts.flatMap(({ variantKey, quantity }) => {
     const line = byKey.get(variantKey)
@@ -100,7 +104,10 @@ export function cutToParcel<Row extends { order: { id: number } }>(
   )
   if (!now.partial || now.lines.length === 0) return row
   const cut = reshipParcel(whole, now.lines) as unknown as Row
-  const note: ParcelNote = { follows: texts(lines, now.follows), sent: texts(lines, now.sent) }
+  const note: ParcelNote = {
+    follows: parcelLineTexts(lines, now.follows),
+    sent: parcelLineTexts(lines, now.sent),
+  }
   return Object.assign(cut, { [NOTE]: note })
 }
 

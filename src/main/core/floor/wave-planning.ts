@@ -11,7 +11,8 @@ import { PerkPackError } from '../system/perkpack-errors'
 import type { StockDelta } from './stock-store'
 import { shippableLines } from '../../../shared/fulfillment/shipping'
 import type { OrderParcels } from '../../../shared/waves/parcel-cut'
-import { parcelNoteOf } from '../../../shared/waves/parcel-rows'
+import { parcelNoteOf, waveOrderParcels } from '../../../shared/waves/parcel-rows'
+import type { WaveOrderParcel } from '../../../shared/waves/parcel-rows'
 
 /**
  * The campaign's corrections, active holds and parcels (orders of an open wave shipping in part,
@@ -103,6 +104,22 @@ export function namedWave(plan: FloorPlan, campaignId: number, name: string): Wa
       `There is no wave named "${name}" in this campaign any more. Pick a wave from the list again.`,
     )
   return wave
+}
+
+/**
+ * The orders of `wave` that ship in part in it: their parcel, what follows and what went before,
+ * as `perkpack wave show` and the Waves view list them. `rows` is read only when the wave has a
+ * parcel cut or an order sent in part before (a wave of whole orders has none to list).
+ */
+export function partialOrdersOfWave(
+  plan: FloorPlan,
+  campaignId: number,
+  wave: Wave,
+  rows: () => readonly CampaignContribution[],
+): WaveOrderParcel[] {
+  const packed = plan.parcels.packed(campaignId)
+  if (wave.parcels.length === 0 && !wave.orderIds.some((id) => packed.has(id))) return []
+  return waveOrderParcels(wave, rows(), packed)
 }
 
 /** The rows of a wave, in the wave's order; orders the copy no longer carries are skipped. */

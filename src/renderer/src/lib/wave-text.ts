@@ -1,4 +1,4 @@
-import type { WaveProposal, WaveSummary } from '@shared/ipc'
+import type { WaveParcels, WaveProposal, WaveSummary } from '@shared/ipc'
 import type { StockChange } from '@shared/waves/wave-types'
 import { formatCount, plural } from '@shared/format/counts'
 import type { WavePriority } from '@shared/waves/wave-planner'
@@ -34,6 +34,13 @@ export function packedLine(wave: WaveSummary): string {
   const packed = `${formatCount(wave.packedCount)} of ${plural(wave.orderCount, 'order')} packed`
   if (wave.partialCount === 0) return packed
   return `${packed} · ${formatCount(wave.partialCount)} in part, ${plural(wave.followUnits, 'item')} to follow`
+}
+
+/** "3 orders ship in part.", and which of them are listed when not all are. */
+export function parcelsLine(list: WaveParcels): string {
+  const all = `${plural(list.partialCount, 'order')} ${list.partialCount === 1 ? 'ships' : 'ship'} in part.`
+  if (list.rows.length >= list.partialCount) return all
+  return `${all} The first ${formatCount(list.rows.length)} by order number are listed.`
 }
 
 const REASONS: Record<StockChange['reason'], string> = {

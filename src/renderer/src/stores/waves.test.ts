@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { StockRow, WaveProposal, WaveSummary } from '@shared/ipc'
+import type { StockRow, WaveParcels, WaveProposal, WaveSummary } from '@shared/ipc'
 import { fail, fakeBridge } from '@renderer/test-utils/fakeBridge'
 import { useWavesStore } from './waves'
 
@@ -168,5 +168,38 @@ describe('useWavesStore', () => {
     await store.close('March batch')
     expect(bridge.calls.closeWave).toHaveBeenCalledWith({ campaignId: 1001, name: 'March batch' })
     expect(store.openWaves).toEqual([])
+  })
+
+  it("opens a wave's orders shipping in part, closes them, and forgets them for another campaign", async () => {
+    const list: WaveParcels = { name: 'March batch', partialCount: 0, rows: [] }
+    const bridge = fakeBridge({
+      stockLevels: () => ({ rows: [] }),
+      listWaves: () => [wave({ partialCount: 1 })],
+      waveParcels: () => list,
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    await store.showParcels('March batch')
+    expect(bridge.calls.waveParcels).toHaveBeenCalledWith({ campaignId: 1001, name: 'March batch' })
+    expect(store.parcels).toEqual(list)
+    expect(store.openingParcels).toBeNull()
+    await store.showParcels(null)
+    expect(store.parcels).toBeNull()
+    await store.showParcels('March batch')
+    await store.forCampaign(1002)
+    expect(store.parcels).toBeNull()
+  })
+
+  it("says why a wave's orders in part could not be read", async () => {
+    fakeBridge({
+      stockLevels: () => ({ rows: [] }),
+      listWaves: () => [wave({ partialCount: 1 })],
+      waveParcels: () => fail('wave_not_found', 'There is no wave named "March batch".'),
+    })
+    const store = useWavesStore()
+    await store.forCampaign(1001)
+    await store.showParcels('March batch')
+    expect(store.parcels).toBeNull()
+    expect(store.listError).toContain('There is no wave named "March batch"')
   })
 })

@@ -4,6 +4,7 @@ import type {
   IpcErrorCode,
   StockImportResult,
   StockRow,
+  WaveParcels,
   WaveProposal,
   WaveSummary,
 } from '@shared/ipc'
@@ -44,6 +45,9 @@ export const useWavesStore = defineStore('waves', () => {
   const planError = ref<string | null>(null)
   const closing = ref<string | null>(null)
   const listError = ref<string | null>(null)
+  /** The orders of a wave that ship in part, opened from the list; the wave being opened. */
+  const parcels = shallowRef<WaveParcels | null>(null)
+  const openingParcels = ref<string | null>(null)
 
   const loads = useLatestRequest()
   const openWaves = computed(() => waves.value.filter((wave) => wave.status === 'open'))
@@ -54,6 +58,7 @@ export const useWavesStore = defineStore('waves', () => {
     imported.value = null
     history.value = null
     proposal.value = null
+    parcels.value = null
     for (const message of [error, stockError, planError, listError]) message.value = null
     notSynced.value = false
   }
@@ -195,6 +200,21 @@ export const useWavesStore = defineStore('waves', () => {
     closing.value = null
   }
 
+  /** The orders of wave `name` that ship in part, each with its parcel (null: closes them). */
+  async function showParcels(name: string | null): Promise<void> {
+    const id = campaignId.value
+    parcels.value = null
+    if (id === null || name === null) return
+    openingParcels.value = name
+    await trackRequest(() => api().waveParcels({ campaignId: id, name }), {
+      error: listError,
+      apply: (answer) => {
+        if (campaignId.value === id) parcels.value = answer
+      },
+    })
+    openingParcels.value = null
+  }
+
   return {
     campaignId,
     stock,
@@ -216,6 +236,8 @@ export const useWavesStore = defineStore('waves', () => {
     planError,
     closing,
     listError,
+    parcels,
+    openingParcels,
     forCampaign,
     load,
     loadList,
@@ -226,5 +248,6 @@ export const useWavesStore = defineStore('waves', () => {
     propose,
     save,
     close,
+    showParcels,
   }
 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { createTestingPinia } from '@pinia/testing'
-import type { WaveSummary } from '@shared/ipc'
+import type { WaveParcelRow, WaveSummary } from '@shared/ipc'
 import { buttonByName, mountWithProviders } from '@renderer/test-utils/mountWithProviders'
 import { useWavesStore } from '@renderer/stores/waves'
 import WaveList from './WaveList.vue'
@@ -43,6 +43,66 @@ describe('WaveList', () => {
     buttonByName('Close the wave').click()
     await flushPromises()
     expect(store.close).toHaveBeenCalledWith('March')
+  })
+})
+
+const mug = (quantity: number) => ({
+  variantKey: 'MUG|Colour=Blue',
+  skuCode: 'MUG',
+  itemName: 'Mug',
+  choices: [{ name: 'Colour', value: 'Blue' }],
+  quantity,
+})
+const pin = { variantKey: 'PIN', skuCode: 'PIN', itemName: 'Pin', choices: [], quantity: 2 }
+const parcelRow = (n: number, extra: Partial<WaveParcelRow> = {}): WaveParcelRow => ({
+  orderId: 7000 + n,
+  orderNumber: `#${n}`,
+  recipient: `Backer ${n}`,
+  lines: [pin],
+  follows: [mug(1)],
+  sent: [],
+  ...extra,
+})
+
+describe('WaveList, a wave shipping in part', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it("opens its orders in part: each parcel's items and what follows in the slip's words", async () => {
+    const pinia = createTestingPinia({ createSpy: vi.fn })
+    const store = useWavesStore(pinia)
+    store.waves = [wave('Whole', 'open'), { ...wave('March', 'open'), partialCount: 3 }]
+    const wrapper = mountWithProviders(WaveList, { pinia })
+    await flushPromises()
+    // Only the wave with orders in part offers them.
+    const items = wrapper.findAll('li.wave')
+    expect(items[0]!.text()).toContain('Orders in part…')
+    expect(items[1]!.text()).not.toContain('Orders in part…')
+    buttonByName('Orders in part…').click()
+    expect(store.showParcels).toHaveBeenCalledWith('March')
+
+    store.parcels = {
+      name: 'March',
+      partialCount: 3,
+      rows: [parcelRow(4), parcelRow(9, { recipient: null, follows: [], sent: [mug(2)] })],
+    }
+    await flushPromises()
+    const dialog = document.querySelector('[role="dialog"]')!
+    expect(dialog.getAttribute('aria-label')).toBe('Orders of “March” shipping in part')
+    expect(dialog.querySelector('[data-testid="wave-parcels-count"]')!.textContent).toBe(
+      '3 orders ship in part. The first 2 by order number are listed.',
+    )
+    const rows = [...dialog.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim()),
+    )
+    expect(rows).toEqual([
+      ['#4', 'Backer 4', '2 × Pin', 'To follow in a later parcel: 1 × Mug — Colour: Blue'],
+      ['#9', '—', '2 × Pin', 'Sent earlier: 2 × Mug — Colour: Blue'],
+    ])
+    buttonByName('Close').click()
+    await flushPromises()
+    expect(store.showParcels).toHaveBeenLastCalledWith(null)
   })
 })
 
