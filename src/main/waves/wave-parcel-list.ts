@@ -17,6 +17,8 @@ export function waveParcelList(
   parcels: readonly WaveOrderParcel[],
   rows: readonly CampaignContribution[],
   max = MAX_WAVE_PARCELS_LISTED,
+  /** Who the parcel goes to: the desk's corrected address when there is one. */
+  recipient: (row: CampaignContribution) => string | null = (row) => recipientOf(toViewRow(row)),
 ): WaveParcels {
   const byOrder = new Map(rows.map((row) => [row.order.id, row]))
   const found = parcels.flatMap((parcel) => {
@@ -32,7 +34,7 @@ export function waveParcelList(
       return {
         orderId: row.order.id,
         orderNumber: orderNumberText(row.order),
-        recipient: recipientOf(toViewRow(row)),
+        recipient: recipient(row),
         lines: parcelLineTexts(lines, parcel.lines),
         follows: parcelLineTexts(lines, parcel.follows),
         sent: parcelLineTexts(lines, parcel.sent),

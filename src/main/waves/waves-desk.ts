@@ -28,6 +28,10 @@ import { unitsOf } from '../../shared/waves/parcel-cut'
 import { PerkPackError } from '../core/system/perkpack-errors'
 import type { OrdersWorkspace } from '../core/orders/workspace'
 import { waveParcelList } from './wave-parcel-list'
+import { loadFloorOverlay } from '../core/floor/floor-view'
+import { recipientOf } from '../core/floor/station-index'
+import { toViewRow } from '../core/orders/workspace'
+import { withEffectiveAddress } from '../../shared/corrections/effective-address'
 
 export interface WavesDeskOptions {
   cache: () => OfflineCache
@@ -200,8 +204,17 @@ export class WavesDesk {
   parcels({ campaignId, name }: WaveRequest): WaveParcels {
     this.options.workspace(campaignId)
     const wave = namedWave(this.plan, campaignId, name)
-    const rows = this.options.cache().contributions(campaignId)
-    return waveParcelList(wave.name, this.parcelsOf(campaignId, wave, rows), rows)
+    const cache = this.options.cache()
+    const rows = cache.contributions(campaignId)
+    // The lines are the synced order's (the parcel's keys are); the name is where it now goes.
+    const corrections = loadFloorOverlay(cache, campaignId).corrections
+    return waveParcelList(
+      wave.name,
+      this.parcelsOf(campaignId, wave, rows),
+      rows,
+      undefined,
+      (row) => recipientOf(toViewRow(withEffectiveAddress(row, corrections.get(row.order.id)))),
+    )
   }
 
   private summary(campaignId: number, wave: Wave): WaveSummary {

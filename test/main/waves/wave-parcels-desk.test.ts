@@ -89,6 +89,31 @@ describe('waves:parcels', () => {
     })
   })
 
+  it('names the person the parcel goes to now: a corrected address comes first', async () => {
+    const [, second] = (await app.value('waves:parcels', { campaignId, name: 'Part 1' })).rows
+    const row = rows.find((r) => r.order.id === second!.orderId)!
+    await app.value('floor:correctAddress', {
+      campaignId,
+      contributionId: row.id,
+      address: {
+        name: 'Rowan Quayside',
+        address: '12 Harbour Road',
+        address2: null,
+        city: 'Portsmouth',
+        state: null,
+        zipcode: 'PO1 3AA',
+        country: 'GB',
+        phone_number: null,
+      },
+      reason: 'backer e-mailed a new address',
+    })
+    const listed = await app.value('waves:parcels', { campaignId, name: 'Part 1' })
+    const shown = listed.rows.find((r) => r.orderId === row.order.id)!
+    expect(shown.recipient).toBe('Rowan Quayside')
+    // Still this wave's parcel, cut from the synced order's lines.
+    expect(counts(shown.lines)).toEqual(counts(second!.lines))
+  })
+
   it('says in a sentence that a wave is no longer there', async () => {
     const answer = await app.call('waves:parcels', { campaignId, name: 'Nope' })
     expect(answer).toEqual({
