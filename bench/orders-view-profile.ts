@@ -13,10 +13,11 @@ import { OPEN_SCRIPT, searchScript } from './orders-view.bench'
  * after the answer by kind (script, style, layout, paint: thread time, so a busy machine's waits
  * for a core are left out), its JS by part of the bundle (Vue, naive-ui, PerkPack's own), and
  * the components re-rendered. `npx tsx bench/orders-view-profile.ts`; BENCH_ORDERS orders
- * (100,000), PROFILE_ROUNDS rounds of searches (3). BENCHMARKS.md, "Orders view", explains it.
+ * (100,000), PROFILE_ROUNDS rounds of searches (3), PROFILE_SEARCHES (comma-separated; "berlin,a,").
+ * BENCHMARKS.md, "Orders view", explains it.
  */
 const COUNT = Number(process.env.BENCH_ORDERS ?? 100_000)
-const SEARCHES = ['berlin', 'a', '']
+const SEARCHES = process.env.PROFILE_SEARCHES?.split(',') ?? ['berlin', 'a', '']
 const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 3)
 
 interface TraceEvent {
