@@ -218,9 +218,9 @@ export class WavesDesk {
   }
 
   private summary(campaignId: number, wave: Wave): WaveSummary {
-    const states = this.options.cache().floor().states(campaignId)
-    let packedCount = 0
-    for (const id of wave.orderIds) if ((states.get(id)?.packedAt ?? null) !== null) packedCount++
+    // The wave's orders' records only: a busy floor's whole record, read for each wave listed,
+    // took about as long per wave as the floor has packed orders.
+    const packedCount = this.options.cache().floor().packedAmong(campaignId, wave.orderIds).size
     const parcels = this.parcelsOf(campaignId, wave)
     return {
       partialCount: parcels.length,

@@ -50,6 +50,34 @@ describe('the floor record: one pack per order', () => {
   })
 })
 
+describe('the floor record: which of some orders are packed', () => {
+  it('names the packed ones among those asked, in this campaign only, with when', () => {
+    const floor = open(tempDir('perkpack-floor-')).floor()
+    floor.pack(CAMPAIGN, 501, 'Desk A', AT)
+    floor.pack(CAMPAIGN, 502, 'Desk A', AT)
+    floor.unpack(CAMPAIGN, 502)
+    floor.setNote(CAMPAIGN, 503, 'fragile') // a record, never packed
+    floor.pack(CAMPAIGN, 504, 'Desk B', AT) // packed, not asked
+    floor.pack(CAMPAIGN + 1, 505, 'Desk A', AT) // another campaign's
+    const packed = floor.packedAmong(CAMPAIGN, [501, 502, 503, 505, 999])
+    expect([...packed]).toEqual([[501, { packedAt: AT.toISOString() }]])
+    expect(floor.packedAmong(CAMPAIGN, []).size).toBe(0)
+  })
+
+  it('gives another token after a write by this desk or another, and the same one otherwise', () => {
+    const dir = tempDir('perkpack-floor-')
+    const floor = open(dir).floor()
+    const first = floor.changeToken()
+    floor.state(CAMPAIGN, 501)
+    expect(floor.changeToken()).toBe(first)
+    floor.pack(CAMPAIGN, 501, 'Desk A', AT)
+    const afterPack = floor.changeToken()
+    expect(afterPack).not.toBe(first)
+    open(dir).floor().setNote(CAMPAIGN, 501, 'fragile')
+    expect(floor.changeToken()).not.toBe(afterPack)
+  })
+})
+
 describe('the floor record: tracking numbers, prints, notes', () => {
   it('keeps every parcel of an order in the order added; the same number twice is one', () => {
     const floor = open(tempDir('perkpack-floor-')).floor()
