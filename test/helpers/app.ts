@@ -285,3 +285,15 @@ export const labelsRequest = (
   showSummary: false,
   ...extra,
 })
+
+/** A new ship-to address a person types in the drawer (floor:correctAddress). */
+export const CORRECTED_ADDRESS = {
+  name: 'Rowan Quayside',
+  address: '12 Harbour Road',
+  address2: null,
+  city: 'Portsmouth',
+  state: null,
+  zipcode: 'PO1 3AA',
+  country: 'GB',
+  phone_number: null,
+}

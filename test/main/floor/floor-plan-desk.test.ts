@@ -6,7 +6,13 @@ import { HELD_STATUS, ordersThatShip, shippableLines } from '../../../src/shared
 import type { AddressParts } from '../../../src/shared/corrections/correction-types'
 import type { OrdersFilter } from '../../../src/shared/ipc'
 import type { Simulator } from '../../../src/simulator'
-import { cleanupApps, labelsRequest, savingDesktop, syncedApp } from '../../helpers/app'
+import {
+  CORRECTED_ADDRESS,
+  cleanupApps,
+  labelsRequest,
+  savingDesktop,
+  syncedApp,
+} from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 import { toModel } from '../../helpers/model'
 
@@ -43,16 +49,7 @@ async function csvOrders(filter: OrdersFilter): Promise<Record<string, string>[]
   >[]
 }
 
-const CORRECTED: AddressParts = {
-  name: 'Rowan Quayside',
-  address: '12 Harbour Road',
-  address2: null,
-  city: 'Portsmouth',
-  state: null,
-  zipcode: 'PO1 3AA',
-  country: 'GB',
-  phone_number: null,
-}
+const CORRECTED: AddressParts = CORRECTED_ADDRESS
 
 describe('a hold made in the app', () => {
   it('stops the order in the table, the pick list, the checks, the CSV, labels, the station and Progress', async () => {

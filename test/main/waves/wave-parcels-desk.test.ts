@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import type { ParcelLineText } from '../../../src/shared/waves/parcel-rows'
-import { base64, cleanupApps, rowsOf, stockFile, syncedApp, tempDir } from '../../helpers/app'
+import {
+  CORRECTED_ADDRESS,
+  base64,
+  cleanupApps,
+  rowsOf,
+  stockFile,
+  syncedApp,
+  tempDir,
+} from '../../helpers/app'
 import type { TestApp } from '../../helpers/app'
 import { TEST_CACHE_KEY } from '../../helpers/cli'
 import { perkpackHere } from '../../helpers/cli-in-process'
@@ -95,21 +103,12 @@ describe('waves:parcels', () => {
     await app.value('floor:correctAddress', {
       campaignId,
       contributionId: row.id,
-      address: {
-        name: 'Rowan Quayside',
-        address: '12 Harbour Road',
-        address2: null,
-        city: 'Portsmouth',
-        state: null,
-        zipcode: 'PO1 3AA',
-        country: 'GB',
-        phone_number: null,
-      },
+      address: CORRECTED_ADDRESS,
       reason: 'backer e-mailed a new address',
     })
     const listed = await app.value('waves:parcels', { campaignId, name: 'Part 1' })
     const shown = listed.rows.find((r) => r.orderId === row.order.id)!
-    expect(shown.recipient).toBe('Rowan Quayside')
+    expect(shown.recipient).toBe(CORRECTED_ADDRESS.name)
     // Still this wave's parcel, cut from the synced order's lines.
     expect(counts(shown.lines)).toEqual(counts(second!.lines))
   })
