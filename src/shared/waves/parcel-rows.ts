@@ -3,7 +3,8 @@ import { reshipParcel } from '../corrections/reship-parcel'
 import type { OrderLine } from '../fulfillment/pick-list'
 import { shippableLines } from '../fulfillment/shipping'
 import { describeChoices } from '../fulfillment/variant'
-import { parcelNow } from './parcel-cut'
+import { plural } from '../format/counts'
+import { parcelNow, unitsOf } from './parcel-cut'
 import type { OrderParcels, PackedParcel } from './parcel-cut'
 import type { PlanLine } from './wave-planner'
 
@@ -51,9 +52,10 @@ export function parcelNoteTexts(note: ParcelNote): string[] {
  * parcel still carries ("Ships in part: 3 items to follow"), or that this is the order's last.
  */
 export function parcelNoteTitle(note: ParcelNote): string {
-  const following = note.follows.reduce((sum, line) => sum + line.quantity, 0)
+  const following = unitsOf(note.follows)
   if (following === 0) return 'Ships in part: the last parcel of the order'
-  return `Ships in part: ${following} ${following === 1 ? 'item' : 'items'} to follow`
+  // The Waves list's words for the same count (lib/wave-text.ts packedLine).
+  return `Ships in part: ${plural(following, 'item')} to follow`
 }
 
 /** What follows and went before, when the row is cut to a parcel; null for a whole order. */
