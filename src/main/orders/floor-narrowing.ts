@@ -2,6 +2,7 @@ import type { CampaignContribution } from '../../shared/api/schemas'
 import { applyOverlay } from '../../shared/corrections/floor-overlay'
 import type { FloorOverlay } from '../../shared/corrections/floor-overlay'
 import { floorStage } from '../../shared/floor/order-state'
+import type { OrderFloorState } from '../../shared/floor/order-state'
 import { filterContributions } from '../../shared/fulfillment'
 import type { OrdersFilter } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
@@ -88,7 +89,7 @@ function narrowByFloor(
   if (filter.floor === undefined) return filter
   const { floor, ...rest } = filter
   const stages = new Set(floor)
-  const states = cache.floor().states(workspace.campaignId)
+  const states = floorStates(cache, workspace)
   const listed = rest.ids === undefined ? null : new Set(rest.ids)
   const ids: number[] = []
   for (const row of workspace.rows) {
@@ -97,6 +98,27 @@ function narrowByFloor(
   }
   // The stages make another list than the one idsKey names.
   return { ...rest, ids, idsKey: undefined }
+}
+
+// The floor's record as the stages filter reads it, kept until the file changes (a pack here, a
+// write by another desk or the CLI: FloorStore.changeToken): a search with the filter on read the
+// whole record again, which on a busy floor is most of the query.
+const statesMemo = new WeakMap<
+  OrdersWorkspace,
+  { token: string; states: ReadonlyMap<number, OrderFloorState> }
+>()
+
+function floorStates(
+  cache: OfflineCache,
+  workspace: OrdersWorkspace,
+): ReadonlyMap<number, OrderFloorState> {
+  const floor = cache.floor()
+  const token = floor.changeToken()
+  const kept = statesMemo.get(workspace)
+  if (kept?.token === token) return kept.states
+  const states = floor.states(workspace.campaignId)
+  statesMemo.set(workspace, { token, states })
+  return states
 }
 
 // A wave's order list is frozen when it is saved: its contributions in a snapshot are worked out

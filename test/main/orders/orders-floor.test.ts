@@ -84,6 +84,26 @@ describe('orders and the packing floor', () => {
     expect(desk.query(CAMPAIGN, ALL).packedButStopped).toBe(1)
   })
 
+  it('with the floor filter on, searches read the record again only after a write', () => {
+    const { cache, desk } = setUp()
+    const read = vi.spyOn(cache.floor(), 'states')
+    const packedOnes = (search?: string) =>
+      desk.query(CAMPAIGN, { ...ALL, floor: ['packed'], ...(search ? { search } : {}) }).count
+    cache.floor().pack(CAMPAIGN, orderOf(1), 'Desk A')
+    expect(packedOnes()).toBe(1)
+    const reads = read.mock.calls.length
+    expect(packedOnes(String(orderOf(1)))).toBe(1)
+    expect(packedOnes(String(orderOf(3)))).toBe(0)
+    expect(packedOnes()).toBe(1)
+    expect(read.mock.calls.length).toBe(reads)
+    cache.floor().pack(CAMPAIGN, orderOf(2), 'Desk A')
+    expect(packedOnes()).toBe(2)
+    const other = openCache({ dataDir: path.dirname(cache.path), profile: 'floor' })
+    opened.push(other)
+    other.floor().unpack(CAMPAIGN, orderOf(1))
+    expect(packedOnes()).toBe(1)
+  })
+
   it("the drawer's detail carries the order's floor record", () => {
     const { cache, desk } = setUp()
     expect(desk.detail(CAMPAIGN, rows[1]!.id).floor).toBeNull()
