@@ -58,7 +58,11 @@ function toState(row: FloorRow | undefined, orderId: number): OrderFloorState {
  * Every write is one IMMEDIATE transaction, so two processes on one desk (the app and a CLI run)
  * cannot both pack an order: the conditional UPDATE decides, and the loser reads who won.
  */
+let connections = 0
+
 export class LocalFloorStore implements FloorStore {
+  /** Tells this store's change tokens from another connection's (see changeToken). */
+  private readonly connection = ++connections
   private readonly sql
   private readonly packTx: Database.Transaction<
     (campaignId: number, orderId: number, station: string, at: string) => PackOutcome
@@ -185,7 +189,9 @@ export class LocalFloorStore implements FloorStore {
 
   changeToken(): string {
     const { changes, other } = this.guard(() => this.sql.changes.get()) ?? { changes: 0, other: 0 }
-    return `${changes}:${other}`
+    // Both counters start again on a new connection: the store's own number keeps a token of
+    // the file reopened (another process may have written meanwhile) from matching an old one.
+    return `${this.connection}:${changes}:${other}`
   }
 
   packedAmong(campaignId: number, orderIds: readonly number[]): Map<number, PackedMark> {

@@ -76,6 +76,17 @@ describe('the floor record: which of some orders are packed', () => {
     open(dir).floor().setNote(CAMPAIGN, 501, 'fragile')
     expect(floor.changeToken()).not.toBe(afterPack)
   })
+
+  it('never gives a reopened file the token of an earlier connection', () => {
+    const dir = tempDir('perkpack-floor-')
+    const cache = open(dir)
+    const before = cache.floor().changeToken()
+    cache.close()
+    // Written while the desk had the file closed (the CLI): the counters of a new connection
+    // start where the old ones did, the token must not.
+    open(dir).floor().pack(CAMPAIGN, 501, 'Desk A', AT)
+    expect(open(dir).floor().changeToken()).not.toBe(before)
+  })
 })
 
 describe('the floor record: tracking numbers, prints, notes', () => {
