@@ -1,11 +1,10 @@
-import type { CampaignContribution } from '../../shared/api/schemas'
 import { compareBySequence, orderNumberText, shippableLines } from '../../shared/fulfillment'
 import type { WaveParcels } from '../../shared/ipc'
 import { MAX_WAVE_PARCELS_LISTED } from '../../shared/ipc/limits'
 import { parcelLineTexts } from '../../shared/waves/parcel-rows'
 import type { WaveOrderParcel } from '../../shared/waves/parcel-rows'
-import { recipientOf } from '../core/floor/station-index'
-import { toViewRow } from '../core/orders/workspace'
+import { asContribution, recipientOf } from '../core/floor/station-index'
+import type { ViewRow } from '../core/orders/workspace'
 
 /**
  * A wave's orders that ship in part as the Waves view lists them: by order number, the first
@@ -15,10 +14,10 @@ import { toViewRow } from '../core/orders/workspace'
 export function waveParcelList(
   name: string,
   parcels: readonly WaveOrderParcel[],
-  rows: readonly CampaignContribution[],
+  rows: readonly ViewRow[],
   max = MAX_WAVE_PARCELS_LISTED,
   /** Who the parcel goes to: the desk's corrected address when there is one. */
-  recipient: (row: CampaignContribution) => string | null = (row) => recipientOf(toViewRow(row)),
+  recipient: (row: ViewRow) => string | null = recipientOf,
 ): WaveParcels {
   const byOrder = new Map(rows.map((row) => [row.order.id, row]))
   const found = parcels.flatMap((parcel) => {
@@ -30,7 +29,7 @@ export function waveParcelList(
     name,
     partialCount: found.length,
     rows: found.slice(0, max).map(({ parcel, row }) => {
-      const lines = shippableLines(row)
+      const lines = shippableLines(asContribution(row))
       return {
         orderId: row.order.id,
         orderNumber: orderNumberText(row.order),

@@ -1,6 +1,5 @@
 import { describeChoices, skuCodeOfKey } from '../../shared/fulfillment/variant'
 import type { VariantGroup } from '../../shared/fulfillment'
-import type { CampaignContribution } from '../../shared/api/schemas'
 import type {
   ShortRow,
   StockHistory,
@@ -30,7 +29,7 @@ import type { OrdersWorkspace } from '../core/orders/workspace'
 import { waveParcelList } from './wave-parcel-list'
 import { loadFloorOverlay } from '../core/floor/floor-view'
 import { recipientOf } from '../core/floor/station-index'
-import { toViewRow } from '../core/orders/workspace'
+import { asContributions } from '../core/orders/workspace'
 import { withEffectiveAddress } from '../../shared/corrections/effective-address'
 
 export interface WavesDeskOptions {
@@ -202,18 +201,12 @@ export class WavesDesk {
 
   /** The wave's orders that ship in part: what `perkpack wave show` lists, by order number. */
   parcels({ campaignId, name }: WaveRequest): WaveParcels {
-    this.options.workspace(campaignId)
+    const { rows } = this.options.workspace(campaignId)
     const wave = namedWave(this.plan, campaignId, name)
-    const cache = this.options.cache()
-    const rows = cache.contributions(campaignId)
     // The lines are the synced order's (the parcel's keys are); the name is where it now goes.
-    const corrections = loadFloorOverlay(cache, campaignId).corrections
-    return waveParcelList(
-      wave.name,
-      this.parcelsOf(campaignId, wave, rows),
-      rows,
-      undefined,
-      (row) => recipientOf(toViewRow(withEffectiveAddress(row, corrections.get(row.order.id)))),
+    const corrections = loadFloorOverlay(this.options.cache(), campaignId).corrections
+    return waveParcelList(wave.name, this.parcelsOf(campaignId, wave), rows, undefined, (row) =>
+      recipientOf(withEffectiveAddress(row, corrections.get(row.order.id))),
     )
   }
 
@@ -235,10 +228,13 @@ export class WavesDesk {
     }
   }
 
-  /** The wave's orders that ship in part (the offline copy read only when it has some). */
-  private parcelsOf(campaignId: number, wave: Wave, rows?: readonly CampaignContribution[]) {
-    const read = () => rows ?? this.options.cache().contributions(campaignId)
-    return partialOrdersOfWave(this.plan, campaignId, wave, read)
+  /**
+   * The wave's orders that ship in part, read from the rows the desk holds in memory (the Orders
+   * view's): the offline copy's whole models were read from the file once per wave listed.
+   */
+  private parcelsOf(campaignId: number, wave: Wave) {
+    const rows = () => asContributions(this.options.workspace(campaignId).rows)
+    return partialOrdersOfWave(this.plan, campaignId, wave, rows)
   }
 
   private by(): string {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CampaignContribution } from '../../../src/shared/api/schemas'
 import { shippableLines } from '../../../src/shared/fulfillment'
 import type { ParcelLineText } from '../../../src/shared/waves/parcel-rows'
@@ -111,6 +111,16 @@ describe('waves:parcels', () => {
     expect(shown.recipient).toBe(CORRECTED_ADDRESS.name)
     // Still this wave's parcel, cut from the synced order's lines.
     expect(counts(shown.lines)).toEqual(counts(second!.lines))
+  })
+
+  it("reads the orders from the desk's memory, not the offline copy's file, for each wave", async () => {
+    const read = vi.spyOn(app.services.connection.cache(), 'contributions')
+    const [summary] = await app.value('waves:list', { campaignId })
+    const listed = await app.value('waves:parcels', { campaignId, name: 'Part 1' })
+    expect(summary!.partialCount).toBeGreaterThan(1)
+    expect(listed.rows).toHaveLength(summary!.partialCount)
+    expect(read).not.toHaveBeenCalled()
+    read.mockRestore()
   })
 
   it('says in a sentence that a wave is no longer there', async () => {

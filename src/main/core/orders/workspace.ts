@@ -35,7 +35,7 @@ export type { ViewRow } from './view-row'
  * The shared core is typed for whole contributions but reads only ViewRow's fields (the tests
  * compare every query with the core run over the full rows). One cast, here.
  */
-const asContributions = (rows: readonly ViewRow[]) =>
+export const asContributions = (rows: readonly ViewRow[]) =>
   rows as unknown as readonly CampaignContribution[]
 
 /** The pick list of some orders: only the orders that ship, as printed (shippedPickList). */
