@@ -82,8 +82,24 @@ describe('OrdersView', () => {
     const { wrapper, orders } = mountView()
     orders.result = queryResult([])
     await nextTick()
-    expect(wrapper.text()).toContain('No orders match these filters.')
+    expect(wrapper.get('[role="status"]').text()).toBe('No orders match these filters.')
     expect(wrapper.find('.count').text()).toBe('0 orders')
+  })
+
+  it('keeps the table through an answer with no orders, its header in place', async () => {
+    const { wrapper, orders } = mountView()
+    const table = wrapper.get('[role="table"]').element
+    orders.result = queryResult([])
+    await nextTick()
+    // The same element: the next answer redraws its rows, not the whole table.
+    expect(wrapper.get('[role="table"]').element).toBe(table)
+    expect(wrapper.findAll('[role="table"] [role="columnheader"]')).toHaveLength(6)
+    expect(wrapper.get('[role="table"]').attributes('aria-rowcount')).toBe('1')
+    orders.result = queryResult([orderRow(2)])
+    await nextTick()
+    expect(wrapper.get('[role="table"]').element).toBe(table)
+    expect(wrapper.find('[role="status"]').exists()).toBe(false)
+    expect(wrapper.get('[role="table"]').attributes('aria-rowcount')).toBe('2')
   })
 
   it('filters by the chosen tree node', async () => {
