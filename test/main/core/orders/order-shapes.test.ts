@@ -46,6 +46,24 @@ describe('OrderShapes', () => {
     expect(shapes.tree(answer)).toEqual({ tree, across: acrossPerks(answer, tree) })
   })
 
+  it('keeps each instance to its own numbering of rows it shares with another', () => {
+    const first = buildView([...tricky, ...simulated], 'x')
+      .rows as unknown as CampaignContribution[]
+    const before = structuredClone(first)
+    // Two workspaces' numberings met in opposite orders: each must read back only its own.
+    const forwards = new OrderShapes()
+    const backwards = new OrderShapes()
+    forwards.tree(first)
+    backwards.tree([...first].reverse())
+    const tree = groupByPerk(first)
+    expect(backwards.tree(first)).toEqual({ tree, across: acrossPerks(first, tree) })
+    expect(forwards.tree(first)).toEqual({ tree, across: acrossPerks(first, tree) })
+    // The rows read, copy and compare as they did: what an order is does not change.
+    expect(first).toEqual(before)
+    expect(JSON.stringify(first)).toBe(JSON.stringify(before))
+    expect(Object.keys(first[0]!)).toEqual(Object.keys(before[0]!))
+  })
+
   it('tallies each distinct set of perks once, however many orders hold it', () => {
     const add = vi.spyOn(PerkTally.prototype, 'add')
     const { tree } = new OrderShapes().tree(rows)
