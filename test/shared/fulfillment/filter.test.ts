@@ -7,7 +7,12 @@ import {
   foldText,
   variantKey,
 } from '../../../src/shared/fulfillment'
+import { generateDataset } from '../../../src/simulator'
 import { item, perk, ship, order } from '../../helpers/fulfillment-rows'
+import { toModel } from '../../helpers/model'
+
+/** Simulated orders beside the hand-made ones: names, codes and numbers nobody picked. */
+const generated = generateDataset({ seed: 11, contributions: 600 })
 
 describe('the status filter', () => {
   const everyStatus = () => ORDER_STATUSES.map((status, i) => order({ id: i + 1, status }))
@@ -166,15 +171,69 @@ describe('filterContributions', () => {
     expect(ids(index.filter({ search: 'zoe@' }))).toEqual([1])
   })
 
+  it('answers every one-character search as the plain filter does', () => {
+    const simulated = toModel(generated.contributions.get(generated.campaigns[0]!.id)!)
+    const all = [...rows, ...simulated]
+    const index = createOrderIndex(all)
+    // Letters and digits are answered by each order's mask, the rest by its text; capitals and
+    // accents fold to a letter first. "Ø" folds to "o"; "x" is in perks' codes (TEE-XL), "ß" in none.
+    const characters = [...'abcdefghijklmnopqrstuvwxyz0123456789', '-', '@', '.', 'É', 'Ø', 'ß']
+    for (const character of characters) {
+      for (const filter of [
+        { search: character, statuses: [] },
+        { search: character },
+        { search: `${character} lyon`, statuses: [] },
+        { search: character, country: 'DE', statuses: [] },
+      ]) {
+        expect(ids(index.filter(filter)), JSON.stringify(filter)).toEqual(
+          ids(filterContributions(all, filter)),
+        )
+      }
+    }
+    // Most characters find some orders and miss others: answers the test can tell apart.
+    const partial = characters.filter((character) => {
+      const found = index.filter({ search: character, statuses: [] }).length
+      return found > 0 && found < all.length
+    })
+    expect(partial.length).toBeGreaterThan(characters.length / 2)
+  })
+
+  it('finds an order by #sequence among its own number only, with every other criterion', () => {
+    const simulated = toModel(generated.contributions.get(generated.campaigns[0]!.id)!)
+    const all = [...rows, ...simulated]
+    const index = createOrderIndex(all)
+    const numbered = simulated.find((row) => typeof row.order.sequence_number === 'number')!
+    const seq = numbered.order.sequence_number!
+    const name = foldText(numbered.contributor_name ?? '').split(' ')[0]
+    for (const filter of [
+      { search: '#123' },
+      { search: '#123', statuses: [] },
+      { search: '#123 zoe' },
+      { search: '#123 ann' },
+      { search: '#123 #1234', statuses: [] },
+      { search: '#123 #123' },
+      { search: '#99999999', statuses: [] },
+      { search: `#${seq}`, statuses: [] },
+      { search: `#${seq} ${name}`, statuses: [] },
+      { search: `#${seq}`, statuses: [], country: 'XX' },
+      { search: `#${seq}`, statuses: [], perkId: numbered.order.perks[0]?.id ?? null },
+    ]) {
+      expect(ids(index.filter(filter)), JSON.stringify(filter)).toEqual(
+        ids(filterContributions(all, filter)),
+      )
+    }
+    expect(ids(index.filter({ search: `#${seq}`, statuses: [] }))).toContain(numbered.order.id)
+  })
+
   it("primes each way a search goes on the orders' own words, and changes no answer", () => {
     const index = createOrderIndex(rows)
     const before = ids(index.filter({ search: 'e', statuses: [] }))
     const filter = vi.spyOn(index, 'filter')
     index.prime()
     const terms = filter.mock.calls.map(([asked]) => asked?.search ?? '')
-    // One letter (tested order by order), a piece of an order's text (the scan of all text),
-    // a perk's SKU code (the perks' holders): each found in some order, so each path runs.
-    expect(terms).toHaveLength(3)
+    // One letter (the masks), a piece of an order's text (the scan of all text), a perk's SKU
+    // code (the perks' holders), an order number: each found in some order, so each path runs.
+    expect(terms).toHaveLength(4)
     expect(terms[0]).toHaveLength(1)
     expect(terms[1]!.length).toBeGreaterThan(1)
     expect(
@@ -182,6 +241,7 @@ describe('filterContributions', () => {
         row.order.perks.flatMap((p) => p.items.map((i) => foldText(i.sku.code))),
       ),
     ).toContain(terms[2])
+    expect(terms[3]).toBe('#123')
     for (const result of filter.mock.results) expect(result.value).not.toHaveLength(0)
     filter.mockRestore()
     expect(ids(index.filter({ search: 'e', statuses: [] }))).toEqual(before)
