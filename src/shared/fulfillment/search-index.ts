@@ -8,9 +8,9 @@ export interface OrderIndex {
   filter(filter?: ContributionFilter): CampaignContribution[]
   /**
    * Runs each way a search can go (a term in most orders, a rare one, one in a perk's codes, an
-   * order number) once over the orders and drops the answers. The first search down each path ran unoptimized
-   * code over 100,000 orders: 30 to 40 ms more than the next one on this machine's runs. Meant
-   * for the warm-up after the first paint, not the keystroke path.
+   * order number) once over the orders and drops the answers. The first search down each path
+   * ran unoptimized code over 100,000 orders: 30 to 40 ms more than the next one on this
+   * machine's runs. Meant for the warm-up after the first paint, not the keystroke path.
    */
   prime(): void
 }
@@ -138,7 +138,7 @@ export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIn
   const allText = texts.join(ROW_SEPARATOR) + ROW_SEPARATOR
   const perks = perkIndex(snapshot)
   const masks = characterMasks(texts)
-  /** Orders by sequence number, made on the first `#123` search. */
+  /** Orders by sequence number, listed on the first `#123` search (the warm-up's, in the app). */
   let bySequence: Map<number, number[]> | null = null
   // Past this many orders a term is tested order by order: a scan would stop at each of them.
   const rare = Math.max(64, count >> 2)
