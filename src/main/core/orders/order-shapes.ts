@@ -76,7 +76,10 @@ export class OrderShapes {
       let shape = alone ? (row as unknown as Slotted)[this.slot] : undefined
       if (shape === undefined) {
         shape = this.shapeOf(rows, i, end)
-        if (alone) Object.defineProperty(row, this.slot, { value: shape })
+        // A frozen row (none the workspace makes today) is numbered again each time rather than
+        // throwing and taking the whole tree down.
+        if (alone && Object.isExtensible(row))
+          Object.defineProperty(row, this.slot, { value: shape })
       }
       shapeOfOrder.push(shape)
       i = end

@@ -64,6 +64,14 @@ describe('OrderShapes', () => {
     expect(Object.keys(first[0]!)).toEqual(Object.keys(before[0]!))
   })
 
+  it('counts frozen rows as well, without keeping anything on them', () => {
+    const frozen = structuredClone(rows.slice(0, 200)).map((row) => Object.freeze(row))
+    const shapes = new OrderShapes()
+    const tree = groupByPerk(frozen)
+    for (let run = 0; run < 2; run++)
+      expect(shapes.tree(frozen)).toEqual({ tree, across: acrossPerks(frozen, tree) })
+  })
+
   it('tallies each distinct set of perks once, however many orders hold it', () => {
     const add = vi.spyOn(PerkTally.prototype, 'add')
     const { tree } = new OrderShapes().tree(rows)
