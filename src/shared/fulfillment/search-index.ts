@@ -119,7 +119,9 @@ function perkIndex(rows: readonly CampaignContribution[]): PerkIndex {
  * text is built once, off the keystroke path, into one string, and each distinct perk's text
  * once with the orders holding it. A rare term ("krakow") is then a native `indexOf` scan of
  * that string and a test of each distinct perk, and only its few orders are looked at; a term in
- * most orders ("a") is tested order by order, after the cheaper criteria.
+ * most orders ("ma") is tested order by order, after the cheaper criteria, and a single letter or
+ * digit ("a") by a bit per order. An order number (`#4242`) looks only at the orders of that
+ * number.
  */
 export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIndex {
   const snapshot = rows.slice()
@@ -233,7 +235,11 @@ export function createOrderIndex(rows: readonly CampaignContribution[]): OrderIn
       if (count === 0) return
       const word = /\S+/.exec(texts[0] as string)?.[0] ?? ''
       const perk = (perks.texts[0] ?? '').split('\n')[0] ?? ''
-      const numbered = snapshot.find((row) => typeof row.order.sequence_number === 'number')
+      // A number a `#` search can name: a whole number, not 1.5 or -5 (those are plain text).
+      const numbered = snapshot.find((row) => {
+        const own = row.order.sequence_number
+        return typeof own === 'number' && Number.isSafeInteger(own) && own >= 0
+      })
       const sequence = numbered ? `#${numbered.order.sequence_number}` : ''
       // A letter in most orders (by the orders' masks), a piece of the first order's text (found
       // by the scan of all text), a perk's code (found through the perks' holders), an order

@@ -200,7 +200,16 @@ describe('filterContributions', () => {
 
   it('finds an order by #sequence among its own number only, with every other criterion', () => {
     const simulated = toModel(generated.contributions.get(generated.campaigns[0]!.id)!)
-    const all = [...rows, ...simulated]
+    // Numbers as an API may send them: past 2^53, as text, negative, missing; and one row
+    // object twice (the view keeps rows as they came).
+    const odd = (id: number, seq: unknown) => {
+      const row = order({ id, name: `Odd ${id}` })
+      ;(row.order as { sequence_number?: unknown }).sequence_number = seq
+      return row
+    }
+    const twice = order({ id: 95, seq: 123, name: 'Zoe Twice' })
+    const strays = [odd(90, 2 ** 53 + 2), odd(91, '123'), odd(92, -5), odd(93, null), twice, twice]
+    const all = [...rows, ...strays, ...simulated]
     const index = createOrderIndex(all)
     const numbered = simulated.find((row) => typeof row.order.sequence_number === 'number')!
     const seq = numbered.order.sequence_number!
@@ -213,6 +222,8 @@ describe('filterContributions', () => {
       { search: '#123 #1234', statuses: [] },
       { search: '#123 #123' },
       { search: '#99999999', statuses: [] },
+      { search: `#${2 ** 53 + 2}`, statuses: [] },
+      { search: '#5', statuses: [] },
       { search: `#${seq}`, statuses: [] },
       { search: `#${seq} ${name}`, statuses: [] },
       { search: `#${seq}`, statuses: [], country: 'XX' },
@@ -223,10 +234,15 @@ describe('filterContributions', () => {
       )
     }
     expect(ids(index.filter({ search: `#${seq}`, statuses: [] }))).toContain(numbered.order.id)
+    // The row held twice is found twice, as the plain filter finds it.
+    expect(ids(index.filter({ search: '#123 twice' }))).toEqual([95, 95])
   })
 
   it("primes each way a search goes on the orders' own words, and changes no answer", () => {
-    const index = createOrderIndex(rows)
+    // First an order whose number no `#` search can name: the primed number is the next one's.
+    const fraction = order({ id: 99, name: 'Half Number' })
+    fraction.order.sequence_number = 1.5
+    const index = createOrderIndex([fraction, ...rows])
     const before = ids(index.filter({ search: 'e', statuses: [] }))
     const filter = vi.spyOn(index, 'filter')
     index.prime()
@@ -241,7 +257,9 @@ describe('filterContributions', () => {
         row.order.perks.flatMap((p) => p.items.map((i) => foldText(i.sku.code))),
       ),
     ).toContain(terms[2])
-    expect(terms[3]).toBe('#123')
+    expect(terms[3]).toBe(
+      `#${rows.find((row) => row.order.sequence_number != null)!.order.sequence_number}`,
+    )
     for (const result of filter.mock.results) expect(result.value).not.toHaveLength(0)
     filter.mockRestore()
     expect(ids(index.filter({ search: 'e', statuses: [] }))).toEqual(before)
