@@ -82,7 +82,9 @@ describe('OrdersView', () => {
     const { wrapper, orders } = mountView()
     orders.result = queryResult([])
     await nextTick()
-    expect(wrapper.get('[role="status"]').text()).toBe('No orders match these filters.')
+    expect(wrapper.get('[data-testid="orders-empty"]').text()).toBe(
+      'No orders match these filters.',
+    )
     expect(wrapper.find('.count').text()).toBe('0 orders')
   })
 
@@ -98,7 +100,7 @@ describe('OrdersView', () => {
     orders.result = queryResult([orderRow(2)])
     await nextTick()
     expect(wrapper.get('[role="table"]').element).toBe(table)
-    expect(wrapper.find('[role="status"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="orders-empty"]').exists()).toBe(false)
     expect(wrapper.get('[role="table"]').attributes('aria-rowcount')).toBe('2')
   })
 
