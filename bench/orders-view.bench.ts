@@ -236,7 +236,7 @@ export async function benchOrdersView(): Promise<string> {
     const filterWorst = Math.max(...filterTimes)
     const againMedian = (f: (typeof filters)[number]) =>
       f.again.length === 0 ? -1 : percentile(f.again, 0.5)
-    const medianWorst = Math.max(...filters.map(againMedian))
+    const medianWorst = Math.max(0, ...filters.map(againMedian))
     const frames = scroll.frames.slice(5)
     const verdict = (ok: boolean) => (ok ? 'within budget' : '**over budget**')
     return [
@@ -266,8 +266,11 @@ export async function benchOrdersView(): Promise<string> {
       `| Jump to the middle of a fresh answer until its rows show, worst of 3 (${jumps.map((m) => fmt(m, 0)).join(' / ')} ms) | ${jump < 0 ? 'rows never showed | |' : `${fmt(jump, 0)} ms | ${ratios(jump)}`} | | |`,
       `| Scrolling ${SCROLL_FRAMES} frames x ${SCROLL_STEP_PX} px: median / p95 / max frame | ${fmt(percentile(frames, 0.5), 1)} / ${fmt(percentile(frames, 0.95), 1)} / ${fmt(Math.max(...frames), 1)} ms | | | | |`,
       '',
-      `Table count on open: ${total}; worst filter ${fmt(filterWorst, 0)} ms (worst median of the`,
-      `rounds after it: ${fmt(medianWorst, 0)} ms); rows in the DOM while`,
+      `Table count on open: ${total}; worst filter ${fmt(filterWorst, 0)} ms` +
+        (SEARCH_ROUNDS > 0
+          ? ` (worst median of the rounds after it: ${fmt(medianWorst, 0)} ms)`
+          : '') +
+        '; rows in the DOM while',
       `scrolling: ${scroll.rows} (virtual scroll), scrolled to ${fmt(scroll.top, 0)} px; frames showing a`,
       `row still being fetched: ${scroll.waiting} of ${SCROLL_FRAMES}.`,
     ].join('\n')
