@@ -64,6 +64,18 @@ describe('OrderShapes', () => {
     expect(Object.keys(first[0]!)).toEqual(Object.keys(before[0]!))
   })
 
+  it("keeps each order's set for the next answer over the same rows", () => {
+    const own = buildView(simulated, 'x').rows as unknown as CampaignContribution[]
+    const shapes = new OrderShapes()
+    const define = vi.spyOn(Object, 'defineProperty')
+    shapes.tree(own)
+    const first = define.mock.calls.length
+    shapes.tree(own.filter((_, i) => i % 3 === 0))
+    // Numbered on the first answer, read back on the second: nothing numbered again.
+    expect(first).toBeGreaterThan(own.length / 2)
+    expect(define.mock.calls.length).toBe(first)
+  })
+
   it('counts frozen rows as well, without keeping anything on them', () => {
     const frozen = structuredClone(rows.slice(0, 200)).map((row) => Object.freeze(row))
     const shapes = new OrderShapes()
