@@ -6,6 +6,7 @@ import type { OrderFloorState } from '../../shared/floor/order-state'
 import { filterContributions } from '../../shared/fulfillment'
 import type { OrdersFilter } from '../../shared/ipc'
 import type { OfflineCache } from '../core/cache'
+import { KeptFloorReads } from '../core/floor/kept-reads'
 import { loadFloorOverlay } from '../core/floor/floor-view'
 import { namedWave } from '../core/floor/wave-planning'
 import type { NarrowedFilter, OrdersWorkspace, ViewRow } from '../core/orders/workspace'
@@ -100,25 +101,16 @@ function narrowByFloor(
   return { ...rest, ids, idsKey: undefined }
 }
 
-// The floor's record as the stages filter reads it, kept until the file changes (a pack here, a
-// write by another desk or the CLI: FloorStore.changeToken): a search with the filter on read the
-// whole record again, which on a busy floor is most of the query.
-const statesMemo = new WeakMap<
-  OrdersWorkspace,
-  { token: string; states: ReadonlyMap<number, OrderFloorState> }
->()
+// The floor's record as the stages filter reads it, kept until the file changes: a search with
+// the filter on read the whole record again, which on a busy floor is most of the query.
+const keptStates = new KeptFloorReads<OrdersWorkspace, ReadonlyMap<number, OrderFloorState>>()
 
 function floorStates(
   cache: OfflineCache,
   workspace: OrdersWorkspace,
 ): ReadonlyMap<number, OrderFloorState> {
   const floor = cache.floor()
-  const token = floor.changeToken()
-  const kept = statesMemo.get(workspace)
-  if (kept?.token === token) return kept.states
-  const states = floor.states(workspace.campaignId)
-  statesMemo.set(workspace, { token, states })
-  return states
+  return keptStates.get(floor, workspace, () => floor.states(workspace.campaignId))
 }
 
 // A wave's order list is frozen when it is saved: its contributions in a snapshot are worked out

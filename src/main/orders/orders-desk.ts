@@ -23,6 +23,7 @@ import { findContribution, loadWorkspace } from '../core/orders/view-store'
 import { loadFloorOverlay, shippedRows, shippedViewRows } from '../core/floor/floor-view'
 import type { FloorOverlay } from '../../shared/corrections/floor-overlay'
 import { shippedDetail } from './shipped-detail'
+import { KeptFloorReads } from '../core/floor/kept-reads'
 import { narrowByFloorRecord } from './floor-narrowing'
 import { reshipsOfOrder } from '../core/floor/reship'
 import type { OrdersWorkspace, ViewRow } from '../core/orders/workspace'
@@ -74,8 +75,8 @@ export class OrdersDesk {
   >()
   private nextResultId = 1
   private warmUpTimer: ReturnType<typeof setTimeout> | null = null
-  /** The last count of packed orders now stopped, and the file's state it was read in. */
-  private stoppedCount: { workspace: OrdersWorkspace; token: string; count: number } | null = null
+  /** Per workspace, the count of packed orders now stopped, until the file changes. */
+  private readonly stoppedCounts = new KeptFloorReads<OrdersWorkspace, number>()
 
   constructor(
     private readonly cache: () => OfflineCache,
@@ -202,26 +203,23 @@ export class OrdersDesk {
     // records only, never the whole floor's (at 50,000 packed of 100,000 that read took 200 to
     // 400 ms a query).
     const floor = this.cache().floor()
-    const token = floor.changeToken()
-    const kept = this.stoppedCount
-    if (kept?.workspace === workspace && kept.token === token) return kept.count
-    const synced = workspace.stoppedRows((row) => isStopStatus(row.order.status))
-    // Orders held on the floor after they were packed must come off the pile as well: they
-    // carry the held status once the overlay is laid over them.
-    const held =
-      overlay.holds.size === 0
-        ? []
-        : workspace.rows.filter(
-            (row) => overlay.holds.has(row.order.id) && !isStopStatus(row.order.status),
-          )
-    const stopped = held.length === 0 ? synced : [...synced, ...shippedViewRows(overlay, held)]
-    const packed = floor.packedAmong(
-      workspace.campaignId,
-      stopped.map((row) => row.order.id),
-    )
-    const count = packed.size === 0 ? 0 : packedButStopped(stopped, packed).length
-    this.stoppedCount = { workspace, token, count }
-    return count
+    return this.stoppedCounts.get(floor, workspace, () => {
+      const synced = workspace.stoppedRows((row) => isStopStatus(row.order.status))
+      // Orders held on the floor after they were packed must come off the pile as well: they
+      // carry the held status once the overlay is laid over them.
+      const held =
+        overlay.holds.size === 0
+          ? []
+          : workspace.rows.filter(
+              (row) => overlay.holds.has(row.order.id) && !isStopStatus(row.order.status),
+            )
+      const stopped = held.length === 0 ? synced : [...synced, ...shippedViewRows(overlay, held)]
+      const packed = floor.packedAmong(
+        workspace.campaignId,
+        stopped.map((row) => row.order.id),
+      )
+      return packed.size === 0 ? 0 : packedButStopped(stopped, packed).length
+    })
   }
 
   /**
