@@ -15,9 +15,14 @@ export function waveParcelList(
   name: string,
   parcels: readonly WaveOrderParcel[],
   rows: readonly ViewRow[],
-  max = MAX_WAVE_PARCELS_LISTED,
-  /** Who the parcel goes to: the desk's corrected address when there is one. */
-  recipient: (row: ViewRow) => string | null = recipientOf,
+  {
+    max = MAX_WAVE_PARCELS_LISTED,
+    recipient = recipientOf,
+  }: {
+    max?: number
+    /** Who the parcel goes to: the desk's corrected address when there is one. */
+    recipient?: (row: ViewRow) => string | null
+  } = {},
 ): WaveParcels {
   const byOrder = new Map(rows.map((row) => [row.order.id, row]))
   const found = parcels.flatMap((parcel) => {

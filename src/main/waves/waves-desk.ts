@@ -205,9 +205,9 @@ export class WavesDesk {
     const wave = namedWave(this.plan, campaignId, name)
     // The lines are the synced order's (the parcel's keys are); the name is where it now goes.
     const corrections = loadFloorOverlay(this.options.cache(), campaignId).corrections
-    return waveParcelList(wave.name, this.parcelsOf(campaignId, wave), rows, undefined, (row) =>
-      recipientOf(withEffectiveAddress(row, corrections.get(row.order.id))),
-    )
+    return waveParcelList(wave.name, this.parcelsOf(campaignId, wave), rows, {
+      recipient: (row) => recipientOf(withEffectiveAddress(row, corrections.get(row.order.id))),
+    })
   }
 
   private summary(campaignId: number, wave: Wave): WaveSummary {

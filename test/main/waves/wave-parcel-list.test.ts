@@ -22,7 +22,7 @@ const parcels: WaveOrderParcel[] = [...rows].reverse().map((row) => {
 
 describe('waveParcelList', () => {
   it('lists the first orders by order number and counts them all', () => {
-    const listed = waveParcelList('Big', parcels, viewRows, 2)
+    const listed = waveParcelList('Big', parcels, viewRows, { max: 2 })
     expect(listed.partialCount).toBe(6)
     expect(listed.rows.map((row) => row.orderNumber)).toEqual(['#1', '#2'])
     const [first] = listed.rows
