@@ -14,7 +14,7 @@ const TIMED = [
   'test/shared/fulfillment/index.test.ts',
   'test/main/orders/orders-desk.perf.test.ts',
   'test/main/core/cache/cache-speed.test.ts',
-  'test/main/core/sync/sync-engine.test.ts',
+  'test/main/core/sync/sync-cancel.test.ts',
   'test/simulator/faults.test.ts',
   'test/simulator/server-stats.test.ts',
 ]

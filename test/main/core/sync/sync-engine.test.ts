@@ -4,10 +4,9 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, Cancelled } from '../../../../src/main/core/system/perkpack-errors'
+import { ApiError } from '../../../../src/main/core/system/perkpack-errors'
 import { syncCampaign } from '../../../../src/main/core/sync/sync-engine'
 import type { SyncProgress } from '../../../../src/shared/ipc'
-import type { Simulator } from '../../../../src/simulator'
 import {
   cleanup,
   makeClient,
@@ -17,18 +16,11 @@ import {
   startSim,
   tempDir,
 } from '../../../helpers/harness'
-import { expectSnapshotOfListing } from '../../../helpers/served-snapshot'
+import { DRIFT_RATES, expectExact, prepare, stored } from '../../../helpers/sync-scene'
 import { childArgs } from '../../../helpers/child-script'
 
 const CHILD = fileURLToPath(new URL('../../../helpers/sync-child.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
-
-/**
- * Every fault scenario runs against clean rows and against a listing where a fifth of the rows
- * drift the way real payloads do, a tenth of those broken beyond the minimal schema (a rate
- * high enough that even the small listings here hold problem rows).
- */
-const DRIFT_RATES = [0, 0.2]
 
 const children: ChildProcess[] = []
 
@@ -36,29 +28,6 @@ afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
   await cleanup()
 })
-
-async function prepare(sim: Simulator, privileged = true) {
-  const { session } = await makeSession(sim, privileged ? {} : { email: null })
-  const cache = openTestCache(tempDir())
-  const client = makeClient(sim, session)
-  return { session, cache, client, campaignId: sim.campaignIds[0]! }
-}
-
-/**
- * The cache holds exactly what the simulator serves: every readable row once, as sent and as
- * read, every broken row once as a problem row, and orders + problem rows = `pagination.count`.
- */
-const expectExact = expectSnapshotOfListing
-
-/** Everything the offline copy of a campaign holds, to prove a failed sync changed none of it. */
-function stored(cache: ReturnType<typeof openTestCache>, campaignId: number) {
-  return {
-    info: cache.campaign(campaignId),
-    raw: cache.rawContributions(campaignId),
-    models: cache.contributions(campaignId),
-    problems: cache.problemRows(campaignId),
-  }
-}
 
 function expectMonotonic(events: SyncProgress[], total: number) {
   expect(events.length).toBeGreaterThan(1)
@@ -218,69 +187,6 @@ describe.each(DRIFT_RATES)('syncCampaign at drift %s: the cache equals the simul
 describe.each(DRIFT_RATES)(
   'syncCampaign at drift %s: failures keep the previous snapshot',
   (drift) => {
-    it('cancelled mid-sync: Cancelled, previous snapshot intact, staging empty, next sync exact', async () => {
-      const sim = await startSim({ contributions: 300, drift })
-      const { cache, client, campaignId } = await prepare(sim)
-      // First snapshot: unprivileged, so it differs from what the later syncs would store.
-      const unprivileged = await prepare(sim, false)
-      await syncCampaign({
-        client: unprivileged.client,
-        cache,
-        campaignId,
-        privileged: false,
-      })
-      expectExact(cache, sim, campaignId, false)
-      const before = stored(cache, campaignId)
-
-      sim.setFaults({ latencyMs: 400 })
-      sim.resetStats()
-      const controller = new AbortController()
-      let events = 0
-      let staged = { syncs: 0, rows: 0 }
-      let requestsAtAbort = 0
-      let abortedAt = 0
-      // The pages asked for, counted where they are asked: one asked just before the abort may
-      // reach the simulator after it (and is dropped there), so its count cannot tell.
-      let asked = 0
-      const counting = Object.create(client) as typeof client
-      counting.campaignContributions = (...args) => {
-        asked++
-        return client.campaignContributions(...args)
-      }
-      const error = await syncCampaign({
-        client: counting,
-        cache,
-        campaignId,
-        privileged: true,
-        concurrency: 2,
-        signal: controller.signal,
-        onProgress: () => {
-          if (++events === 2) {
-            staged = stagingCounts(cache.path)
-            requestsAtAbort = asked
-            abortedAt = Date.now()
-            controller.abort()
-          }
-        },
-      }).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(Cancelled)
-      // At once: the requests in flight were dropped (they would answer only after 400 ms)...
-      expect(Date.now() - abortedAt).toBeLessThan(400)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      // ...and no page was asked for after the abort.
-      expect(asked).toBe(requestsAtAbort)
-      expect(sim.stats().byEndpoint.contributions).toBeLessThanOrEqual(requestsAtAbort)
-      // It really was mid-way: rows were staged when it was cancelled.
-      expect(staged.rows).toBeGreaterThan(0)
-      expect(staged.rows).toBeLessThan(300)
-      expect(stored(cache, campaignId)).toEqual(before)
-      expect(stagingCounts(cache.path)).toEqual({ syncs: 0, rows: 0 })
-
-      sim.setFaults({ latencyMs: 0 })
-      await syncCampaign({ client, cache, campaignId, privileged: true })
-      expectExact(cache, sim, campaignId)
-    })
-
     it('a sync whose retries run out: typed error, previous snapshot intact', async () => {
       const sim = await startSim({ contributions: 200, drift })
       const { cache, session, campaignId } = await prepare(sim)
